@@ -1,0 +1,70 @@
+import type { Metadata, Viewport } from "next";
+import localFont from "next/font/local";
+import type { ReactNode } from "react";
+import "./globals.css";
+import { env } from "@/lib/config/env";
+import { COOKIES, STORAGE_KEYS, STORE_NAME } from "@/lib/config/store";
+import { Providers } from "@/components/layout/providers";
+import { TopBar } from "@/components/layout/top-bar";
+import { Footer } from "@/components/layout/footer";
+import { ChatButton } from "@/components/layout/chat-button";
+import { BackToTop } from "@/components/layout/back-to-top";
+import { RouteScrollReset } from "@/components/layout/route-scroll-reset";
+import { LoadingOverlay } from "@/components/layout/loading-overlay";
+import { Alerts, Toasts } from "@/components/layout/notices";
+
+const sans = localFont({
+  src: "./fonts/inter-latin-wght.woff2",
+  variable: "--font-sans",
+  display: "swap",
+  weight: "100 900",
+});
+
+export const metadata: Metadata = {
+  metadataBase: new URL(env.SITE_URL),
+  title: { default: `${STORE_NAME} water purifiers`, template: `%s | ${STORE_NAME}` },
+  description:
+    "Lenwell countertop reverse-osmosis water purifiers, replacement filters, membership and care plans, and mail-in repair.",
+  applicationName: STORE_NAME,
+  formatDetection: { telephone: false },
+};
+
+export const viewport: Viewport = {
+  themeColor: "#0b6c9c",
+  width: "device-width",
+  initialScale: 1,
+};
+
+// Runs before first paint so the app-webview variant never flashes the web-only parts.
+const platformScript = `try{var a=document.cookie.split("; ").indexOf("${COOKIES.platform}=app")>-1;if(a)localStorage.setItem("${STORAGE_KEYS.platform}","app");if(a||localStorage.getItem("${STORAGE_KEYS.platform}")==="app")document.documentElement.dataset.platform="app"}catch(e){}`;
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en" className={sans.variable} suppressHydrationWarning>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: platformScript }} />
+      </head>
+      <body className="flex min-h-dvh flex-col bg-white text-ink">
+        <a
+          href="#main"
+          className="sr-only z-[90] rounded-md bg-brand-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
+        >
+          Skip to main content
+        </a>
+        <Providers>
+          <TopBar />
+          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+            {children}
+          </main>
+          <Footer email={env.SUPPORT_EMAIL} />
+          <ChatButton phone={env.SUPPORT_PHONE} />
+          <BackToTop />
+          <RouteScrollReset />
+          <LoadingOverlay />
+          <Alerts />
+          <Toasts />
+        </Providers>
+      </body>
+    </html>
+  );
+}

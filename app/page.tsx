@@ -1,0 +1,186 @@
+import { notFound } from "next/navigation";
+import Image from "next/image";
+import { env } from "@/lib/config/env";
+import { PURIFIER_SKU } from "@/lib/config/store";
+import { ROUTES, productPath } from "@/lib/config/routes";
+import { getMerchandise, listMerchandise } from "@/lib/server/catalog";
+import { amountToCents, formatUsd } from "@/lib/money";
+import { pageMetadata } from "@/lib/seo";
+import { Container, FeatureGrid, PageHero, Section, Steps } from "@/components/ui/page";
+import { ButtonLink } from "@/components/ui/button-link";
+import { Carousel, type CarouselImage } from "@/components/ui/carousel";
+import { ContactBlock } from "@/components/contact/contact-block";
+import { ProductCard } from "@/components/catalog/product-card";
+
+export const metadata = pageMetadata({
+  title: "Clean water from your tap, no bottles",
+  description:
+    "The Lenwell RO600 countertop reverse-osmosis purifier: no plumbing, filters shipped on schedule with membership, two-year care plan and mail-in repair.",
+  path: ROUTES.home,
+  image: { url: "/images/hero-purifier.svg", alt: "The Lenwell RO600 purifier on a kitchen counter" },
+});
+
+export default async function HomePage() {
+  const purifier = await getMerchandise(PURIFIER_SKU);
+  if (!purifier) notFound();
+  const [filters, memberships, care, repair] = await Promise.all([
+    listMerchandise("filter"),
+    listMerchandise("membership"),
+    getMerchandise("LW-CARE-2Y"),
+    getMerchandise("LW-REPAIR-DX"),
+  ]);
+  const price = (amount: string) => formatUsd(amountToCents(amount));
+  const monthly = memberships.find((item) => item.skuNum === "LW-MEM-M");
+
+  const gallery: CarouselImage[] = [
+    ...purifier.image.map((src, index) => ({
+      src,
+      alt: ["The RO600 filling a glass", "The RO600 with its side panel open", "The RO600 on a kitchen counter"][index] ?? purifier.name,
+      caption: index === 0 ? purifier.name : undefined,
+    })),
+    ...filters.map((item) => ({ src: item.image[0] ?? "", alt: item.name, caption: item.name })),
+  ].filter((image) => image.src);
+
+  return (
+    <>
+      <PageHero
+        eyebrow="Lenwell RO600"
+        title="Clean water from your tap. No more bottles."
+        intro={
+          <p>
+            A countertop reverse-osmosis purifier that turns tap water into clean, great-tasting drinking water. Fill
+            the tank, press the button, pour. No plumbing, no tools, no cases of bottled water.
+          </p>
+        }
+        image={{ src: "/images/hero-purifier.svg", alt: "", width: 960, height: 720 }}
+        actions={
+          <>
+            <ButtonLink href={productPath(PURIFIER_SKU)}>Buy Water Purifier Now · {price(purifier.discountPrice)}</ButtonLink>
+            <ButtonLink href={ROUTES.purifier} variant="secondary">
+              How it works
+            </ButtonLink>
+          </>
+        }
+      />
+
+      <Section
+        id="purifier"
+        eyebrow="The purifier"
+        title="Three stages, on your counter"
+        intro={
+          <p>
+            The RO600 pushes tap water through a composite pre-filter, a reverse-osmosis membrane and a post-carbon
+            cartridge. A display shows the water-quality reading and tells you when a filter is due.
+          </p>
+        }
+      >
+        <FeatureGrid
+          items={[
+            {
+              title: "No plumbing",
+              body: "It sits next to the sink and plugs into a wall outlet. Renters can take it when they move.",
+            },
+            {
+              title: "Three filter stages",
+              body: "Sediment and chlorine first, then dissolved solids through the membrane, then a final taste polish.",
+            },
+            {
+              title: "Tells you when",
+              body: "The display counts down each filter's life, so you change it when it is due, not by guesswork.",
+            },
+          ]}
+        />
+        <div className="mt-8">
+          <ButtonLink href={ROUTES.purifier} variant="secondary">
+            See the purifier in detail
+          </ButtonLink>
+        </div>
+      </Section>
+
+      <Section id="gallery" tone="tinted" eyebrow="Take a look" title="The purifier and its filters">
+        <Carousel images={gallery} label="Lenwell purifier and filter images" />
+      </Section>
+
+      <Section
+        id="filters"
+        eyebrow="Filters and membership"
+        title="Filters that arrive before they are due"
+        intro={
+          <p>
+            Each stage has its own life: the pre-filter six months, the post-carbon twelve, the membrane twenty-four.
+            Buy them when you need them, or become a member{monthly ? ` from ${price(monthly.discountPrice)} a month` : ""}{" "}
+            and we ship each one on schedule with free shipping.
+          </p>
+        }
+      >
+        <Steps
+          items={[
+            { title: "Join", body: "Pick the monthly or yearly membership for your RO600." },
+            { title: "We ship", body: "Each replacement filter leaves our warehouse before its stage is due." },
+            { title: "Twist and go", body: "Open the side panel, swap the cartridge, reset the counter. About a minute." },
+          ]}
+        />
+        <div className="mt-8 flex flex-wrap gap-3">
+          <ButtonLink href={ROUTES.membership}>Join Membership</ButtonLink>
+          <ButtonLink href={ROUTES.store} variant="secondary">
+            Shop filters
+          </ButtonLink>
+        </div>
+      </Section>
+
+      <Section id="services" tone="tinted" eyebrow="After you buy" title="Care plan and repair service">
+        <div className="grid gap-6 desk:grid-cols-2">
+          {care ? (
+            <article className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-card desk:flex-row">
+              <Image src="/images/care-hero.svg" alt="" width={640} height={480} unoptimized className="h-auto w-full desk:w-48" />
+              <div>
+                <h3 className="text-lg font-semibold text-ink">Lenwell Care</h3>
+                <p className="mt-2 text-[15px] text-ink-soft">
+                  Two years of repairs, parts, labour and shipping both ways for {price(care.discountPrice)}.
+                </p>
+                <div className="mt-4">
+                  <ButtonLink href={ROUTES.care} variant="secondary">
+                    About the care plan
+                  </ButtonLink>
+                </div>
+              </div>
+            </article>
+          ) : null}
+          {repair ? (
+            <article className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-card desk:flex-row">
+              <Image src="/images/repair-hero.svg" alt="" width={640} height={480} unoptimized className="h-auto w-full desk:w-48" />
+              <div>
+                <h3 className="text-lg font-semibold text-ink">Mail-in repair</h3>
+                <p className="mt-2 text-[15px] text-ink-soft">
+                  Send it to our Houston service centre. The {price(repair.discountPrice)} diagnosis is credited
+                  against the repair.
+                </p>
+                <div className="mt-4">
+                  <ButtonLink href={ROUTES.repair} variant="secondary">
+                    About repairs
+                  </ButtonLink>
+                </div>
+              </div>
+            </article>
+          ) : null}
+        </div>
+      </Section>
+
+      <Section id="store" eyebrow="Store" title="Popular in the store">
+        <ul className="grid gap-5 sm:grid-cols-2 desk:grid-cols-4">
+          {[purifier, ...filters.slice(0, 3)].map((item) => (
+            <li key={item.skuNum}>
+              <ProductCard item={item} />
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <section aria-label="Contact" className="bg-canvas">
+        <Container className="py-14 desk:py-20">
+          <ContactBlock email={env.SUPPORT_EMAIL} phone={env.SUPPORT_PHONE} />
+        </Container>
+      </section>
+    </>
+  );
+}

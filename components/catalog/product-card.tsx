@@ -1,0 +1,34 @@
+import Image from "next/image";
+import { ShopLink } from "@/components/ui/shop-link";
+import { productPath } from "@/lib/config/routes";
+import type { Merchandise } from "@/lib/schemas/merchandise";
+import { Price } from "./price";
+
+/** A product tile linking to its detail page. */
+export function ProductCard({ item, badge }: { item: Merchandise; badge?: string }) {
+  const image = item.image[0];
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-card">
+      {image ? (
+        <Image src={image} alt="" width={600} height={600} unoptimized className="aspect-square w-full object-cover" />
+      ) : null}
+      {badge ? (
+        <span className="absolute left-3 top-3 rounded-full bg-leaf-600 px-2.5 py-1 text-xs font-semibold text-white">
+          {badge}
+        </span>
+      ) : null}
+      <div className="flex flex-1 flex-col gap-2 p-5">
+        <p className="text-xs font-medium uppercase tracking-wider text-ink-muted">{item.attributes}</p>
+        <h3 className="text-base font-semibold text-ink">
+          <ShopLink href={productPath(item.skuNum)} className="after:absolute after:inset-0 group-hover:text-brand-700">
+            {item.name}
+          </ShopLink>
+        </h3>
+        <p className="text-sm text-ink-soft">{item.subtitle}</p>
+        <div className="mt-auto pt-2">
+          <Price originalPrice={item.originalPrice} discountPrice={item.discountPrice} />
+        </div>
+      </div>
+    </article>
+  );
+}

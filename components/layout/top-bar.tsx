@@ -1,0 +1,240 @@
+"use client";
+
+import { Suspense } from "react";
+import dynamic from "next/dynamic";
+import Image from "next/image";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useQueryClient } from "@tanstack/react-query";
+import { useAtom, useAtomValue, useSetAtom } from "jotai";
+import { setCookie } from "cookies-next/client";
+import { ShopLink } from "@/components/ui/shop-link";
+import { CartIcon, UserIcon } from "@/components/ui/icons";
+import { callApi } from "@/lib/api/client";
+import { formatBadgeCount } from "@/lib/badge";
+import { COOKIES, LOGIN_RETURN_MAX_AGE_S, TOP_BAR_CTA_PATHS, UI } from "@/lib/config/store";
+import { ROUTES, isTopBarHidden } from "@/lib/config/routes";
+import { useScrollPast } from "@/lib/hooks/use-scroll-past";
+import { safeReturnPath } from "@/lib/return-path";
+import { withReferral } from "@/lib/referral";
+import {
+  cartCountAtom,
+  cartDrawerOpenAtom,
+  hasSessionAtom,
+  referralCodeAtom,
+  tokenAtom,
+  usernameAtom,
+} from "@/lib/state/atoms";
+import { showAlertAtom } from "@/lib/state/notices";
+import { NavDropdown } from "./nav-dropdown";
+import { BUY_PURIFIER_HREF, NAV_ENTRIES, isNavGroup } from "./nav-items";
+import { MobileMenu } from "./mobile-menu";
+
+// The drawer's code (and Headless UI's) loads only when a customer opens the cart.
+const CartDrawer = dynamic(() => import("@/components/cart/cart-drawer").then((m) => m.CartDrawer), {
+  ssr: false,
+});
+
+const navLinkClass =
+  "inline-flex h-10 items-center rounded-md px-3 text-[15px] font-medium text-ink hover:bg-brand-50 hover:text-brand-700";
+const iconButtonClass =
+  "relative inline-flex h-10 w-10 items-center justify-center rounded-full text-ink hover:bg-brand-50 hover:text-brand-700";
+
+/** Shown only when the address has a `deals` parameter. */
+function DealsLink({ className }: { className: string }) {
+  const params = useSearchParams();
+  if (!params.has("deals")) return null;
+  return (
+    <ShopLink href={ROUTES.deals} className={className}>
+      Deals
+    </ShopLink>
+  );
+}
+
+function rememberReturnPath() {
+  const here = safeReturnPath(`${window.location.pathname}${window.location.search}`);
+  if (here) setCookie(COOKIES.loginReturnPath, here, { path: "/", maxAge: LOGIN_RETURN_MAX_AGE_S, sameSite: "lax" });
+}
+
+function UserMenu() {
+  const hasSession = useAtomValue(hasSessionAtom);
+  const username = useAtomValue(usernameAtom);
+  const setHasSession = useSetAtom(hasSessionAtom);
+  const setUsername = useSetAtom(usernameAtom);
+  const setToken = useSetAtom(tokenAtom);
+  const showAlert = useSetAtom(showAlertAtom);
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const code = useAtomValue(referralCodeAtom);
+
+  async function logout(close: () => void) {
+    close();
+    try {
+      await callApi("post", "ulogin/logout", { json: {}, blocking: true, allowAnonymous: true, quiet: true });
+    } catch (error) {
+      // The session may already be gone on the server; the browser forgets it either way.
+      console.error("Logout call failed:", error);
+    }
+    setToken(null);
+    setHasSession(false);
+    setUsername(null);
+    queryClient.removeQueries();
+    showAlert({ tone: "success", message: "Logout Successfully" });
+    router.push(withReferral(ROUTES.home, code));
+  }
+
+  const links = hasSession
+    ? [{ label: "My Account", href: ROUTES.account }]
+    : [
+        { label: "Login", href: ROUTES.login },
+        { label: "Register", href: ROUTES.register },
+      ];
+
+  return (
+    <NavDropdown
+      label={<UserIcon />}
+      ariaLabel={hasSession && username ? `Account menu for ${username}` : "Account menu"}
+      links={links}
+      align="end"
+      showChevron={false}
+      buttonClassName={iconButtonClass}
+      footer={
+        hasSession
+          ? (close) => (
+              <li>
+                <button
+                  type="button"
+                  onClick={() => void logout(close)}
+                  className="block w-full rounded-lg px-3 py-2 text-left text-[15px] text-ink hover:bg-brand-50 hover:text-brand-700"
+                >
+                  Logout
+                </button>
+              </li>
+            )
+          : undefined
+      }
+    />
+  );
+}
+
+function CartButton() {
+  const hasSession = useAtomValue(hasSessionAtom);
+  const count = useAtomValue(cartCountAtom);
+  const [open, setOpen] = useAtom(cartDrawerOpenAtom);
+  const router = useRouter();
+  const code = useAtomValue(referralCodeAtom);
+  const badge = hasSession ? formatBadgeCount(count) : null;
+
+  function onClick() {
+    if (hasSession) {
+      setOpen(true);
+      return;
+    }
+    rememberReturnPath();
+    router.push(withReferral(ROUTES.login, code));
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={onClick}
+        className={iconButtonClass}
+        aria-label={badge ? `Cart, ${count} items` : "Cart"}
+        aria-haspopup="dialog"
+      >
+        <CartIcon />
+        {badge ? (
+          <span
+            data-testid="cart-badge"
+            aria-hidden="true"
+            className="absolute -right-1 -top-1 min-w-5 rounded-full bg-leaf-600 px-1.5 py-0.5 text-center text-[11px] font-semibold leading-none text-white"
+          >
+            {badge}
+          </span>
+        ) : null}
+      </button>
+      {open ? <CartDrawer /> : null}
+    </>
+  );
+}
+
+function SalesButtons() {
+  return (
+    <div className="flex items-center gap-2">
+      <ShopLink
+        href={BUY_PURIFIER_HREF}
+        className="inline-flex h-10 items-center rounded-full bg-brand-600 px-3 text-xs font-semibold text-white hover:bg-brand-700 desk:px-5 desk:text-sm"
+      >
+        Buy Water Purifier Now
+      </ShopLink>
+      <ShopLink
+        href={ROUTES.membership}
+        className="inline-flex h-10 items-center rounded-full border border-brand-600 px-3 text-xs font-semibold text-brand-700 hover:bg-brand-50 desk:px-5 desk:text-sm"
+      >
+        Join Membership
+      </ShopLink>
+    </div>
+  );
+}
+
+export function TopBar() {
+  const pathname = usePathname();
+  const ctaPage = TOP_BAR_CTA_PATHS.includes(pathname);
+  const showSales = useScrollPast(UI.topBarCtaThreshold, ctaPage);
+
+  if (isTopBarHidden(pathname)) return null;
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      <div className="mx-auto flex h-16 max-w-page items-center gap-2 px-4 desk:px-6">
+        <ShopLink href={ROUTES.home} className="flex shrink-0 items-center rounded-md" aria-label="Lenwell home">
+          <Image
+            src="/images/logo.svg"
+            alt=""
+            width={128}
+            height={32}
+            priority
+            unoptimized
+            className={showSales ? "hidden h-8 w-auto desk:block" : "h-8 w-auto"}
+          />
+          {showSales ? (
+            <Image src="/images/logo-mark.svg" alt="" width={32} height={32} unoptimized className="h-8 w-8 desk:hidden" />
+          ) : null}
+        </ShopLink>
+
+        <nav aria-label="Main" className="ml-4 hidden desk:block">
+          <ul className="flex items-center gap-1">
+            {NAV_ENTRIES.map((entry) => (
+              <li key={entry.label}>
+                {isNavGroup(entry) ? (
+                  <NavDropdown label={entry.label} links={entry.links} />
+                ) : (
+                  <ShopLink href={entry.href} className={navLinkClass}>
+                    {entry.label}
+                  </ShopLink>
+                )}
+              </li>
+            ))}
+            <Suspense fallback={null}>
+              <li className="empty:hidden">
+                <DealsLink className={navLinkClass} />
+              </li>
+            </Suspense>
+          </ul>
+        </nav>
+
+        <div className="ml-auto flex items-center gap-1">
+          {showSales ? (
+            <SalesButtons />
+          ) : (
+            <>
+              <UserMenu />
+              <CartButton />
+            </>
+          )}
+          <MobileMenu dealsLink={<Suspense fallback={null}><DealsLink className="block rounded-lg px-3 py-2.5 text-base font-medium text-ink hover:bg-brand-50" /></Suspense>} />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,25 @@
+import Image from "next/image";
+import type { ReactNode } from "react";
+import { Container } from "./page";
+
+/** The one layout behind the 404 page and every error boundary. */
+export function ErrorState({
+  image,
+  title,
+  message,
+  actions,
+}: {
+  image: "not-found" | "error";
+  title: string;
+  message: ReactNode;
+  actions: ReactNode;
+}) {
+  return (
+    <Container className="flex flex-col items-center py-16 text-center desk:py-24">
+      <Image src={`/images/${image}.svg`} alt="" width={480} height={320} unoptimized priority className="h-auto w-72" />
+      <h1 className="mt-8 text-3xl font-bold tracking-tight text-ink">{title}</h1>
+      <div className="mt-3 max-w-lg text-ink-soft">{message}</div>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">{actions}</div>
+    </Container>
+  );
+}

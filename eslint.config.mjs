@@ -1,0 +1,26 @@
+import { defineConfig, globalIgnores } from "eslint/config";
+import nextVitals from "eslint-config-next/core-web-vitals";
+import nextTs from "eslint-config-next/typescript";
+
+export default defineConfig([
+  ...nextVitals,
+  ...nextTs,
+  {
+    rules: {
+      "@typescript-eslint/no-explicit-any": "error",
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: "Read settings from lib/config (env.ts on the server, public-env.ts in the browser).",
+        },
+      ],
+    },
+  },
+  {
+    files: ["lib/config/**", "playwright.config.ts", "vitest.config.mts", "scripts/**", "e2e/**", "drizzle.config.ts"],
+    rules: { "no-restricted-syntax": "off" },
+  },
+  globalIgnores([".next/**", "node_modules/**", "next-env.d.ts", ".data/**", "test-results/**", "playwright-report/**"]),
+]);

@@ -1,0 +1,58 @@
+// Every in-site path in one place; pages, menus, middleware and tests use these names.
+
+export const ROUTES = {
+  home: "/",
+  purifier: "/waterpurifier",
+  membership: "/waterpurifier/subscriptionplan",
+  care: "/lenwellcare",
+  repair: "/repair",
+  store: "/mart",
+  payment: "/mart/payment",
+  aboutUs: "/about/aboutus",
+  policy: "/about/policy",
+  faq: "/about/faq",
+  contact: "/about/contactus",
+  deals: "/deals",
+  login: "/account/login",
+  register: "/account/register",
+  account: "/account/user",
+  orders: "/account/orders",
+  afterSale: "/account/after-sale",
+  admin: "/admin",
+} as const;
+
+export function productPath(sku: string): string {
+  return `/mart/detail/${encodeURIComponent(sku)}`;
+}
+
+/** Routes that need a signed-in customer. Middleware redirects to login; every page and call checks again. */
+export const PROTECTED_PREFIXES: readonly string[] = [
+  ROUTES.account,
+  ROUTES.payment,
+  ROUTES.orders,
+  ROUTES.afterSale,
+  ROUTES.admin,
+];
+
+export function isProtectedPath(pathname: string): boolean {
+  return PROTECTED_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
+/** The top bar is hidden on /deals and everything under it. */
+export function isTopBarHidden(pathname: string): boolean {
+  return pathname === ROUTES.deals || pathname.startsWith(`${ROUTES.deals}/`);
+}
+
+// Public browse pages only; account, payment and operator pages are not for search engines.
+export const PUBLIC_PAGES: readonly { path: string; priority: number }[] = [
+  { path: ROUTES.home, priority: 1 },
+  { path: ROUTES.purifier, priority: 0.9 },
+  { path: ROUTES.membership, priority: 0.8 },
+  { path: ROUTES.care, priority: 0.7 },
+  { path: ROUTES.repair, priority: 0.7 },
+  { path: ROUTES.deals, priority: 0.6 },
+  { path: ROUTES.aboutUs, priority: 0.5 },
+  { path: ROUTES.faq, priority: 0.5 },
+  { path: ROUTES.contact, priority: 0.5 },
+  { path: ROUTES.policy, priority: 0.3 },
+];

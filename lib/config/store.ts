@@ -1,0 +1,51 @@
+// Store-wide constants: the one place for every number and text the spec fixes.
+// Client and server code both import this file, so it holds nothing secret.
+
+export const STORE_NAME = "Lenwell";
+
+export const CONTACT_HOURS = "Monday to Saturday, 9 AM to 7 PM (Central)";
+
+// The service centre shown on the contact map (Houston, TX).
+export const SERVICE_CENTRE = {
+  label: "Houston",
+  region: "Houston, TX",
+  longitude: -95.3698,
+  latitude: 29.7604,
+} as const;
+
+/** The purifier sku used by the top bar's "Buy Water Purifier Now" button. */
+export const PURIFIER_SKU = "LW-RO600";
+
+export const FOOTER_YEAR = 2024;
+
+export const UI = {
+  /** Under this width (px) the phone layout applies. Matches the `desk` screen in tailwind.config.ts. */
+  mobileBreakpoint: 821,
+  alertMs: 3000,
+  toastMs: 3000,
+  spinnerDelayMs: 800,
+  backToTopThreshold: 100,
+  topBarCtaThreshold: 300,
+  badgeMax: 99,
+  carousel: { itemsSmall: 2, itemsLarge: 3, transitionMs: 500 },
+  cartDrawer: { desktopWidthPx: 600, mobileWidthPercent: 95 },
+  quantity: { min: 1, max: 1000 },
+} as const;
+
+/** Pages on which the top bar swaps the user and cart icons for the two sales buttons after scrolling. */
+export const TOP_BAR_CTA_PATHS: readonly string[] = ["/", "/waterpurifier"];
+
+export const COOKIES = {
+  token: "Token",
+  loginReturnPath: "login_return_path",
+  referral: "referral_code",
+  platform: "platform",
+} as const;
+
+export const STORAGE_KEYS = {
+  platform: "lenwell.platform",
+} as const;
+
+export const TOKEN_MAX_AGE_S = 86_400;
+export const REFERRAL_MAX_AGE_S = 30 * 86_400;
+export const LOGIN_RETURN_MAX_AGE_S = 3_600;

@@ -1,0 +1,22 @@
+// Money is integer cents inside the shop, "12.90" strings at the API edge, "$12.90" on screen.
+
+export function centsToAmount(cents: number): string {
+  if (!Number.isInteger(cents)) throw new Error(`Money must be whole cents, got ${cents}`);
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+export function amountToCents(amount: string): number {
+  const match = /^(-)?(\d+)\.(\d{2})$/.exec(amount);
+  if (!match) throw new Error(`Not a money amount: ${amount}`);
+  const cents = Number(match[2]) * 100 + Number(match[3]);
+  return match[1] ? -cents : cents;
+}
+
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+/** "$1,299.00" from cents. */
+export function formatUsd(cents: number): string {
+  return usd.format(cents / 100);
+}

@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+// The cart as design/api.md defines it. Money travels as "12.90" strings.
+
+export const money = z.string().regex(/^\d+\.\d{2}$/);
+
+export const specRowSchema = z.object({
+  spec_key: z.string(),
+  spec_name: z.string(),
+  spec_value: z.string(),
+});
+
+export const cartItemSchema = z.object({
+  skuNum: z.string(),
+  name: z.string(),
+  image: z.array(z.string()),
+  attributes: z.string(),
+  spec: z.array(specRowSchema),
+  quantity: z.number().int(),
+  originalPrice: money,
+  discountPrice: money,
+  stock: z.number().int(),
+});
+
+export const cartListSchema = z.object({
+  cartList: z.array(cartItemSchema),
+  shipping: money,
+  subTotal: money,
+  freeShippingThreshold: money,
+  amountToFreeShipping: money,
+  count: z.number().int(),
+});
+
+export type CartItem = z.infer<typeof cartItemSchema>;
+export type CartList = z.infer<typeof cartListSchema>;
