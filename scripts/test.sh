@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Every test of the shop: lint, types, unit tests, production build, end-to-end in Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+export NEXT_TELEMETRY_DISABLED=1
+CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
+export CHROMIUM_PATH
+
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+if [ ! -x "$CHROMIUM_PATH" ]; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    step "Installing Debian's chromium for the browser tests"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "Chromium is needed for the end-to-end tests and is not at $CHROMIUM_PATH." >&2
+    echo "Install it with: sudo apt-get install -y chromium   (or set CHROMIUM_PATH to a Chromium binary)" >&2
+    exit 1
+  fi
+fi
+
+if [ ! -d node_modules ] || [ package.json -nt node_modules/.package-lock.json ]; then
+  step "Installing dependencies"
+  npm install --no-audit --no-fund
+fi
+
+step "Lint"
+npm run --silent lint
+step "Types"
+npm run --silent typecheck
+step "Unit tests"
+npm run --silent test:unit
+step "Production build"
+npm run --silent build
+step "End-to-end tests (Chromium, desktop 1280x800 and phone 390x844)"
+npm run --silent test:e2e
+step "All tests passed"
