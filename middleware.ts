@@ -43,6 +43,6 @@ export function middleware(request: NextRequest) {
 }
 
 export const config = {
-  // Pages only: not the API, Next's own files, or anything with a file extension.
-  matcher: ["/((?!api/|_next/|.*\\.[a-zA-Z0-9]+$).*)"],
+  // Pages only: not the API, Next's own files, or the static files in /public.
+  matcher: ["/((?!api/|_next/|.*\\.(?:svg|png|jpe?g|webp|avif|gif|ico|json|txt|xml|woff2?|css|js|map)$).*)"],
 };

@@ -1,4 +1,8 @@
 import type { NextConfig } from "next";
+import { securityHeaders } from "./lib/config/security-headers";
+
+const dev = process.env.NODE_ENV !== "production";
+const apiBase = process.env.NEXT_PUBLIC_API_BASE_URL ?? "";
 
 const nextConfig: NextConfig = {
   reactStrictMode: true,
@@ -8,7 +12,14 @@ const nextConfig: NextConfig = {
   images: {
     // Every image is ours and served from /public; nothing is fetched from another host.
     remotePatterns: [],
-    dangerouslyAllowSVG: false,
+  },
+  async headers() {
+    return [
+      {
+        source: "/:path*",
+        headers: securityHeaders({ dev, apiOrigin: apiBase ? new URL(apiBase).origin : "" }),
+      },
+    ];
   },
 };
 

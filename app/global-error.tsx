@@ -21,9 +21,13 @@ export default function GlobalError({ error, reset }: { error: Error & { digest?
               Try again
             </button>
             {/* A full page load on purpose: the app shell itself failed. */}
-            <a href="/" className="inline-flex h-12 items-center rounded-full border border-brand-600 px-6 font-semibold text-brand-700">
+            <button
+              type="button"
+              onClick={() => window.location.assign(window.location.origin)}
+              className="h-12 rounded-full border border-brand-600 px-6 font-semibold text-brand-700"
+            >
               Home page
-            </a>
+            </button>
           </div>
         </main>
       </body>

@@ -1,7 +1,8 @@
 import { ImageResponse } from "next/og";
+import { PREVIEW_IMAGE } from "@/lib/seo";
 
-export const alt = "Lenwell: clean water from your tap, no bottles";
-export const size = { width: 1200, height: 630 };
+export const alt = PREVIEW_IMAGE.alt;
+export const size = { width: PREVIEW_IMAGE.width, height: PREVIEW_IMAGE.height };
 export const contentType = "image/png";
 
 // The default link-preview card, rendered once at build time.

@@ -13,11 +13,11 @@ import { ContactBlock } from "@/components/contact/contact-block";
 import { ProductCard } from "@/components/catalog/product-card";
 
 export const metadata = pageMetadata({
-  title: "Clean water from your tap, no bottles",
+  // The root page is not under the layout's title template, so it names the shop itself.
+  title: "Lenwell: clean water from your tap, no bottles",
   description:
     "The Lenwell RO600 countertop reverse-osmosis purifier: no plumbing, filters shipped on schedule with membership, two-year care plan and mail-in repair.",
   path: ROUTES.home,
-  image: { url: "/images/hero-purifier.svg", alt: "The Lenwell RO600 purifier on a kitchen counter" },
 });
 
 export default async function HomePage() {

@@ -1,8 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 import { PUBLIC_PAGES, ROUTES } from "@/lib/config/routes";
 import { expect, fakeSignedIn, test } from "./fixtures";
 
-async function seriousViolations(page: import("@playwright/test").Page) {
+async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
@@ -18,7 +19,7 @@ test.describe("accessibility (axe)", () => {
   for (const { path } of PUBLIC_PAGES) {
     test(`${path} has no serious or critical violations`, async ({ page }) => {
       await page.goto(path);
-      await page.waitForLoadState("networkidle");
+      await page.waitForLoadState("load");
       expect(await seriousViolations(page)).toEqual([]);
     });
   }

@@ -160,7 +160,7 @@ test.describe("shared shell", () => {
       ["Privacy, terms and returns", ROUTES.policy],
       ["FAQ", ROUTES.faq],
       ["Contact us", ROUTES.contact],
-    ]) {
+    ] as const) {
       await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     }
   });

@@ -1,7 +1,8 @@
+import type { Page } from "@playwright/test";
 import { ROUTES } from "@/lib/config/routes";
 import { expect, fakeSignedIn, isMobileProject, scrollToY, test } from "./fixtures";
 
-const header = (page: import("@playwright/test").Page) => page.locator("header").first();
+const header = (page: Page) => page.locator("header").first();
 
 test.describe("top bar", () => {
   test("the logo goes home and the menus hold the spec's entries (desktop)", async ({ page }, info) => {
@@ -14,7 +15,7 @@ test.describe("top bar", () => {
       ["Care plan", ROUTES.care],
       ["Repair", ROUTES.repair],
       ["Store", ROUTES.store],
-    ]) {
+    ] as const) {
       await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     }
     await expect(nav.getByRole("link", { name: "Shop", exact: true })).toHaveAttribute("href", ROUTES.store);

@@ -6,13 +6,18 @@ interface PageMetaInput {
   description: string;
   /** The page's own path; becomes the canonical URL (resolved against metadataBase). */
   path: string;
-  /** An image under /public for link previews; the site's default card otherwise. */
-  image?: { url: string; alt: string };
 }
 
+// Link previews use the PNG card rendered by app/opengraph-image.tsx: social sites do not show SVG.
+export const PREVIEW_IMAGE = {
+  url: "/opengraph-image",
+  width: 1200,
+  height: 630,
+  alt: "Lenwell: clean water from your tap, no bottles",
+};
+
 /** Title, description, canonical URL and Open Graph/Twitter cards for one page. */
-export function pageMetadata({ title, description, path, image }: PageMetaInput): Metadata {
-  const images = image ? [{ url: image.url, alt: image.alt }] : undefined;
+export function pageMetadata({ title, description, path }: PageMetaInput): Metadata {
   return {
     title,
     description,
@@ -24,13 +29,13 @@ export function pageMetadata({ title, description, path, image }: PageMetaInput)
       title,
       description,
       url: path,
-      ...(images ? { images } : {}),
+      images: [PREVIEW_IMAGE],
     },
     twitter: {
       card: "summary_large_image",
       title,
       description,
-      ...(images ? { images } : {}),
+      images: [PREVIEW_IMAGE.url],
     },
   };
 }

@@ -7,16 +7,17 @@ import { UI } from "@/lib/config/store";
 
 /** Shows `active` only once it has stayed true for `delayMs`; hides as soon as it turns false. */
 export function useDelayedFlag(active: boolean, delayMs: number): boolean {
-  const [shown, setShown] = useState(false);
+  const [elapsed, setElapsed] = useState(false);
   useEffect(() => {
-    if (!active) {
-      setShown(false);
-      return;
-    }
-    const timer = window.setTimeout(() => setShown(true), delayMs);
-    return () => window.clearTimeout(timer);
+    if (!active) return;
+    const timer = window.setTimeout(() => setElapsed(true), delayMs);
+    return () => {
+      window.clearTimeout(timer);
+      setElapsed(false);
+    };
   }, [active, delayMs]);
-  return shown;
+  // Hidden in the very render where loading ends, not one effect later.
+  return active && elapsed;
 }
 
 /** The full-screen spinner, driven by the global loading flag; quick work never flashes it. */

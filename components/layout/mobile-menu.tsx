@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useCallback, useId, useRef, useState, type ReactNode } from "react";
 import { usePathname } from "next/navigation";
 import { useDismiss } from "@/lib/hooks/use-dismiss";
 import { ShopLink } from "@/components/ui/shop-link";
@@ -11,21 +11,19 @@ const rowClass = "block rounded-lg px-3 py-2.5 text-base font-medium text-ink ho
 
 /** The hamburger menu under 821 px: the same entries as the desktop bar, stacked. */
 export function MobileMenu({ dealsLink }: { dealsLink: ReactNode }) {
-  const [open, setOpen] = useState(false);
+  const pathname = usePathname();
+  // The menu remembers the page it was opened on, so arriving on another page closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
-  const pathname = usePathname();
 
   const close = useCallback((options?: { restoreFocus: boolean }) => {
-    setOpen(false);
+    setOpenOn(null);
     if (options?.restoreFocus) buttonRef.current?.focus();
   }, []);
   useDismiss(open, containerRef, close);
-
-  useEffect(() => {
-    setOpen(false);
-  }, [pathname]);
 
   return (
     <div ref={containerRef} className="desk:hidden">
@@ -35,7 +33,7 @@ export function MobileMenu({ dealsLink }: { dealsLink: ReactNode }) {
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={open ? "Close menu" : "Open menu"}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => setOpenOn(open ? null : pathname)}
         className="inline-flex h-10 w-10 items-center justify-center rounded-full text-ink hover:bg-brand-50"
       >
         {open ? <CloseIcon /> : <MenuIcon />}

@@ -11,8 +11,8 @@ interface NavDropdownProps {
   /** Accessible name when the label is an icon. */
   ariaLabel?: string;
   links: readonly NavLink[];
-  /** Extra rows after the links (for example a Logout button). */
-  footer?: (close: () => void) => ReactNode;
+  /** Extra rows after the links (for example a Logout button); activating one closes the menu. */
+  footer?: ReactNode;
   align?: "start" | "end";
   showChevron?: boolean;
   buttonClassName?: string;
@@ -68,6 +68,9 @@ export function NavDropdown({
       <div
         id={panelId}
         hidden={!open}
+        onClick={(event) => {
+          if (event.target instanceof Element && event.target.closest("a, button")) close();
+        }}
         className={`absolute top-full z-50 mt-2 min-w-52 rounded-xl border border-line bg-white p-2 shadow-card ${
           align === "end" ? "right-0" : "left-0"
         }`}
@@ -77,14 +80,13 @@ export function NavDropdown({
             <li key={link.href + link.label}>
               <ShopLink
                 href={link.href}
-                onClick={() => close()}
                 className="block rounded-lg px-3 py-2 text-[15px] text-ink hover:bg-brand-50 hover:text-brand-700"
               >
                 {link.label}
               </ShopLink>
             </li>
           ))}
-          {footer ? footer(() => close()) : null}
+          {footer}
         </ul>
       </div>
     </div>

@@ -66,8 +66,7 @@ function UserMenu() {
   const router = useRouter();
   const code = useAtomValue(referralCodeAtom);
 
-  async function logout(close: () => void) {
-    close();
+  async function logout() {
     try {
       await callApi("post", "ulogin/logout", { json: {}, blocking: true, allowAnonymous: true, quiet: true });
     } catch (error) {
@@ -98,19 +97,17 @@ function UserMenu() {
       showChevron={false}
       buttonClassName={iconButtonClass}
       footer={
-        hasSession
-          ? (close) => (
+        hasSession ? (
               <li>
                 <button
                   type="button"
-                  onClick={() => void logout(close)}
+                  onClick={() => void logout()}
                   className="block w-full rounded-lg px-3 py-2 text-left text-[15px] text-ink hover:bg-brand-50 hover:text-brand-700"
                 >
                   Logout
                 </button>
               </li>
-            )
-          : undefined
+        ) : undefined
       }
     />
   );

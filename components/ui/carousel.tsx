@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useReducer } from "react";
 import Image from "next/image";
 import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeftIcon, ChevronRightIcon } from "./icons";
@@ -23,20 +23,16 @@ const LARGE_BASIS = { 1: "desk:basis-full", 2: "desk:basis-1/2", 3: "desk:basis-
 export function Carousel({ images, label }: { images: readonly CarouselImage[]; label: string }) {
   const { small, large } = slidesPerView(images.length);
   const [viewportRef, embla] = useEmblaCarousel({ loop: true, align: "start", duration: EMBLA_DURATION });
-  const [canScroll, setCanScroll] = useState(false);
-
-  const update = useCallback(() => {
-    if (embla) setCanScroll(embla.canScrollNext() || embla.canScrollPrev());
-  }, [embla]);
-
+  // Embla holds the scroll state; re-render when it changes and read it from there.
+  const [, refresh] = useReducer((count: number) => count + 1, 0);
   useEffect(() => {
     if (!embla) return;
-    update();
-    embla.on("reInit", update).on("select", update);
+    embla.on("reInit", refresh).on("select", refresh);
     return () => {
-      embla.off("reInit", update).off("select", update);
+      embla.off("reInit", refresh).off("select", refresh);
     };
-  }, [embla, update]);
+  }, [embla]);
+  const canScroll = embla ? embla.canScrollNext() || embla.canScrollPrev() : false;
 
   if (images.length === 0) return null;
 

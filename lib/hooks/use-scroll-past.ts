@@ -1,19 +1,18 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 
-/** True once the page has been scrolled more than `threshold` pixels. */
+function subscribe(onChange: () => void) {
+  window.addEventListener("scroll", onChange, { passive: true });
+  return () => window.removeEventListener("scroll", onChange);
+}
+
+/** True once the page has been scrolled more than `threshold` pixels (always false when disabled). */
 export function useScrollPast(threshold: number, enabled = true): boolean {
-  const [past, setPast] = useState(false);
-  useEffect(() => {
-    if (!enabled) {
-      setPast(false);
-      return;
-    }
-    const update = () => setPast(window.scrollY > threshold);
-    update();
-    window.addEventListener("scroll", update, { passive: true });
-    return () => window.removeEventListener("scroll", update);
-  }, [threshold, enabled]);
-  return past;
+  const past = useSyncExternalStore(
+    subscribe,
+    () => window.scrollY > threshold,
+    () => false,
+  );
+  return enabled && past;
 }

@@ -10,7 +10,6 @@ export const metadata = pageMetadata({
   description:
     "Reach Lenwell's service team in Houston by e-mail, phone or chat, Monday to Saturday 9 AM to 7 PM Central, for orders, filters and repairs.",
   path: ROUTES.contact,
-  image: { url: "/images/about-hero.svg", alt: "Houston skyline under a water drop" },
 });
 
 export default function ContactPage() {

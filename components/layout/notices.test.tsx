@@ -1,0 +1,119 @@
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { Provider, createStore } from "jotai";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { alertsAtom, showAlertAtom, showToastAtom, toastsAtom } from "@/lib/state/notices";
+import { Alerts, Toasts } from "./notices";
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function renderNotices() {
+  const store = createStore();
+  render(
+    <Provider store={store}>
+      <Alerts />
+      <Toasts />
+    </Provider>,
+  );
+  return store;
+}
+
+describe("Alerts", () => {
+  it("shows a pushed alert", () => {
+    const store = renderNotices();
+    act(() => {
+      store.set(showAlertAtom, { tone: "error", message: "Gateway error!" });
+    });
+    expect(screen.getByRole("alert").textContent).toContain("Gateway error!");
+  });
+
+  it("stacks several alerts in the order they came", () => {
+    const store = renderNotices();
+    act(() => {
+      store.set(showAlertAtom, { message: "First" });
+      store.set(showAlertAtom, { message: "Second" });
+    });
+    expect(screen.getAllByRole("alert").map((alert) => alert.textContent)).toEqual(["First", "Second"]);
+  });
+
+  it("removes an alert after exactly 3000 ms", () => {
+    const store = renderNotices();
+    act(() => {
+      store.set(showAlertAtom, { message: "Saved" });
+    });
+    act(() => {
+      vi.advanceTimersByTime(2999);
+    });
+    expect(screen.getByRole("alert").textContent).toContain("Saved");
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(store.get(alertsAtom)).toEqual([]);
+  });
+
+  it("gives each alert its own 3000 ms", () => {
+    const store = renderNotices();
+    act(() => {
+      store.set(showAlertAtom, { message: "Early" });
+    });
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    act(() => {
+      store.set(showAlertAtom, { message: "Late" });
+    });
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
+    expect(screen.getAllByRole("alert").map((alert) => alert.textContent)).toEqual(["Late"]);
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("removes an alert at once when dismissed", () => {
+    const store = renderNotices();
+    act(() => {
+      store.set(showAlertAtom, { message: "Keep" });
+      store.set(showAlertAtom, { message: "Go away" });
+    });
+    const alert = screen.getAllByRole("alert")[1];
+    if (!alert) throw new Error("second alert missing");
+    fireEvent.click(within(alert).getByRole("button", { name: "Dismiss" }));
+    expect(screen.getAllByRole("alert").map((item) => item.textContent)).toEqual(["Keep"]);
+  });
+});
+
+describe("Toasts", () => {
+  it("shows a pushed toast", () => {
+    const store = renderNotices();
+    act(() => {
+      store.set(showToastAtom, { tone: "success", message: "Added to cart" });
+    });
+    expect(screen.getByRole("status").textContent).toBe("Added to cart");
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("removes a toast after exactly 3000 ms", () => {
+    const store = renderNotices();
+    act(() => {
+      store.set(showToastAtom, { message: "Added to cart" });
+    });
+    act(() => {
+      vi.advanceTimersByTime(2999);
+    });
+    expect(screen.getByRole("status").textContent).toBe("Added to cart");
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(screen.queryByRole("status")).toBeNull();
+    expect(store.get(toastsAtom)).toEqual([]);
+  });
+});

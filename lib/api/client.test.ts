@@ -1,0 +1,279 @@
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http";
+import { type AddressInfo } from "node:net";
+import { getCookie } from "cookies-next/client";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type * as ClientModule from "./client";
+import type * as EnvelopeModule from "./envelope";
+import type * as StoreModule from "@/lib/state/store";
+import type * as AtomsModule from "@/lib/state/atoms";
+import type * as NoticesModule from "@/lib/state/notices";
+
+// callApi runs against a real HTTP server on 127.0.0.1. In vitest's jsdom environment `fetch`
+// is Node's own (undici), which enforces no CORS, so the cross-origin call from
+// http://localhost:3000 goes through as it would to a CORS-enabled API.
+
+interface Recorded {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+const recorded: Recorded[] = [];
+let server: Server;
+let client: typeof ClientModule;
+let envelope: typeof EnvelopeModule;
+let store: typeof StoreModule;
+let atoms: typeof AtomsModule;
+let notices: typeof NoticesModule;
+
+function sendJson(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8" });
+  res.end(JSON.stringify(body));
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk: Buffer) => {
+      body += chunk.toString("utf8");
+    });
+    req.on("end", () => {
+      recorded.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
+      const path = new URL(req.url ?? "/", "http://x").pathname;
+      switch (path) {
+        case "/api/v1/c/ok":
+          sendJson(res, 200, { code: 200, data: { name: "LW-RO600", price: "1299.00" }, errmsg: "" });
+          break;
+        case "/api/v1/c/slow":
+          setTimeout(() => sendJson(res, 200, { code: 200, data: "done", errmsg: "" }), 30);
+          break;
+        case "/api/v1/c/missing":
+          sendJson(res, 404, { code: 404, data: null, errmsg: "Product LW-XX does not exist" });
+          break;
+        case "/api/v1/c/invalid":
+          sendJson(res, 200, {
+            code: 400,
+            data: null,
+            errmsg: "Quantity is too large",
+            errors: [{ path: "quantity", message: "At most 1000" }],
+          });
+          break;
+        case "/api/v1/c/no-errmsg":
+          sendJson(res, 403, { code: 403, data: null, errmsg: "" });
+          break;
+        case "/api/v1/c/gateway":
+          res.writeHead(502, { "content-type": "text/html" });
+          res.end("<html><body>Bad gateway</body></html>");
+          break;
+        case "/api/v1/c/expired":
+          sendJson(res, 401, { code: 401, data: null, errmsg: "" });
+          break;
+        case "/api/v1/c/drop":
+          req.socket.destroy();
+          break;
+        default:
+          sendJson(res, 500, { code: 500, data: null, errmsg: "" });
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  // public-env.ts reads the variable when it is first imported; the trailing slash must be trimmed.
+  vi.stubEnv("NEXT_PUBLIC_API_BASE_URL", `http://127.0.0.1:${port}/`);
+  vi.resetModules();
+  client = await import("./client");
+  envelope = await import("./envelope");
+  store = await import("@/lib/state/store");
+  atoms = await import("@/lib/state/atoms");
+  notices = await import("@/lib/state/notices");
+});
+
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+});
+
+let assign: ReturnType<typeof vi.fn<(url: string | URL) => void>>;
+
+beforeEach(() => {
+  recorded.length = 0;
+  const { appStore } = store;
+  appStore.set(atoms.tokenAtom, null);
+  appStore.set(atoms.hasSessionAtom, false);
+  appStore.set(atoms.usernameAtom, null);
+  appStore.set(atoms.loadingCountAtom, 0);
+  appStore.set(notices.alertsAtom, []);
+  document.cookie = "login_return_path=; path=/; max-age=0";
+  window.history.replaceState(null, "", "/");
+
+  // jsdom's Location cannot be spied on, and navigating is not implemented: replace
+  // window.location with a view of the real one whose assign() only records the call.
+  assign = vi.fn<(url: string | URL) => void>();
+  const real = window.location;
+  const location: Pick<Location, "href" | "origin" | "pathname" | "search" | "hash" | "assign"> = {
+    get href() {
+      return real.href;
+    },
+    get origin() {
+      return real.origin;
+    },
+    get pathname() {
+      return real.pathname;
+    },
+    get search() {
+      return real.search;
+    },
+    get hash() {
+      return real.hash;
+    },
+    assign,
+  };
+  vi.stubGlobal("location", location);
+});
+
+function alertMessages(): string[] {
+  return store.appStore.get(notices.alertsAtom).map((notice) => `${notice.tone}: ${notice.message}`);
+}
+
+async function rejection(promise: Promise<unknown>): Promise<EnvelopeModule.ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof envelope.ApiError) return error;
+    throw error;
+  }
+  throw new Error("the call resolved");
+}
+
+describe("callApi", () => {
+  it("resolves with data of a code-200 envelope", async () => {
+    await expect(client.callApi("get", "ok")).resolves.toEqual({ name: "LW-RO600", price: "1299.00" });
+    expect(alertMessages()).toEqual([]);
+  });
+
+  it("calls the configured API origin under /api/v1/c", async () => {
+    await client.callApi("get", "/ok");
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]?.method).toBe("GET");
+    expect(recorded[0]?.url).toBe("/api/v1/c/ok");
+  });
+
+  it("sends search parameters, leaving out undefined ones", async () => {
+    await client.callApi("get", "ok", { searchParams: { page: 2, q: "filter", skip: undefined } });
+    expect(recorded[0]?.url).toBe("/api/v1/c/ok?page=2&q=filter");
+  });
+
+  it("sends a JSON body", async () => {
+    await client.callApi("post", "ok", { json: { sku: "LW-RO600", quantity: 2 } });
+    expect(recorded[0]?.method).toBe("POST");
+    expect(recorded[0]?.headers["content-type"]).toContain("application/json");
+    expect(JSON.parse(recorded[0]?.body ?? "")).toEqual({ sku: "LW-RO600", quantity: 2 });
+  });
+
+  it("sends the Token header when the client holds a token", async () => {
+    store.appStore.set(atoms.tokenAtom, "tok-123");
+    await client.callApi("get", "ok");
+    expect(recorded[0]?.headers.token).toBe("tok-123");
+  });
+
+  it("sends no Token header without a token", async () => {
+    await client.callApi("get", "ok");
+    expect(recorded[0]?.headers.token).toBeUndefined();
+  });
+
+  it("rejects a 404 envelope with its code and shows the server's errmsg", async () => {
+    const error = await rejection(client.callApi("get", "missing"));
+    expect(error.code).toBe(404);
+    expect(error.message).toBe("Product LW-XX does not exist");
+    expect(alertMessages()).toEqual(["error: Product LW-XX does not exist"]);
+  });
+
+  it("rejects a non-200 body code on an HTTP 200 with the field errors", async () => {
+    const error = await rejection(client.callApi("post", "invalid", { json: {} }));
+    expect(error.code).toBe(400);
+    expect(error.errors).toEqual([{ path: "quantity", message: "At most 1000" }]);
+    expect(alertMessages()).toEqual(["error: Quantity is too large"]);
+  });
+
+  it("falls back to the catalogue text when the envelope has no errmsg", async () => {
+    const error = await rejection(client.callApi("get", "no-errmsg"));
+    expect(error.code).toBe(403);
+    expect(alertMessages()).toEqual(["error: Current account does not have permission to access"]);
+  });
+
+  it("shows \"Gateway error!\" for a non-JSON 502", async () => {
+    const error = await rejection(client.callApi("get", "gateway"));
+    expect(error.code).toBe(502);
+    expect(error.message).toBe("Gateway error!");
+    expect(alertMessages()).toEqual(["error: Gateway error!"]);
+  });
+
+  it("reports a network error with code 0 when the connection drops", async () => {
+    const error = await rejection(client.callApi("get", "drop"));
+    expect(error.code).toBe(0);
+    expect(alertMessages()).toEqual(["error: Network error! Please try again later"]);
+  });
+
+  it("shows no alert for a quiet call", async () => {
+    const error = await rejection(client.callApi("get", "missing", { quiet: true }));
+    expect(error.code).toBe(404);
+    expect(alertMessages()).toEqual([]);
+  });
+
+  it("ends the session and sends the customer to login on a 401", async () => {
+    window.history.replaceState(null, "", "/mart/detail/LW-RO600?qty=2");
+    store.appStore.set(atoms.tokenAtom, "tok-123");
+    store.appStore.set(atoms.hasSessionAtom, true);
+    store.appStore.set(atoms.usernameAtom, "Ada");
+
+    const error = await rejection(client.callApi("get", "expired"));
+
+    expect(error.code).toBe(401);
+    expect(store.appStore.get(atoms.tokenAtom)).toBeNull();
+    expect(store.appStore.get(atoms.hasSessionAtom)).toBe(false);
+    expect(store.appStore.get(atoms.usernameAtom)).toBeNull();
+    expect(getCookie("login_return_path")).toBe("/mart/detail/LW-RO600?qty=2");
+    expect(assign).toHaveBeenCalledTimes(1);
+    expect(assign).toHaveBeenCalledWith("/account/login");
+    expect(alertMessages()).toEqual(["error: Login session expired! Please log in again"]);
+  });
+
+  it("does not remember the login page itself as the place to return to", async () => {
+    window.history.replaceState(null, "", "/account/login");
+    await rejection(client.callApi("get", "expired"));
+    expect(getCookie("login_return_path")).toBeUndefined();
+    expect(assign).toHaveBeenCalledWith("/account/login");
+  });
+
+  it("stays on the page for a 401 when anonymous callers are allowed", async () => {
+    store.appStore.set(atoms.hasSessionAtom, true);
+    const error = await rejection(client.callApi("get", "expired", { allowAnonymous: true, quiet: true }));
+    expect(error.code).toBe(401);
+    expect(assign).not.toHaveBeenCalled();
+    expect(store.appStore.get(atoms.hasSessionAtom)).toBe(true);
+    expect(getCookie("login_return_path")).toBeUndefined();
+    expect(alertMessages()).toEqual([]);
+  });
+
+  it("raises the loading count during a blocking call and lowers it afterwards", async () => {
+    const call = client.callApi("get", "slow", { blocking: true });
+    expect(store.appStore.get(atoms.loadingCountAtom)).toBe(1);
+    await expect(call).resolves.toBe("done");
+    expect(store.appStore.get(atoms.loadingCountAtom)).toBe(0);
+  });
+
+  it("lowers the loading count after a blocking call fails", async () => {
+    const call = client.callApi("get", "missing", { blocking: true, quiet: true });
+    expect(store.appStore.get(atoms.loadingCountAtom)).toBe(1);
+    await rejection(call);
+    expect(store.appStore.get(atoms.loadingCountAtom)).toBe(0);
+  });
+
+  it("leaves the loading count alone for a non-blocking call", async () => {
+    const call = client.callApi("get", "slow");
+    expect(store.appStore.get(atoms.loadingCountAtom)).toBe(0);
+    await call;
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { amountToCents, centsToAmount, formatUsd } from "./money";
+
+describe("centsToAmount", () => {
+  it.each([
+    [0, "0.00"],
+    [5, "0.05"],
+    [99, "0.99"],
+    [1290, "12.90"],
+    [129900, "1299.00"],
+    [-5, "-0.05"],
+    [-1290, "-12.90"],
+  ])("writes %i cents as %s", (cents, amount) => {
+    expect(centsToAmount(cents)).toBe(amount);
+  });
+
+  it.each([12.5, 0.1, Number.NaN, Number.POSITIVE_INFINITY])("refuses %s, which is not whole cents", (cents) => {
+    expect(() => centsToAmount(cents)).toThrow("Money must be whole cents");
+  });
+});
+
+describe("amountToCents", () => {
+  it.each([
+    ["0.00", 0],
+    ["0.05", 5],
+    ["12.90", 1290],
+    ["1299.00", 129900],
+    ["-12.90", -1290],
+  ])("reads %s as %i cents", (amount, cents) => {
+    expect(amountToCents(amount)).toBe(cents);
+  });
+
+  it.each(["", "12", "12.9", "12.900", "$12.90", "1,299.00", "12.90 ", "+12.90", "abc", ".90", "1e3.00"])(
+    "refuses %j",
+    (amount) => {
+      expect(() => amountToCents(amount)).toThrow("Not a money amount");
+    },
+  );
+
+  it.each([0, 1, 99, 100, 1290, 129900, -1, -1290, 123456789])("round-trips %i cents", (cents) => {
+    expect(amountToCents(centsToAmount(cents))).toBe(cents);
+  });
+});
+
+describe("formatUsd", () => {
+  it.each([
+    [0, "$0.00"],
+    [1290, "$12.90"],
+    [129900, "$1,299.00"],
+    [-1290, "-$12.90"],
+  ])("shows %i cents as %s", (cents, text) => {
+    expect(formatUsd(cents)).toBe(text);
+  });
+});

@@ -1,0 +1,104 @@
+// @vitest-environment node
+import { describe, expect, it } from "vitest";
+import { NextRequest } from "next/server";
+import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
+import { config, middleware } from "./middleware";
+
+function request(url: string, cookies: Record<string, string> = {}): NextRequest {
+  const cookie = Object.entries(cookies)
+    .map(([name, value]) => `${name}=${value}`)
+    .join("; ");
+  return new NextRequest(url, cookie ? { headers: { cookie } } : undefined);
+}
+
+function isRedirect(status: number): boolean {
+  return status === 307 || status === 308;
+}
+
+describe("middleware", () => {
+  it("sends a visitor without a session from a protected page to login", () => {
+    const response = middleware(request("http://localhost:3000/account/user?tab=orders"));
+    expect(isRedirect(response.status)).toBe(true);
+    const location = new URL(response.headers.get("location") ?? "");
+    expect(location.origin).toBe("http://localhost:3000");
+    expect(location.pathname).toBe("/account/login");
+    expect(location.search).toBe("");
+  });
+
+  it("remembers the protected page, query included, in the login_return_path cookie", () => {
+    const response = middleware(request("http://localhost:3000/account/user?tab=orders"));
+    const cookie = response.cookies.get("login_return_path");
+    expect(cookie?.value).toBe("/account/user?tab=orders");
+    expect(cookie?.path).toBe("/");
+    expect(cookie?.maxAge).toBe(3600);
+  });
+
+  it("lets a visitor with a Token cookie through to a protected page", () => {
+    const response = middleware(request("http://localhost:3000/account/user?tab=orders", { Token: "abc" }));
+    expect(isRedirect(response.status)).toBe(false);
+    expect(response.headers.get("location")).toBeNull();
+    expect(response.headers.get("x-middleware-next")).toBe("1");
+    expect(response.cookies.get("login_return_path")).toBeUndefined();
+  });
+
+  it("treats an empty Token cookie as no session", () => {
+    const response = middleware(request("http://localhost:3000/mart/payment", { Token: "" }));
+    expect(isRedirect(response.status)).toBe(true);
+  });
+
+  it("lets anyone through to a public page", () => {
+    const response = middleware(request("http://localhost:3000/mart/detail/LW-RO600"));
+    expect(isRedirect(response.status)).toBe(false);
+    expect(response.cookies.get("login_return_path")).toBeUndefined();
+  });
+
+  it("remembers a valid ?c= referral code in the referral_code cookie", () => {
+    const response = middleware(request("http://localhost:3000/mart?c=PARTNER_1"));
+    const cookie = response.cookies.get("referral_code");
+    expect(cookie?.value).toBe("PARTNER_1");
+    expect(cookie?.maxAge).toBe(30 * 86_400);
+  });
+
+  it.each(["%3Cbad%3E", "has%20space", "a".repeat(33), ""])("ignores the invalid referral code ?c=%s", (code) => {
+    const response = middleware(request(`http://localhost:3000/mart?c=${code}`));
+    expect(response.cookies.get("referral_code")).toBeUndefined();
+  });
+
+  it("remembers ?platform=app in the platform cookie", () => {
+    const response = middleware(request("http://localhost:3000/?platform=app"));
+    expect(response.cookies.get("platform")?.value).toBe("app");
+  });
+
+  it("ignores other platform values", () => {
+    const response = middleware(request("http://localhost:3000/?platform=web"));
+    expect(response.cookies.get("platform")).toBeUndefined();
+  });
+
+  it("keeps only the referral code on the login address and the full path in the cookie", () => {
+    const response = middleware(request("http://localhost:3000/mart/payment?orderId=x&c=AB"));
+    expect(isRedirect(response.status)).toBe(true);
+    const location = new URL(response.headers.get("location") ?? "");
+    expect(location.pathname).toBe("/account/login");
+    expect(location.search).toBe("?c=AB");
+    expect(response.cookies.get("login_return_path")?.value).toBe("/mart/payment?orderId=x&c=AB");
+    expect(response.cookies.get("referral_code")?.value).toBe("AB");
+  });
+
+  it("drops an invalid referral code from the login address", () => {
+    const response = middleware(request("http://localhost:3000/account/orders/1?c=%3Cbad%3E"));
+    const location = new URL(response.headers.get("location") ?? "");
+    expect(location.search).toBe("");
+  });
+});
+
+describe("middleware matcher", () => {
+  it.each(["/", "/account/user", "/mart/detail/LW-RO600", "/account/orders/v1.2", "/account/user/evil.example"])(
+    "runs on the page %s", (path) => {
+    expect(unstable_doesMiddlewareMatch({ config, url: path })).toBe(true);
+  });
+
+  it.each(["/api/v1/c/cart", "/_next/static/chunk.js", "/images/logo.svg", "/icon.svg", "/sitemap.xml", "/robots.txt"])(
+    "skips %s", (path) => {
+    expect(unstable_doesMiddlewareMatch({ config, url: path })).toBe(false);
+  });
+});

@@ -1,0 +1,25 @@
+import path from "node:path";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: [
+      // `server-only` throws unless resolved under the react-server condition; tests import
+      // server modules directly, so point it at the package's own empty entry.
+      { find: /^server-only$/, replacement: path.resolve("node_modules/server-only/empty.js") },
+      { find: /^@\//, replacement: `${path.resolve(".")}/` },
+    ],
+  },
+  test: {
+    environment: "jsdom",
+    include: ["**/*.test.{ts,tsx}"],
+    exclude: ["node_modules/**", ".next/**", "e2e/**"],
+    setupFiles: ["./vitest.setup.ts"],
+    clearMocks: true,
+    restoreMocks: true,
+    unstubEnvs: true,
+    unstubGlobals: true,
+  },
+});

@@ -1,0 +1,39 @@
+import { cleanup } from "@testing-library/react";
+import { afterEach, vi } from "vitest";
+
+// jsdom lacks the browser APIs below; Embla, the viewport sync and BackToTop need them.
+// The setup runs in the node environment too (middleware tests), where there is no window.
+if (typeof window !== "undefined") {
+  class NoopObserver {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+    takeRecords(): [] {
+      return [];
+    }
+  }
+
+  Object.defineProperty(window, "IntersectionObserver", { configurable: true, writable: true, value: NoopObserver });
+  Object.defineProperty(window, "ResizeObserver", { configurable: true, writable: true, value: NoopObserver });
+
+  Object.defineProperty(window, "matchMedia", {
+    configurable: true,
+    writable: true,
+    value: (query: string): MediaQueryList => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+
+  Object.defineProperty(window, "scrollTo", { configurable: true, writable: true, value: vi.fn() });
+
+  afterEach(() => {
+    cleanup();
+  });
+}
