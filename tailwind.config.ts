@@ -6,8 +6,9 @@ export default {
   theme: {
     extend: {
       screens: {
-        // The spec's mobile breakpoint: under 821 px is a phone layout.
-        desk: "821px",
+        // The spec's mobile breakpoint: under 821 px (51.3125rem) is a phone layout. In rem so that
+        // Tailwind sorts it among its own breakpoints (sm, md before it; lg after).
+        desk: "51.3125rem",
       },
       colors: {
         brand: {

@@ -2,9 +2,16 @@
 
 import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { useAtom } from "jotai";
+import type { CSSProperties } from "react";
 import { cartDrawerOpenAtom } from "@/lib/state/atoms";
+import { UI } from "@/lib/config/store";
 import { CloseIcon } from "@/components/ui/icons";
 import { EmptyOrder } from "@/components/ui/empty-order";
+
+const drawerWidths = {
+  "--drawer-mobile": `${UI.cartDrawer.mobileWidthPercent}%`,
+  "--drawer-desktop": `${UI.cartDrawer.desktopWidthPx}px`,
+} as CSSProperties;
 
 /** The cart drawer: slides in from the right, 600 px wide on desktop and 95% of a phone screen. */
 export function CartDrawer() {
@@ -14,7 +21,7 @@ export function CartDrawer() {
   return (
     <Dialog open={open} onClose={close} className="relative z-[60]">
       <div className="fixed inset-0 bg-ink/40" aria-hidden="true" />
-      <div className="fixed inset-y-0 right-0 flex w-[95%] desk:w-[600px]">
+      <div style={drawerWidths} className="fixed inset-y-0 right-0 flex w-(--drawer-mobile) desk:w-(--drawer-desktop)">
         <DialogPanel
           data-testid="cart-drawer"
           className="flex h-full w-full flex-col bg-white shadow-2xl"
