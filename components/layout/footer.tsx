@@ -1,5 +1,5 @@
-import Image from "next/image";
 import { ShopLink } from "@/components/ui/shop-link";
+import { Logo } from "@/components/ui/logo";
 import { FOOTER_YEAR, STORE_NAME } from "@/lib/config/store";
 import { ROUTES } from "@/lib/config/routes";
 import { BUY_PURIFIER_HREF } from "./nav-items";
@@ -37,7 +37,7 @@ export function Footer({ email }: { email: string }) {
     <footer className="app-hidden border-t border-line bg-canvas">
       <div className="mx-auto grid max-w-page gap-10 px-4 py-12 desk:grid-cols-[1.4fr_repeat(3,1fr)] desk:px-6">
         <div className="space-y-3">
-          <Image src="/images/logo.svg" alt={STORE_NAME} width={128} height={32} unoptimized className="h-8 w-auto" />
+          <Logo />
           <p className="max-w-xs text-sm text-ink-soft">
             Countertop reverse-osmosis water, filters on schedule, and a service team in Houston.
           </p>

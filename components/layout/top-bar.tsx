@@ -2,16 +2,16 @@
 
 import { Suspense } from "react";
 import dynamic from "next/dynamic";
-import Image from "next/image";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useQueryClient } from "@tanstack/react-query";
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { setCookie } from "cookies-next/client";
 import { ShopLink } from "@/components/ui/shop-link";
+import { Logo } from "@/components/ui/logo";
 import { CartIcon, UserIcon } from "@/components/ui/icons";
 import { callApi } from "@/lib/api/client";
 import { formatBadgeCount } from "@/lib/badge";
-import { COOKIES, LOGIN_RETURN_MAX_AGE_S, TOP_BAR_CTA_PATHS, UI } from "@/lib/config/store";
+import { COOKIES, LOGIN_RETURN_MAX_AGE_S, STORE_NAME, TOP_BAR_CTA_PATHS, UI } from "@/lib/config/store";
 import { ROUTES, isTopBarHidden } from "@/lib/config/routes";
 import { useScrollPast } from "@/lib/hooks/use-scroll-past";
 import { safeReturnPath } from "@/lib/return-path";
@@ -184,19 +184,8 @@ export function TopBar() {
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex h-16 max-w-page items-center gap-2 px-4 desk:px-6">
-        <ShopLink href={ROUTES.home} className="flex shrink-0 items-center rounded-md" aria-label="Lenwell home">
-          <Image
-            src="/images/logo.svg"
-            alt=""
-            width={128}
-            height={32}
-            priority
-            unoptimized
-            className={showSales ? "hidden h-8 w-auto desk:block" : "h-8 w-auto"}
-          />
-          {showSales ? (
-            <Image src="/images/logo-mark.svg" alt="" width={32} height={32} unoptimized className="h-8 w-8 desk:hidden" />
-          ) : null}
+        <ShopLink href={ROUTES.home} className="flex shrink-0 items-center rounded-md" aria-label={`${STORE_NAME} home`}>
+          <Logo compactOnPhone={showSales} />
         </ShopLink>
 
         <nav aria-label="Main" className="ml-4 hidden desk:block">
