@@ -4,13 +4,13 @@ import { env } from "@/lib/config/env";
 import { PURIFIER_SKU } from "@/lib/config/store";
 import { ROUTES, productPath } from "@/lib/config/routes";
 import { getMerchandise, listMerchandise } from "@/lib/server/catalog";
-import { amountToCents, formatUsd } from "@/lib/money";
 import { pageMetadata } from "@/lib/seo";
 import { Container, FeatureGrid, PageHero, Section, Steps } from "@/components/ui/page";
 import { ButtonLink } from "@/components/ui/button-link";
 import { Carousel, type CarouselImage } from "@/components/ui/carousel";
 import { ContactBlock } from "@/components/contact/contact-block";
 import { ProductCard } from "@/components/catalog/product-card";
+import { CARE_SKU, MEMBERSHIP_SKUS, REPAIR_DIAGNOSIS_SKU, priceText } from "@/components/content/catalogue";
 
 export const metadata = pageMetadata({
   // The root page is not under the layout's title template, so it names the shop itself.
@@ -26,11 +26,10 @@ export default async function HomePage() {
   const [filters, memberships, care, repair] = await Promise.all([
     listMerchandise("filter"),
     listMerchandise("membership"),
-    getMerchandise("LW-CARE-2Y"),
-    getMerchandise("LW-REPAIR-DX"),
+    getMerchandise(CARE_SKU),
+    getMerchandise(REPAIR_DIAGNOSIS_SKU),
   ]);
-  const price = (amount: string) => formatUsd(amountToCents(amount));
-  const monthly = memberships.find((item) => item.skuNum === "LW-MEM-M");
+  const monthly = memberships.find((item) => item.skuNum === MEMBERSHIP_SKUS.monthly);
 
   const gallery: CarouselImage[] = [
     ...purifier.image.map((src, index) => ({
@@ -55,7 +54,7 @@ export default async function HomePage() {
         image={{ src: "/images/hero-purifier.svg", alt: "", width: 960, height: 720 }}
         actions={
           <>
-            <ButtonLink href={productPath(PURIFIER_SKU)}>Buy Water Purifier Now · {price(purifier.discountPrice)}</ButtonLink>
+            <ButtonLink href={productPath(PURIFIER_SKU)}>Buy Water Purifier Now · {priceText(purifier)}</ButtonLink>
             <ButtonLink href={ROUTES.purifier} variant="secondary">
               How it works
             </ButtonLink>
@@ -108,7 +107,7 @@ export default async function HomePage() {
         intro={
           <p>
             Each stage has its own life: the pre-filter six months, the post-carbon twelve, the membrane twenty-four.
-            Buy them when you need them, or become a member{monthly ? ` from ${price(monthly.discountPrice)} a month` : ""}{" "}
+            Buy them when you need them, or become a member{monthly ? ` from ${priceText(monthly)} a month` : ""}{" "}
             and we ship each one on schedule with free shipping.
           </p>
         }
@@ -136,7 +135,7 @@ export default async function HomePage() {
               <div>
                 <h3 className="text-lg font-semibold text-ink">Lenwell Care</h3>
                 <p className="mt-2 text-[15px] text-ink-soft">
-                  Two years of repairs, parts, labour and shipping both ways for {price(care.discountPrice)}.
+                  Two years of repairs, parts, labour and shipping both ways for {priceText(care)}.
                 </p>
                 <div className="mt-4">
                   <ButtonLink href={ROUTES.care} variant="secondary">
@@ -152,7 +151,7 @@ export default async function HomePage() {
               <div>
                 <h3 className="text-lg font-semibold text-ink">Mail-in repair</h3>
                 <p className="mt-2 text-[15px] text-ink-soft">
-                  Send it to our Houston service centre. The {price(repair.discountPrice)} diagnosis is credited
+                  Send it to our Houston service centre. The {priceText(repair)} diagnosis is credited
                   against the repair.
                 </p>
                 <div className="mt-4">

@@ -1,7 +1,7 @@
 import Image from "next/image";
 import { notFound } from "next/navigation";
 import { ButtonLink } from "@/components/ui/button-link";
-import { FeatureGrid, PageHero, Section, SpecTable, Steps } from "@/components/ui/page";
+import { DataTable, FeatureGrid, PageHero, Section, SpecTable, Steps } from "@/components/ui/page";
 import { Price } from "@/components/catalog/price";
 import { ProductCard } from "@/components/catalog/product-card";
 import { CheckList } from "@/components/content/check-list";
@@ -222,33 +222,11 @@ export default async function WaterPurifierPage() {
         }
       >
         <div className="max-w-3xl">
-          <table className="w-full overflow-hidden rounded-2xl border border-line bg-white text-left text-[15px]">
-            <caption className="sr-only">When to change each filter</caption>
-            <thead className="bg-brand-50 text-ink">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Stage
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Cartridge
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Rated life
-                </th>
-              </tr>
-            </thead>
-            <tbody className="text-ink-soft">
-              {filterRows.map((row) => (
-                <tr key={row.stage} className="border-t border-line">
-                  <th scope="row" className="px-4 py-3 font-medium text-ink">
-                    {row.stage}
-                  </th>
-                  <td className="px-4 py-3">{row.name}</td>
-                  <td className="px-4 py-3">{row.life}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            caption="When to change each filter"
+            columns={["Stage", "Cartridge", "Rated life"]}
+            rows={filterRows.map((row) => [row.stage, row.name, row.life])}
+          />
         </div>
         {filters.length > 0 ? (
           <>

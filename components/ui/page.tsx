@@ -144,3 +144,43 @@ export function Prose({ children }: { children: ReactNode }) {
     </div>
   );
 }
+
+/** A table with column headings; the first cell of each row is that row's heading. */
+export function DataTable({
+  caption,
+  columns,
+  rows,
+}: {
+  caption: string;
+  columns: readonly string[];
+  rows: readonly (readonly ReactNode[])[];
+}) {
+  return (
+    <table className="w-full overflow-hidden rounded-2xl border border-line bg-white text-left text-[15px]">
+      <caption className="sr-only">{caption}</caption>
+      <thead className="bg-brand-50 text-ink">
+        <tr>
+          {columns.map((column) => (
+            <th key={column} scope="col" className="px-4 py-3 font-semibold">
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="text-ink-soft">
+        {rows.map(([head, ...cells], index) => (
+          <tr key={index} className="border-t border-line">
+            <th scope="row" className="px-4 py-3 font-medium text-ink">
+              {head}
+            </th>
+            {cells.map((cell, cellIndex) => (
+              <td key={cellIndex} className="px-4 py-3">
+                {cell}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

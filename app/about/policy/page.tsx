@@ -1,4 +1,4 @@
-import { Container, PageHero, Prose, Section } from "@/components/ui/page";
+import { Container, DataTable, PageHero, Prose, Section } from "@/components/ui/page";
 import { ShopLink } from "@/components/ui/shop-link";
 import { TextLink } from "@/components/content/text-link";
 import { env } from "@/lib/config/env";
@@ -198,33 +198,11 @@ export default async function PolicyPage() {
           </p>
         </Prose>
         <div className="mt-6 max-w-3xl">
-          <table className="w-full overflow-hidden rounded-2xl border border-line text-left text-[15px]">
-            <caption className="sr-only">UPS shipping options</caption>
-            <thead className="bg-brand-50 text-ink">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Service
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Estimated delivery
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Price
-                </th>
-              </tr>
-            </thead>
-            <tbody className="text-ink-soft">
-              {SHIPPING_OPTIONS.map((option) => (
-                <tr key={option.service} className="border-t border-line">
-                  <th scope="row" className="px-4 py-3 font-medium text-ink">
-                    {option.service}
-                  </th>
-                  <td className="px-4 py-3">{option.delivery}</td>
-                  <td className="px-4 py-3">{option.price}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            caption="UPS shipping options"
+            columns={["Service", "Estimated delivery", "Price"]}
+            rows={SHIPPING_OPTIONS.map((option) => [option.service, option.delivery, option.price])}
+          />
         </div>
         <div className="mt-6">
           <Prose>
