@@ -69,6 +69,8 @@ test.describe("top bar", () => {
     await expect(page.getByRole("button", { name: "Product" })).toBeHidden();
     await hamburger.click();
     const panel = page.getByRole("navigation", { name: "Main" }).last();
+    // The panel covers the page below the bar (a containing block on the bar would squash it).
+    expect((await panel.boundingBox())?.height ?? 0).toBeGreaterThan(700);
     for (const name of ["Water purifier", "Care plan", "Repair", "Store", "Shop", "Water purifier plan", "About us", "Policy", "FAQ", "Contact us"]) {
       await expect(panel.getByRole("link", { name, exact: true }).first()).toBeVisible();
     }

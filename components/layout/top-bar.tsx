@@ -182,7 +182,9 @@ export function TopBar() {
   if (isTopBarHidden(pathname)) return null;
 
   return (
-    <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+    // Solid background, no backdrop-filter: that would become the containing block of the fixed
+    // hamburger panel and clip it to the bar's height.
+    <header className="sticky top-0 z-40 border-b border-line bg-white">
       <div className="mx-auto flex h-16 max-w-page items-center gap-2 px-4 desk:px-6">
         <ShopLink href={ROUTES.home} className="flex shrink-0 items-center rounded-md" aria-label={`${STORE_NAME} home`}>
           <Logo compactOnPhone={showSales} />
