@@ -19,7 +19,7 @@ export default defineConfig([
     },
   },
   {
-    files: ["lib/config/**", "next.config.ts", "playwright.config.ts", "vitest.config.mts", "scripts/**", "e2e/**", "drizzle.config.ts"],
+    files: ["lib/config/**", "next.config.ts", "instrumentation.ts", "playwright.config.ts", "vitest.config.mts", "scripts/**", "e2e/**", "drizzle.config.ts"],
     rules: { "no-restricted-syntax": "off" },
   },
   globalIgnores([".next/**", "node_modules/**", "next-env.d.ts", ".data/**", "test-results/**", "playwright-report/**"]),

@@ -31,10 +31,16 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `npx next start -H 127.0.0.1 -p ${port}`,
+    // A fresh embedded database for every run, in a folder no other process uses.
+    command: `rm -rf .data/pglite-e2e && npx next start -H 127.0.0.1 -p ${port}`,
     url: baseURL,
     reuseExistingServer: !ci,
     timeout: 120_000,
-    env: { NEXT_TELEMETRY_DISABLED: "1", SITE_URL: process.env.SITE_URL ?? "http://localhost:3000" },
+    env: {
+      NEXT_TELEMETRY_DISABLED: "1",
+      SITE_URL: process.env.SITE_URL ?? "http://localhost:3000",
+      PGLITE_DIR: ".data/pglite-e2e",
+      DATABASE_URL: "",
+    },
   },
 });

@@ -15,7 +15,7 @@ export default defineConfig({
   test: {
     environment: "jsdom",
     include: ["**/*.test.{ts,tsx}"],
-    exclude: ["node_modules/**", ".next/**", "e2e/**"],
+    exclude: ["node_modules/**", ".next/**", "e2e/**", ".data/**", ".scratch/**"],
     setupFiles: ["./vitest.setup.ts"],
     clearMocks: true,
     restoreMocks: true,

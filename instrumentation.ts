@@ -1,0 +1,8 @@
+// Runs once when a server process starts. The literal NEXT_RUNTIME test lets Next drop the
+// database code from the Edge bundle (middleware), which cannot load PGlite or argon2.
+export async function register() {
+  if (process.env.NEXT_RUNTIME === "nodejs") {
+    const { openDatabaseOnStart } = await import("./lib/db/open-on-start");
+    await openDatabaseOnStart();
+  }
+}

@@ -1,0 +1,53 @@
+import path from "node:path";
+import { z } from "zod";
+
+// Where the database lives. Read by the app and by the db scripts, so it does not use "server-only".
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** postgres://… : node-postgres with a pool. Unset: embedded PGlite in PGLITE_DIR. */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** PGlite folder. PGlite does not lock it: each process needs its own (see stack notes). */
+  PGLITE_DIR: z.string().min(1).optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** Seed the demo catalogue and accounts into a new embedded database (default on). */
+  SEED_DEMO_DATA: z.enum(["true", "false"]).default("true"),
+});
+
+export interface DatabaseSettings {
+  engine: "pglite" | "postgres";
+  url: string | null;
+  pgliteDir: string;
+  poolMax: number;
+  seedDemoData: boolean;
+}
+
+export function readDatabaseSettings(source: Record<string, string | undefined> = process.env): DatabaseSettings {
+  const parsed = schema.safeParse({ ...source, DATABASE_URL: source.DATABASE_URL || undefined });
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid database settings:\n${problems.join("\n")}`);
+  }
+  const value = parsed.data;
+  return {
+    engine: value.DATABASE_URL ? "postgres" : "pglite",
+    url: value.DATABASE_URL ?? null,
+    // The dev server and the production server each get their own folder by default.
+    pgliteDir: path.resolve(value.PGLITE_DIR ?? path.join(".data", `pglite-${value.NODE_ENV}`)),
+    poolMax: value.DATABASE_POOL_MAX,
+    seedDemoData: value.SEED_DEMO_DATA === "true",
+  };
+}
+
+/** Tests only: a PostgreSQL database the integration tests may use (they always run on PGlite too). */
+export function readTestDatabaseUrl(source: Record<string, string | undefined> = process.env): string | null {
+  return source.TEST_DATABASE_URL || null;
+}
+
+/**
+ * Whether the database should be opened as the server starts: not in the build's prerendering
+ * workers, which never query it.
+ */
+export function openDatabaseAtStart(source: Record<string, string | undefined> = process.env): boolean {
+  return source.NEXT_PHASE !== "phase-production-build";
+}

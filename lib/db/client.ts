@@ -1,0 +1,57 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { Pool } from "pg";
+import { readDatabaseSettings, type DatabaseSettings } from "@/lib/config/database";
+import * as schema from "./schema";
+import { migratePgliteDatabase, migratePostgresDatabase } from "./migrate";
+import { seedDatabase } from "./seed";
+
+// One client for both engines. Services import `getDb()`; nothing else opens a connection.
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  engine: DatabaseSettings["engine"];
+  close: () => Promise<void>;
+}
+
+/** Opens a database, applies the committed migrations and, for a new embedded one, the demo seed. */
+export async function openDatabase(settings: DatabaseSettings, options: { inMemory?: boolean } = {}): Promise<DatabaseHandle> {
+  if (settings.engine === "postgres" && settings.url) {
+    const pool = new Pool({ connectionString: settings.url, max: settings.poolMax });
+    await migratePostgresDatabase(pool);
+    return { db: drizzlePg(pool, { schema }), engine: "postgres", close: () => pool.end() };
+  }
+  let client: PGlite;
+  if (options.inMemory) {
+    client = new PGlite();
+  } else {
+    // PGlite creates only the last folder of its path.
+    await mkdir(path.dirname(settings.pgliteDir), { recursive: true });
+    client = new PGlite(settings.pgliteDir);
+  }
+  await migratePgliteDatabase(client);
+  const db = drizzlePglite(client, { schema });
+  if (settings.seedDemoData) await seedDatabase(db);
+  return { db, engine: "pglite", close: () => client.close() };
+}
+
+let shared: Promise<DatabaseHandle> | null = null;
+
+/** The process's database, opened (and on first start created and seeded) on first use. */
+export function getDatabase(): Promise<DatabaseHandle> {
+  shared ??= openDatabase(readDatabaseSettings()).catch((error: unknown) => {
+    shared = null;
+    throw error;
+  });
+  return shared;
+}
+
+export async function getDb(): Promise<Database> {
+  return (await getDatabase()).db;
+}
