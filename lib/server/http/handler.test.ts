@@ -1,0 +1,105 @@
+// @vitest-environment node
+import { describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { AppError } from "./errors";
+import { apiRoute } from "./handler";
+import { MAX_BODY_BYTES } from "./request";
+
+const body = z.strictObject({ skuNum: z.string().min(1), quantity: z.number().int().min(1).max(1000) });
+const echo = apiRoute({ body }, async ({ body: input }) => ({ received: input }));
+
+function post(init: { body?: string; headers?: Record<string, string> } = {}) {
+  return new Request("http://shop.test/api/v1/c/order/cart/add/", {
+    method: "POST",
+    headers: { "content-type": "application/json", ...init.headers },
+    body: init.body ?? JSON.stringify({ skuNum: "LW-RO600", quantity: 2 }),
+  });
+}
+
+async function envelope(response: Response) {
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+describe("apiRoute", () => {
+  it("answers a valid call with code 200 and the data", async () => {
+    expect(await envelope(await echo(post()))).toEqual({
+      status: 200,
+      body: { code: 200, data: { received: { skuNum: "LW-RO600", quantity: 2 } }, errmsg: "" },
+    });
+  });
+
+  it("refuses a body that is not JSON with 415", async () => {
+    const result = await envelope(await echo(post({ headers: { "content-type": "text/plain" } })));
+    expect(result.status).toBe(415);
+    expect(result.body.code).toBe(415);
+  });
+
+  it("refuses malformed JSON with 400", async () => {
+    const result = await envelope(await echo(post({ body: "{nope" })));
+    expect(result).toMatchObject({ status: 400, body: { code: 400, errmsg: "The request body is not valid JSON." } });
+  });
+
+  it("refuses a body over 64 KiB with 413, even without a Content-Length", async () => {
+    const big = JSON.stringify({ skuNum: "x".repeat(MAX_BODY_BYTES), quantity: 1 });
+    const stream = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(big));
+        controller.close();
+      },
+    });
+    const request = new Request("http://shop.test/x", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    expect((await envelope(await echo(request))).status).toBe(413);
+  });
+
+  it("names the field that is wrong and refuses unknown keys", async () => {
+    const wrongType = await envelope(await echo(post({ body: JSON.stringify({ skuNum: "A", quantity: "2" }) })));
+    expect(wrongType.status).toBe(422);
+    expect(wrongType.body.errmsg).toMatch(/^quantity: /);
+    expect(wrongType.body.errors).toEqual([{ path: "quantity", message: expect.any(String) }]);
+
+    const extra = await envelope(await echo(post({ body: JSON.stringify({ skuNum: "A", quantity: 1, price: "0.01" }) })));
+    expect(extra.status).toBe(422);
+    expect(JSON.stringify(extra.body.errors)).toContain("price");
+  });
+
+  it("refuses a mutation a browser sent from another site", async () => {
+    const crossSite = await envelope(await echo(post({ headers: { "sec-fetch-site": "cross-site" } })));
+    expect(crossSite.status).toBe(403);
+    const otherOrigin = await envelope(await echo(post({ headers: { origin: "https://evil.example" } })));
+    expect(otherOrigin.status).toBe(403);
+    expect((await echo(post({ headers: { "sec-fetch-site": "same-origin" } }))).status).toBe(200);
+    expect((await echo(post({ headers: { origin: "http://shop.test" } }))).status).toBe(200);
+  });
+
+  it("turns a service's AppError into its code and message", async () => {
+    const route = apiRoute({}, async () => {
+      throw new AppError(409, "Only 3 left in stock.");
+    });
+    const request = new Request("http://shop.test/x", { method: "GET" });
+    expect(await envelope(await route(request))).toEqual({
+      status: 409,
+      body: { code: 409, data: null, errmsg: "Only 3 left in stock." },
+    });
+  });
+
+  it("hides an unexpected failure behind a plain 500", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const route = apiRoute({}, async () => {
+      throw new Error('relation "users" does not exist at SELECT * FROM users');
+    });
+    const result = await envelope(await route(new Request("http://shop.test/x")));
+    expect(result).toEqual({ status: 500, body: { code: 500, data: null, errmsg: "Service exception!" } });
+    expect(logged).toHaveBeenCalled();
+  });
+
+  it("validates the query string", async () => {
+    const route = apiRoute({ query: z.strictObject({ sku: z.string().regex(/^[A-Z0-9-]+$/) }) }, async ({ query }) => query);
+    expect((await envelope(await route(new Request("http://shop.test/x?sku=LW-RO600")))).body.data).toEqual({ sku: "LW-RO600" });
+    expect((await route(new Request("http://shop.test/x?sku=<x>"))).status).toBe(422);
+  });
+});

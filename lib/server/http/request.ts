@@ -1,0 +1,86 @@
+import "server-only";
+import type { z } from "zod";
+import type { FieldError } from "@/lib/api/envelope";
+import { AppError } from "./errors";
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Refuses a state-changing request that a browser sent from another site. Browsers send
+ * Sec-Fetch-Site (or at least Origin) on such requests; clients that send neither (the app,
+ * scripts) are not browsers and carry no ambient cookie risk.
+ */
+export function assertSameOrigin(request: Request): void {
+  if (!MUTATIONS.has(request.method)) return;
+  const site = request.headers.get("sec-fetch-site");
+  if (site) {
+    if (site === "same-origin" || site === "none") return;
+    throw new AppError(403, "This request came from another site and was refused.");
+  }
+  const origin = request.headers.get("origin");
+  if (origin && origin !== new URL(request.url).origin) {
+    throw new AppError(403, "This request came from another site and was refused.");
+  }
+}
+
+async function readLimited(request: Request): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw new AppError(413, "The request is too large.");
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    // The declared length can lie (or be absent); count what actually arrives.
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw new AppError(413, "The request is too large.");
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+export function fieldErrors(error: z.ZodError): FieldError[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join(".") || "body",
+    message: issue.message,
+  }));
+}
+
+function validationError(error: z.ZodError): AppError {
+  const errors = fieldErrors(error);
+  const first = errors[0];
+  return new AppError(422, first ? `${first.path}: ${first.message}` : "The request is not valid.", errors);
+}
+
+export function parseWith<T>(schema: z.ZodType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+/** A JSON body of at most 64 KiB, validated by `schema` (which should be strict). */
+export async function readJsonBody<T>(request: Request, schema: z.ZodType<T>): Promise<T> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/json\s*(;|$)/i.test(type)) {
+    throw new AppError(415, "Requests must be sent as JSON (Content-Type: application/json).");
+  }
+  const text = await readLimited(request);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new AppError(400, "The request body is not valid JSON.");
+  }
+  return parseWith(schema, value);
+}
+
+export function readQuery<T>(request: Request, schema: z.ZodType<T>): T {
+  return parseWith(schema, Object.fromEntries(new URL(request.url).searchParams));
+}
