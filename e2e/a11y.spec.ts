@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { PUBLIC_PAGES, ROUTES } from "@/lib/config/routes";
-import { expect, fakeSignedIn, test } from "./fixtures";
+import { expect, signInWithCart, test } from "./fixtures";
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
@@ -30,7 +30,7 @@ test.describe("accessibility (axe)", () => {
   });
 
   test("open menus and the cart drawer have no serious or critical violations", async ({ page }) => {
-    await fakeSignedIn(page, 2);
+    await signInWithCart(page, 2);
     await page.goto(ROUTES.faq);
     const menuButton = page.getByRole("button", { name: /Open menu|Product/ }).first();
     await menuButton.click();

@@ -1,4 +1,7 @@
 import { test as base, expect, type Page } from "@playwright/test";
+import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
+
+export const DEMO_CUSTOMER = DEMO_ACCOUNTS[0];
 
 // Every test watches the network: nothing may leave the site (fonts, maps, images, analytics).
 export const test = base.extend<{ offsiteRequests: string[] }>({
@@ -25,28 +28,14 @@ export function isMobileProject(projectName: string): boolean {
 }
 
 /**
- * Stands in for a signed-in customer until the accounts slice exists: the shell asks the API who is
- * signed in and what is in the cart, and these answers say "someone, with `count` items".
+ * Signs the demo customer in through the real login call (the browser context keeps the Token
+ * cookie). The cart arrives with the buying slice, so its list is answered here with `count` items.
  */
-export async function fakeSignedIn(page: Page, count: number) {
-  await page.route("**/api/v1/c/user/profile", (route) =>
-    route.fulfill({
-      json: {
-        code: 200,
-        errmsg: "",
-        data: {
-          user: {
-            id: "u_test",
-            email: "ada@example.com",
-            username: "Ada",
-            phone: null,
-            defaultAddress: null,
-            membership: null,
-          },
-        },
-      },
-    }),
-  );
+export async function signInWithCart(page: Page, count: number) {
+  const response = await page.request.post("/api/v1/c/ulogin/login", {
+    data: { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password },
+  });
+  expect(response.status()).toBe(200);
   await page.route("**/api/v1/c/order/cart/list", (route) =>
     route.fulfill({
       json: {

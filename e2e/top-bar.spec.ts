@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { ROUTES } from "@/lib/config/routes";
-import { expect, fakeSignedIn, isMobileProject, scrollToY, test } from "./fixtures";
+import { expect, signInWithCart, isMobileProject, scrollToY, test } from "./fixtures";
 
 const header = (page: Page) => page.locator("header").first();
 
@@ -102,22 +102,34 @@ test.describe("top bar", () => {
   });
 
   test("signed in, the user menu offers My Account and Logout and the badge caps at 99+", async ({ page }) => {
-    await fakeSignedIn(page, 150);
+    await signInWithCart(page, 150);
     await page.goto(ROUTES.faq);
     await expect(page.getByTestId("cart-badge")).toHaveText("99+");
-    await header(page).getByRole("button", { name: /Account menu for Ada/ }).click();
+    await header(page).getByRole("button", { name: /Account menu for Demo Customer/ }).click();
     await expect(page.getByRole("link", { name: "My Account" })).toHaveAttribute("href", ROUTES.account);
     await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
   });
 
+  test("Logout ends the session, shows Logout Successfully and goes home", async ({ page }) => {
+    await signInWithCart(page, 1);
+    await page.goto(ROUTES.faq);
+    await header(page).getByRole("button", { name: /Account menu for Demo Customer/ }).click();
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Logout Successfully" })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(header(page).getByRole("button", { name: "Account menu" })).toBeVisible();
+    expect((await page.context().cookies()).find((cookie) => cookie.name === "Token")).toBeUndefined();
+    expect((await page.request.get("/api/v1/c/user/profile")).status()).toBe(401);
+  });
+
   test("the badge shows the exact count up to 99", async ({ page }) => {
-    await fakeSignedIn(page, 99);
+    await signInWithCart(page, 99);
     await page.goto(ROUTES.aboutUs);
     await expect(page.getByTestId("cart-badge")).toHaveText("99");
   });
 
   test("signed in, the cart icon opens the cart drawer, which closes again", async ({ page }, info) => {
-    await fakeSignedIn(page, 3);
+    await signInWithCart(page, 3);
     await page.goto(ROUTES.faq);
     await header(page).getByRole("button", { name: "Cart, 3 items" }).click();
     const drawer = page.getByTestId("cart-drawer");

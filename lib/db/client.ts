@@ -55,3 +55,8 @@ export function getDatabase(): Promise<DatabaseHandle> {
 export async function getDb(): Promise<Database> {
   return (await getDatabase()).db;
 }
+
+/** Integration tests point the process at a database of their own (see test-engines.ts). */
+export function setTestDatabase(handle: DatabaseHandle): void {
+  shared = Promise.resolve(handle);
+}

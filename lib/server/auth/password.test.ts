@@ -1,0 +1,49 @@
+// @vitest-environment node
+import { describe, expect, it } from "vitest";
+import { AppError } from "@/lib/server/http/errors";
+import { assertPasswordAcceptable, hashPassword, verifyPassword } from "./password";
+
+function problem(password: string): string | null {
+  try {
+    assertPasswordAcceptable(password);
+    return null;
+  } catch (error) {
+    if (error instanceof AppError) return error.errors[0]?.message ?? error.message;
+    throw error;
+  }
+}
+
+describe("password rules", () => {
+  it("accepts 8 to 128 characters with no composition rules", () => {
+    expect(problem("plain words here")).toBeNull();
+    expect(problem("x".repeat(8).replace(/^x/, "y"))).toBeNull();
+    expect(problem("é".repeat(128))).toBeNull();
+  });
+
+  it("refuses fewer than 8 and more than 128 characters, counting characters not bytes", () => {
+    expect(problem("short1!")).toBe("Use at least 8 characters.");
+    expect(problem("😀".repeat(7))).toBe("Use at least 8 characters.");
+    expect(problem("a".repeat(129))).toBe("Use at most 128 characters.");
+  });
+
+  it("refuses common passwords whatever their case", () => {
+    expect(problem("Password123")).toMatch(/too common/);
+    expect(problem("QWERTYUIOP")).toMatch(/too common/);
+  });
+});
+
+describe("password hashing", () => {
+  it("hashes with argon2id (19 MiB, 2 passes) and verifies only the same password, in full", async () => {
+    const long = `${"a".repeat(100)}-end`;
+    const stored = await hashPassword(long);
+    expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword(stored, long)).toBe(true);
+    // No truncation: a different ending is a different password.
+    expect(await verifyPassword(stored, `${"a".repeat(100)}-END`)).toBe(false);
+  });
+
+  it("answers false for an account without a password, after doing the same work", async () => {
+    expect(await verifyPassword(null, "anything")).toBe(false);
+    expect(await verifyPassword("not a hash", "anything")).toBe(false);
+  });
+});

@@ -1,0 +1,114 @@
+import "server-only";
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import { SESSION_TTL_MS } from "@/lib/config/auth";
+import { COOKIES, TOKEN_MAX_AGE_S } from "@/lib/config/store";
+import { env } from "@/lib/config/env";
+import { getDb } from "@/lib/db/client";
+import { sessions, users, type UserRow } from "@/lib/db/schema";
+import { AppError } from "@/lib/server/http/errors";
+
+// Opaque session tokens: 256 random bits, only their SHA-256 stored, one day of absolute life.
+
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export interface SessionMeta {
+  userAgent: string | null;
+  ip: string | null;
+}
+
+export async function createSession(userId: string, meta: SessionMeta): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  const db = await getDb();
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: hashToken(token),
+    expiresAt,
+    userAgent: meta.userAgent?.slice(0, 512) ?? null,
+    ip: meta.ip,
+  });
+  return { token, expiresAt };
+}
+
+function readCookie(request: Request, name: string): string | null {
+  const header = request.headers.get("cookie");
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const index = part.indexOf("=");
+    if (index === -1) continue;
+    if (part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
+  }
+  return null;
+}
+
+/** The token a request carries, from the Token header or cookie; both present and different is refused. */
+export function requestToken(request: Request): string | null {
+  const header = request.headers.get("token")?.trim() || null;
+  const cookie = readCookie(request, COOKIES.token) || null;
+  if (header && cookie && header !== cookie) throw new AppError(401);
+  return header ?? cookie;
+}
+
+export interface AuthContext {
+  user: UserRow;
+  sessionId: string;
+  tokenHash: string;
+}
+
+/** The signed-in customer, or 401: a missing, expired, revoked or forged token is never "a guest". */
+export async function requireSession(request: Request): Promise<AuthContext> {
+  const token = requestToken(request);
+  if (!token || !TOKEN_PATTERN.test(token)) throw new AppError(401);
+  const tokenHash = hashToken(token);
+  const db = await getDb();
+  const [row] = await db
+    .select({ user: users, sessionId: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  if (!row) throw new AppError(401);
+  return { user: row.user, sessionId: row.sessionId, tokenHash };
+}
+
+/** Like requireSession, but a request without a valid session is simply null. */
+export async function findSession(request: Request): Promise<AuthContext | null> {
+  try {
+    return await requireSession(request);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 401) return null;
+    throw error;
+  }
+}
+
+export async function revokeSession(sessionId: string): Promise<void> {
+  const db = await getDb();
+  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+}
+
+/** After a password change or reset: every session but `keep` (if given) ends. */
+export async function revokeOtherSessions(userId: string, keep?: string): Promise<void> {
+  const db = await getDb();
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep ? ne(sessions.id, keep) : undefined));
+}
+
+function cookie(value: string, maxAge: number): string {
+  const secure = env.NODE_ENV === "production" && env.SITE_URL.startsWith("https:") ? "; Secure" : "";
+  return `${COOKIES.token}=${value}; Max-Age=${maxAge}; Path=/; HttpOnly; SameSite=Strict${secure}`;
+}
+
+export function sessionCookie(token: string): string {
+  return cookie(token, TOKEN_MAX_AGE_S);
+}
+
+export function clearedSessionCookie(): string {
+  return cookie("", 0);
+}
