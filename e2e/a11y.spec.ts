@@ -24,6 +24,14 @@ test.describe("accessibility (axe)", () => {
     });
   }
 
+  test("the login page, with its errors shown, has no serious or critical violations", async ({ page }) => {
+    await page.goto(ROUTES.login);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page.getByText("Enter your password.")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   test("the 404 page has no serious or critical violations", async ({ page }) => {
     await page.goto("/no-such-page");
     expect(await seriousViolations(page)).toEqual([]);

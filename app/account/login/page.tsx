@@ -1,0 +1,25 @@
+import type { Metadata } from "next";
+import { ROUTES } from "@/lib/config/routes";
+import { Container } from "@/components/ui/page";
+import { LoginForm } from "@/components/account/login-form";
+
+export const metadata: Metadata = {
+  title: "Log in",
+  description: "Log in to your Lenwell account to see your cart, orders and after-sale requests.",
+  alternates: { canonical: ROUTES.login },
+  robots: { index: false },
+};
+
+export default function LoginPage() {
+  return (
+    <Container className="flex justify-center py-12 desk:py-20">
+      <div className="w-full max-w-md rounded-2xl border border-line bg-white p-6 shadow-card desk:p-8">
+        <h1 className="text-2xl font-bold tracking-tight text-ink">Log in</h1>
+        <p className="mt-2 text-sm text-ink-soft">Your cart, orders and after-sale requests are waiting.</p>
+        <div className="mt-6">
+          <LoginForm />
+        </div>
+      </div>
+    </Container>
+  );
+}
