@@ -14,3 +14,9 @@ export const PASSWORD_HASH_OPTIONS: Options = {
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const SESSION_TTL_MS = 86_400_000;
+
+export const CODE_TTL_MINUTES = 10;
+export const CODE_RESEND_AFTER_S = 60;
+export const CODE_MAX_FAILED_ATTEMPTS = 5;
+/** Codes one address may be sent in 24 hours. */
+export const CODE_DAILY_CAP = 10;

@@ -16,6 +16,10 @@ const envSchema = z.object({
     .string()
     .regex(/^\+[0-9 ]{8,20}$/, "an international number such as +1 713 555 0147")
     .default("+1 713 555 0147"),
+  /** smtp(s)://user:pass@host:port — unset: messages go to MAIL_OUTBOX_DIR and codes to the log. */
+  SMTP_URL: z.preprocess((value) => value || undefined, z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: z.string().min(3).default("Lenwell <no-reply@lenwell.example>"),
+  MAIL_OUTBOX_DIR: z.string().min(1).default(".data/outbox"),
 });
 
 export type ServerEnv = z.infer<typeof envSchema>;

@@ -1,0 +1,166 @@
+// @vitest-environment node
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setTestDatabase, type DatabaseHandle } from "@/lib/db/client";
+import { emailCodes, users } from "@/lib/db/schema";
+import { seedDatabase } from "@/lib/db/seed";
+import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
+import { testEngines } from "@/lib/db/test-engines";
+import { codeInMail, newestMailTo } from "@/lib/server/mail/outbox-reader";
+import { POST as sendCode } from "./send/code/route";
+import { POST as register } from "./register/route";
+import { POST as reset } from "./reset/route";
+import { POST as login } from "./login/route";
+import { GET as profile } from "../user/profile/route";
+
+// SMTP_URL is unset in tests, so messages land in the default outbox folder.
+const outbox = path.resolve(".data/outbox");
+
+function postJson(url: string, body: unknown) {
+  return new Request(`http://shop.test/api/v1/c${url}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+}
+
+async function call(handler: (request: Request) => Promise<Response>, url: string, body: unknown) {
+  const response = await handler(postJson(url, body));
+  return { status: response.status, body: (await response.json()) as { code: number; data: unknown; errmsg: string } };
+}
+
+const newEmail = () => `new-${randomUUID()}@example.com`;
+
+describe.each(testEngines())("registration and reset on $name", (engine) => {
+  let handle: DatabaseHandle;
+
+  beforeAll(async () => {
+    handle = await engine.open();
+    await seedDatabase(handle.db);
+    setTestDatabase(handle);
+  }, 60_000);
+
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it("registers with the e-mailed code: account, session, welcome mail", async () => {
+    const email = newEmail();
+    expect(await call(sendCode, "/ulogin/send/code", { email, purpose: "register" })).toEqual({
+      status: 200,
+      body: { code: 200, data: { sent: true, resendAfter: 60 }, errmsg: "" },
+    });
+    const code = codeInMail(await newestMailTo(outbox, email));
+    expect(code).toMatch(/^\d{6}$/);
+    // Only a hash of the code is stored.
+    const [stored] = await handle.db.select().from(emailCodes).where(eq(emailCodes.email, email));
+    expect(stored?.codeHash).not.toContain(code ?? "none");
+
+    const result = await call(register, "/ulogin/register", { email, code, password: "river stones 42", username: "Rae" });
+    expect(result.status).toBe(200);
+    const { token } = result.body.data as { token: string };
+    const me = await profile(new Request("http://shop.test/api/v1/c/user/profile", { headers: { token } }));
+    expect(((await me.json()) as { data: { user: { email: string; username: string } } }).data.user).toMatchObject({
+      email,
+      username: "Rae",
+    });
+    await expect.poll(async () => (await newestMailTo(outbox, email)) ?? "").toContain("Welcome to Lenwell");
+  });
+
+  it("a code works once, only for its address and purpose", async () => {
+    const email = newEmail();
+    await call(sendCode, "/ulogin/send/code", { email, purpose: "register" });
+    const code = codeInMail(await newestMailTo(outbox, email));
+    const other = newEmail();
+    expect((await call(register, "/ulogin/register", { email: other, code, password: "river stones 42" })).status).toBe(400);
+    expect((await call(register, "/ulogin/register", { email, code, password: "river stones 42" })).status).toBe(200);
+    const again = await call(register, "/ulogin/register", { email, code, password: "river stones 42" });
+    expect(again.status).toBe(400);
+  });
+
+  it("five wrong codes void the code", async () => {
+    const email = newEmail();
+    await call(sendCode, "/ulogin/send/code", { email, purpose: "register" });
+    const code = codeInMail(await newestMailTo(outbox, email)) ?? "";
+    const wrong = code === "000000" ? "111111" : "000000";
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const result = await call(register, "/ulogin/register", { email, code: wrong, password: "river stones 42" });
+      expect(result.status).toBe(400);
+    }
+    const late = await call(register, "/ulogin/register", { email, code, password: "river stones 42" });
+    expect(late.body.errmsg).toBe("This code is not valid any more. Ask for a new one.");
+  });
+
+  it("an expired code is refused", async () => {
+    const email = newEmail();
+    await call(sendCode, "/ulogin/send/code", { email, purpose: "register" });
+    const code = codeInMail(await newestMailTo(outbox, email));
+    await handle.db.update(emailCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailCodes.email, email));
+    expect((await call(register, "/ulogin/register", { email, code, password: "river stones 42" })).status).toBe(400);
+  });
+
+  it("asks to wait 60 s before a new code", async () => {
+    const email = newEmail();
+    await call(sendCode, "/ulogin/send/code", { email, purpose: "register" });
+    const second = await call(sendCode, "/ulogin/send/code", { email, purpose: "register" });
+    expect(second.status).toBe(429);
+    expect(second.body.errmsg).toMatch(/^Please wait \d+ seconds before asking for a new code\.$/);
+  });
+
+  it("answers the same for an address that already has an account, and mails its owner instead", async () => {
+    const owner = DEMO_ACCOUNTS[0].email;
+    await handle.db.delete(emailCodes).where(and(eq(emailCodes.email, owner), eq(emailCodes.purpose, "register")));
+    const known = await call(sendCode, "/ulogin/send/code", { email: owner, purpose: "register" });
+    const unknown = await call(sendCode, "/ulogin/send/code", { email: newEmail(), purpose: "register" });
+    expect(known).toEqual(unknown);
+    const mail = (await newestMailTo(outbox, owner)) ?? "";
+    expect(mail).toContain("You already have a Lenwell account");
+    expect(codeInMail(mail)).toBeNull();
+  });
+
+  it("refuses a weak password without using up the code", async () => {
+    const email = newEmail();
+    await call(sendCode, "/ulogin/send/code", { email, purpose: "register" });
+    const code = codeInMail(await newestMailTo(outbox, email));
+    const weak = await call(register, "/ulogin/register", { email, code, password: "password123" });
+    expect(weak.status).toBe(422);
+    expect(weak.body.errmsg).toMatch(/^password: .*too common/);
+    expect((await call(register, "/ulogin/register", { email, code, password: "a calm long phrase" })).status).toBe(200);
+  });
+
+  it("resets a password with a code: old password and every session end", async () => {
+    const email = newEmail();
+    await call(sendCode, "/ulogin/send/code", { email, purpose: "register" });
+    const signup = await call(register, "/ulogin/register", {
+      email,
+      code: codeInMail(await newestMailTo(outbox, email)),
+      password: "first phrase here",
+    });
+    const { token } = signup.body.data as { token: string };
+    // The welcome mail goes out in the background; let it arrive before the reset mail.
+    await expect.poll(async () => (await newestMailTo(outbox, email)) ?? "").toContain("Welcome to Lenwell");
+
+    await call(sendCode, "/ulogin/send/code", { email, purpose: "reset" });
+    const code = codeInMail(await newestMailTo(outbox, email));
+    expect(code).toMatch(/^\d{6}$/);
+    expect(await call(reset, "/ulogin/reset", { email, code, password: "second phrase here" })).toEqual({
+      status: 200,
+      body: { code: 200, data: { reset: true }, errmsg: "" },
+    });
+    expect((await profile(new Request("http://shop.test/x", { headers: { token } }))).status).toBe(401);
+    expect((await call(login, "/ulogin/login", { email, password: "first phrase here" })).status).toBe(401);
+    expect((await call(login, "/ulogin/login", { email, password: "second phrase here" })).status).toBe(200);
+  });
+
+  it("a reset for an unknown address answers like a known one and mails nothing", async () => {
+    const email = newEmail();
+    expect(await call(sendCode, "/ulogin/send/code", { email, purpose: "reset" })).toEqual({
+      status: 200,
+      body: { code: 200, data: { sent: true, resendAfter: 60 }, errmsg: "" },
+    });
+    expect(await newestMailTo(outbox, email)).toBeNull();
+    expect(await handle.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+  });
+});

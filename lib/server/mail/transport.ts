@@ -1,0 +1,51 @@
+import "server-only";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import { env } from "@/lib/config/env";
+import { AppError } from "@/lib/server/http/errors";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+let transporter: Transporter | null = null;
+// Outbox file names sort in sending order, even within one millisecond.
+let sequence = 0;
+
+function transport(): Transporter {
+  // Without SMTP the message is only rendered (streamTransport) and kept in the outbox folder.
+  transporter ??= env.SMTP_URL
+    ? nodemailer.createTransport(env.SMTP_URL)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return transporter;
+}
+
+export function mailIsConfigured(): boolean {
+  return Boolean(env.SMTP_URL);
+}
+
+export function outboxDir(): string {
+  return path.resolve(env.MAIL_OUTBOX_DIR);
+}
+
+/** Sends one message; a failure is logged and becomes a 503 the customer can act on. */
+export async function sendMail(message: MailMessage): Promise<void> {
+  try {
+    const info = await transport().sendMail({ from: env.MAIL_FROM, ...message });
+    if (!env.SMTP_URL) {
+      const raw: unknown = info.message;
+      const body = Buffer.isBuffer(raw) ? raw : Buffer.from(String(raw));
+      const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, "_");
+      await mkdir(outboxDir(), { recursive: true });
+      sequence = (sequence + 1) % 1_000_000;
+      const name = `${Date.now()}${String(sequence).padStart(6, "0")}-${safeTo}-${crypto.randomUUID().slice(0, 8)}.eml`;
+      await writeFile(path.join(outboxDir(), name), body);
+    }
+  } catch (error) {
+    console.error("Mail could not be sent:", error);
+    throw new AppError(503, "We could not send the e-mail right now. Please try again in a few minutes.");
+  }
+}
