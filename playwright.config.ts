@@ -32,7 +32,7 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh embedded database for every run, in a folder no other process uses.
-    command: `rm -rf .data/pglite-e2e && npx next start -H 127.0.0.1 -p ${port}`,
+    command: `rm -rf .data/pglite-e2e .data/outbox-e2e && npx next start -H 127.0.0.1 -p ${port}`,
     url: baseURL,
     reuseExistingServer: !ci,
     timeout: 120_000,
@@ -40,6 +40,8 @@ export default defineConfig({
       NEXT_TELEMETRY_DISABLED: "1",
       SITE_URL: process.env.SITE_URL ?? "http://localhost:3000",
       PGLITE_DIR: ".data/pglite-e2e",
+      MAIL_OUTBOX_DIR: ".data/outbox-e2e",
+      SMTP_URL: "",
       DATABASE_URL: "",
     },
   },

@@ -32,6 +32,11 @@ test.describe("accessibility (axe)", () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  test("the registration page has no serious or critical violations", async ({ page }) => {
+    await page.goto(ROUTES.register);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   test("the 404 page has no serious or critical violations", async ({ page }) => {
     await page.goto("/no-such-page");
     expect(await seriousViolations(page)).toEqual([]);

@@ -1,10 +1,13 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
 import { ROUTES } from "@/lib/config/routes";
+import { codeInMail, newestMailTo } from "@/lib/server/mail/outbox-reader";
 import { DEMO_CUSTOMER, expect, test } from "./fixtures";
 
 test.describe("login", () => {
   test("a wrong password is refused in words a customer understands, next to the form", async ({ page }) => {
     await page.goto(ROUTES.login);
-    await page.getByLabel("E-mail").fill(DEMO_CUSTOMER.email);
+    await page.getByLabel("E-mail", { exact: true }).fill(DEMO_CUSTOMER.email);
     await page.getByLabel("Password").fill("not-my-password");
     await page.getByRole("button", { name: "Log in" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "The e-mail or password is incorrect." })).toBeVisible();
@@ -13,9 +16,9 @@ test.describe("login", () => {
 
   test("fields are checked before sending, with the error under the field", async ({ page }) => {
     await page.goto(ROUTES.login);
-    await page.getByLabel("E-mail").fill("not-an-address");
+    await page.getByLabel("E-mail", { exact: true }).fill("not-an-address");
     await page.getByRole("button", { name: "Log in" }).click();
-    await expect(page.getByLabel("E-mail")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("E-mail", { exact: true })).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByText("Enter a valid e-mail address.")).toBeVisible();
     await expect(page.getByText("Enter your password.")).toBeVisible();
   });
@@ -24,7 +27,7 @@ test.describe("login", () => {
     await page.goto(ROUTES.faq);
     await page.locator("header").getByRole("button", { name: "Cart" }).click();
     await expect(page).toHaveURL(/\/account\/login$/);
-    await page.getByLabel("E-mail").fill(DEMO_CUSTOMER.email);
+    await page.getByLabel("E-mail", { exact: true }).fill(DEMO_CUSTOMER.email);
     await page.getByLabel("Password").fill(DEMO_CUSTOMER.password);
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/about\/faq$/);
@@ -32,5 +35,41 @@ test.describe("login", () => {
     const token = (await page.context().cookies()).find((cookie) => cookie.name === "Token");
     expect(token?.httpOnly).toBe(true);
     expect(token?.sameSite).toBe("Strict");
+  });
+});
+
+test.describe("registration", () => {
+  test("register with the e-mailed code, log out, and log in again", async ({ page }) => {
+    const email = `e2e-${randomUUID()}@example.com`;
+    await page.goto(ROUTES.register);
+    await page.getByLabel("E-mail", { exact: true }).fill(email);
+    await page.getByRole("button", { name: "Send code" }).click();
+    await expect(page.getByText(`We sent a 6-digit code to ${email}.`)).toBeVisible();
+    // The resend button counts down from 60 seconds.
+    await expect(page.getByRole("button", { name: /^Resend code in (60|59|58) s$/ })).toBeDisabled();
+
+    const outbox = path.resolve(".data/outbox-e2e");
+    let code: string | null = null;
+    await expect.poll(async () => (code = codeInMail(await newestMailTo(outbox, email)))).toMatch(/^\d{6}$/);
+    await page.getByLabel("Code from the e-mail").fill(code ?? "");
+    await page.getByLabel("Password").fill("password123");
+    await page.getByLabel("Name (optional)").fill("Robin");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText("This password is too common. Choose one that is harder to guess.")).toBeVisible();
+
+    await page.getByLabel("Password").fill("quiet river morning");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const menu = page.locator("header").getByRole("button", { name: "Account menu for Robin" });
+    await expect(menu).toBeVisible();
+
+    await menu.click();
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Logout Successfully" })).toBeVisible();
+    await page.goto(ROUTES.login);
+    await page.getByLabel("E-mail", { exact: true }).fill(email);
+    await page.getByLabel("Password").fill("quiet river morning");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page.locator("header").getByRole("button", { name: "Account menu for Robin" })).toBeVisible();
   });
 });

@@ -1,46 +1,26 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { useRouter } from "next/navigation";
-import { useQueryClient } from "@tanstack/react-query";
-import { useSetAtom } from "jotai";
-import { deleteCookie, getCookie } from "cookies-next/client";
 import { callApi } from "@/lib/api/client";
-import { ApiError } from "@/lib/api/envelope";
-import { profileQueryKey } from "@/lib/api/session";
-import { COOKIES } from "@/lib/config/store";
-import { ROUTES } from "@/lib/config/routes";
-import { safeReturnPath } from "@/lib/return-path";
 import { loginBodySchema } from "@/lib/schemas/auth";
 import type { User } from "@/lib/schemas/user";
-import { hasSessionAtom, usernameAtom } from "@/lib/state/atoms";
 import { Field } from "./field";
+import { FormAlert, SubmitButton } from "./form-parts";
+import { errorsFromFailure, toFormErrors, useFinishSignIn, type FormErrors } from "./form-helpers";
 
-type Errors = Partial<Record<"email" | "password" | "form", string>>;
-
-function errorsFrom(issues: readonly { path: string; message: string }[]): Errors {
-  const errors: Errors = {};
-  for (const issue of issues) {
-    const key = issue.path === "email" || issue.path === "password" ? issue.path : "form";
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
+const FIELDS = ["email", "password"] as const;
 
 export function LoginForm() {
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors] = useState<FormErrors<(typeof FIELDS)[number]>>({});
   const [pending, setPending] = useState(false);
-  const setHasSession = useSetAtom(hasSessionAtom);
-  const setUsername = useSetAtom(usernameAtom);
-  const queryClient = useQueryClient();
-  const router = useRouter();
+  const finish = useFinishSignIn();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const parsed = loginBodySchema.safeParse({ email: data.get("email"), password: data.get("password") });
     if (!parsed.success) {
-      setErrors(errorsFrom(parsed.error.issues.map((issue) => ({ path: String(issue.path[0] ?? ""), message: issue.message }))));
+      setErrors(toFormErrors(FIELDS, parsed.error.issues));
       return;
     }
     setErrors({});
@@ -51,26 +31,16 @@ export function LoginForm() {
         quiet: true,
         allowAnonymous: true,
       });
-      setHasSession(true);
-      setUsername(result.user.username ?? result.user.email);
-      await queryClient.invalidateQueries({ queryKey: profileQueryKey });
-      const back = safeReturnPath(getCookie(COOKIES.loginReturnPath)?.toString());
-      deleteCookie(COOKIES.loginReturnPath, { path: "/" });
-      router.replace(back && !back.startsWith(ROUTES.login) ? back : ROUTES.home);
+      await finish(result.user);
     } catch (error) {
-      if (error instanceof ApiError && error.errors.length > 0) setErrors(errorsFrom(error.errors));
-      else setErrors({ form: error instanceof Error ? error.message : "Login failed. Please try again." });
+      setErrors(errorsFromFailure(FIELDS, error));
       setPending(false);
     }
   }
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
-      {errors.form ? (
-        <p role="alert" className="rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
-          {errors.form}
-        </p>
-      ) : null}
+      <FormAlert message={errors.form} />
       <Field id="login-email" name="email" type="email" label="E-mail" autoComplete="email" required error={errors.email} />
       <Field
         id="login-password"
@@ -81,13 +51,7 @@ export function LoginForm() {
         required
         error={errors.password}
       />
-      <button
-        type="submit"
-        disabled={pending}
-        className="h-12 rounded-full bg-brand-600 text-base font-semibold text-white hover:bg-brand-700 disabled:cursor-wait disabled:bg-brand-300"
-      >
-        {pending ? "Logging in…" : "Log in"}
-      </button>
+      <SubmitButton pending={pending} label="Log in" pendingLabel="Logging in…" />
     </form>
   );
 }

@@ -1,0 +1,51 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useQueryClient } from "@tanstack/react-query";
+import { useSetAtom } from "jotai";
+import { deleteCookie, getCookie } from "cookies-next/client";
+import { ApiError } from "@/lib/api/envelope";
+import { profileQueryKey } from "@/lib/api/session";
+import { COOKIES } from "@/lib/config/store";
+import { ROUTES } from "@/lib/config/routes";
+import { safeReturnPath } from "@/lib/return-path";
+import type { User } from "@/lib/schemas/user";
+import { hasSessionAtom, usernameAtom } from "@/lib/state/atoms";
+
+export type FormErrors<F extends string> = Partial<Record<F | "form", string>>;
+
+/** Field errors from zod issues or the API's `errors`, the first message per field. */
+export function toFormErrors<F extends string>(
+  fields: readonly F[],
+  issues: readonly { path: string | readonly PropertyKey[]; message: string }[],
+): FormErrors<F> {
+  const errors: FormErrors<F> = {};
+  for (const issue of issues) {
+    const name = typeof issue.path === "string" ? issue.path : String(issue.path[0] ?? "");
+    const key = (fields as readonly string[]).includes(name) ? (name as F) : "form";
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** What a failed call shows: its field errors where it names fields, else its message on the form. */
+export function errorsFromFailure<F extends string>(fields: readonly F[], error: unknown): FormErrors<F> {
+  if (error instanceof ApiError && error.errors.length > 0) return toFormErrors(fields, error.errors);
+  return { form: error instanceof Error ? error.message : "Something went wrong. Please try again." } as FormErrors<F>;
+}
+
+/** After a login or registration: mirror the session, then go back where the visitor came from. */
+export function useFinishSignIn() {
+  const setHasSession = useSetAtom(hasSessionAtom);
+  const setUsername = useSetAtom(usernameAtom);
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  return async (user: User) => {
+    setHasSession(true);
+    setUsername(user.username ?? user.email);
+    await queryClient.invalidateQueries({ queryKey: profileQueryKey });
+    const back = safeReturnPath(getCookie(COOKIES.loginReturnPath)?.toString());
+    deleteCookie(COOKIES.loginReturnPath, { path: "/" });
+    router.replace(back && !back.startsWith("/account/login") && !back.startsWith("/account/register") ? back : ROUTES.home);
+  };
+}

@@ -1,0 +1,22 @@
+/** A form-level error, announced when it appears. */
+export function FormAlert({ message }: { message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-xl border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+      {message}
+    </p>
+  );
+}
+
+/** The submit button, disabled while the request runs. */
+export function SubmitButton({ pending, label, pendingLabel }: { pending: boolean; label: string; pendingLabel: string }) {
+  return (
+    <button
+      type="submit"
+      disabled={pending}
+      className="h-12 rounded-full bg-brand-600 text-base font-semibold text-white hover:bg-brand-700 disabled:cursor-wait disabled:bg-brand-300"
+    >
+      {pending ? pendingLabel : label}
+    </button>
+  );
+}
