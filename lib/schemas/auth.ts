@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { US_STATE_CODES } from "@/lib/config/us-states";
 
 // Request bodies of the login group, shared by the forms and the route handlers.
 
@@ -35,3 +36,34 @@ export const resetBodySchema = z.strictObject({
   code: codeField,
   password: z.string().min(8, "Use at least 8 characters.").max(512, "Use at most 128 characters."),
 });
+
+export const usAddressSchema = z.strictObject({
+  fullName: z.string().trim().min(1, "Enter the recipient's name.").max(100),
+  line1: z.string().trim().min(1, "Enter the street address.").max(120),
+  line2: z.string().trim().max(120).optional(),
+  city: z.string().trim().min(1, "Enter the city.").max(80),
+  state: z.enum(US_STATE_CODES, { message: "Choose a US state." }),
+  zip: z.string().trim().regex(/^\d{5}(-\d{4})?$/, "Enter a 5-digit ZIP code (or ZIP+4)."),
+});
+
+export type UsAddress = z.infer<typeof usAddressSchema>;
+
+export const phoneField = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9][0-9 ().-]{6,19}$/, "Enter a phone number with digits, such as 713 555 0147.");
+
+export const saveProfileBodySchema = z
+  .strictObject({
+    username: z.string().trim().min(1, "Enter a name.").max(60, "Use at most 60 characters.").optional(),
+    phone: phoneField.nullable().optional(),
+    defaultAddress: usAddressSchema.nullable().optional(),
+    currentPassword: z.string().max(512).optional(),
+    newPassword: z.string().min(8, "Use at least 8 characters.").max(512, "Use at most 128 characters.").optional(),
+  })
+  .refine((body) => !body.newPassword || body.currentPassword, {
+    message: "Enter your current password to choose a new one.",
+    path: ["currentPassword"],
+  });
+
+export type SaveProfileBody = z.infer<typeof saveProfileBodySchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { usAddressSchema } from "./auth";
 
 // `user` as design/api.md defines it; shared by the server's responses and the browser's reads.
 
@@ -14,7 +15,7 @@ export const userSchema = z.object({
   email: z.string(),
   username: z.string().nullable(),
   phone: z.string().nullable(),
-  defaultAddress: z.unknown().nullable(),
+  defaultAddress: usAddressSchema.nullable(),
   membership: membershipSchema.nullable(),
 });
 

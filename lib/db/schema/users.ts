@@ -1,18 +1,10 @@
 import { sql } from "drizzle-orm";
+import type { UsAddress } from "@/lib/schemas/auth";
 import { check, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 export const USER_ROLES = ["customer", "admin"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
-export interface UsAddress {
-  fullName: string;
-  line1: string;
-  line2?: string;
-  city: string;
-  state: string;
-  zip: string;
-  phone?: string;
-}
 
 export const users = pgTable(
   "users",

@@ -1,0 +1,86 @@
+// @vitest-environment node
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setTestDatabase, type DatabaseHandle } from "@/lib/db/client";
+import { users } from "@/lib/db/schema";
+import { testEngines } from "@/lib/db/test-engines";
+import { hashPassword } from "@/lib/server/auth/password";
+import { POST as login } from "../login/route";
+import { POST as save } from "./route";
+import { GET as profile } from "../../user/profile/route";
+
+const address = { fullName: "Ada Park", line1: "1200 Main St", city: "Houston", state: "TX", zip: "77002" };
+
+function request(path: string, body: unknown, token?: string) {
+  return new Request(`http://shop.test/api/v1/c${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(token ? { token } : {}) },
+    body: JSON.stringify(body),
+  });
+}
+
+async function json(response: Response) {
+  return { status: response.status, body: (await response.json()) as { code: number; data: unknown; errmsg: string } };
+}
+
+describe.each(testEngines())("saving the profile on $name", (engine) => {
+  let handle: DatabaseHandle;
+  let email: string;
+  const password = "original phrase one";
+
+  async function signIn(withPassword = password) {
+    const result = await json(await login(request("/ulogin/login", { email, password: withPassword })));
+    return (result.body.data as { token: string } | null)?.token ?? null;
+  }
+
+  beforeAll(async () => {
+    handle = await engine.open();
+    setTestDatabase(handle);
+    email = `profile-${randomUUID()}@example.com`;
+    await handle.db.insert(users).values({ email, passwordHash: await hashPassword(password) });
+  }, 60_000);
+
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it("saves name, phone and a US default address, and shows them in the profile", async () => {
+    const token = await signIn();
+    const saved = await json(await save(request("/ulogin/save", { username: "Ada", phone: "713 555 0100", defaultAddress: address }, token ?? "")));
+    expect(saved.status).toBe(200);
+    const shown = await json(await profile(new Request("http://shop.test/x", { headers: { token: token ?? "" } })));
+    expect(shown.body.data).toMatchObject({ user: { username: "Ada", phone: "713 555 0100", defaultAddress: address } });
+  });
+
+  it("refuses an address outside the US rules, naming the field", async () => {
+    const token = await signIn();
+    const badZip = await json(await save(request("/ulogin/save", { defaultAddress: { ...address, zip: "7700" } }, token ?? "")));
+    expect(badZip.status).toBe(422);
+    expect(badZip.body.errmsg).toMatch(/^defaultAddress\.zip: /);
+    const badState = await json(await save(request("/ulogin/save", { defaultAddress: { ...address, state: "ZZ" } }, token ?? "")));
+    expect(badState.body.errmsg).toMatch(/^defaultAddress\.state: Choose a US state\.$/);
+  });
+
+  it("needs a session", async () => {
+    expect((await save(request("/ulogin/save", { username: "X" }))).status).toBe(401);
+  });
+
+  it("changes the password only with the current one, and ends the other sessions", async () => {
+    const keep = await signIn();
+    const other = await signIn();
+    const wrong = await json(
+      await save(request("/ulogin/save", { currentPassword: "not it at all", newPassword: "brand new phrase" }, keep ?? "")),
+    );
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errmsg).toBe("currentPassword: The current password is not correct.");
+    const missing = await json(await save(request("/ulogin/save", { newPassword: "brand new phrase" }, keep ?? "")));
+    expect(missing.body.errmsg).toMatch(/^currentPassword: /);
+
+    const changed = await save(request("/ulogin/save", { currentPassword: password, newPassword: "brand new phrase" }, keep ?? ""));
+    expect(changed.status).toBe(200);
+    expect((await profile(new Request("http://shop.test/x", { headers: { token: keep ?? "" } }))).status).toBe(200);
+    expect((await profile(new Request("http://shop.test/x", { headers: { token: other ?? "" } }))).status).toBe(401);
+    expect(await signIn()).toBeNull();
+    expect(await signIn("brand new phrase")).not.toBeNull();
+  });
+});
