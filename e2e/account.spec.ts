@@ -73,3 +73,37 @@ test.describe("registration", () => {
     await expect(page.locator("header").getByRole("button", { name: "Account menu for Robin" })).toBeVisible();
   });
 });
+
+test.describe("account page", () => {
+  test("a customer edits their details and address, with errors under the fields", async ({ page }) => {
+    const email = `acct-${randomUUID()}@example.com`;
+    // A fresh account through the real calls, so this test owns its data.
+    await page.request.post("/api/v1/c/ulogin/send/code", { data: { email, purpose: "register" } });
+    let code: string | null = null;
+    await expect.poll(async () => (code = codeInMail(await newestMailTo(path.resolve(".data/outbox-e2e"), email)))).toMatch(/^\d{6}$/);
+    expect((await page.request.post("/api/v1/c/ulogin/register", { data: { email, code, password: "tall green hedge" } })).status()).toBe(200);
+
+    await page.goto(ROUTES.account);
+    await expect(page.getByRole("heading", { level: 1, name: "My account" })).toBeVisible();
+    await page.getByLabel("Name", { exact: true }).fill("Sam Lee");
+    await page.getByLabel("Recipient").fill("Sam Lee");
+    await page.getByLabel("Street address").fill("500 Travis St");
+    await page.getByLabel("City").fill("Houston");
+    await page.getByLabel("State").selectOption("TX");
+    await page.getByLabel("ZIP code").fill("7700");
+    await page.getByRole("button", { name: "Save details" }).click();
+    await expect(page.getByText("Enter a 5-digit ZIP code (or ZIP+4).")).toBeVisible();
+    await page.getByLabel("ZIP code").fill("77002");
+    await page.getByRole("button", { name: "Save details" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Your details are saved." })).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel("ZIP code")).toHaveValue("77002");
+    await expect(page.locator("header").getByRole("button", { name: "Account menu for Sam Lee" })).toBeVisible();
+  });
+
+  test("a forged session cookie does not open the account page", async ({ page, baseURL }) => {
+    await page.context().addCookies([{ name: "Token", value: "A".repeat(43), url: baseURL ?? "http://127.0.0.1" }]);
+    await page.goto(ROUTES.account);
+    await expect(page).toHaveURL(/\/account\/login$/);
+  });
+});

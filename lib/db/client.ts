@@ -41,15 +41,18 @@ export async function openDatabase(settings: DatabaseSettings, options: { inMemo
   return { db, engine: "pglite", close: () => client.close() };
 }
 
-let shared: Promise<DatabaseHandle> | null = null;
+// Next bundles route handlers, pages and instrumentation separately, so this module can be loaded
+// more than once in one process. The handle lives on globalThis: two PGlite instances on one folder
+// would each see only their own writes, and corrupt it.
+const holder = globalThis as typeof globalThis & { __lenwellDatabase?: Promise<DatabaseHandle> | null };
 
 /** The process's database, opened (and on first start created and seeded) on first use. */
 export function getDatabase(): Promise<DatabaseHandle> {
-  shared ??= openDatabase(readDatabaseSettings()).catch((error: unknown) => {
-    shared = null;
+  holder.__lenwellDatabase ??= openDatabase(readDatabaseSettings()).catch((error: unknown) => {
+    holder.__lenwellDatabase = null;
     throw error;
   });
-  return shared;
+  return holder.__lenwellDatabase;
 }
 
 export async function getDb(): Promise<Database> {
@@ -58,5 +61,5 @@ export async function getDb(): Promise<Database> {
 
 /** Integration tests point the process at a database of their own (see test-engines.ts). */
 export function setTestDatabase(handle: DatabaseHandle): void {
-  shared = Promise.resolve(handle);
+  holder.__lenwellDatabase = Promise.resolve(handle);
 }

@@ -60,10 +60,9 @@ export interface AuthContext {
   tokenHash: string;
 }
 
-/** The signed-in customer, or 401: a missing, expired, revoked or forged token is never "a guest". */
-export async function requireSession(request: Request): Promise<AuthContext> {
-  const token = requestToken(request);
-  if (!token || !TOKEN_PATTERN.test(token)) throw new AppError(401);
+/** The live session a token belongs to, or null (missing, malformed, expired, revoked or forged). */
+export async function findSessionByToken(token: string | null | undefined): Promise<AuthContext | null> {
+  if (!token || !TOKEN_PATTERN.test(token)) return null;
   const tokenHash = hashToken(token);
   const db = await getDb();
   const [row] = await db
@@ -72,8 +71,14 @@ export async function requireSession(request: Request): Promise<AuthContext> {
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
     .limit(1);
-  if (!row) throw new AppError(401);
-  return { user: row.user, sessionId: row.sessionId, tokenHash };
+  return row ? { user: row.user, sessionId: row.sessionId, tokenHash } : null;
+}
+
+/** The signed-in customer, or 401: a missing, expired, revoked or forged token is never "a guest". */
+export async function requireSession(request: Request): Promise<AuthContext> {
+  const session = await findSessionByToken(requestToken(request));
+  if (!session) throw new AppError(401);
+  return session;
 }
 
 /** Like requireSession, but a request without a valid session is simply null. */
