@@ -1,6 +1,9 @@
 "use client";
 
+import { useState } from "react";
 import { useRouter } from "next/navigation";
+import type { z } from "zod";
+import { callApi } from "@/lib/api/client";
 import { useQueryClient } from "@tanstack/react-query";
 import { useSetAtom } from "jotai";
 import { deleteCookie, getCookie } from "cookies-next/client";
@@ -48,4 +51,38 @@ export function useFinishSignIn() {
     deleteCookie(COOKIES.loginReturnPath, { path: "/" });
     router.replace(back && !back.startsWith("/account/login") && !back.startsWith("/account/register") ? back : ROUTES.home);
   };
+}
+
+type Parsed = { success: true; data: unknown } | { success: false; error: z.ZodError };
+
+/**
+ * The submit of the login and registration forms: errors from the schema go under their fields,
+ * the call runs with the button disabled, and success signs the visitor in.
+ */
+export function useSignInForm<F extends string>(fields: readonly F[], path: "ulogin/login" | "ulogin/register") {
+  const [errors, setErrors] = useState<FormErrors<F>>({});
+  const [pending, setPending] = useState(false);
+  const finish = useFinishSignIn();
+
+  async function submit(parsed: Parsed) {
+    if (!parsed.success) {
+      setErrors(toFormErrors(fields, parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setPending(true);
+    try {
+      const result = await callApi<{ token: string; user: User }>("post", path, {
+        json: parsed.data,
+        quiet: true,
+        allowAnonymous: true,
+      });
+      await finish(result.user);
+    } catch (error) {
+      setErrors(errorsFromFailure(fields, error));
+      setPending(false);
+    }
+  }
+
+  return { errors, setErrors, pending, submit };
 }

@@ -3,10 +3,9 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { callApi } from "@/lib/api/client";
 import { emailField, registerBodySchema } from "@/lib/schemas/auth";
-import type { User } from "@/lib/schemas/user";
 import { Field } from "./field";
 import { FormAlert, SubmitButton } from "./form-parts";
-import { errorsFromFailure, toFormErrors, useFinishSignIn, type FormErrors } from "./form-helpers";
+import { errorsFromFailure, useSignInForm } from "./form-helpers";
 
 const FIELDS = ["email", "code", "password", "username"] as const;
 
@@ -22,13 +21,11 @@ function useCountdown(until: number | null): number {
 }
 
 export function RegisterForm() {
-  const [errors, setErrors] = useState<FormErrors<(typeof FIELDS)[number]>>({});
-  const [pending, setPending] = useState(false);
+  const { errors, setErrors, pending, submit } = useSignInForm(FIELDS, "ulogin/register");
   const [sending, setSending] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [resendAt, setResendAt] = useState<number | null>(null);
   const secondsLeft = useCountdown(resendAt);
-  const finish = useFinishSignIn();
 
   async function sendCode(form: HTMLFormElement) {
     const email = emailField.safeParse(new FormData(form).get("email"));
@@ -53,37 +50,22 @@ export function RegisterForm() {
     }
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const username = String(data.get("username") ?? "").trim();
-    const parsed = registerBodySchema.safeParse({
-      email: data.get("email"),
-      code: String(data.get("code") ?? "").trim(),
-      password: data.get("password"),
-      ...(username ? { username } : {}),
-    });
-    if (!parsed.success) {
-      setErrors(toFormErrors(FIELDS, parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setPending(true);
-    try {
-      const result = await callApi<{ token: string; user: User }>("post", "ulogin/register", {
-        json: parsed.data,
-        quiet: true,
-        allowAnonymous: true,
-      });
-      await finish(result.user);
-    } catch (error) {
-      setErrors(errorsFromFailure(FIELDS, error));
-      setPending(false);
-    }
+    void submit(
+      registerBodySchema.safeParse({
+        email: data.get("email"),
+        code: String(data.get("code") ?? "").trim(),
+        password: data.get("password"),
+        ...(username ? { username } : {}),
+      }),
+    );
   }
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       <FormAlert message={errors.form} />
       <div className="flex flex-col gap-2">
         <Field id="register-email" name="email" type="email" label="E-mail" autoComplete="email" required error={errors.email} />

@@ -1,5 +1,7 @@
 import { readDatabaseSettings, readTestDatabaseUrl } from "@/lib/config/database";
-import { openDatabase, type DatabaseHandle } from "./client";
+import { afterAll, beforeAll } from "vitest";
+import { openDatabase, setTestDatabase, type DatabaseHandle } from "./client";
+import { seedDatabase } from "./seed";
 
 // The engines integration tests run against: embedded PGlite always (in memory, a fresh database
 // per suite), and PostgreSQL when TEST_DATABASE_URL names one.
@@ -22,4 +24,24 @@ export function testEngines(): TestEngine[] {
     });
   }
   return engines;
+}
+
+/**
+ * Opens `engine` for the surrounding describe block (seeded with the demo accounts), makes it the
+ * database the route handlers use, and closes it afterwards. Returns a getter for the handle.
+ */
+export function databaseForSuite(engine: TestEngine): () => DatabaseHandle {
+  let handle: DatabaseHandle | null = null;
+  beforeAll(async () => {
+    handle = await engine.open();
+    await seedDatabase(handle.db);
+    setTestDatabase(handle);
+  }, 60_000);
+  afterAll(async () => {
+    await handle?.close();
+  });
+  return () => {
+    if (!handle) throw new Error("The test database is not open yet");
+    return handle;
+  };
 }

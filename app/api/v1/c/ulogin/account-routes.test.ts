@@ -2,12 +2,10 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setTestDatabase, type DatabaseHandle } from "@/lib/db/client";
+import { describe, expect, it } from "vitest";
 import { emailCodes, users } from "@/lib/db/schema";
-import { seedDatabase } from "@/lib/db/seed";
 import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
-import { testEngines } from "@/lib/db/test-engines";
+import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
 import { codeInMail, newestMailTo } from "@/lib/server/mail/outbox-reader";
 import { POST as sendCode } from "./send/code/route";
 import { POST as register } from "./register/route";
@@ -34,17 +32,7 @@ async function call(handler: (request: Request) => Promise<Response>, url: strin
 const newEmail = () => `new-${randomUUID()}@example.com`;
 
 describe.each(testEngines())("registration and reset on $name", (engine) => {
-  let handle: DatabaseHandle;
-
-  beforeAll(async () => {
-    handle = await engine.open();
-    await seedDatabase(handle.db);
-    setTestDatabase(handle);
-  }, 60_000);
-
-  afterAll(async () => {
-    await handle?.close();
-  });
+  const db = databaseForSuite(engine);
 
   it("registers with the e-mailed code: account, session, welcome mail", async () => {
     const email = newEmail();
@@ -55,7 +43,7 @@ describe.each(testEngines())("registration and reset on $name", (engine) => {
     const code = codeInMail(await newestMailTo(outbox, email));
     expect(code).toMatch(/^\d{6}$/);
     // Only a hash of the code is stored.
-    const [stored] = await handle.db.select().from(emailCodes).where(eq(emailCodes.email, email));
+    const [stored] = await db().db.select().from(emailCodes).where(eq(emailCodes.email, email));
     expect(stored?.codeHash).not.toContain(code ?? "none");
 
     const result = await call(register, "/ulogin/register", { email, code, password: "river stones 42", username: "Rae" });
@@ -97,7 +85,7 @@ describe.each(testEngines())("registration and reset on $name", (engine) => {
     const email = newEmail();
     await call(sendCode, "/ulogin/send/code", { email, purpose: "register" });
     const code = codeInMail(await newestMailTo(outbox, email));
-    await handle.db.update(emailCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailCodes.email, email));
+    await db().db.update(emailCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailCodes.email, email));
     expect((await call(register, "/ulogin/register", { email, code, password: "river stones 42" })).status).toBe(400);
   });
 
@@ -111,7 +99,7 @@ describe.each(testEngines())("registration and reset on $name", (engine) => {
 
   it("answers the same for an address that already has an account, and mails its owner instead", async () => {
     const owner = DEMO_ACCOUNTS[0].email;
-    await handle.db.delete(emailCodes).where(and(eq(emailCodes.email, owner), eq(emailCodes.purpose, "register")));
+    await db().db.delete(emailCodes).where(and(eq(emailCodes.email, owner), eq(emailCodes.purpose, "register")));
     const known = await call(sendCode, "/ulogin/send/code", { email: owner, purpose: "register" });
     const unknown = await call(sendCode, "/ulogin/send/code", { email: newEmail(), purpose: "register" });
     expect(known).toEqual(unknown);
@@ -161,6 +149,6 @@ describe.each(testEngines())("registration and reset on $name", (engine) => {
       body: { code: 200, data: { sent: true, resendAfter: 60 }, errmsg: "" },
     });
     expect(await newestMailTo(outbox, email)).toBeNull();
-    expect(await handle.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    expect(await db().db.select().from(users).where(eq(users.email, email))).toEqual([]);
   });
 });

@@ -1,11 +1,9 @@
 // @vitest-environment node
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setTestDatabase, type DatabaseHandle } from "@/lib/db/client";
-import { seedDatabase } from "@/lib/db/seed";
+import { describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
 import { sessions, users } from "@/lib/db/schema";
-import { testEngines } from "@/lib/db/test-engines";
+import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
 import { hashPassword } from "@/lib/server/auth/password";
 import { hashToken } from "@/lib/server/auth/session";
 import { eq } from "drizzle-orm";
@@ -35,17 +33,7 @@ async function signIn(email: string = customer.email, password: string = custome
 }
 
 describe.each(testEngines())("session calls on $name", (engine) => {
-  let handle: DatabaseHandle;
-
-  beforeAll(async () => {
-    handle = await engine.open();
-    await seedDatabase(handle.db);
-    setTestDatabase(handle);
-  }, 60_000);
-
-  afterAll(async () => {
-    await handle?.close();
-  });
+  const db = databaseForSuite(engine);
 
   it("logs in with the right password: token, user and a strict HttpOnly cookie", async () => {
     const { response, body, token } = await signIn(`  ${customer.email.toUpperCase()} `);
@@ -57,7 +45,7 @@ describe.each(testEngines())("session calls on $name", (engine) => {
     expect(cookie).toContain(`Token=${token}`);
     for (const part of ["Max-Age=86400", "Path=/", "HttpOnly", "SameSite=Strict"]) expect(cookie).toContain(part);
     // Only the hash of the token is stored.
-    const stored = await handle.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    const stored = await db().db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
     expect(stored).toHaveLength(1);
     expect(JSON.stringify(stored)).not.toContain(token);
   });
@@ -108,7 +96,7 @@ describe.each(testEngines())("session calls on $name", (engine) => {
       expect(status).toBe(401);
       expect(body.data).toBeNull();
     }
-    await handle.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, hashToken(token)));
+    await db().db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, hashToken(token)));
     expect((await profile(new Request(`${base}/user/profile`, { headers: { token } }))).status).toBe(401);
   });
 
@@ -131,10 +119,10 @@ describe.each(testEngines())("session calls on $name", (engine) => {
 
   it("never signs in an account without a password (Google-only) by password", async () => {
     const email = `google-only-${randomUUID()}@example.com`;
-    await handle.db.insert(users).values({ email });
+    await db().db.insert(users).values({ email });
     expect((await login(postJson("/ulogin/login", { email, password: "anything-at-all" }))).status).toBe(401);
     const withPassword = `has-password-${randomUUID()}@example.com`;
-    await handle.db.insert(users).values({ email: withPassword, passwordHash: await hashPassword("a long passphrase") });
+    await db().db.insert(users).values({ email: withPassword, passwordHash: await hashPassword("a long passphrase") });
     expect((await login(postJson("/ulogin/login", { email: withPassword, password: "a long passphrase" }))).status).toBe(200);
   });
 });

@@ -1,9 +1,8 @@
 // @vitest-environment node
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setTestDatabase, type DatabaseHandle } from "@/lib/db/client";
+import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "@/lib/db/schema";
-import { testEngines } from "@/lib/db/test-engines";
+import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
 import { hashPassword } from "@/lib/server/auth/password";
 import { POST as login } from "../login/route";
 import { POST as save } from "./route";
@@ -24,8 +23,8 @@ async function json(response: Response) {
 }
 
 describe.each(testEngines())("saving the profile on $name", (engine) => {
-  let handle: DatabaseHandle;
-  let email: string;
+  const db = databaseForSuite(engine);
+  const email = `profile-${randomUUID()}@example.com`;
   const password = "original phrase one";
 
   async function signIn(withPassword = password) {
@@ -34,14 +33,7 @@ describe.each(testEngines())("saving the profile on $name", (engine) => {
   }
 
   beforeAll(async () => {
-    handle = await engine.open();
-    setTestDatabase(handle);
-    email = `profile-${randomUUID()}@example.com`;
-    await handle.db.insert(users).values({ email, passwordHash: await hashPassword(password) });
-  }, 60_000);
-
-  afterAll(async () => {
-    await handle?.close();
+    await db().db.insert(users).values({ email, passwordHash: await hashPassword(password) });
   });
 
   it("saves name, phone and a US default address, and shows them in the profile", async () => {
