@@ -32,10 +32,12 @@ test.describe("accessibility (axe)", () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  test("the registration page has no serious or critical violations", async ({ page }) => {
-    await page.goto(ROUTES.register);
-    expect(await seriousViolations(page)).toEqual([]);
-  });
+  for (const path of [ROUTES.register, ROUTES.resetPassword]) {
+    test(`${path} has no serious or critical violations`, async ({ page }) => {
+      await page.goto(path);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
 
   test("the 404 page has no serious or critical violations", async ({ page }) => {
     await page.goto("/no-such-page");

@@ -1,8 +1,11 @@
 import { randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
 import path from "node:path";
 import { ROUTES } from "@/lib/config/routes";
 import { codeInMail, newestMailTo } from "@/lib/server/mail/outbox-reader";
 import { DEMO_CUSTOMER, expect, test } from "./fixtures";
+
+const OUTBOX = path.resolve(".data/outbox-e2e");
 
 test.describe("login", () => {
   test("a wrong password is refused in words a customer understands, next to the form", async ({ page }) => {
@@ -48,9 +51,8 @@ test.describe("registration", () => {
     // The resend button counts down from 60 seconds.
     await expect(page.getByRole("button", { name: /^Resend code in (60|59|58) s$/ })).toBeDisabled();
 
-    const outbox = path.resolve(".data/outbox-e2e");
     let code: string | null = null;
-    await expect.poll(async () => (code = codeInMail(await newestMailTo(outbox, email)))).toMatch(/^\d{6}$/);
+    await expect.poll(async () => (code = codeInMail(await newestMailTo(OUTBOX, email)))).toMatch(/^\d{6}$/);
     await page.getByLabel("Code from the e-mail").fill(code ?? "");
     await page.getByLabel("Password").fill("password123");
     await page.getByLabel("Name (optional)").fill("Robin");
@@ -74,14 +76,55 @@ test.describe("registration", () => {
   });
 });
 
+async function registerThroughApi(page: Page, email: string, password: string) {
+  await page.request.post("/api/v1/c/ulogin/send/code", { data: { email, purpose: "register" } });
+  let code: string | null = null;
+  await expect.poll(async () => (code = codeInMail(await newestMailTo(OUTBOX, email)))).toMatch(/^\d{6}$/);
+  const response = await page.request.post("/api/v1/c/ulogin/register", { data: { email, code, password } });
+  expect(response.status()).toBe(200);
+}
+
+test.describe("password reset", () => {
+  test("a customer who forgot the password sets a new one with an e-mailed code", async ({ page }) => {
+    const email = `reset-${randomUUID()}@example.com`;
+    await registerThroughApi(page, email, "old garden path");
+    await page.context().clearCookies();
+
+    await page.goto(ROUTES.login);
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await expect(page).toHaveURL(/\/account\/reset$/);
+    await page.getByLabel("E-mail", { exact: true }).fill(email);
+    await page.getByRole("button", { name: "Send code" }).click();
+    await expect(page.getByText(`If ${email} has an account, we sent it a 6-digit code.`)).toBeVisible();
+    let code: string | null = null;
+    await expect
+      .poll(async () => {
+        const mail = (await newestMailTo(OUTBOX, email)) ?? "";
+        code = mail.includes("password reset code") ? codeInMail(mail) : null;
+        return code;
+      })
+      .toMatch(/^\d{6}$/);
+    await page.getByLabel("Code from the e-mail").fill(code ?? "");
+    await page.getByLabel("New password").fill("new harbour light");
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await expect(page).toHaveURL(/\/account\/login$/);
+    await expect(page.getByRole("alert").filter({ hasText: "Your password is changed." })).toBeVisible();
+
+    await page.getByLabel("E-mail", { exact: true }).fill(email);
+    await page.getByLabel("Password").fill("old garden path");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page.getByText("The e-mail or password is incorrect.")).toBeVisible();
+    await page.getByLabel("Password").fill("new harbour light");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
 test.describe("account page", () => {
   test("a customer edits their details and address, with errors under the fields", async ({ page }) => {
     const email = `acct-${randomUUID()}@example.com`;
     // A fresh account through the real calls, so this test owns its data.
-    await page.request.post("/api/v1/c/ulogin/send/code", { data: { email, purpose: "register" } });
-    let code: string | null = null;
-    await expect.poll(async () => (code = codeInMail(await newestMailTo(path.resolve(".data/outbox-e2e"), email)))).toMatch(/^\d{6}$/);
-    expect((await page.request.post("/api/v1/c/ulogin/register", { data: { email, code, password: "tall green hedge" } })).status()).toBe(200);
+    await registerThroughApi(page, email, "tall green hedge");
 
     await page.goto(ROUTES.account);
     await expect(page.getByRole("heading", { level: 1, name: "My account" })).toBeVisible();

@@ -49,7 +49,8 @@ export function useFinishSignIn() {
     await queryClient.invalidateQueries({ queryKey: profileQueryKey });
     const back = safeReturnPath(getCookie(COOKIES.loginReturnPath)?.toString());
     deleteCookie(COOKIES.loginReturnPath, { path: "/" });
-    router.replace(back && !back.startsWith("/account/login") && !back.startsWith("/account/register") ? back : ROUTES.home);
+    const authPage = [ROUTES.login, ROUTES.register, ROUTES.resetPassword].some((page) => back?.startsWith(page));
+    router.replace(back && !authPage ? back : ROUTES.home);
   };
 }
 

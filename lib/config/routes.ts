@@ -15,6 +15,7 @@ export const ROUTES = {
   deals: "/deals",
   login: "/account/login",
   register: "/account/register",
+  resetPassword: "/account/reset",
   account: "/account/user",
   orders: "/account/orders",
   afterSale: "/account/after-sale",

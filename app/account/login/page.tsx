@@ -26,6 +26,11 @@ export default function LoginPage() {
         <div className="mt-6">
           <LoginForm />
         </div>
+        <p className="mt-5 text-center text-sm">
+          <ShopLink href={ROUTES.resetPassword} className="font-medium text-brand-700 underline">
+            Forgot password?
+          </ShopLink>
+        </p>
       </div>
     </Container>
   );
