@@ -78,3 +78,19 @@ export function EmailCodeField({ purpose, idPrefix, error, onErrors }: EmailCode
     </div>
   );
 }
+
+/** The 6-digit code from the e-mail. */
+export function CodeField({ idPrefix, error }: { idPrefix: string; error: string | undefined }) {
+  return (
+    <Field
+      id={`${idPrefix}-code`}
+      name="code"
+      label="Code from the e-mail"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      required
+      error={error}
+    />
+  );
+}

@@ -5,7 +5,7 @@ import { registerBodySchema } from "@/lib/schemas/auth";
 import { Field } from "./field";
 import { FormAlert, SubmitButton } from "./form-parts";
 import { useSignInForm } from "./form-helpers";
-import { EmailCodeField } from "./email-code-field";
+import { CodeField, EmailCodeField } from "./email-code-field";
 
 const FIELDS = ["email", "code", "password", "username"] as const;
 
@@ -35,16 +35,7 @@ export function RegisterForm() {
         error={errors.email}
         onErrors={(found) => setErrors(found)}
       />
-      <Field
-        id="register-code"
-        name="code"
-        label="Code from the e-mail"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        required
-        error={errors.code}
-      />
+      <CodeField idPrefix="register" error={errors.code} />
       <Field
         id="register-password"
         name="password"

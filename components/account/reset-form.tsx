@@ -10,7 +10,7 @@ import { showAlertAtom } from "@/lib/state/notices";
 import { Field } from "./field";
 import { FormAlert, SubmitButton } from "./form-parts";
 import { errorsFromFailure, toFormErrors, type FormErrors } from "./form-helpers";
-import { EmailCodeField } from "./email-code-field";
+import { CodeField, EmailCodeField } from "./email-code-field";
 
 const FIELDS = ["email", "code", "password"] as const;
 
@@ -48,16 +48,7 @@ export function ResetForm() {
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
       <FormAlert message={errors.form} />
       <EmailCodeField purpose="reset" idPrefix="reset" error={errors.email} onErrors={(found) => setErrors(found)} />
-      <Field
-        id="reset-code"
-        name="code"
-        label="Code from the e-mail"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        required
-        error={errors.code}
-      />
+      <CodeField idPrefix="reset" error={errors.code} />
       <Field
         id="reset-password"
         name="password"
