@@ -97,7 +97,7 @@ export default async function LenwellCarePage() {
         title="How a claim works"
         intro={
           <p>
-            A claim is an after-sale service request on the order of your purifier. You don&apos;t pay anything at any
+            A claim starts as an after-sale service request from your account. You don&apos;t pay anything at any
             step.
           </p>
         }
@@ -108,8 +108,8 @@ export default async function LenwellCarePage() {
               title: "Send a request",
               body: (
                 <>
-                  Open <TextLink href={ROUTES.orders}>your orders</TextLink>, choose the purifier and start an after-sale
-                  service request. Tell us what is happening.
+                  Open <TextLink href={ROUTES.orders}>your orders</TextLink>, choose the order with your purifier or your
+                  Lenwell Care plan and start an after-sale service request. Tell us what is happening.
                 </>
               ),
             },

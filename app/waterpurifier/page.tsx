@@ -180,7 +180,7 @@ export default async function WaterPurifierPage() {
         <Split
           image={{
             src: "/images/install-countertop.svg",
-            alt: "The RO600 standing on a kitchen counter, connected only to a power outlet.",
+            alt: "Tap water being poured into the RO600's tank on a kitchen counter, with no tools or pipes needed.",
             width: 640,
             height: 480,
           }}
@@ -231,7 +231,7 @@ export default async function WaterPurifierPage() {
         {filters.length > 0 ? (
           <>
             <h3 className="mt-12 text-xl font-semibold text-ink">Replacement filters</h3>
-            <ul className="mt-5 grid gap-5 sm:grid-cols-2 desk:grid-cols-3">
+            <ul className="mt-5 grid gap-5 desk:grid-cols-3">
               {filters.map((item) => (
                 <li key={item.skuNum}>
                   <ProductCard item={item} />
