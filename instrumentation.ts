@@ -4,5 +4,7 @@ export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { openDatabaseOnStart } = await import("./lib/db/open-on-start");
     await openDatabaseOnStart();
+    const { startOrderExpirySweeper } = await import("./lib/server/orders/expiry-timer");
+    startOrderExpirySweeper();
   }
 }

@@ -1,7 +1,9 @@
 // @vitest-environment node
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { NextRequest } from "next/server";
 import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
+import { HEAD_SCRIPT } from "@/lib/head-script";
 import { config, middleware } from "./middleware";
 
 function request(url: string, cookies: Record<string, string> = {}): NextRequest {
@@ -16,8 +18,8 @@ function isRedirect(status: number): boolean {
 }
 
 describe("middleware", () => {
-  it("sends a visitor without a session from a protected page to login", () => {
-    const response = middleware(request("http://localhost:3000/account/user?tab=orders"));
+  it("sends a visitor without a session from a protected page to login", async () => {
+    const response = await middleware(request("http://localhost:3000/account/user?tab=orders"));
     expect(isRedirect(response.status)).toBe(true);
     const location = new URL(response.headers.get("location") ?? "");
     expect(location.origin).toBe("http://localhost:3000");
@@ -25,57 +27,57 @@ describe("middleware", () => {
     expect(location.search).toBe("");
   });
 
-  it("remembers the protected page, query included, in the login_return_path cookie", () => {
-    const response = middleware(request("http://localhost:3000/account/user?tab=orders"));
+  it("remembers the protected page, query included, in the login_return_path cookie", async () => {
+    const response = await middleware(request("http://localhost:3000/account/user?tab=orders"));
     const cookie = response.cookies.get("login_return_path");
     expect(cookie?.value).toBe("/account/user?tab=orders");
     expect(cookie?.path).toBe("/");
     expect(cookie?.maxAge).toBe(3600);
   });
 
-  it("lets a visitor with a Token cookie through to a protected page", () => {
-    const response = middleware(request("http://localhost:3000/account/user?tab=orders", { Token: "abc" }));
+  it("lets a visitor with a Token cookie through to a protected page", async () => {
+    const response = await middleware(request("http://localhost:3000/account/user?tab=orders", { Token: "abc" }));
     expect(isRedirect(response.status)).toBe(false);
     expect(response.headers.get("location")).toBeNull();
     expect(response.headers.get("x-middleware-next")).toBe("1");
     expect(response.cookies.get("login_return_path")).toBeUndefined();
   });
 
-  it("treats an empty Token cookie as no session", () => {
-    const response = middleware(request("http://localhost:3000/mart/payment", { Token: "" }));
+  it("treats an empty Token cookie as no session", async () => {
+    const response = await middleware(request("http://localhost:3000/mart/payment", { Token: "" }));
     expect(isRedirect(response.status)).toBe(true);
   });
 
-  it("lets anyone through to a public page", () => {
-    const response = middleware(request("http://localhost:3000/mart/detail/LW-RO600"));
+  it("lets anyone through to a public page", async () => {
+    const response = await middleware(request("http://localhost:3000/mart/detail/LW-RO600"));
     expect(isRedirect(response.status)).toBe(false);
     expect(response.cookies.get("login_return_path")).toBeUndefined();
   });
 
-  it("remembers a valid ?c= referral code in the referral_code cookie", () => {
-    const response = middleware(request("http://localhost:3000/mart?c=PARTNER_1"));
+  it("remembers a valid ?c= referral code in the referral_code cookie", async () => {
+    const response = await middleware(request("http://localhost:3000/mart?c=PARTNER_1"));
     const cookie = response.cookies.get("referral_code");
     expect(cookie?.value).toBe("PARTNER_1");
     expect(cookie?.maxAge).toBe(30 * 86_400);
   });
 
-  it.each(["%3Cbad%3E", "has%20space", "a".repeat(33), ""])("ignores the invalid referral code ?c=%s", (code) => {
-    const response = middleware(request(`http://localhost:3000/mart?c=${code}`));
+  it.each(["%3Cbad%3E", "has%20space", "a".repeat(33), ""])("ignores the invalid referral code ?c=%s", async (code) => {
+    const response = await middleware(request(`http://localhost:3000/mart?c=${code}`));
     expect(response.cookies.get("referral_code")).toBeUndefined();
   });
 
-  it("remembers ?platform=app in the platform cookie", () => {
-    const response = middleware(request("http://localhost:3000/?platform=app"));
+  it("remembers ?platform=app in the platform cookie", async () => {
+    const response = await middleware(request("http://localhost:3000/?platform=app"));
     expect(response.cookies.get("platform")?.value).toBe("app");
   });
 
-  it("ignores other platform values", () => {
-    const response = middleware(request("http://localhost:3000/?platform=web"));
+  it("ignores other platform values", async () => {
+    const response = await middleware(request("http://localhost:3000/?platform=web"));
     expect(response.cookies.get("platform")).toBeUndefined();
   });
 
-  it("keeps only the referral code on the login address and the full path in the cookie", () => {
-    const response = middleware(request("http://localhost:3000/mart/payment?orderId=x&c=AB"));
+  it("keeps only the referral code on the login address and the full path in the cookie", async () => {
+    const response = await middleware(request("http://localhost:3000/mart/payment?orderId=x&c=AB"));
     expect(isRedirect(response.status)).toBe(true);
     const location = new URL(response.headers.get("location") ?? "");
     expect(location.pathname).toBe("/account/login");
@@ -84,8 +86,16 @@ describe("middleware", () => {
     expect(response.cookies.get("referral_code")?.value).toBe("AB");
   });
 
-  it("drops an invalid referral code from the login address", () => {
-    const response = middleware(request("http://localhost:3000/account/orders/1?c=%3Cbad%3E"));
+  it("sends a page address with a trailing slash to the one without it, query kept (308)", async () => {
+    const response = await middleware(request("http://localhost:3000/about/faq/?c=AB"));
+    expect(response.status).toBe(308);
+    expect(response.headers.get("location")).toBe("http://localhost:3000/about/faq?c=AB");
+    const root = await middleware(request("http://localhost:3000/"));
+    expect(isRedirect(root.status)).toBe(false);
+  });
+
+  it("drops an invalid referral code from the login address", async () => {
+    const response = await middleware(request("http://localhost:3000/account/orders/1?c=%3Cbad%3E"));
     const location = new URL(response.headers.get("location") ?? "");
     expect(location.search).toBe("");
   });
@@ -97,8 +107,38 @@ describe("middleware matcher", () => {
     expect(unstable_doesMiddlewareMatch({ config, url: path })).toBe(true);
   });
 
-  it.each(["/api/v1/c/cart", "/_next/static/chunk.js", "/images/logo.svg", "/icon.svg", "/sitemap.xml", "/robots.txt"])(
+  it.each(["/api/v1/c/cart", "/api/v1/c/order/cart/add/", "/_next/static/chunk.js", "/images/logo.svg", "/icon.svg", "/sitemap.xml", "/robots.txt"])(
     "skips %s", (path) => {
     expect(unstable_doesMiddlewareMatch({ config, url: path })).toBe(false);
+  });
+});
+
+describe("middleware content security policy", () => {
+  const nonceOf = (policy: string) => /'nonce-([^']+)'/.exec(policy)?.[1];
+
+  it("gives a page that needs a session a fresh nonce policy, on the answer and on the request Next renders", async () => {
+    const first = await middleware(request("http://localhost:3000/account/user", { Token: "abc" }));
+    const second = await middleware(request("http://localhost:3000/account/user", { Token: "abc" }));
+    const policy = first.headers.get("content-security-policy") ?? "";
+    expect(policy).toContain("'strict-dynamic'");
+    // (Vitest runs as development, where eval is allowed; the policy builders' tests cover production.)
+    expect(/script-src [^;]*/.exec(policy)?.[0]).not.toContain("unsafe-inline");
+    // Next takes the nonce for its own scripts from the request's Content-Security-Policy header.
+    expect(first.headers.get("x-middleware-request-content-security-policy")).toBe(policy);
+    expect(nonceOf(policy)).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(nonceOf(policy)).not.toBe(nonceOf(second.headers.get("content-security-policy") ?? ""));
+  });
+
+  it("allows the root layout's inline script by the sha256 of its text", async () => {
+    const response = await middleware(request("http://localhost:3000/admin", { Token: "abc" }));
+    const hash = createHash("sha256").update(HEAD_SCRIPT).digest("base64");
+    expect(response.headers.get("content-security-policy")).toContain(`'sha256-${hash}'`);
+  });
+
+  it.each(["/", "/account/login", "/account/register", "/account/reset", "/mart/detail/LW-RO600"])(
+    "leaves the static policy of %s to next.config.ts", async (path) => {
+    const response = await middleware(request(`http://localhost:3000${path}`, { Token: "abc" }));
+    expect(response.headers.get("content-security-policy")).toBeNull();
+    expect(response.headers.get("x-middleware-request-content-security-policy")).toBeNull();
   });
 });

@@ -3,13 +3,41 @@ import { COOKIES, LOGIN_RETURN_MAX_AGE_S, REFERRAL_MAX_AGE_S } from "@/lib/confi
 import { ROUTES, isProtectedPath } from "@/lib/config/routes";
 import { REFERRAL_PARAM, parseReferralCode } from "@/lib/referral";
 import { safeReturnPath } from "@/lib/return-path";
+import { publicEnv } from "@/lib/config/public-env";
+import { HEAD_SCRIPT } from "@/lib/head-script";
+import {
+  apiOriginOf,
+  createNonce,
+  nonceContentSecurityPolicy,
+  scriptHashSource,
+  usesNoncePolicy,
+} from "@/lib/config/security-headers";
 
-// Thin on purpose: it only redirects and remembers. Every page and API call checks the session
-// itself; this never touches the database.
+// Thin on purpose: it only redirects, remembers, and gives the per-request pages their nonce.
+// Every page and API call checks the session itself; this never touches the database.
 
-export function middleware(request: NextRequest) {
+let headScriptHash: Promise<string> | undefined;
+
+export async function middleware(request: NextRequest) {
   const { nextUrl } = request;
+  // next.config.ts turns Next's own trailing-slash redirect off so the API answers `/order/cart/add/`
+  // as api.md writes it (a redirected POST loses its body); pages keep one address, without it.
+  if (nextUrl.pathname.length > 1 && nextUrl.pathname.endsWith("/")) {
+    // A plain URL: NextURL would put the slash back, remembering the address it was parsed from.
+    const canonical = new URL(`${nextUrl.pathname.replace(/\/+$/, "") || "/"}${nextUrl.search}`, request.url);
+    return NextResponse.redirect(canonical, 308);
+  }
   let response: NextResponse;
+  // Pages that need a session render per request, so they get a fresh nonce; next.config.ts gives
+  // every other path the static policy.
+  const csp = usesNoncePolicy(nextUrl.pathname)
+    ? nonceContentSecurityPolicy({
+        nonce: createNonce(),
+        scriptHashes: [await (headScriptHash ??= scriptHashSource(HEAD_SCRIPT))],
+        dev: publicEnv.dev,
+        apiOrigin: apiOriginOf(publicEnv.apiBaseUrl),
+      })
+    : null;
 
   if (isProtectedPath(nextUrl.pathname) && !request.cookies.get(COOKIES.token)?.value) {
     const login = nextUrl.clone();
@@ -26,9 +54,15 @@ export function middleware(request: NextRequest) {
         sameSite: "lax",
       });
     }
+  } else if (csp) {
+    // Next reads the nonce from the request's policy and writes it on its own scripts.
+    const headers = new Headers(request.headers);
+    headers.set("Content-Security-Policy", csp);
+    response = NextResponse.next({ request: { headers } });
   } else {
     response = NextResponse.next();
   }
+  if (csp) response.headers.set("Content-Security-Policy", csp);
 
   const code = parseReferralCode(nextUrl.searchParams.get(REFERRAL_PARAM));
   if (code) {

@@ -1,12 +1,23 @@
 import type { NextConfig } from "next";
-import { securityHeaders } from "./lib/config/security-headers";
+import {
+  apiOriginOf,
+  securityHeaders,
+  staticContentSecurityPolicy,
+  staticPolicySource,
+} from "./lib/config/security-headers";
 
-const dev = process.env.NODE_ENV !== "production";
-const apiBase = process.env.NEXT_PUBLIC_API_BASE_URL ?? "";
+const production = process.env.NODE_ENV === "production";
+const apiOrigin = apiOriginOf(process.env.NEXT_PUBLIC_API_BASE_URL ?? "");
+// HSTS only when the production site is https (unset: lib/config/env.ts's http default).
+const siteUrl = process.env.SITE_URL ?? "";
 
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // The API's paths with a trailing slash (api.md: POST /order/cart/add/) must reach their handler,
+  // not a 308 (clients that do not follow it, or follow it without the body). The middleware keeps
+  // the redirect for pages.
+  skipTrailingSlashRedirect: true,
   // PGlite ships ~15 MB of wasm (bundling it would copy that into the static output); argon2 is a
   // native addon. Both load from node_modules at run time.
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2"],
@@ -16,9 +27,12 @@ const nextConfig: NextConfig = {
   },
   async headers() {
     return [
+      { source: "/:path*", headers: securityHeaders({ production, siteUrl }) },
+      // Not on the pages that need a session: the middleware gives those a nonce policy, and a
+      // second policy would be enforced as well.
       {
-        source: "/:path*",
-        headers: securityHeaders({ dev, apiOrigin: apiBase ? new URL(apiBase).origin : "" }),
+        source: staticPolicySource(),
+        headers: [{ key: "Content-Security-Policy", value: staticContentSecurityPolicy({ dev: !production, apiOrigin }) }],
       },
     ];
   },

@@ -1,11 +1,15 @@
 import { defineConfig } from "@playwright/test";
+import type { ShopTestOptions } from "./e2e/fixtures";
 
 // End-to-end tests drive Debian's Chromium against a production build (`next build` first).
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
+// A local OpenID issuer stands in for Google (e2e/oidc-server.ts).
+const oidcPort = Number(process.env.E2E_OIDC_PORT || port + 1);
+const oidcIssuer = `http://127.0.0.1:${oidcPort}`;
 const ci = Boolean(process.env.CI);
 
-export default defineConfig({
+export default defineConfig<ShopTestOptions>({
   testDir: "e2e",
   fullyParallel: true,
   workers: 2,
@@ -16,6 +20,7 @@ export default defineConfig({
   reporter: ci ? [["list"], ["html", { open: "never" }]] : [["list"]],
   use: {
     baseURL,
+    oidcIssuer,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
@@ -30,19 +35,31 @@ export default defineConfig({
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
     },
   ],
-  webServer: {
-    // A fresh embedded database for every run, in a folder no other process uses.
-    command: `rm -rf .data/pglite-e2e .data/outbox-e2e && npx next start -H 127.0.0.1 -p ${port}`,
-    url: baseURL,
-    reuseExistingServer: !ci,
-    timeout: 120_000,
-    env: {
-      NEXT_TELEMETRY_DISABLED: "1",
-      SITE_URL: process.env.SITE_URL ?? "http://localhost:3000",
-      PGLITE_DIR: ".data/pglite-e2e",
-      MAIL_OUTBOX_DIR: ".data/outbox-e2e",
-      SMTP_URL: "",
-      DATABASE_URL: "",
+  webServer: [
+    {
+      // A fresh embedded database for every run, in a folder no other process uses.
+      command: `rm -rf .data/pglite-e2e .data/outbox-e2e && npx next start -H 127.0.0.1 -p ${port}`,
+      url: baseURL,
+      reuseExistingServer: !ci,
+      timeout: 120_000,
+      env: {
+        NEXT_TELEMETRY_DISABLED: "1",
+        // The issuer sends the browser back to SITE_URL + /account/login/google: this server.
+        SITE_URL: baseURL,
+        PGLITE_DIR: ".data/pglite-e2e",
+        MAIL_OUTBOX_DIR: ".data/outbox-e2e",
+        SMTP_URL: "",
+        DATABASE_URL: "",
+        OIDC_ISSUER: oidcIssuer,
+        GOOGLE_CLIENT_ID: "lenwell-e2e",
+        GOOGLE_CLIENT_SECRET: "lenwell-e2e-secret",
+      },
     },
-  },
+    {
+      command: `npx tsx e2e/oidc-server.ts ${oidcPort}`,
+      url: `${oidcIssuer}/.well-known/openid-configuration`,
+      reuseExistingServer: !ci,
+      timeout: 30_000,
+    },
+  ],
 });

@@ -3,7 +3,8 @@ import localFont from "next/font/local";
 import type { ReactNode } from "react";
 import "./globals.css";
 import { env } from "@/lib/config/env";
-import { COOKIES, STORAGE_KEYS, STORE_NAME } from "@/lib/config/store";
+import { STORE_NAME } from "@/lib/config/store";
+import { HEAD_SCRIPT } from "@/lib/head-script";
 import { Providers } from "@/components/layout/providers";
 import { TopBar } from "@/components/layout/top-bar";
 import { Footer } from "@/components/layout/footer";
@@ -35,14 +36,11 @@ export const viewport: Viewport = {
   initialScale: 1,
 };
 
-// Runs before first paint so the app-webview variant never flashes the web-only parts.
-const platformScript = `try{var a=document.cookie.split("; ").indexOf("${COOKIES.platform}=app")>-1;if(a)localStorage.setItem("${STORAGE_KEYS.platform}","app");if(a||localStorage.getItem("${STORAGE_KEYS.platform}")==="app")document.documentElement.dataset.platform="app"}catch(e){}`;
-
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en" className={sans.variable} suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: platformScript }} />
+        <script dangerouslySetInnerHTML={{ __html: HEAD_SCRIPT }} />
       </head>
       <body className="flex min-h-dvh flex-col bg-white text-ink">
         <a

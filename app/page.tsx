@@ -1,16 +1,16 @@
-import { notFound } from "next/navigation";
 import Image from "next/image";
+import { connection } from "next/server";
 import { env } from "@/lib/config/env";
 import { PURIFIER_SKU } from "@/lib/config/store";
 import { ROUTES, productPath } from "@/lib/config/routes";
-import { getMerchandise, listMerchandise } from "@/lib/server/catalog";
+import { readCategory, readShelfItem } from "@/lib/server/catalog";
 import { pageMetadata } from "@/lib/seo";
 import { Container, FeatureGrid, PageHero, Section, Steps } from "@/components/ui/page";
 import { ButtonLink } from "@/components/ui/button-link";
 import { Carousel, type CarouselImage } from "@/components/ui/carousel";
 import { ContactBlock } from "@/components/contact/contact-block";
 import { ProductCard } from "@/components/catalog/product-card";
-import { CARE_SKU, MEMBERSHIP_SKUS, REPAIR_DIAGNOSIS_SKU, priceText } from "@/components/content/catalogue";
+import { CARE_SKU, MEMBERSHIP_SKUS, REPAIR_DIAGNOSIS_SKU, isPresent, priceText } from "@/components/content/catalogue";
 
 export const metadata = pageMetadata({
   // The root page is not under the layout's title template, so it names the shop itself.
@@ -21,21 +21,23 @@ export const metadata = pageMetadata({
 });
 
 export default async function HomePage() {
-  const purifier = await getMerchandise(PURIFIER_SKU);
-  if (!purifier) notFound();
-  const [filters, memberships, care, repair] = await Promise.all([
-    listMerchandise("filter"),
-    listMerchandise("membership"),
-    getMerchandise(CARE_SKU),
-    getMerchandise(REPAIR_DIAGNOSIS_SKU),
+  // Prices come from the database (through the shared catalogue cache), so the page renders per
+  // request: the build has no database, and a prerendered price would outlive an operator's change.
+  await connection();
+  const [purifier, filters, memberships, care, repair] = await Promise.all([
+    readShelfItem(PURIFIER_SKU),
+    readCategory("filter"),
+    readCategory("membership"),
+    readShelfItem(CARE_SKU),
+    readShelfItem(REPAIR_DIAGNOSIS_SKU),
   ]);
   const monthly = memberships.find((item) => item.skuNum === MEMBERSHIP_SKUS.monthly);
 
   const gallery: CarouselImage[] = [
-    ...purifier.image.map((src, index) => ({
+    ...(purifier?.image ?? []).map((src, index) => ({
       src,
-      alt: ["The RO600 filling a glass", "The RO600 with its side panel open", "The RO600 on a kitchen counter"][index] ?? purifier.name,
-      caption: index === 0 ? purifier.name : undefined,
+      alt: ["The RO600 filling a glass", "The RO600 with its side panel open", "The RO600 on a kitchen counter"][index] ?? "The RO600",
+      caption: index === 0 ? purifier?.name : undefined,
     })),
     ...filters.map((item) => ({ src: item.image[0] ?? "", alt: item.name, caption: item.name })),
   ].filter((image) => image.src);
@@ -54,7 +56,9 @@ export default async function HomePage() {
         image={{ src: "/images/hero-purifier.svg", alt: "", width: 960, height: 720 }}
         actions={
           <>
-            <ButtonLink href={productPath(PURIFIER_SKU)}>Buy Water Purifier Now · {priceText(purifier)}</ButtonLink>
+            <ButtonLink href={productPath(PURIFIER_SKU)}>
+              {purifier ? `Buy Water Purifier Now · ${priceText(purifier)}` : "Buy Water Purifier Now"}
+            </ButtonLink>
             <ButtonLink href={ROUTES.purifier} variant="secondary">
               How it works
             </ButtonLink>
@@ -121,7 +125,7 @@ export default async function HomePage() {
         />
         <div className="mt-8 flex flex-wrap gap-3">
           <ButtonLink href={ROUTES.membership}>Join Membership</ButtonLink>
-          <ButtonLink href={ROUTES.store} variant="secondary">
+          <ButtonLink href={`${ROUTES.store}?category=filter`} variant="secondary">
             Shop filters
           </ButtonLink>
         </div>
@@ -167,7 +171,7 @@ export default async function HomePage() {
 
       <Section id="store" eyebrow="Store" title="Popular in the store">
         <ul className="grid gap-5 sm:grid-cols-2 desk:grid-cols-4">
-          {[purifier, ...filters.slice(0, 3)].map((item) => (
+          {[purifier, ...filters.slice(0, 3)].filter(isPresent).map((item) => (
             <li key={item.skuNum}>
               <ProductCard item={item} />
             </li>

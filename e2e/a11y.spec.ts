@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { PUBLIC_PAGES, ROUTES } from "@/lib/config/routes";
-import { expect, signInWithCart, test } from "./fixtures";
+import { PUBLIC_PAGES, ROUTES, orderPath } from "@/lib/config/routes";
+import { TEST_ADDRESS, expect, registerFreshCustomer, signInWithCart, test } from "./fixtures";
+import { deliveredOrder, operatorApi } from "./shop-api";
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
@@ -39,6 +40,81 @@ test.describe("accessibility (axe)", () => {
     });
   }
 
+  test("the account page, with its errors shown, has no serious or critical violations", async ({ page }) => {
+    await signInWithCart(page, 0);
+    await page.goto(ROUTES.account);
+    await expect(page.getByRole("heading", { level: 1, name: "My account" })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel("ZIP code").fill("7700");
+    await page.getByRole("button", { name: "Save details" }).click();
+    await expect(page.getByText("Enter a 5-digit ZIP code (or ZIP+4).")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test("the order list (empty and with an order) and an order's page, forms and dialog open, have no serious or critical violations", async ({ page }) => {
+    // Five axe runs on one page take most of the default 30 s.
+    test.slow();
+    await registerFreshCustomer(page, { address: TEST_ADDRESS });
+    await page.goto(ROUTES.orders);
+    await expect(page.getByText("No orders yet")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const response = await page.request.post("/api/v1/c/merchandise/order/add", { data: { skuNum: "LW-ACC-TDS", quantity: 2 } });
+    expect(response.status()).toBe(200);
+    const { data } = (await response.json()) as { data: { orderId: string } };
+    await page.goto(ROUTES.orders);
+    await expect(page.getByRole("article")).toHaveCount(1);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto(orderPath(data.orderId));
+    await expect(page.getByRole("link", { name: "Pay now" })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Change address or shipping" }).click();
+    await page.getByLabel("ZIP code").fill("7700");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Enter a 5-digit ZIP code (or ZIP+4).")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Keep as it was" }).click();
+    await page.getByRole("button", { name: "Cancel order" }).click();
+    await expect(page.getByTestId("cancel-order-dialog")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test("the after-sale list (empty and with a request), the apply dialog with its errors, a request's page and the repair start page have no serious or critical violations", async ({ page, playwright, baseURL }) => {
+    // Six axe runs and a delivered order take most of the default 30 s.
+    test.slow();
+    await registerFreshCustomer(page, { address: TEST_ADDRESS });
+    await page.goto(ROUTES.afterSale);
+    await expect(page.getByText("No after-sale requests yet")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(ROUTES.repairRequest);
+    await expect(page.getByText("No purifier to repair")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const request = await playwright.request.newContext({ baseURL });
+    try {
+      const orderId = await deliveredOrder(page, await operatorApi(request), "LW-F2-RO", 1);
+      await page.goto(orderPath(orderId));
+      await page.getByRole("button", { name: /^Request after-sale service/ }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Send request" }).click();
+      await expect(page.getByRole("dialog").getByText("Choose a reason from the list.")).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      const dialog = page.getByRole("dialog");
+      await dialog.getByRole("radio", { name: /^Return/ }).check();
+      await dialog.getByLabel("Reason").selectOption("Damaged on arrival");
+      await dialog.getByLabel("Description").fill("The seal was cracked when it arrived.");
+      await dialog.getByRole("button", { name: "Send request" }).click();
+      await expect(page).toHaveURL(/\/account\/after-sale\/[0-9a-f-]{36}$/);
+      await expect(page.getByRole("button", { name: "Cancel request" })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.goto(ROUTES.afterSale);
+      await expect(page.getByRole("article")).toHaveCount(1);
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await request.dispose();
+    }
+  });
+
   test("the 404 page has no serious or critical violations", async ({ page }) => {
     await page.goto("/no-such-page");
     expect(await seriousViolations(page)).toEqual([]);
@@ -55,7 +131,10 @@ test.describe("accessibility (axe)", () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press("Escape");
     await page.locator("header").getByRole("button", { name: /^Cart/ }).click();
-    await expect(page.getByTestId("cart-drawer")).toBeVisible();
+    await expect(page.getByTestId("cart-line")).toHaveCount(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByTestId("cart-line").getByRole("button", { name: /^Delete / }).click();
+    await expect(page.getByTestId("cart-delete-confirmation")).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

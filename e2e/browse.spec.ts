@@ -1,4 +1,5 @@
-import { PUBLIC_PAGES, ROUTES } from "@/lib/config/routes";
+import { PUBLIC_PAGES, ROUTES, productPath } from "@/lib/config/routes";
+import { PURIFIER_SKU } from "@/lib/config/store";
 import { expect, test } from "./fixtures";
 
 test.describe("browse pages", () => {
@@ -42,11 +43,15 @@ test.describe("browse pages", () => {
     }
   });
 
-  test("sitemap.xml lists the browse pages and robots.txt points to it", async ({ request }) => {
+  test("sitemap.xml lists the browse pages and the listed products, and robots.txt points to it", async ({ request, baseURL }) => {
+    // The sitemap is built per request (the catalogue lives in the database), so it names the
+    // running server's SITE_URL, which the e2e server sets to its own address.
     const sitemap = await (await request.get("/sitemap.xml")).text();
     for (const { path } of PUBLIC_PAGES) {
-      expect(sitemap).toContain(`<loc>http://localhost:3000${path === "/" ? "" : path}</loc>`);
+      expect(sitemap).toContain(`<loc>${baseURL}${path === "/" ? "" : path}</loc>`);
     }
+    expect(sitemap).toContain(`<loc>${baseURL}${productPath(PURIFIER_SKU)}</loc>`);
+    expect(sitemap).toContain(`<loc>${baseURL}${productPath("LW-CARE-2Y")}</loc>`);
     expect(sitemap).not.toContain("/account/");
     const robots = await (await request.get("/robots.txt")).text();
     expect(robots).toContain("Sitemap: http://localhost:3000/sitemap.xml");

@@ -1,18 +1,32 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
+import { codeInMail, newestMailTo } from "@/lib/server/mail/outbox-reader";
+import type { UsAddress } from "@/lib/schemas/auth";
 
 export const DEMO_CUSTOMER = DEMO_ACCOUNTS[0];
 
+export interface ShopTestOptions {
+  /** The local OpenID issuer that stands in for Google (set in playwright.config.ts). */
+  oidcIssuer: string;
+  /** Lets this test's pages visit the OpenID issuer; every other origin stays forbidden. */
+  allowOidcIssuer: boolean;
+}
+
 // Every test watches the network: nothing may leave the site (fonts, maps, images, analytics).
-export const test = base.extend<{ offsiteRequests: string[] }>({
+export const test = base.extend<ShopTestOptions & { offsiteRequests: string[] }>({
+  oidcIssuer: ["", { option: true }],
+  allowOidcIssuer: [false, { option: true }],
   offsiteRequests: [
-    async ({ page, baseURL }, use) => {
-      const origin = new URL(baseURL ?? "http://127.0.0.1").origin;
+    async ({ page, baseURL, oidcIssuer, allowOidcIssuer }, use) => {
+      const allowed = new Set([new URL(baseURL ?? "http://127.0.0.1").origin]);
+      if (allowOidcIssuer && oidcIssuer) allowed.add(new URL(oidcIssuer).origin);
       const offsite: string[] = [];
       page.on("request", (request) => {
         const url = request.url();
         if (url.startsWith("data:") || url.startsWith("blob:")) return;
-        if (new URL(url).origin !== origin) offsite.push(url);
+        if (!allowed.has(new URL(url).origin)) offsite.push(url);
       });
       await use(offsite);
       expect(offsite, "requests that left the site").toEqual([]);
@@ -27,35 +41,71 @@ export function isMobileProject(projectName: string): boolean {
   return projectName === "mobile";
 }
 
+/** What signInWithCart puts in the cart: a plan with stock to spare (10,000), so any badge count fits. */
+export const CART_TEST_SKU = "LW-MEM-M";
+
 /**
- * Signs the demo customer in through the real login call (the browser context keeps the Token
- * cookie). The cart arrives with the buying slice, so its list is answered here with `count` items.
+ * A fresh account of this test's own, signed in through the real login call (the browser context
+ * keeps the Token cookie), whose real cart holds `count` pieces put there by the real add call: the
+ * badge and the drawer show the server's numbers, and parallel tests never share a cart.
  */
-export async function signInWithCart(page: Page, count: number) {
+export async function signInWithCart(page: Page, count: number): Promise<FreshCustomer> {
+  const customer = await registerFreshCustomer(page);
   const response = await page.request.post("/api/v1/c/ulogin/login", {
-    data: { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password },
+    data: { email: customer.email, password: customer.password },
   });
   expect(response.status()).toBe(200);
-  await page.route("**/api/v1/c/order/cart/list", (route) =>
-    route.fulfill({
-      json: {
-        code: 200,
-        errmsg: "",
-        data: {
-          cartList: [],
-          shipping: "0.00",
-          subTotal: "0.00",
-          freeShippingThreshold: "37.00",
-          amountToFreeShipping: "37.00",
-          count,
-        },
-      },
-    }),
-  );
+  if (count > 0) {
+    const added = await page.request.post("/api/v1/c/order/cart/add/", { data: { skuNum: CART_TEST_SKU, quantity: count } });
+    expect(added.status(), await added.text()).toBe(200);
+  }
+  return customer;
 }
 
 /** Scrolls the window to an exact offset and lets scroll listeners run. */
 export async function scrollToY(page: Page, y: number) {
   await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
   await page.waitForFunction((top) => Math.round(window.scrollY) === top, y);
+}
+
+/** The outbox of the e2e server (playwright.config.ts MAIL_OUTBOX_DIR). */
+export const E2E_OUTBOX = path.resolve(".data/outbox-e2e");
+
+/** A US address the shop accepts (Texas, so the tax table applies). */
+export const TEST_ADDRESS: UsAddress = {
+  fullName: "Sam Rivers",
+  line1: "1200 Main Street",
+  city: "Houston",
+  state: "TX",
+  zip: "77002",
+};
+
+export interface FreshCustomer {
+  email: string;
+  password: string;
+  username: string;
+}
+
+/**
+ * A new account of its own for one test, registered through the real API with the code from the
+ * outbox; the browser context keeps its Token cookie. With `address`, the profile gets a default
+ * delivery address (the payment page fills it in from there).
+ */
+export async function registerFreshCustomer(page: Page, options: { address?: UsAddress } = {}): Promise<FreshCustomer> {
+  const email = `buyer-${randomUUID()}@example.com`;
+  const password = "clear mountain stream";
+  const username = "Sam Rivers";
+  const sent = await page.request.post("/api/v1/c/ulogin/send/code", { data: { email, purpose: "register" } });
+  expect(sent.status()).toBe(200);
+  let code: string | null = null;
+  await expect.poll(async () => (code = codeInMail(await newestMailTo(E2E_OUTBOX, email)))).toMatch(/^\d{6}$/);
+  const registered = await page.request.post("/api/v1/c/ulogin/register", {
+    data: { email, code, password, username },
+  });
+  expect(registered.status()).toBe(200);
+  if (options.address) {
+    const saved = await page.request.post("/api/v1/c/ulogin/save", { data: { defaultAddress: options.address } });
+    expect(saved.status()).toBe(200);
+  }
+  return { email, password, username };
 }

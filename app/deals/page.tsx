@@ -1,4 +1,5 @@
 import Image from "next/image";
+import { connection } from "next/server";
 import { ROUTES } from "@/lib/config/routes";
 import { STORE_NAME } from "@/lib/config/store";
 import { listDeals } from "@/lib/server/catalog";
@@ -17,6 +18,8 @@ export const metadata = pageMetadata({
 
 // The deals page is a landing page for campaigns: it has no top bar, so it carries its own header.
 export default async function DealsPage() {
+  // Prices come from the database through the shared catalogue cache: rendered per request.
+  await connection();
   const deals = await listDeals();
   return (
     <>

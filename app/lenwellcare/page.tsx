@@ -1,4 +1,5 @@
 import { notFound } from "next/navigation";
+import { connection } from "next/server";
 import { ButtonLink } from "@/components/ui/button-link";
 import { FeatureGrid, PageHero, Section, Steps } from "@/components/ui/page";
 import { Price } from "@/components/catalog/price";
@@ -7,7 +8,7 @@ import { CtaBand } from "@/components/content/cta-band";
 import { TextLink } from "@/components/content/text-link";
 import { CARE_SKU, priceText, specValue } from "@/components/content/catalogue";
 import { ROUTES, productPath } from "@/lib/config/routes";
-import { getMerchandise } from "@/lib/server/catalog";
+import { readShelfItem } from "@/lib/server/catalog";
 import { pageMetadata } from "@/lib/seo";
 
 export const metadata = pageMetadata({
@@ -18,7 +19,9 @@ export const metadata = pageMetadata({
 });
 
 export default async function LenwellCarePage() {
-  const care = await getMerchandise(CARE_SKU);
+  // Prices come from the database through the shared catalogue cache: rendered per request.
+  await connection();
+  const care = await readShelfItem(CARE_SKU);
   if (!care) notFound();
 
   const careHref = productPath(care.skuNum);

@@ -1,11 +1,12 @@
 import { notFound } from "next/navigation";
+import { connection } from "next/server";
 import { ButtonLink } from "@/components/ui/button-link";
 import { FeatureGrid, PageHero, Section, Steps } from "@/components/ui/page";
 import { ContactDetails } from "@/components/content/contact-details";
 import { TextLink } from "@/components/content/text-link";
 import { REPAIR_DIAGNOSIS_SKU, priceText } from "@/components/content/catalogue";
 import { ROUTES, productPath } from "@/lib/config/routes";
-import { getMerchandise } from "@/lib/server/catalog";
+import { readShelfItem } from "@/lib/server/catalog";
 import { pageMetadata } from "@/lib/seo";
 
 export const metadata = pageMetadata({
@@ -43,7 +44,9 @@ const REPAIRABLE = [
 ] as const;
 
 export default async function RepairPage() {
-  const diagnosis = await getMerchandise(REPAIR_DIAGNOSIS_SKU);
+  // Prices come from the database through the shared catalogue cache: rendered per request.
+  await connection();
+  const diagnosis = await readShelfItem(REPAIR_DIAGNOSIS_SKU);
   if (!diagnosis) notFound();
 
   const diagnosisHref = productPath(REPAIR_DIAGNOSIS_SKU);
@@ -63,7 +66,7 @@ export default async function RepairPage() {
         image={{ src: "/images/repair-hero.svg", alt: "", width: 640, height: 480 }}
         actions={
           <>
-            <ButtonLink href={`${ROUTES.repair}#start-repair`}>Start a repair request</ButtonLink>
+            <ButtonLink href={ROUTES.repairRequest}>Start a repair request</ButtonLink>
             <ButtonLink href={diagnosisHref} variant="secondary">
               Book a repair diagnosis
             </ButtonLink>
@@ -96,7 +99,7 @@ export default async function RepairPage() {
           items={[
             {
               title: "Start a request",
-              body: "From your order, or by booking a repair diagnosis. The steps are below.",
+              body: "Choose your purifier from your account, or book a repair diagnosis. The ways in are below.",
             },
             {
               title: "Pack and send",
@@ -163,11 +166,11 @@ export default async function RepairPage() {
           <li className="flex flex-col rounded-2xl border border-line bg-white p-6 shadow-card">
             <h3 className="text-lg font-semibold text-ink">You bought from us and have an account</h3>
             <p className="mt-2 flex-1 text-[15px] leading-relaxed text-ink-soft">
-              Sign in, open the order with your purifier and start an after-sale service request, choosing repair. This is
-              also the way in for warranty and Lenwell Care repairs.
+              Sign in, choose the purifier you bought from us and tell us what is wrong; we e-mail you where to send it. This
+              is also the way in for warranty and Lenwell Care repairs.
             </p>
             <div className="mt-6">
-              <ButtonLink href={ROUTES.orders}>Go to my orders</ButtonLink>
+              <ButtonLink href={ROUTES.repairRequest}>Choose my purifier</ButtonLink>
             </div>
           </li>
           <li className="flex flex-col rounded-2xl border border-line bg-white p-6 shadow-card">

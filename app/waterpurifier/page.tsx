@@ -1,4 +1,5 @@
 import Image from "next/image";
+import { connection } from "next/server";
 import { notFound } from "next/navigation";
 import { ButtonLink } from "@/components/ui/button-link";
 import { DataTable, FeatureGrid, PageHero, Section, SpecTable, Steps } from "@/components/ui/page";
@@ -12,7 +13,7 @@ import { TextLink } from "@/components/content/text-link";
 import { FILTER_SKUS, isPresent, priceText, specValue } from "@/components/content/catalogue";
 import { ROUTES, productPath } from "@/lib/config/routes";
 import { PURIFIER_SKU } from "@/lib/config/store";
-import { getMerchandise } from "@/lib/server/catalog";
+import { readShelfItem } from "@/lib/server/catalog";
 import { pageMetadata } from "@/lib/seo";
 
 export const metadata = pageMetadata({
@@ -71,11 +72,13 @@ const FILTER_SCHEDULE = [
 ] as const;
 
 export default async function WaterPurifierPage() {
+  // Prices come from the database through the shared catalogue cache: rendered per request.
+  await connection();
   const [purifier, ...filterItems] = await Promise.all([
-    getMerchandise(PURIFIER_SKU),
-    getMerchandise(FILTER_SKUS.preFilter),
-    getMerchandise(FILTER_SKUS.membrane),
-    getMerchandise(FILTER_SKUS.postCarbon),
+    readShelfItem(PURIFIER_SKU),
+    readShelfItem(FILTER_SKUS.preFilter),
+    readShelfItem(FILTER_SKUS.membrane),
+    readShelfItem(FILTER_SKUS.postCarbon),
   ]);
   if (!purifier) notFound();
   const filters = filterItems.filter(isPresent);
@@ -87,7 +90,7 @@ export default async function WaterPurifierPage() {
       life: item ? specValue(item, "life", entry.life) : entry.life,
     };
   });
-  const firstYearSet = await getMerchandise(FILTER_SKUS.firstYearSet);
+  const firstYearSet = await readShelfItem(FILTER_SKUS.firstYearSet);
 
   const buyHref = productPath(PURIFIER_SKU);
   const size = specValue(purifier, "size");

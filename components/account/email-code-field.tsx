@@ -1,8 +1,11 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useEffectEvent, useRef, useState } from "react";
+import { useSearchParams } from "next/navigation";
 import { callApi } from "@/lib/api/client";
-import { emailField } from "@/lib/schemas/auth";
+import { ApiError } from "@/lib/api/envelope";
+import { EMAIL_LINK_PARAM } from "@/lib/config/mail";
+import { emailField, type EmailLink } from "@/lib/schemas/auth";
 import { Field } from "./field";
 import { errorsFromFailure, type FormErrors } from "./form-helpers";
 
@@ -17,6 +20,43 @@ function useCountdown(until: number | null): number {
   return until === null ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
 }
 
+const PAGE_NAME: Record<EmailLink["purpose"], string> = {
+  register: "the registration page",
+  reset: "the password reset page",
+};
+
+/**
+ * Reads `?link=` (the link in a code e-mail) and asks the server what it says. Apart from the
+ * form so that only this part waits for the query string: the page itself is prerendered.
+ */
+function EmailLinkReader({
+  onLink,
+  onInvalid,
+}: {
+  onLink: (link: EmailLink) => void;
+  onInvalid: (message: string) => void;
+}) {
+  const token = useSearchParams().get(EMAIL_LINK_PARAM);
+  const found = useEffectEvent(onLink);
+  const invalid = useEffectEvent(onInvalid);
+  useEffect(() => {
+    if (!token) return;
+    let current = true;
+    callApi<EmailLink>("get", "ulogin/email/parse", { searchParams: { token }, quiet: true, allowAnonymous: true }).then(
+      (link) => {
+        if (current) found(link);
+      },
+      (failure: unknown) => {
+        if (current) invalid(failure instanceof ApiError ? failure.message : "This link could not be read.");
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [token]);
+  return null;
+}
+
 interface EmailCodeFieldProps {
   purpose: "register" | "reset";
   idPrefix: string;
@@ -25,12 +65,32 @@ interface EmailCodeFieldProps {
   onErrors: (errors: FormErrors<"email">) => void;
 }
 
-/** The e-mail field with "Send code", which then counts down the wait before a resend. */
+/**
+ * The e-mail field with "Send code", which then counts down the wait before a resend. Opened from
+ * the link in a code e-mail, it fills in the address, says the code went there, and puts the
+ * focus on the code field.
+ */
 export function EmailCodeField({ purpose, idPrefix, error, onErrors }: EmailCodeFieldProps) {
   const [sending, setSending] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const [fromLink, setFromLink] = useState(false);
   const [resendAt, setResendAt] = useState<number | null>(null);
   const secondsLeft = useCountdown(resendAt);
+  const box = useRef<HTMLDivElement>(null);
+
+  function applyLink(link: EmailLink) {
+    if (link.purpose !== purpose) {
+      onErrors({ form: `This link belongs to ${PAGE_NAME[link.purpose]}. Open it again from the e-mail.` });
+      return;
+    }
+    const fields = box.current?.closest("form")?.elements;
+    const emailInput = fields?.namedItem("email");
+    if (emailInput instanceof HTMLInputElement) emailInput.value = link.email;
+    setSentTo(link.email);
+    setFromLink(true);
+    const codeInput = fields?.namedItem("code");
+    if (codeInput instanceof HTMLInputElement) codeInput.focus();
+  }
 
   async function send(form: HTMLFormElement) {
     const email = emailField.safeParse(new FormData(form).get("email"));
@@ -47,6 +107,7 @@ export function EmailCodeField({ purpose, idPrefix, error, onErrors }: EmailCode
         allowAnonymous: true,
       });
       setSentTo(email.data);
+      setFromLink(false);
       setResendAt(Date.now() + result.resendAfter * 1000);
     } catch (failure) {
       onErrors(errorsFromFailure(["email"] as const, failure));
@@ -56,7 +117,10 @@ export function EmailCodeField({ purpose, idPrefix, error, onErrors }: EmailCode
   }
 
   return (
-    <div className="flex flex-col gap-2">
+    <div ref={box} className="flex flex-col gap-2">
+      <Suspense fallback={null}>
+        <EmailLinkReader onLink={applyLink} onInvalid={(message) => onErrors({ form: message })} />
+      </Suspense>
       <Field id={`${idPrefix}-email`} name="email" type="email" label="E-mail" autoComplete="email" required error={error} />
       <button
         type="button"
@@ -70,7 +134,9 @@ export function EmailCodeField({ purpose, idPrefix, error, onErrors }: EmailCode
       </button>
       <p role="status" className="text-sm text-ink-soft">
         {sentTo
-          ? purpose === "register"
+          ? fromLink
+            ? `We sent a 6-digit code to ${sentTo}. Enter it below; it is valid for 10 minutes after sending.`
+            : purpose === "register"
             ? `We sent a 6-digit code to ${sentTo}. It is valid for 10 minutes.`
             : `If ${sentTo} has an account, we sent it a 6-digit code. It is valid for 10 minutes.`
           : ""}

@@ -1,7 +1,6 @@
 "use client";
 
 import { useState } from "react";
-import { useRouter } from "next/navigation";
 import type { z } from "zod";
 import { callApi } from "@/lib/api/client";
 import { useQueryClient } from "@tanstack/react-query";
@@ -42,7 +41,6 @@ export function useFinishSignIn() {
   const setHasSession = useSetAtom(hasSessionAtom);
   const setUsername = useSetAtom(usernameAtom);
   const queryClient = useQueryClient();
-  const router = useRouter();
   return async (user: User) => {
     setHasSession(true);
     setUsername(user.username ?? user.email);
@@ -50,7 +48,10 @@ export function useFinishSignIn() {
     const back = safeReturnPath(getCookie(COOKIES.loginReturnPath)?.toString());
     deleteCookie(COOKIES.loginReturnPath, { path: "/" });
     const authPage = [ROUTES.login, ROUTES.register, ROUTES.resetPassword].some((page) => back?.startsWith(page));
-    router.replace(back && !authPage ? back : ROUTES.home);
+    // A full page load, not router.replace: a visitor who followed an in-site link to a protected
+    // page met the middleware's redirect during a client-side navigation, and the client router
+    // would replay that redirect to the login page instead of asking the server again.
+    window.location.replace(back && !authPage ? back : ROUTES.home);
   };
 }
 

@@ -3,26 +3,22 @@
 import { useState, type FormEvent } from "react";
 import { useSetAtom } from "jotai";
 import { callApi } from "@/lib/api/client";
-import { US_STATES } from "@/lib/config/us-states";
 import { saveProfileBodySchema } from "@/lib/schemas/auth";
 import type { User } from "@/lib/schemas/user";
 import { usernameAtom } from "@/lib/state/atoms";
 import { showToastAtom } from "@/lib/state/notices";
+import { ADDRESS_FIELD_NAMES, AddressFields, addressFromForm, type AddressFieldName } from "@/components/orders/address-fields";
 import { Field } from "./field";
 import { FormAlert, SubmitButton } from "./form-parts";
 import { errorsFromFailure, toFormErrors, type FormErrors } from "./form-helpers";
 
-const PROFILE_FIELDS = [
-  "username",
-  "phone",
-  "defaultAddress.fullName",
-  "defaultAddress.line1",
-  "defaultAddress.line2",
-  "defaultAddress.city",
-  "defaultAddress.state",
-  "defaultAddress.zip",
-] as const;
+const PROFILE_FIELDS = ["username", "phone", ...ADDRESS_FIELD_NAMES.map((name) => `defaultAddress.${name}` as const)] as const;
 type ProfileField = (typeof PROFILE_FIELDS)[number];
+
+/** The address part of the profile's errors, keyed as the shared address fieldset expects. */
+function addressErrors(errors: FormErrors<ProfileField>): Partial<Record<AddressFieldName, string>> {
+  return Object.fromEntries(ADDRESS_FIELD_NAMES.map((name) => [name, errors[`defaultAddress.${name}`]]));
+}
 
 const text = (data: FormData, name: string) => String(data.get(name) ?? "").trim();
 
@@ -45,20 +41,10 @@ export function ProfileForm({ user }: { user: User }) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const hasAddress = ["fullName", "line1", "city", "zip"].some((name) => text(data, name));
-    const line2 = text(data, "line2");
     const parsed = saveProfileBodySchema.safeParse({
       username: text(data, "username") || undefined,
       phone: text(data, "phone") || null,
-      defaultAddress: hasAddress
-        ? {
-            fullName: text(data, "fullName"),
-            line1: text(data, "line1"),
-            ...(line2 ? { line2 } : {}),
-            city: text(data, "city"),
-            state: text(data, "state"),
-            zip: text(data, "zip"),
-          }
-        : null,
+      defaultAddress: hasAddress ? addressFromForm(data) : null,
     });
     if (!parsed.success) {
       setErrors(toFormErrors(PROFILE_FIELDS, joinPaths(parsed.error.issues)));
@@ -82,40 +68,12 @@ export function ProfileForm({ user }: { user: User }) {
       <FormAlert message={errors.form} />
       <Field id="profile-name" name="username" label="Name" autoComplete="name" defaultValue={user.username ?? ""} error={errors.username} />
       <Field id="profile-phone" name="phone" type="tel" label="Phone (optional)" autoComplete="tel" defaultValue={user.phone ?? ""} error={errors.phone} />
-      <fieldset className="flex flex-col gap-4 rounded-2xl border border-line p-4">
-        <legend className="px-1 text-sm font-semibold text-ink">Default delivery address (United States)</legend>
-        <Field id="address-name" name="fullName" label="Recipient" autoComplete="shipping name" defaultValue={address?.fullName ?? ""} error={errors["defaultAddress.fullName"]} />
-        <Field id="address-line1" name="line1" label="Street address" autoComplete="shipping address-line1" defaultValue={address?.line1 ?? ""} error={errors["defaultAddress.line1"]} />
-        <Field id="address-line2" name="line2" label="Apartment, suite (optional)" autoComplete="shipping address-line2" defaultValue={address?.line2 ?? ""} error={errors["defaultAddress.line2"]} />
-        <Field id="address-city" name="city" label="City" autoComplete="shipping address-level2" defaultValue={address?.city ?? ""} error={errors["defaultAddress.city"]} />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="address-state" className="text-sm font-medium text-ink">
-            State
-          </label>
-          <select
-            id="address-state"
-            name="state"
-            autoComplete="shipping address-level1"
-            defaultValue={address?.state ?? ""}
-            aria-invalid={errors["defaultAddress.state"] ? true : undefined}
-            aria-describedby={errors["defaultAddress.state"] ? "address-state-error" : undefined}
-            className="h-12 rounded-xl border border-line bg-white px-3 text-base text-ink"
-          >
-            <option value="">Choose a state</option>
-            {US_STATES.map(([code, name]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
-          </select>
-          {errors["defaultAddress.state"] ? (
-            <p id="address-state-error" className="text-sm font-medium text-red-700">
-              {errors["defaultAddress.state"]}
-            </p>
-          ) : null}
-        </div>
-        <Field id="address-zip" name="zip" label="ZIP code" inputMode="numeric" autoComplete="shipping postal-code" defaultValue={address?.zip ?? ""} error={errors["defaultAddress.zip"]} />
-      </fieldset>
+      <AddressFields
+        idPrefix="address"
+        legend="Default delivery address (United States)"
+        address={address}
+        errors={addressErrors(errors)}
+      />
       <SubmitButton pending={pending} label="Save details" pendingLabel="Saving…" />
     </form>
   );

@@ -1,11 +1,11 @@
 import Image from "next/image";
 import { ShopLink } from "@/components/ui/shop-link";
 import { productPath } from "@/lib/config/routes";
-import type { Merchandise } from "@/lib/schemas/merchandise";
+import type { ShelfItem } from "@/lib/schemas/merchandise";
 import { Price } from "./price";
 
 /** A product tile linking to its detail page. */
-export function ProductCard({ item, badge }: { item: Merchandise; badge?: string }) {
+export function ProductCard({ item, badge }: { item: ShelfItem; badge?: string }) {
   const image = item.image[0];
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-card">

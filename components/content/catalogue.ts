@@ -1,5 +1,5 @@
 import { amountToCents, formatUsd } from "@/lib/money";
-import type { Merchandise } from "@/lib/schemas/merchandise";
+import type { ShelfItem } from "@/lib/schemas/merchandise";
 
 // The catalogue skus the content pages talk about by name (design/content.md). The purifier's sku
 // lives in lib/config/store.ts because the top bar uses it too.
@@ -20,12 +20,12 @@ export const REPAIR_DIAGNOSIS_SKU = "LW-REPAIR-DX";
 export const ACCESSORY_SKUS = { tdsPen: "LW-ACC-TDS" } as const;
 
 /** The price a customer pays today, formatted for a sentence: "$359.00". */
-export function priceText(item: Merchandise): string {
+export function priceText(item: ShelfItem): string {
   return formatUsd(amountToCents(item.discountPrice));
 }
 
 /** One value of a product's spec rows, or the fallback when the operator's catalogue omits it. */
-export function specValue(item: Merchandise, key: string, fallback = ""): string {
+export function specValue(item: ShelfItem, key: string, fallback = ""): string {
   return item.spec.find((row) => row.spec_key === key)?.spec_value ?? fallback;
 }
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { Provider, createStore } from "jotai";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { alertsAtom, showAlertAtom, showToastAtom, toastsAtom } from "@/lib/state/notices";
+import { alertsAtom, keepAlertForNextPage, showAlertAtom, showToastAtom, toastsAtom } from "@/lib/state/notices";
 import { Alerts, Toasts } from "./notices";
 
 beforeEach(() => {
@@ -24,6 +24,13 @@ function renderNotices() {
 }
 
 describe("Alerts", () => {
+  it("shows, once, the alert the previous page kept before a full page load", () => {
+    keepAlertForNextPage({ tone: "error", message: "Login session expired! Please log in again" });
+    renderNotices();
+    expect(screen.getByRole("alert").textContent).toContain("Login session expired! Please log in again");
+    expect(window.sessionStorage.getItem("lenwell.kept-alert")).toBeNull();
+  });
+
   it("shows a pushed alert", () => {
     const store = renderNotices();
     act(() => {

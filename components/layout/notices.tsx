@@ -7,6 +7,8 @@ import {
   alertsAtom,
   dismissAlertAtom,
   dismissToastAtom,
+  showAlertAtom,
+  takeKeptAlert,
   toastsAtom,
   type Notice,
   type NoticeTone,
@@ -31,6 +33,11 @@ function AutoHide({ notice, ms, dismiss }: { notice: Notice; ms: number; dismiss
 export function Alerts() {
   const alerts = useAtomValue(alertsAtom);
   const dismiss = useSetAtom(dismissAlertAtom);
+  const show = useSetAtom(showAlertAtom);
+  useEffect(() => {
+    const kept = takeKeptAlert();
+    if (kept) show(kept);
+  }, [show]);
   return (
     <div
       aria-live="assertive"

@@ -10,11 +10,13 @@ import { ShopLink } from "@/components/ui/shop-link";
 import { Logo } from "@/components/ui/logo";
 import { CartIcon, UserIcon } from "@/components/ui/icons";
 import { callApi } from "@/lib/api/client";
+import { useIsOperator, useSignedIn } from "@/lib/api/session";
 import { formatBadgeCount } from "@/lib/badge";
 import { COOKIES, LOGIN_RETURN_MAX_AGE_S, STORE_NAME, TOP_BAR_CTA_PATHS, UI } from "@/lib/config/store";
 import { ROUTES, isTopBarHidden } from "@/lib/config/routes";
 import { useScrollPast } from "@/lib/hooks/use-scroll-past";
 import { safeReturnPath } from "@/lib/return-path";
+import { clearSessionHint } from "@/lib/session-hint";
 import { withReferral } from "@/lib/referral";
 import {
   cartCountAtom,
@@ -55,8 +57,14 @@ function rememberReturnPath() {
   if (here) setCookie(COOKIES.loginReturnPath, here, { path: "/", maxAge: LOGIN_RETURN_MAX_AGE_S, sameSite: "lax" });
 }
 
+function accountMenuLabel(signedIn: boolean, username: string | null): string {
+  if (!signedIn) return "Account menu";
+  // Signed in by the hint cookie, before the profile answer brings the name.
+  return username ? `Account menu for ${username}` : "Account menu, signed in";
+}
+
 function UserMenu() {
-  const hasSession = useAtomValue(hasSessionAtom);
+  const hasSession = useSignedIn();
   const username = useAtomValue(usernameAtom);
   const setHasSession = useSetAtom(hasSessionAtom);
   const setUsername = useSetAtom(usernameAtom);
@@ -65,6 +73,7 @@ function UserMenu() {
   const queryClient = useQueryClient();
   const router = useRouter();
   const code = useAtomValue(referralCodeAtom);
+  const operator = useIsOperator();
 
   async function logout() {
     try {
@@ -73,6 +82,7 @@ function UserMenu() {
       // The session may already be gone on the server; the browser forgets it either way.
       console.error("Logout call failed:", error);
     }
+    clearSessionHint();
     setToken(null);
     setHasSession(false);
     setUsername(null);
@@ -82,7 +92,11 @@ function UserMenu() {
   }
 
   const links = hasSession
-    ? [{ label: "My Account", href: ROUTES.account }]
+    ? [
+        { label: "My Account", href: ROUTES.account },
+        { label: "My Orders", href: ROUTES.orders },
+        ...(operator ? [{ label: "Operator console", href: ROUTES.admin }] : []),
+      ]
     : [
         { label: "Login", href: ROUTES.login },
         { label: "Register", href: ROUTES.register },
@@ -91,7 +105,7 @@ function UserMenu() {
   return (
     <NavDropdown
       label={<UserIcon />}
-      ariaLabel={hasSession && username ? `Account menu for ${username}` : "Account menu"}
+      ariaLabel={accountMenuLabel(hasSession, username)}
       links={links}
       align="end"
       showChevron={false}
@@ -114,7 +128,7 @@ function UserMenu() {
 }
 
 function CartButton() {
-  const hasSession = useAtomValue(hasSessionAtom);
+  const hasSession = useSignedIn();
   const count = useAtomValue(cartCountAtom);
   const [open, setOpen] = useAtom(cartDrawerOpenAtom);
   const router = useRouter();

@@ -238,6 +238,11 @@ describe("callApi", () => {
     expect(assign).toHaveBeenCalledTimes(1);
     expect(assign).toHaveBeenCalledWith("/account/login");
     expect(alertMessages()).toEqual(["error: Login session expired! Please log in again"]);
+    // The page is left with a full load, so the login page shows the message from session storage.
+    expect(JSON.parse(window.sessionStorage.getItem("lenwell.kept-alert") ?? "null")).toEqual({
+      tone: "error",
+      message: "Login session expired! Please log in again",
+    });
   });
 
   it("does not remember the login page itself as the place to return to", async () => {

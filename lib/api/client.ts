@@ -1,12 +1,13 @@
 import ky, { type KyInstance } from "ky";
 import { setCookie } from "cookies-next/client";
-import { API_PREFIX, API_TIMEOUT_MS, publicEnv } from "@/lib/config/public-env";
+import { ADMIN_API_PREFIX, API_PREFIX, API_TIMEOUT_MS, publicEnv } from "@/lib/config/public-env";
 import { COOKIES, LOGIN_RETURN_MAX_AGE_S } from "@/lib/config/store";
 import { ROUTES } from "@/lib/config/routes";
 import { safeReturnPath } from "@/lib/return-path";
+import { clearSessionHint } from "@/lib/session-hint";
 import { appStore } from "@/lib/state/store";
 import { hasSessionAtom, loadingCountAtom, tokenAtom, usernameAtom } from "@/lib/state/atoms";
-import { showAlertAtom } from "@/lib/state/notices";
+import { keepAlertForNextPage, showAlertAtom } from "@/lib/state/notices";
 import { ApiError, isEnvelope } from "./envelope";
 import { failureMessage, statusMessage } from "./messages";
 
@@ -19,6 +20,8 @@ export interface CallOptions {
   allowAnonymous?: boolean;
   /** Raise the global loading flag (the spinner appears if the call lasts 800 ms). */
   blocking?: boolean;
+  /** An operator call: the path is under /api/v1/admin instead of /api/v1/c. */
+  operator?: boolean;
 }
 
 type Method = "get" | "post" | "put" | "delete";
@@ -51,10 +54,12 @@ function notify(message: string) {
 
 /** Clears the client's session, remembers where the customer was, and sends them to log in. */
 export function handleUnauthorized(message: string) {
+  clearSessionHint();
   appStore.set(tokenAtom, null);
   appStore.set(hasSessionAtom, false);
   appStore.set(usernameAtom, null);
   notify(message);
+  keepAlertForNextPage({ tone: "error", message });
   const here = safeReturnPath(`${window.location.pathname}${window.location.search}`);
   if (here && !here.startsWith(ROUTES.login)) {
     setCookie(COOKIES.loginReturnPath, here, {
@@ -94,6 +99,7 @@ export async function callApi<T>(method: Method, path: string, options: CallOpti
         method,
         json: options.json,
         searchParams,
+        ...(options.operator ? { prefixUrl: `${publicEnv.apiBaseUrl || window.location.origin}${ADMIN_API_PREFIX}` } : {}),
       });
     } catch (error) {
       const message = failureMessage(error);

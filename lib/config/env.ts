@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { DEFAULT_SHIPPING_PRESET, SHIPPING_PRESET_NAMES } from "./shipping";
 
 // The validated server environment. Nothing else reads process.env on the server.
 // Browse pages are prerendered, so the values they print (site URL, contact details)
@@ -20,6 +21,38 @@ const envSchema = z.object({
   SMTP_URL: z.preprocess((value) => value || undefined, z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().min(3).default("Lenwell <no-reply@lenwell.example>"),
   MAIL_OUTBOX_DIR: z.string().min(1).default(".data/outbox"),
+  /**
+   * Key for signed values (e-mail links, device cookies), at least 32 characters. Unset: one is
+   * generated on first start and kept in AUTH_SECRET_FILE, so links survive a restart.
+   */
+  AUTH_SECRET: z.preprocess((value) => value || undefined, z.string().min(32).optional()),
+  AUTH_SECRET_FILE: z.string().min(1).default(".data/auth-secret"),
+  /** redis://… : rate limits shared by every app instance. Unset: kept in this process's memory. */
+  REDIS_URL: z.preprocess((value) => value || undefined, z.url({ protocol: /^rediss?$/ }).optional()),
+  /**
+   * How many reverse proxies in front of the app append to X-Forwarded-For. 0 (default): the
+   * header is ignored, since anyone can send it.
+   */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** Tests only: a Redis the rate-limit tests may use (under a fresh key prefix, cleaned up after). */
+  TEST_REDIS_URL: z.preprocess((value) => value || undefined, z.url({ protocol: /^rediss?$/ }).optional()),
+  /** OpenID issuer for "Continue with Google"; another issuer works the same way. */
+  OIDC_ISSUER: z
+    .url({ protocol: /^https?$/ })
+    .default("https://accounts.google.com")
+    .transform((value) => value.replace(/\/+$/, "")),
+  /** Google sign-in is offered only when both are set. */
+  GOOGLE_CLIENT_ID: z.preprocess((value) => value || undefined, z.string().min(1).optional()),
+  GOOGLE_CLIENT_SECRET: z.preprocess((value) => value || undefined, z.string().min(1).optional()),
+  /** Shipping prices and free-shipping threshold: "standard" ($37, 11.90/22.90/33.90) or "express" ($89, 11.90/11.00/22.00). */
+  SHIPPING_PRESET: z.enum(SHIPPING_PRESET_NAMES).default(DEFAULT_SHIPPING_PRESET),
+  /** Minutes an unpaid order holds its stock before it is cancelled. */
+  ORDER_PAYMENT_TTL_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
+  /**
+   * Who charges cards. "test" (default): the built-in test provider, offline, which accepts only the
+   * documented test card numbers and says "Test mode" on the payment page.
+   */
+  PAYMENT_PROVIDER: z.enum(["test"]).default("test"),
 });
 
 export type ServerEnv = z.infer<typeof envSchema>;

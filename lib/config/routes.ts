@@ -19,11 +19,43 @@ export const ROUTES = {
   account: "/account/user",
   orders: "/account/orders",
   afterSale: "/account/after-sale",
+  /** Picks the purchased purifier and opens a repair request; under afterSale, so it is protected. */
+  repairRequest: "/account/after-sale/repair",
   admin: "/admin",
+  adminOrders: "/admin/orders",
+  adminAfterSale: "/admin/after-sale",
+  adminCatalogue: "/admin/catalogue",
+  adminPlans: "/admin/plans",
+  adminReferrals: "/admin/referrals",
 } as const;
 
 export function productPath(sku: string): string {
   return `/mart/detail/${encodeURIComponent(sku)}`;
+}
+
+export function orderPath(orderId: string): string {
+  return `${ROUTES.orders}/${encodeURIComponent(orderId)}`;
+}
+
+export function afterSalePath(afterSaleId: string): string {
+  return `${ROUTES.afterSale}/${encodeURIComponent(afterSaleId)}`;
+}
+
+export function adminOrderPath(orderId: string): string {
+  return `${ROUTES.adminOrders}/${encodeURIComponent(orderId)}`;
+}
+
+export function adminAfterSalePath(afterSaleId: string): string {
+  return `${ROUTES.adminAfterSale}/${encodeURIComponent(afterSaleId)}`;
+}
+
+export function adminProductPath(sku: string): string {
+  return `${ROUTES.adminCatalogue}/${encodeURIComponent(sku)}`;
+}
+
+/** The payment page of one order (after checkout, buy now, or Pay now on the order's page). */
+export function paymentPath(orderId: string): string {
+  return `${ROUTES.payment}?orderId=${encodeURIComponent(orderId)}`;
 }
 
 /** Routes that need a signed-in customer. Middleware redirects to login; every page and call checks again. */
@@ -51,6 +83,7 @@ export const PUBLIC_PAGES: readonly { path: string; priority: number }[] = [
   { path: ROUTES.membership, priority: 0.8 },
   { path: ROUTES.care, priority: 0.7 },
   { path: ROUTES.repair, priority: 0.7 },
+  { path: ROUTES.store, priority: 0.8 },
   { path: ROUTES.deals, priority: 0.6 },
   { path: ROUTES.aboutUs, priority: 0.5 },
   { path: ROUTES.faq, priority: 0.5 },

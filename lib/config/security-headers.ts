@@ -1,12 +1,36 @@
-// Site-wide security headers. Browse pages are static, so their policy cannot carry a per-request
-// nonce: scripts are limited to this origin plus Next's inline bootstrap, and never eval.
+import { PROTECTED_PREFIXES, isProtectedPath } from "./routes";
 
-export function contentSecurityPolicy({ dev, apiOrigin }: { dev: boolean; apiOrigin: string }): string {
+// Site-wide security headers. Two Content-Security-Policies, never both on one answer:
+// - browse pages are prerendered, so their HTML cannot carry a per-request nonce: scripts are
+//   limited to this origin plus Next's inline bootstrap ('unsafe-inline'), and never eval;
+// - the pages that need a session (account, payment, orders, after-sale, admin) render per request
+//   anyway, so the middleware gives each answer a fresh nonce with 'strict-dynamic'.
+// next.config.ts and middleware.ts both build their headers here.
+
+export interface PolicyOptions {
+  /** `next dev`: React's overlay and fast refresh need eval and a websocket. */
+  dev: boolean;
+  /** Origin of the shop API when it is not the site's own; empty otherwise. */
+  apiOrigin: string;
+}
+
+export interface NoncePolicyOptions extends PolicyOptions {
+  nonce: string;
+  /** 'sha256-…' sources of the inline scripts written without a nonce (the root layout's). */
+  scriptHashes: readonly string[];
+}
+
+/** The origin of NEXT_PUBLIC_API_BASE_URL, or "" when the API is on the site's own origin. */
+export function apiOriginOf(apiBaseUrl: string): string {
+  return apiBaseUrl ? new URL(apiBaseUrl).origin : "";
+}
+
+function policy(scriptSrc: string, { dev, apiOrigin }: PolicyOptions): string {
   const connect = ["'self'", apiOrigin].filter(Boolean).join(" ");
   return [
     "default-src 'self'",
-    // React's dev overlay and fast refresh need eval; production never does.
-    `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ""}`,
+    `script-src ${scriptSrc}${dev ? " 'unsafe-eval'" : ""}`,
+    // Next and next/font write inline styles; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
@@ -18,13 +42,75 @@ export function contentSecurityPolicy({ dev, apiOrigin }: { dev: boolean; apiOri
   ].join("; ");
 }
 
-export function securityHeaders({ dev, apiOrigin }: { dev: boolean; apiOrigin: string }) {
-  return [
-    { key: "Content-Security-Policy", value: contentSecurityPolicy({ dev, apiOrigin }) },
+/**
+ * The policy of prerendered pages. It must carry no nonce and no hash: a browser that sees either
+ * ignores 'unsafe-inline', and Next's inline bootstrap scripts of a static page have neither.
+ */
+export function staticContentSecurityPolicy(options: PolicyOptions): string {
+  return policy("'self' 'unsafe-inline'", options);
+}
+
+/**
+ * The policy of per-request pages. Next reads the nonce from this header on the request and puts
+ * it on its own scripts; 'strict-dynamic' lets those load the page's chunks. 'self' only serves
+ * browsers too old for 'strict-dynamic' (newer ones ignore it next to a nonce).
+ */
+export function nonceContentSecurityPolicy({ nonce, scriptHashes, ...options }: NoncePolicyOptions): string {
+  if (!/^[A-Za-z0-9+/_-]{16,}={0,2}$/.test(nonce)) throw new Error("A CSP nonce must be at least 16 base64 characters.");
+  for (const hash of scriptHashes) {
+    if (!/^'sha256-[A-Za-z0-9+/]{43}='$/.test(hash)) throw new Error(`Not a CSP sha256 source: ${hash}`);
+  }
+  return policy(["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...scriptHashes].join(" "), options);
+}
+
+/** Whether a page gets the per-request nonce policy: exactly the pages that need a session. */
+export function usesNoncePolicy(pathname: string): boolean {
+  return isProtectedPath(pathname);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * The next.config.ts `source` of every path but the nonce-policy pages, so a page never carries
+ * both policies (a browser enforces every policy it gets).
+ */
+export function staticPolicySource(): string {
+  const prefixes = PROTECTED_PREFIXES.map((prefix) => escapeRegExp(prefix.replace(/^\//, ""))).join("|");
+  return `/((?!(?:${prefixes})(?:/|$)).*)`;
+}
+
+/** A fresh nonce: 128 random bits from Web Crypto (the middleware runs on the Edge runtime). */
+export function createNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
+
+/** The CSP source that allows one inline script by its content ('sha256-…'). */
+export async function scriptHashSource(script: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(script)));
+  return `'sha256-${btoa(String.fromCharCode(...digest))}'`;
+}
+
+export interface HeaderOptions {
+  /** NODE_ENV is production. */
+  production: boolean;
+  siteUrl: string;
+}
+
+/** Headers every answer gets (pages, API, files), whichever policy it carries. */
+export function securityHeaders({ production, siteUrl }: HeaderOptions): { key: string; value: string }[] {
+  const headers = [
     { key: "X-Content-Type-Options", value: "nosniff" },
     { key: "X-Frame-Options", value: "DENY" },
     { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
     { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(self)" },
     { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
   ];
+  // Only a production site served over https: HSTS on localhost would pin the developer's browser.
+  if (production && siteUrl.startsWith("https:")) {
+    headers.push({ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" });
+  }
+  return headers;
 }

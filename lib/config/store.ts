@@ -18,6 +18,9 @@ export const PURIFIER_SKU = "LW-RO600";
 
 export const FOOTER_YEAR = 2024;
 
+/** The shop's own time zone (Houston): order dates and delivery days are written in it. */
+export const STORE_TIME_ZONE = "America/Chicago";
+
 export const UI = {
   /** Under this width (px) the phone layout applies. Matches the `desk` screen in tailwind.config.ts. */
   mobileBreakpoint: 821,
@@ -30,6 +33,8 @@ export const UI = {
   carousel: { itemsSmall: 2, itemsLarge: 3, transitionMs: 500 },
   cartDrawer: { desktopWidthPx: 600, mobileWidthPercent: 95 },
   quantity: { min: 1, max: 1000 },
+  /** The drawer sends a line's quantity once the stepper has been still this long (spec: 1000 ms). */
+  cartUpdateDebounceMs: 1000,
 } as const;
 
 /** Pages on which the top bar swaps the user and cart icons for the two sales buttons after scrolling. */
@@ -40,10 +45,17 @@ export const COOKIES = {
   loginReturnPath: "login_return_path",
   referral: "referral_code",
   platform: "platform",
+  /** Not secret and not HttpOnly: "someone is signed in here", set and cleared with the Token cookie. */
+  sessionHint: "signed_in",
 } as const;
+
+/** The session hint cookie's only value. */
+export const SESSION_HINT_VALUE = "1";
 
 export const STORAGE_KEYS = {
   platform: "lenwell.platform",
+  /** An alert carried over a full page load (session expiry → login). */
+  keptAlert: "lenwell.kept-alert",
 } as const;
 
 export const TOKEN_MAX_AGE_S = 86_400;

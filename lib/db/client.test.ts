@@ -1,10 +1,11 @@
 // @vitest-environment node
 import { randomUUID } from "node:crypto";
 import { verify } from "@node-rs/argon2";
-import { eq, inArray } from "drizzle-orm";
+import { eq, getTableName, inArray, isTable } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "./client";
 import { migratePgliteDatabase } from "./migrate";
+import * as schema from "./schema";
 import { emailCodes, sessions, users } from "./schema";
 import { seedDatabase } from "./seed";
 import { DEMO_ACCOUNTS } from "./seed/accounts";
@@ -93,10 +94,15 @@ describe("migrations", () => {
     try {
       await migratePgliteDatabase(client);
       await migratePgliteDatabase(client);
-      const result = await client.query<{ count: number }>(
-        "select count(*)::int as count from information_schema.tables where table_schema = 'public'",
+      const result = await client.query<{ name: string }>(
+        "select table_name as name from information_schema.tables where table_schema = 'public' order by 1",
       );
-      expect(result.rows[0]?.count).toBe(4);
+      // Every table of the schema, once, and nothing else.
+      const expected = Object.values(schema)
+        .filter((value) => isTable(value))
+        .map((table) => getTableName(table))
+        .sort();
+      expect(result.rows.map((row) => row.name)).toEqual(expected);
     } finally {
       await client.close();
     }

@@ -14,6 +14,12 @@ import { seedDatabase } from "./seed";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The handle inside `db.transaction(async (tx) => …)`: services that work in the caller's transaction take it. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** Either the database or a transaction on it. */
+export type DbExecutor = Database | Transaction;
+
 export interface DatabaseHandle {
   db: Database;
   engine: DatabaseSettings["engine"];

@@ -37,6 +37,17 @@ export const resetBodySchema = z.strictObject({
   password: z.string().min(8, "Use at least 8 characters.").max(512, "Use at most 128 characters."),
 });
 
+/** GET /ulogin/email/parse: the token of an e-mail link; its content is checked by the server. */
+export const emailParseQuerySchema = z.strictObject({
+  token: z.string().min(1, "The link has no token.").max(1024, "The link is too long."),
+});
+
+/** Its answer: the address a code was sent to, and what the code is for. */
+export interface EmailLink {
+  email: string;
+  purpose: SendCodeBody["purpose"];
+}
+
 export const usAddressSchema = z.strictObject({
   fullName: z.string().trim().min(1, "Enter the recipient's name.").max(100),
   line1: z.string().trim().min(1, "Enter the street address.").max(120),

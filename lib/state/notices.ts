@@ -1,4 +1,5 @@
 import { atom } from "jotai";
+import { STORAGE_KEYS } from "@/lib/config/store";
 
 // Alerts (a stack under the top bar) and toasts (top centre); both hide themselves.
 
@@ -36,3 +37,33 @@ export const showAlertAtom = pushAtom(alertsAtom);
 export const dismissAlertAtom = dismissAtom(alertsAtom);
 export const showToastAtom = pushAtom(toastsAtom);
 export const dismissToastAtom = dismissAtom(toastsAtom);
+
+type KeptAlert = { tone: NoticeTone; message: string };
+
+/**
+ * Keeps an alert for the next page when the current one is about to be left with a full load
+ * (the 401 path uses window.location, which resets the in-memory atoms).
+ */
+export function keepAlertForNextPage(alert: KeptAlert): void {
+  try {
+    window.sessionStorage.setItem(STORAGE_KEYS.keptAlert, JSON.stringify(alert));
+  } catch {
+    // Storage can be disabled; the alert then shows only on the page being left.
+  }
+}
+
+/** The alert kept by the previous page, once. */
+export function takeKeptAlert(): KeptAlert | null {
+  try {
+    const raw = window.sessionStorage.getItem(STORAGE_KEYS.keptAlert);
+    window.sessionStorage.removeItem(STORAGE_KEYS.keptAlert);
+    if (!raw) return null;
+    const value: unknown = JSON.parse(raw);
+    if (typeof value !== "object" || value === null) return null;
+    const { tone, message } = value as Record<string, unknown>;
+    if (typeof message !== "string" || !["success", "error", "info"].includes(String(tone))) return null;
+    return { tone: tone as NoticeTone, message };
+  } catch {
+    return null;
+  }
+}

@@ -1,11 +1,12 @@
 import { ButtonLink } from "@/components/ui/button-link";
+import { connection } from "next/server";
 import { PageHero, Section } from "@/components/ui/page";
 import { ContactDetails } from "@/components/content/contact-details";
 import { FaqList, JsonLd, faqPageJsonLd, type FaqItem } from "@/components/content/faq";
 import { ACCESSORY_SKUS, CARE_SKU, MEMBERSHIP_SKUS, REPAIR_DIAGNOSIS_SKU, priceText, specValue } from "@/components/content/catalogue";
 import { ROUTES, productPath } from "@/lib/config/routes";
 import { PURIFIER_SKU } from "@/lib/config/store";
-import { getMerchandise } from "@/lib/server/catalog";
+import { readShelfItem } from "@/lib/server/catalog";
 import { pageMetadata } from "@/lib/seo";
 
 export const metadata = pageMetadata({
@@ -22,13 +23,15 @@ interface FaqGroup {
 }
 
 export default async function FaqPage() {
+  // Prices come from the database through the shared catalogue cache: rendered per request.
+  await connection();
   const [purifier, monthly, yearly, care, diagnosis, tdsPen] = await Promise.all([
-    getMerchandise(PURIFIER_SKU),
-    getMerchandise(MEMBERSHIP_SKUS.monthly),
-    getMerchandise(MEMBERSHIP_SKUS.yearly),
-    getMerchandise(CARE_SKU),
-    getMerchandise(REPAIR_DIAGNOSIS_SKU),
-    getMerchandise(ACCESSORY_SKUS.tdsPen),
+    readShelfItem(PURIFIER_SKU),
+    readShelfItem(MEMBERSHIP_SKUS.monthly),
+    readShelfItem(MEMBERSHIP_SKUS.yearly),
+    readShelfItem(CARE_SKU),
+    readShelfItem(REPAIR_DIAGNOSIS_SKU),
+    readShelfItem(ACCESSORY_SKUS.tdsPen),
   ]);
 
   const tank = purifier ? specValue(purifier, "tank") : "";

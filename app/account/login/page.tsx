@@ -1,8 +1,11 @@
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import { ROUTES } from "@/lib/config/routes";
 import { Container } from "@/components/ui/page";
 import { LoginForm } from "@/components/account/login-form";
+import { GoogleSignInButton, GoogleSignInUnavailable } from "@/components/account/google-sign-in";
 import { ShopLink } from "@/components/ui/shop-link";
+import { googleSignInOption, type GoogleSignInOption } from "@/lib/server/auth/oidc";
 
 export const metadata: Metadata = {
   title: "Log in",
@@ -11,7 +14,10 @@ export const metadata: Metadata = {
   robots: { index: false },
 };
 
-export default function LoginPage() {
+export default async function LoginPage() {
+  // Whether Google is offered is a runtime setting (and the issuer may be down): render per request.
+  await connection();
+  const google = await googleSignInOption();
   return (
     <Container className="flex justify-center py-12 desk:py-20">
       <div className="w-full max-w-md rounded-2xl border border-line bg-white p-6 shadow-card desk:p-8">
@@ -26,6 +32,7 @@ export default function LoginPage() {
         <div className="mt-6">
           <LoginForm />
         </div>
+        <GoogleSection option={google} />
         <p className="mt-5 text-center text-sm">
           <ShopLink href={ROUTES.resetPassword} className="font-medium text-brand-700 underline">
             Forgot password?
@@ -33,5 +40,26 @@ export default function LoginPage() {
         </p>
       </div>
     </Container>
+  );
+}
+
+function GoogleSection({ option }: { option: GoogleSignInOption }) {
+  if (option.state === "off") return null;
+  return (
+    <div className="mt-6">
+      <p className="mb-4 flex items-center gap-3 text-sm text-ink-muted before:h-px before:flex-1 before:bg-line after:h-px after:flex-1 after:bg-line">
+        or
+      </p>
+      {option.state === "ready" ? (
+        <GoogleSignInButton
+          authorizationEndpoint={option.authorizationEndpoint}
+          clientId={option.clientId}
+          redirectUri={option.redirectUri}
+          scope={option.scope}
+        />
+      ) : (
+        <GoogleSignInUnavailable />
+      )}
+    </div>
   );
 }

@@ -4,6 +4,8 @@ import { ROUTES } from "@/lib/config/routes";
 import { currentUser } from "@/lib/server/auth/current-user";
 import { Container } from "@/components/ui/page";
 import { ChangePasswordForm, ProfileForm } from "@/components/account/profile-forms";
+import { MembershipCard } from "@/components/account/membership-card";
+import { ButtonLink } from "@/components/ui/button-link";
 
 export const metadata: Metadata = {
   title: "My account",
@@ -21,6 +23,28 @@ export default async function AccountPage() {
         Signed in as <span className="font-medium text-ink">{user.email}</span>
       </p>
       <div className="mt-8 grid gap-8 desk:grid-cols-[3fr_2fr]">
+        <div className="flex flex-col gap-8">
+          <section aria-labelledby="orders-title" className="flex flex-col items-start gap-4 rounded-2xl border border-line p-6">
+            <h2 id="orders-title" className="text-xl font-semibold text-ink">
+              My orders
+            </h2>
+            <p className="text-ink-soft">Follow your orders, pay an open one, change the delivery or cancel before it ships.</p>
+            <ButtonLink href={ROUTES.orders}>View my orders</ButtonLink>
+          </section>
+          <section aria-labelledby="after-sale-title" className="flex flex-col items-start gap-4 rounded-2xl border border-line p-6">
+            <h2 id="after-sale-title" className="text-xl font-semibold text-ink">
+              Returns and repairs
+            </h2>
+            <p className="text-ink-soft">Follow your return, refund, exchange and repair requests, send goods back, or cancel a request.</p>
+            <ButtonLink href={ROUTES.afterSale}>View my after-sale requests</ButtonLink>
+          </section>
+        </div>
+        <section aria-labelledby="membership-title" className="rounded-2xl border border-line p-6">
+          <h2 id="membership-title" className="mb-4 text-xl font-semibold text-ink">
+            Membership and care plan
+          </h2>
+          <MembershipCard membership={user.membership} carePlan={user.carePlan} />
+        </section>
         <section aria-labelledby="details-title" className="rounded-2xl border border-line p-6">
           <h2 id="details-title" className="mb-5 text-xl font-semibold text-ink">
             Your details

@@ -1,4 +1,5 @@
 import { notFound } from "next/navigation";
+import { connection } from "next/server";
 import { ButtonLink } from "@/components/ui/button-link";
 import { FeatureGrid, PageHero, Section } from "@/components/ui/page";
 import { Price } from "@/components/catalog/price";
@@ -8,9 +9,9 @@ import { TextLink } from "@/components/content/text-link";
 import { MEMBERSHIP_SKUS, priceText } from "@/components/content/catalogue";
 import { ROUTES, productPath } from "@/lib/config/routes";
 import { PURIFIER_SKU } from "@/lib/config/store";
-import { getMerchandise } from "@/lib/server/catalog";
+import { readShelfItem } from "@/lib/server/catalog";
 import { amountToCents, formatUsd } from "@/lib/money";
-import type { Merchandise } from "@/lib/schemas/merchandise";
+import type { ShelfItem } from "@/lib/schemas/merchandise";
 import { pageMetadata } from "@/lib/seo";
 
 export const metadata = pageMetadata({
@@ -27,7 +28,7 @@ function PlanCard({
   note,
   highlight = false,
 }: {
-  plan: Merchandise;
+  plan: ShelfItem;
   period: "month" | "year";
   cta: string;
   note?: string;
@@ -70,10 +71,12 @@ function PlanCard({
 }
 
 export default async function MembershipPage() {
+  // Prices come from the database through the shared catalogue cache: rendered per request.
+  await connection();
   const [monthly, yearly, purifier] = await Promise.all([
-    getMerchandise(MEMBERSHIP_SKUS.monthly),
-    getMerchandise(MEMBERSHIP_SKUS.yearly),
-    getMerchandise(PURIFIER_SKU),
+    readShelfItem(MEMBERSHIP_SKUS.monthly),
+    readShelfItem(MEMBERSHIP_SKUS.yearly),
+    readShelfItem(PURIFIER_SKU),
   ]);
   if (!monthly || !yearly) notFound();
 

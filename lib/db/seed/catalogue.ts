@@ -1,13 +1,10 @@
 // The demo catalogue the shop ships with (design/content.md). An operator replaces this file's
 // content, not code. Prices are integer cents; skus are stable identifiers.
 
-export type Category = "purifier" | "filter" | "membership" | "care" | "repair" | "accessory";
+import type { ProductCategory, ProductSpecRow } from "../schema/products";
 
-export interface SpecRow {
-  spec_key: string;
-  spec_name: string;
-  spec_value: string;
-}
+export type Category = ProductCategory;
+export type SpecRow = ProductSpecRow;
 
 export interface CatalogueEntry {
   skuNum: string;
@@ -21,6 +18,8 @@ export interface CatalogueEntry {
   discountPriceCents: number;
   stock: number;
   description: string;
+  /** Membership and care plans: how long one unit lasts once paid. */
+  planMonths?: number;
 }
 
 const img = (sku: string, views = 1) =>
@@ -141,6 +140,7 @@ export const DEMO_CATALOGUE: readonly CatalogueEntry[] = [
     originalPriceCents: 1_490,
     discountPriceCents: 1_290,
     stock: 10_000,
+    planMonths: 1,
     description:
       "Never think about filters again. We ship each replacement cartridge before it is due, with free shipping on everything you order and member prices across the store. Billed monthly; cancel from your account whenever you like and the membership runs to the end of the month you paid for.",
   },
@@ -160,6 +160,7 @@ export const DEMO_CATALOGUE: readonly CatalogueEntry[] = [
     originalPriceCents: 17_880,
     discountPriceCents: 12_900,
     stock: 10_000,
+    planMonths: 12,
     description:
       "The same membership as the monthly plan, paid once a year for a lower price. Filters arrive before they are due, shipping is free and member prices apply in the store. If you cancel, we refund the full months you have not used.",
   },
@@ -179,6 +180,7 @@ export const DEMO_CATALOGUE: readonly CatalogueEntry[] = [
     originalPriceCents: 8_900,
     discountPriceCents: 6_900,
     stock: 10_000,
+    planMonths: 24,
     description:
       "Lenwell Care covers your purifier for two years: if it stops working properly, we repair it with genuine parts, pay the labour and the shipping both ways. Claims start from your account as an after-sale request. Filters are consumables and are not covered.",
   },

@@ -6,51 +6,66 @@ import { users, type CodePurpose } from "@/lib/db/schema";
 import { AppError } from "@/lib/server/http/errors";
 import {
   alreadyRegisteredMail,
+  noAccountResetMail,
   resetCodeMail,
   verificationCodeMail,
   welcomeMail,
 } from "@/lib/server/mail/messages";
-import { sendMail, type MailMessage } from "@/lib/server/mail/transport";
-import { consumeCode, discardCode, issueCode } from "./codes";
+import { mailIsConfigured, sendMail, type MailMessage } from "@/lib/server/mail/transport";
+import { codeNoLongerValid, consumeCode, discardCode, issueCode } from "./codes";
+import { emailLinkUrl } from "./email-links";
 import { assertPasswordAcceptable, hashPassword } from "./password";
 import { createSession, revokeOtherSessions, type SessionMeta } from "./session";
-import { findUserByEmail, normaliseEmail, toUserView } from "./users";
+import { codeThrottle } from "@/lib/server/rate-limit/code-throttle";
+import { loginThrottle } from "@/lib/server/rate-limit/login-throttle";
+import { findUserByEmail, normaliseEmail, userView } from "./users";
 
 /**
- * Sends a code for registering or resetting a password. The answer is the same whether or not the
- * address has an account: for registration an existing owner gets a "you already have an account"
- * e-mail instead of a code; for a reset an unknown address gets nothing. If the e-mail cannot be
- * sent, the code is discarded and the caller is told to try again.
+ * Sends a code for registering or resetting a password. Known and unknown addresses get the same
+ * answer and the same work, one e-mail each: the code (with a link to the page it is for) when the
+ * address can use it; otherwise an e-mail saying why not ("you already have an account" to an
+ * owner asking to register, "there is no account" to a stranger asking for a reset), and a code
+ * row that holds the resend delay but matches no code. If the e-mail cannot be sent, the code is
+ * discarded and the caller is told to try again.
  */
 export async function sendCode(rawEmail: string, purpose: CodePurpose): Promise<{ sent: true; resendAfter: number }> {
   const email = normaliseEmail(rawEmail);
-  const issued = await issueCode(email, purpose);
   const existing = await findUserByEmail(email);
-  let message: MailMessage | null;
-  if (purpose === "register") message = existing ? alreadyRegisteredMail(email) : verificationCodeMail(email, issued.code);
-  else message = existing ? resetCodeMail(email, issued.code) : null;
-  if (message) {
-    try {
-      await sendMail(message);
-    } catch (error) {
-      await discardCode(issued.id);
-      throw error;
-    }
+  const issued = await issueCode(email, purpose, purpose === "register" ? !existing : Boolean(existing));
+  let message: MailMessage;
+  if (issued.code === null) message = purpose === "register" ? alreadyRegisteredMail(email) : noAccountResetMail(email);
+  else if (purpose === "register") message = verificationCodeMail(email, issued.code, emailLinkUrl(email, purpose));
+  else message = resetCodeMail(email, issued.code, emailLinkUrl(email, purpose));
+  try {
+    await sendMail(message);
+  } catch (error) {
+    await discardCode(issued.id);
+    throw error;
+  }
+  // Without SMTP the server log is where a developer finds the code; only a usable one is printed.
+  if (!mailIsConfigured()) {
+    console.info(
+      issued.code === null
+        ? `[mail outbox] ${purpose} asked for ${email}: no usable code, sent "${message.subject}"`
+        : `[mail outbox] ${purpose} code for ${email}: ${issued.code}`,
+    );
   }
   return { sent: true, resendAfter: CODE_RESEND_AFTER_S };
 }
 
 /** A new password with a reset code; every session of the account ends. */
-export async function resetPassword(input: { email: string; code: string; password: string }) {
+export async function resetPassword(input: { email: string; code: string; password: string }, meta: SessionMeta) {
   const email = normaliseEmail(input.email);
   assertPasswordAcceptable(input.password);
-  await consumeCode(email, "reset", input.code);
+  await codeThrottle().guarded(meta.ip, () => consumeCode(email, "reset", input.code));
   const user = await findUserByEmail(email);
-  // A reset code is only ever mailed to an existing account; this guards a deleted one.
-  if (!user) throw new AppError(400, "This code is not valid any more. Ask for a new one.");
+  // A usable reset code is only ever issued to an existing account; this guards a deleted one.
+  if (!user) throw codeNoLongerValid();
   const db = await getDb();
   await db.update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() }).where(eq(users.id, user.id));
   await revokeOtherSessions(user.id);
+  // The owner proved who they are: failed logins against the account no longer hold them back.
+  await loginThrottle().clearAccount(email);
   return { reset: true as const };
 }
 
@@ -60,7 +75,7 @@ export async function registerAccount(
 ) {
   const email = normaliseEmail(input.email);
   assertPasswordAcceptable(input.password);
-  await consumeCode(email, "register", input.code);
+  await codeThrottle().guarded(meta.ip, () => consumeCode(email, "register", input.code));
   const passwordHash = await hashPassword(input.password);
   const db = await getDb();
   const [row] = await db
@@ -72,5 +87,5 @@ export async function registerAccount(
   const session = await createSession(row.id, meta);
   // The account exists whether or not the welcome e-mail goes out; a failure is only logged.
   sendMail(welcomeMail(email, row.username)).catch((error: unknown) => console.error("Welcome mail failed:", error));
-  return { token: session.token, user: toUserView(row) };
+  return { token: session.token, user: await userView(row) };
 }

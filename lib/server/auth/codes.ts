@@ -1,5 +1,5 @@
 import "server-only";
-import { createHash, randomInt, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, gt, gte, isNull, lt, sql } from "drizzle-orm";
 import {
   CODE_DAILY_CAP,
@@ -10,7 +10,6 @@ import {
 import { getDb } from "@/lib/db/client";
 import { emailCodes, type CodePurpose } from "@/lib/db/schema";
 import { AppError } from "@/lib/server/http/errors";
-import { mailIsConfigured } from "@/lib/server/mail/transport";
 
 // Six-digit e-mail codes: drawn from a CSPRNG, stored only as a hash bound to the address and the
 // purpose, valid 10 minutes, used once, void after 5 wrong tries.
@@ -19,11 +18,26 @@ function codeHash(email: string, purpose: CodePurpose, code: string): Buffer {
   return createHash("sha256").update(`${purpose}:${email}:${code}`).digest();
 }
 
+/** The answer to a code that cannot be used (none asked, expired, used, voided, or never usable). */
+export function codeNoLongerValid(): AppError {
+  const message = "This code is not valid any more. Ask for a new one.";
+  return new AppError(400, message, [{ path: "code", message }]);
+}
+
 /**
  * Makes a new code for (email, purpose), enforcing the resend delay and the daily cap. These limits
  * apply to the address whether or not it has an account, so they reveal nothing.
+ *
+ * `usable: false` is for an address that cannot use a code for this purpose (an owner asking to
+ * register, an address without an account asking for a reset): the row holds the same delay and
+ * cap, but its hash is that of a random value no 6-digit code equals, so any code tried for it
+ * answers exactly like a wrong one, and there is no code to mail or log.
  */
-export async function issueCode(email: string, purpose: CodePurpose): Promise<{ id: string; code: string }> {
+export async function issueCode(
+  email: string,
+  purpose: CodePurpose,
+  usable: boolean,
+): Promise<{ id: string; code: string | null }> {
   const db = await getDb();
   const now = Date.now();
   const [latest] = await db
@@ -44,18 +58,18 @@ export async function issueCode(email: string, purpose: CodePurpose): Promise<{ 
     throw new AppError(429, "Too many codes were sent to this address today. Please try again tomorrow.");
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  const hashed = usable ? code : randomBytes(16).toString("hex");
   const [row] = await db
     .insert(emailCodes)
     .values({
       email,
       purpose,
-      codeHash: codeHash(email, purpose, code).toString("hex"),
+      codeHash: codeHash(email, purpose, hashed).toString("hex"),
       expiresAt: new Date(now + CODE_TTL_MINUTES * 60_000),
     })
     .returning({ id: emailCodes.id });
   if (!row) throw new AppError(500);
-  if (!mailIsConfigured()) console.info(`[mail outbox] ${purpose} code for ${email}: ${code}`);
-  return { id: row.id, code };
+  return { id: row.id, code: usable ? code : null };
 }
 
 /** Removes a code whose e-mail could not be sent, so it neither works nor delays the next try. */
@@ -81,9 +95,7 @@ export async function consumeCode(email: string, purpose: CodePurpose, code: str
     )
     .orderBy(desc(emailCodes.createdAt))
     .limit(1);
-  const invalid = new AppError(400, "This code is not valid any more. Ask for a new one.", [
-    { path: "code", message: "This code is not valid any more. Ask for a new one." },
-  ]);
+  const invalid = codeNoLongerValid();
   if (!current) throw invalid;
 
   const matches = timingSafeEqual(Buffer.from(current.codeHash, "hex"), codeHash(email, purpose, code));

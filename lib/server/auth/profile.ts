@@ -6,7 +6,7 @@ import type { SaveProfileBody } from "@/lib/schemas/auth";
 import { AppError } from "@/lib/server/http/errors";
 import { assertPasswordAcceptable, hashPassword, verifyPassword } from "./password";
 import { revokeOtherSessions, type AuthContext } from "./session";
-import { toUserView } from "./users";
+import { userView } from "./users";
 
 /** Saves the signed-in customer's details; a password change ends every other session. */
 export async function saveProfile(auth: AuthContext, input: SaveProfileBody) {
@@ -28,5 +28,5 @@ export async function saveProfile(auth: AuthContext, input: SaveProfileBody) {
   const [row] = await db.update(users).set(changes).where(eq(users.id, auth.user.id)).returning();
   if (!row) throw new AppError(401);
   if (input.newPassword) await revokeOtherSessions(row.id, auth.sessionId);
-  return { user: toUserView(row) };
+  return { user: await userView(row) };
 }

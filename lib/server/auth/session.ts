@@ -2,10 +2,11 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import { SESSION_TTL_MS } from "@/lib/config/auth";
-import { COOKIES, TOKEN_MAX_AGE_S } from "@/lib/config/store";
+import { COOKIES, SESSION_HINT_VALUE, TOKEN_MAX_AGE_S } from "@/lib/config/store";
 import { env } from "@/lib/config/env";
 import { getDb } from "@/lib/db/client";
 import { sessions, users, type UserRow } from "@/lib/db/schema";
+import { ok } from "@/lib/server/http/envelope";
 import { AppError } from "@/lib/server/http/errors";
 
 // Opaque session tokens: 256 random bits, only their SHA-256 stored, one day of absolute life.
@@ -35,7 +36,7 @@ export async function createSession(userId: string, meta: SessionMeta): Promise<
   return { token, expiresAt };
 }
 
-function readCookie(request: Request, name: string): string | null {
+export function readCookie(request: Request, name: string): string | null {
   const header = request.headers.get("cookie");
   if (!header) return null;
   for (const part of header.split(";")) {
@@ -105,15 +106,34 @@ export async function revokeOtherSessions(userId: string, keep?: string): Promis
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep ? ne(sessions.id, keep) : undefined));
 }
 
+/** `; Secure` when the shop is served over https in production: every cookie of ours follows it. */
+export function secureAttribute(): string {
+  return env.NODE_ENV === "production" && env.SITE_URL.startsWith("https:") ? "; Secure" : "";
+}
+
 function cookie(value: string, maxAge: number): string {
-  const secure = env.NODE_ENV === "production" && env.SITE_URL.startsWith("https:") ? "; Secure" : "";
-  return `${COOKIES.token}=${value}; Max-Age=${maxAge}; Path=/; HttpOnly; SameSite=Strict${secure}`;
+  return `${COOKIES.token}=${value}; Max-Age=${maxAge}; Path=/; HttpOnly; SameSite=Strict${secureAttribute()}`;
 }
 
-export function sessionCookie(token: string): string {
-  return cookie(token, TOKEN_MAX_AGE_S);
+// The non-secret "someone is signed in" hint the top bar reads before the profile answer: the same
+// life and scope as the Token cookie, but readable by the page (it says nothing but "1").
+function hintCookie(maxAge: number): string {
+  const value = maxAge > 0 ? SESSION_HINT_VALUE : "";
+  return `${COOKIES.sessionHint}=${value}; Max-Age=${maxAge}; Path=/; SameSite=Strict${secureAttribute()}`;
 }
 
-export function clearedSessionCookie(): string {
-  return cookie("", 0);
+function withCookies(data: unknown, setCookies: string[]): Response {
+  const headers = new Headers();
+  for (const value of setCookies) headers.append("Set-Cookie", value);
+  return ok(data, { headers });
+}
+
+/** The answer to a call that signs someone in: `{ token, user }`, the Token cookie and its hint. */
+export function signedInResponse<T extends { token: string }>(result: T, extraCookies: string[] = []): Response {
+  return withCookies(result, [cookie(result.token, TOKEN_MAX_AGE_S), hintCookie(TOKEN_MAX_AGE_S), ...extraCookies]);
+}
+
+/** The answer to a logout: `{}` and both cookies cleared (the page cannot clear an HttpOnly one). */
+export function signedOutResponse(): Response {
+  return withCookies({}, [cookie("", 0), hintCookie(0)]);
 }

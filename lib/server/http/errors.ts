@@ -9,11 +9,19 @@ import { statusMessage } from "@/lib/api/messages";
 export class AppError extends Error {
   readonly code: number;
   readonly errors: FieldError[];
+  /** Extra response headers, such as Retry-After on a 429. */
+  readonly headers: Readonly<Record<string, string>>;
 
-  constructor(code: number, message: string = statusMessage(code), errors: FieldError[] = []) {
+  constructor(
+    code: number,
+    message: string = statusMessage(code),
+    errors: FieldError[] = [],
+    headers: Readonly<Record<string, string>> = {},
+  ) {
     super(message);
     this.name = "AppError";
     this.code = code;
     this.errors = errors;
+    this.headers = headers;
   }
 }

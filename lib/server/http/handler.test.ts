@@ -87,6 +87,18 @@ describe("apiRoute", () => {
     });
   });
 
+  it("passes an AppError's headers on, such as Retry-After on a 429", async () => {
+    const route = apiRoute({}, async () => {
+      throw new AppError(429, "Please wait 8 seconds and try again.", [], { "Retry-After": "8" });
+    });
+    const response = await route(new Request("http://shop.test/x"));
+    expect(response.headers.get("retry-after")).toBe("8");
+    expect(await envelope(response)).toEqual({
+      status: 429,
+      body: { code: 429, data: null, errmsg: "Please wait 8 seconds and try again." },
+    });
+  });
+
   it("hides an unexpected failure behind a plain 500", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const route = apiRoute({}, async () => {

@@ -38,7 +38,11 @@ export function apiRoute<B = undefined, Q = undefined>(
 }
 
 export function errorResponse(error: unknown): Response {
-  if (error instanceof AppError) return fail(error.code, error.message, error.errors);
+  if (error instanceof AppError) {
+    const response = fail(error.code, error.message, error.errors);
+    for (const [name, value] of Object.entries(error.headers)) response.headers.set(name, value);
+    return response;
+  }
   // Anything else is a bug or an outage: log it whole, tell the caller nothing about it.
   console.error("Unhandled API error:", error);
   return fail(500);

@@ -46,22 +46,23 @@ async function readLimited(request: Request): Promise<string> {
   return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
-export function fieldErrors(error: z.ZodError): FieldError[] {
+/** `root` names the whole input (an unknown key has no field of its own): "body" or "query". */
+export function fieldErrors(error: z.ZodError, root = "body"): FieldError[] {
   return error.issues.map((issue) => ({
-    path: issue.path.map(String).join(".") || "body",
+    path: issue.path.map(String).join(".") || root,
     message: issue.message,
   }));
 }
 
-function validationError(error: z.ZodError): AppError {
-  const errors = fieldErrors(error);
+function validationError(error: z.ZodError, root: string): AppError {
+  const errors = fieldErrors(error, root);
   const first = errors[0];
   return new AppError(422, first ? `${first.path}: ${first.message}` : "The request is not valid.", errors);
 }
 
-export function parseWith<T>(schema: z.ZodType<T>, value: unknown): T {
+export function parseWith<T>(schema: z.ZodType<T>, value: unknown, root = "body"): T {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw validationError(parsed.error);
+  if (!parsed.success) throw validationError(parsed.error, root);
   return parsed.data;
 }
 
@@ -82,5 +83,5 @@ export async function readJsonBody<T>(request: Request, schema: z.ZodType<T>): P
 }
 
 export function readQuery<T>(request: Request, schema: z.ZodType<T>): T {
-  return parseWith(schema, Object.fromEntries(new URL(request.url).searchParams));
+  return parseWith(schema, Object.fromEntries(new URL(request.url).searchParams), "query");
 }

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "@/lib/config/env";
+import { SMTP_TIMEOUTS_MS } from "@/lib/config/mail";
 import { AppError } from "@/lib/server/http/errors";
 
 export interface MailMessage {
@@ -12,13 +13,14 @@ export interface MailMessage {
 }
 
 let transporter: Transporter | null = null;
-// Outbox file names sort in sending order, even within one millisecond.
+// Outbox file names sort in the order the shop asked for the messages, even within one
+// millisecond and even when a later message renders faster than an earlier one.
 let sequence = 0;
 
 function transport(): Transporter {
   // Without SMTP the message is only rendered (streamTransport) and kept in the outbox folder.
   transporter ??= env.SMTP_URL
-    ? nodemailer.createTransport(env.SMTP_URL)
+    ? nodemailer.createTransport({ url: env.SMTP_URL, ...SMTP_TIMEOUTS_MS })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return transporter;
 }
@@ -33,6 +35,8 @@ export function outboxDir(): string {
 
 /** Sends one message; a failure is logged and becomes a 503 the customer can act on. */
 export async function sendMail(message: MailMessage): Promise<void> {
+  sequence = (sequence + 1) % 1_000_000;
+  const stamp = `${Date.now()}${String(sequence).padStart(6, "0")}`;
   try {
     const info = await transport().sendMail({ from: env.MAIL_FROM, ...message });
     if (!env.SMTP_URL) {
@@ -40,8 +44,7 @@ export async function sendMail(message: MailMessage): Promise<void> {
       const body = Buffer.isBuffer(raw) ? raw : Buffer.from(String(raw));
       const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, "_");
       await mkdir(outboxDir(), { recursive: true });
-      sequence = (sequence + 1) % 1_000_000;
-      const name = `${Date.now()}${String(sequence).padStart(6, "0")}-${safeTo}-${crypto.randomUUID().slice(0, 8)}.eml`;
+      const name = `${stamp}-${safeTo}-${crypto.randomUUID().slice(0, 8)}.eml`;
       await writeFile(path.join(outboxDir(), name), body);
     }
   } catch (error) {

@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { emailCodes, users } from "@/lib/db/schema";
 import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
 import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
@@ -142,13 +142,29 @@ describe.each(testEngines())("registration and reset on $name", (engine) => {
     expect((await call(login, "/ulogin/login", { email, password: "second phrase here" })).status).toBe(200);
   });
 
-  it("a reset for an unknown address answers like a known one and mails nothing", async () => {
+  it("a reset for an unknown address answers like a known one, mails no code and logs none", async () => {
+    const log = vi.spyOn(console, "info").mockImplementation(() => undefined);
     const email = newEmail();
     expect(await call(sendCode, "/ulogin/send/code", { email, purpose: "reset" })).toEqual({
       status: 200,
       body: { code: 200, data: { sent: true, resendAfter: 60 }, errmsg: "" },
     });
-    expect(await newestMailTo(outbox, email)).toBeNull();
+    const mail = await newestMailTo(outbox, email);
+    expect(mail).toContain("it has no Lenwell account");
+    expect(codeInMail(mail)).toBeNull();
+    expect(log).toHaveBeenCalledWith(
+      `[mail outbox] reset asked for ${email}: no usable code, sent "Lenwell password reset: no account for this address"`,
+    );
+    // That line is all: no code is printed for it.
+    expect(log).toHaveBeenCalledTimes(1);
     expect(await db().db.select().from(users).where(eq(users.email, email))).toEqual([]);
+  });
+
+  it("without SMTP, the server log shows a usable code exactly as the e-mail has it", async () => {
+    const log = vi.spyOn(console, "info").mockImplementation(() => undefined);
+    const email = newEmail();
+    await call(sendCode, "/ulogin/send/code", { email, purpose: "register" });
+    const code = codeInMail(await newestMailTo(outbox, email));
+    expect(log).toHaveBeenCalledWith(`[mail outbox] register code for ${email}: ${code}`);
   });
 });

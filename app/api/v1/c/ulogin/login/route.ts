@@ -1,11 +1,11 @@
 import { loginBodySchema } from "@/lib/schemas/auth";
 import { apiRoute } from "@/lib/server/http/handler";
-import { ok } from "@/lib/server/http/envelope";
 import { clientInfo } from "@/lib/server/http/client-info";
 import { loginWithPassword } from "@/lib/server/auth/login";
-import { sessionCookie } from "@/lib/server/auth/session";
+import { signedInResponse } from "@/lib/server/auth/session";
+import { trustedDeviceOf } from "@/lib/server/auth/trusted-device";
 
 export const POST = apiRoute({ body: loginBodySchema }, async ({ request, body }) => {
-  const result = await loginWithPassword(body.email, body.password, clientInfo(request));
-  return ok(result, { headers: { "Set-Cookie": sessionCookie(result.token) } });
+  const { result, deviceCookie } = await loginWithPassword(body.email, body.password, clientInfo(request), trustedDeviceOf(request));
+  return signedInResponse(result, [deviceCookie]);
 });

@@ -1,11 +1,10 @@
 import { registerBodySchema } from "@/lib/schemas/auth";
 import { apiRoute } from "@/lib/server/http/handler";
-import { ok } from "@/lib/server/http/envelope";
 import { clientInfo } from "@/lib/server/http/client-info";
 import { registerAccount } from "@/lib/server/auth/accounts";
-import { sessionCookie } from "@/lib/server/auth/session";
+import { signedInResponse } from "@/lib/server/auth/session";
 
 export const POST = apiRoute({ body: registerBodySchema }, async ({ request, body }) => {
   const result = await registerAccount(body, clientInfo(request));
-  return ok(result, { headers: { "Set-Cookie": sessionCookie(result.token) } });
+  return signedInResponse(result);
 });

@@ -1,8 +1,8 @@
 import { apiRoute } from "@/lib/server/http/handler";
 import { requireSession } from "@/lib/server/auth/session";
-import { toUserView } from "@/lib/server/auth/users";
+import { userView } from "@/lib/server/auth/users";
 
 export const GET = apiRoute({}, async ({ request }) => {
   const { user } = await requireSession(request);
-  return { user: toUserView(user) };
+  return { user: await userView(user) };
 });

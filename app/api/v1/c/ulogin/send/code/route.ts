@@ -1,5 +1,10 @@
 import { sendCodeBodySchema } from "@/lib/schemas/auth";
 import { apiRoute } from "@/lib/server/http/handler";
+import { clientInfo } from "@/lib/server/http/client-info";
 import { sendCode } from "@/lib/server/auth/accounts";
+import { codeThrottle } from "@/lib/server/rate-limit/code-throttle";
 
-export const POST = apiRoute({ body: sendCodeBodySchema }, ({ body }) => sendCode(body.email, body.purpose));
+export const POST = apiRoute({ body: sendCodeBodySchema }, async ({ request, body }) => {
+  await codeThrottle().admitRequest(clientInfo(request).ip);
+  return sendCode(body.email, body.purpose);
+});

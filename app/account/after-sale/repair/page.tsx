@@ -1,0 +1,90 @@
+import type { Metadata } from "next";
+import Image from "next/image";
+import { redirect } from "next/navigation";
+import { REPAIR_DIAGNOSIS_SKU } from "@/components/content/catalogue";
+import { ApplyAfterSaleButton } from "@/components/after-sale/apply-after-sale-dialog";
+import { ButtonLink } from "@/components/ui/button-link";
+import { EmptyOrder } from "@/components/ui/empty-order";
+import { Container } from "@/components/ui/page";
+import { ShopLink } from "@/components/ui/shop-link";
+import { ROUTES, orderPath, productPath } from "@/lib/config/routes";
+import { PURIFIER_SKU } from "@/lib/config/store";
+import { formatOrderDate, orderNumber } from "@/lib/order-display";
+import { currentUser } from "@/lib/server/auth/current-user";
+import { listPurchasedDevices } from "@/lib/server/orders/devices";
+
+export const metadata: Metadata = {
+  title: "Start a repair request",
+  robots: { index: false },
+};
+
+// Under the after-sale prefix, so the middleware sends a visitor to log in and back here; the page
+// checks the session itself as well.
+export default async function RepairRequestPage() {
+  const user = await currentUser();
+  if (!user) redirect(ROUTES.login);
+  const devices = await listPurchasedDevices(user.id, PURIFIER_SKU);
+
+  return (
+    <Container className="py-10 desk:py-16">
+      <ShopLink href={ROUTES.repair} className="text-sm font-medium text-brand-700 underline">
+        Back to repair service
+      </ShopLink>
+      <h1 className="mt-3 text-3xl font-bold tracking-tight text-ink">Start a repair request</h1>
+      <p className="mb-6 mt-2 max-w-2xl text-ink-soft">
+        Choose the purifier that needs fixing. We review the request and e-mail you where to send it.
+      </p>
+      {devices.length === 0 ? (
+        <div className="rounded-2xl border border-line bg-white p-6">
+          <EmptyOrder
+            title="No purifier to repair"
+            message="Repair requests are for a Lenwell purifier bought here and already shipped to you. Bought it elsewhere? Book a repair diagnosis."
+            action={<ButtonLink href={productPath(REPAIR_DIAGNOSIS_SKU)}>Book a repair diagnosis</ButtonLink>}
+          />
+        </div>
+      ) : (
+        <ul aria-label="Your purifiers" className="flex flex-col gap-4">
+          {devices.map((device) => (
+            <li key={device.orderId} className="flex flex-col gap-4 rounded-2xl border border-line bg-white p-4 shadow-card desk:flex-row desk:items-center desk:p-5">
+              <div className="flex flex-1 gap-4">
+                {device.image ? (
+                  <Image src={device.image} alt="" width={80} height={80} unoptimized className="h-20 w-20 shrink-0 rounded-xl border border-line object-cover" />
+                ) : null}
+                <div className="flex flex-col gap-1">
+                  <h2 className="font-semibold text-ink">{device.name}</h2>
+                  <p className="text-sm text-ink-muted">
+                    Ordered <time dateTime={device.orderedAt}>{formatOrderDate(device.orderedAt)}</time>
+                    {device.deliveredAt ? (
+                      <>
+                        {" "}
+                        · delivered <time dateTime={device.deliveredAt}>{formatOrderDate(device.deliveredAt)}</time>
+                      </>
+                    ) : null}
+                  </p>
+                  <ShopLink href={orderPath(device.orderId)} className="text-sm font-medium text-brand-700 underline">
+                    Order #{orderNumber(device.orderId)}
+                  </ShopLink>
+                </div>
+              </div>
+              {device.remaining > 0 ? (
+                <ApplyAfterSaleButton
+                  item={{ orderId: device.orderId, skuNum: device.skuNum, name: device.name, remaining: device.remaining }}
+                  fixedType="repair"
+                  label="Request a repair"
+                  className="h-12 rounded-full bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700"
+                />
+              ) : (
+                <p className="text-sm text-ink-soft">
+                  A request is already open for {device.quantity === 1 ? "this purifier" : "these purifiers"}.{" "}
+                  <ShopLink href={ROUTES.afterSale} className="font-medium text-brand-700 underline">
+                    See my requests
+                  </ShopLink>
+                </p>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Container>
+  );
+}

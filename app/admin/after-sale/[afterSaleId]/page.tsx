@@ -1,0 +1,102 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { z } from "zod";
+import { AdminTimeline } from "@/components/admin/admin-history";
+import { AfterSaleActions } from "@/components/admin/after-sale-actions";
+import { AfterSaleStatusBadge } from "@/components/after-sale/after-sale-status-badge";
+import { AFTER_SALE_TYPE_LABELS, afterSaleEventLabel, afterSaleNumber, afterSaleTitle } from "@/lib/after-sale-display";
+import { ROUTES, adminOrderPath } from "@/lib/config/routes";
+import type { UserRow } from "@/lib/db/schema";
+import { amountToCents, formatUsd } from "@/lib/money";
+import { formatOrderDateTime, orderNumber } from "@/lib/order-display";
+import type { AdminAfterSale } from "@/lib/schemas/after-sale";
+import { adminGetAfterSale } from "@/lib/server/after-sale";
+import { adminAfterSaleEvents } from "@/lib/server/after-sale/admin-events";
+import { requireOperatorPage } from "@/lib/server/auth/operator-page";
+import { AppError } from "@/lib/server/http/errors";
+
+export const metadata: Metadata = { title: "After-sale request" };
+
+const idSchema = z.uuid();
+
+async function findRequest(operator: UserRow, afterSaleId: string): Promise<AdminAfterSale | null> {
+  if (!idSchema.safeParse(afterSaleId).success) return null;
+  try {
+    return await adminGetAfterSale(operator, afterSaleId);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 404) return null;
+    throw error;
+  }
+}
+
+export default async function AdminAfterSaleRequestPage({ params }: { params: Promise<{ afterSaleId: string }> }) {
+  const operator = await requireOperatorPage();
+  const { afterSaleId } = await params;
+  const request = await findRequest(operator, afterSaleId);
+  if (!request) notFound();
+  const events = await adminAfterSaleEvents(operator, request.afterSaleId);
+
+  return (
+    <article aria-labelledby="request-title" className="flex flex-col gap-8">
+      <div>
+        <Link href={ROUTES.adminAfterSale} className="text-sm text-brand-700 underline">
+          All requests
+        </Link>
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <h1 id="request-title" className="text-2xl font-bold text-ink">
+            Request {afterSaleNumber(request.afterSaleId)}
+          </h1>
+          <AfterSaleStatusBadge status={request.status} />
+        </div>
+        <p className="mt-1 break-all text-sm text-ink-muted">
+          {afterSaleTitle(request)} · opened {formatOrderDateTime(request.createdAt)} by {request.customer.email} · order{" "}
+          <Link href={adminOrderPath(request.orderId)} className="text-brand-700 underline">
+            {orderNumber(request.orderId)}
+          </Link>
+        </p>
+      </div>
+
+      <section aria-labelledby="request-details-title">
+        <h2 id="request-details-title" className="text-lg font-semibold text-ink">
+          Details
+        </h2>
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-ink-muted">Type</dt>
+          <dd>{AFTER_SALE_TYPE_LABELS[request.type]}</dd>
+          <dt className="text-ink-muted">Product</dt>
+          <dd>
+            {request.quantity} × {request.name} ({request.skuNum})
+          </dd>
+          <dt className="text-ink-muted">Reason</dt>
+          <dd>{request.reason}</dd>
+          <dt className="text-ink-muted">Description</dt>
+          <dd className="whitespace-pre-line">{request.description}</dd>
+          <dt className="text-ink-muted">Refundable amount</dt>
+          <dd className="tabular-nums">{formatUsd(amountToCents(request.refundAmount))}</dd>
+          <dt className="text-ink-muted">Refunded</dt>
+          <dd className="tabular-nums">{formatUsd(amountToCents(request.refunded))}</dd>
+          <dt className="text-ink-muted">Return address</dt>
+          <dd>{request.returnAddress ?? "—"}</dd>
+          <dt className="text-ink-muted">Carrier and tracking</dt>
+          <dd>{request.carrier && request.trackNumber ? `${request.carrier} ${request.trackNumber}` : "—"}</dd>
+          {request.rejectReason ? (
+            <>
+              <dt className="text-ink-muted">Rejected because</dt>
+              <dd>{request.rejectReason}</dd>
+            </>
+          ) : null}
+        </dl>
+      </section>
+
+      <section aria-labelledby="request-actions-title" className="rounded-xl border border-line p-4">
+        <h2 id="request-actions-title" className="mb-3 text-lg font-semibold text-ink">
+          Actions
+        </h2>
+        <AfterSaleActions afterSaleId={request.afterSaleId} status={request.status} type={request.type} refundAmount={request.refundAmount} />
+      </section>
+
+      <AdminTimeline titleId="request-timeline-title" events={events} label={afterSaleEventLabel} />
+    </article>
+  );
+}

@@ -1,0 +1,48 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { AdminTable, type AdminColumn } from "@/components/admin/admin-list";
+import { adminProductPath } from "@/lib/config/routes";
+import { amountToCents, formatUsd } from "@/lib/money";
+import { requireOperatorPage } from "@/lib/server/auth/operator-page";
+import { adminListProducts } from "@/lib/server/catalog";
+
+export const metadata: Metadata = { title: "Catalogue" };
+
+const COLUMNS: readonly AdminColumn[] = [
+  { label: "Product" },
+  { label: "Category" },
+  { label: "Price", numeric: true },
+  { label: "Discount price", numeric: true },
+  { label: "Stock", numeric: true },
+  { label: "Listed" },
+];
+
+export default async function AdminCataloguePage() {
+  const operator = await requireOperatorPage();
+  const products = await adminListProducts(operator);
+  return (
+    <section aria-labelledby="catalogue-title">
+      <h1 id="catalogue-title" className="text-2xl font-bold text-ink">
+        Catalogue
+      </h1>
+      <p className="mt-1 text-sm text-ink-muted">Every product, listed or not. Open one to change its prices, stock or listing.</p>
+      <AdminTable columns={COLUMNS}>
+        {products.map((product) => (
+          <tr key={product.sku}>
+            <td className="px-3 py-2">
+              <Link href={adminProductPath(product.sku)} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                {product.name}
+              </Link>
+              <span className="block text-xs text-ink-muted">{product.sku}</span>
+            </td>
+            <td className="px-3 py-2 capitalize">{product.category}</td>
+            <td className="px-3 py-2 text-right tabular-nums">{formatUsd(amountToCents(product.originalPrice))}</td>
+            <td className="px-3 py-2 text-right tabular-nums">{formatUsd(amountToCents(product.discountPrice))}</td>
+            <td className="px-3 py-2 text-right tabular-nums">{product.stock}</td>
+            <td className="px-3 py-2">{product.listed ? "Yes" : "No"}</td>
+          </tr>
+        ))}
+      </AdminTable>
+    </section>
+  );
+}

@@ -1,0 +1,137 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { z } from "zod";
+import { AdminTimeline } from "@/components/admin/admin-history";
+import { OrderActions } from "@/components/admin/order-actions";
+import { OrderStatusBadge } from "@/components/orders/order-status-badge";
+import { ROUTES } from "@/lib/config/routes";
+import { amountToCents, formatUsd } from "@/lib/money";
+import { formatOrderDateTime, orderEventLabel, orderNumber, shippingMethodLabel } from "@/lib/order-display";
+import type { AdminOrder } from "@/lib/schemas/admin-order";
+import type { UserRow } from "@/lib/db/schema";
+import { requireOperatorPage } from "@/lib/server/auth/operator-page";
+import { AppError } from "@/lib/server/http/errors";
+import { adminGetOrder, adminOrderEvents } from "@/lib/server/orders";
+
+export const metadata: Metadata = { title: "Order" };
+
+const orderIdSchema = z.uuid();
+const usd = (amount: string) => formatUsd(amountToCents(amount));
+
+async function findOrder(operator: UserRow, orderId: string): Promise<AdminOrder | null> {
+  if (!orderIdSchema.safeParse(orderId).success) return null;
+  try {
+    return await adminGetOrder(operator, orderId);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 404) return null;
+    throw error;
+  }
+}
+
+export default async function AdminOrderPage({ params }: { params: Promise<{ orderId: string }> }) {
+  const operator = await requireOperatorPage();
+  const { orderId } = await params;
+  const order = await findOrder(operator, orderId);
+  if (!order) notFound();
+  const events = await adminOrderEvents(operator, order.orderId);
+  const address = order.shippingAddress;
+
+  return (
+    <article aria-labelledby="order-title" className="flex flex-col gap-8">
+      <div>
+        <Link href={ROUTES.adminOrders} className="text-sm text-brand-700 underline">
+          All orders
+        </Link>
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <h1 id="order-title" className="text-2xl font-bold text-ink">
+            Order {orderNumber(order.orderId)}
+          </h1>
+          <OrderStatusBadge status={order.status} />
+        </div>
+        <p className="mt-1 break-all text-sm text-ink-muted">
+          {order.orderId} · placed {formatOrderDateTime(order.createdAt)} by {order.customer.email}
+          {order.referralCode ? ` · referral code ${order.referralCode}` : ""}
+        </p>
+      </div>
+
+      <div className="grid gap-8 desk:grid-cols-2">
+        <section aria-labelledby="items-title">
+          <h2 id="items-title" className="text-lg font-semibold text-ink">
+            Items
+          </h2>
+          <ul className="mt-2 divide-y divide-line rounded-xl border border-line">
+            {order.items.map((item) => (
+              <li key={item.skuNum} className="flex justify-between gap-4 px-3 py-2 text-sm">
+                <span>
+                  {item.name} <span className="text-ink-muted">({item.skuNum})</span> × {item.quantity}
+                </span>
+                <span className="tabular-nums">{formatUsd(amountToCents(item.discountPrice) * item.quantity)}</span>
+              </li>
+            ))}
+          </ul>
+          <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+            <dt>Subtotal</dt>
+            <dd className="text-right tabular-nums">{usd(order.subTotal)}</dd>
+            <dt>Shipping ({shippingMethodLabel(order.shippingMethod)})</dt>
+            <dd className="text-right tabular-nums">{usd(order.shippingFee)}</dd>
+            <dt>Tax</dt>
+            <dd className="text-right tabular-nums">{usd(order.tax)}</dd>
+            <dt className="font-semibold">Total</dt>
+            <dd className="text-right font-semibold tabular-nums">{usd(order.total)}</dd>
+            {amountToCents(order.refunded) > 0 ? (
+              <>
+                <dt>Refunded</dt>
+                <dd className="text-right tabular-nums">{usd(order.refunded)}</dd>
+              </>
+            ) : null}
+          </dl>
+        </section>
+
+        <section aria-labelledby="delivery-title">
+          <h2 id="delivery-title" className="text-lg font-semibold text-ink">
+            Delivery
+          </h2>
+          {address ? (
+            <address className="mt-2 text-sm not-italic leading-relaxed">
+              {address.fullName}
+              <br />
+              {address.line1}
+              {address.line2 ? (
+                <>
+                  <br />
+                  {address.line2}
+                </>
+              ) : null}
+              <br />
+              {address.city}, {address.state} {address.zip}
+            </address>
+          ) : (
+            <p className="mt-2 text-sm text-ink-soft">No address yet.</p>
+          )}
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-ink-muted">Carrier</dt>
+            <dd>{order.carrier ?? "—"}</dd>
+            <dt className="text-ink-muted">Tracking number</dt>
+            <dd>{order.trackingNumber ?? "—"}</dd>
+            <dt className="text-ink-muted">Paid</dt>
+            <dd>{order.paidAt ? formatOrderDateTime(order.paidAt) : "—"}</dd>
+            <dt className="text-ink-muted">Shipped</dt>
+            <dd>{order.shippedAt ? formatOrderDateTime(order.shippedAt) : "—"}</dd>
+            <dt className="text-ink-muted">Delivered</dt>
+            <dd>{order.deliveredAt ? formatOrderDateTime(order.deliveredAt) : "—"}</dd>
+          </dl>
+        </section>
+      </div>
+
+      <section aria-labelledby="actions-title" className="rounded-xl border border-line p-4">
+        <h2 id="actions-title" className="mb-3 text-lg font-semibold text-ink">
+          Actions
+        </h2>
+        <OrderActions orderId={order.orderId} status={order.status} />
+      </section>
+
+      <AdminTimeline titleId="timeline-title" events={events} label={orderEventLabel} />
+    </article>
+  );
+}

@@ -1,0 +1,89 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { AdminSearchForm, AdminTable, EmptyNote, ListPager, ResultCount, type AdminColumn } from "@/components/admin/admin-list";
+import { OrderStatusBadge } from "@/components/orders/order-status-badge";
+import { ROUTES, adminOrderPath } from "@/lib/config/routes";
+import { amountToCents, formatUsd } from "@/lib/money";
+import { ORDER_FILTERS, formatOrderDateTime, orderNumber } from "@/lib/order-display";
+import { adminOrderListQuerySchema } from "@/lib/schemas/admin-order";
+import { requireOperatorPage } from "@/lib/server/auth/operator-page";
+import { adminListOrders } from "@/lib/server/orders";
+
+export const metadata: Metadata = { title: "Orders" };
+
+const PAGE_SIZE = 25;
+
+const COLUMNS: readonly AdminColumn[] = [
+  { label: "Order" },
+  { label: "Placed" },
+  { label: "Customer" },
+  { label: "Items" },
+  { label: "Total", numeric: true },
+  { label: "Status" },
+];
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+function first(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export default async function AdminOrdersPage({ searchParams }: { searchParams: SearchParams }) {
+  const operator = await requireOperatorPage();
+  const raw = await searchParams;
+  // A hand-typed bad filter shows every order rather than an error page.
+  const parsed = adminOrderListQuerySchema.safeParse({
+    q: first(raw.q) || undefined,
+    status: first(raw.status) || undefined,
+    page: first(raw.page) ?? 1,
+    pageSize: PAGE_SIZE,
+  });
+  const query = parsed.success ? parsed.data : adminOrderListQuerySchema.parse({ pageSize: PAGE_SIZE });
+  const { list, total } = await adminListOrders(operator, query);
+  const q = query.q ?? "";
+  const status = query.status ?? "";
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  return (
+    <section aria-labelledby="orders-title">
+      <h1 id="orders-title" className="text-2xl font-bold text-ink">
+        Orders
+      </h1>
+      <AdminSearchForm
+        action={ROUTES.adminOrders}
+        queryLabel="Order id or customer e-mail"
+        q={q}
+        status={status}
+        filters={ORDER_FILTERS}
+      />
+
+      <ResultCount total={total} one="order" many="orders" />
+      {list.length === 0 ? (
+        <EmptyNote>No orders match.</EmptyNote>
+      ) : (
+        <AdminTable columns={COLUMNS} gap="list">
+          {list.map((order) => (
+            <tr key={order.orderId}>
+              <td className="px-3 py-2">
+                <Link href={adminOrderPath(order.orderId)} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                  {orderNumber(order.orderId)}
+                </Link>
+              </td>
+              <td className="px-3 py-2 text-ink-soft">{formatOrderDateTime(order.createdAt)}</td>
+              <td className="px-3 py-2 break-all">{order.customer.email}</td>
+              <td className="px-3 py-2 text-ink-soft">
+                {order.firstItem?.name ?? "—"}
+                {order.itemCount > 1 ? ` and ${order.itemCount - 1} more` : ""}
+              </td>
+              <td className="px-3 py-2 text-right tabular-nums">{formatUsd(amountToCents(order.total))}</td>
+              <td className="px-3 py-2">
+                <OrderStatusBadge status={order.status} />
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+      <ListPager base={ROUTES.adminOrders} q={q} status={status} page={query.page} pageCount={pageCount} />
+    </section>
+  );
+}

@@ -1,0 +1,9 @@
+import { redirect } from "next/navigation";
+import { ROUTES } from "@/lib/config/routes";
+import { requireOperatorPage } from "@/lib/server/auth/operator-page";
+
+// The console opens on the orders, the operators' daily work.
+export default async function AdminHome() {
+  await requireOperatorPage();
+  redirect(ROUTES.adminOrders);
+}

@@ -1,0 +1,91 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { AdminTable, EmptyNote, type AdminColumn } from "@/components/admin/admin-list";
+import { ROUTES, adminOrderPath } from "@/lib/config/routes";
+import { formatOrderDate } from "@/lib/order-display";
+import { requireOperatorPage } from "@/lib/server/auth/operator-page";
+import { adminListPlans, type AdminPlanStatus } from "@/lib/server/memberships/admin";
+
+export const metadata: Metadata = { title: "Plans" };
+
+const KIND_FILTERS = [
+  { label: "All", kind: undefined },
+  { label: "Memberships", kind: "membership" },
+  { label: "Care plans", kind: "care" },
+] as const;
+
+const STATUS_LABELS: Readonly<Record<AdminPlanStatus, string>> = {
+  active: "Active",
+  scheduled: "Starts later",
+  expired: "Ended",
+  cancelled: "Cancelled",
+};
+
+const COLUMNS: readonly AdminColumn[] = [
+  { label: "Customer" },
+  { label: "Plan" },
+  { label: "Status" },
+  { label: "Starts" },
+  { label: "Ends" },
+  { label: "Order" },
+];
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function AdminPlansPage({ searchParams }: { searchParams: SearchParams }) {
+  const operator = await requireOperatorPage();
+  const requested = (await searchParams).kind;
+  const filter = KIND_FILTERS.find((item) => item.kind !== undefined && item.kind === requested) ?? KIND_FILTERS[0];
+  const plans = await adminListPlans(operator, filter.kind);
+  return (
+    <section aria-labelledby="plans-title">
+      <h1 id="plans-title" className="text-2xl font-bold text-ink">
+        Memberships and care plans
+      </h1>
+      <nav aria-label="Filter plans" className="mt-4">
+        <ul className="flex gap-2">
+          {KIND_FILTERS.map((item) => (
+            <li key={item.label}>
+              <Link
+                href={item.kind ? `${ROUTES.adminPlans}?kind=${item.kind}` : ROUTES.adminPlans}
+                aria-current={item === filter ? "page" : undefined}
+                className={`inline-flex h-9 items-center rounded-full px-4 text-sm font-medium ${
+                  item === filter ? "bg-brand-600 text-white" : "border border-line bg-white text-ink hover:bg-brand-50"
+                }`}
+              >
+                {item.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {plans.length === 0 ? (
+        <EmptyNote>No plans yet.</EmptyNote>
+      ) : (
+        <AdminTable columns={COLUMNS}>
+          {plans.map((plan) => (
+            <tr key={plan.id}>
+              <td className="px-3 py-2 break-all">{plan.customerEmail}</td>
+              <td className="px-3 py-2">
+                {plan.planName}
+                <span className="block text-xs text-ink-muted">{plan.kind === "care" ? "Care plan" : "Membership"}</span>
+              </td>
+              <td className="px-3 py-2">{STATUS_LABELS[plan.status]}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{formatOrderDate(plan.startsAt)}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{formatOrderDate(plan.endsAt)}</td>
+              <td className="px-3 py-2">
+                {plan.orderId ? (
+                  <Link href={adminOrderPath(plan.orderId)} className="text-brand-700 underline">
+                    View order
+                  </Link>
+                ) : (
+                  "—"
+                )}
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,8 @@
+import { apiNotFound } from "@/lib/server/http/envelope";
+
+// Any path under /api/v1/admin that no route handles answers in the API's own envelope.
+export const GET = apiNotFound;
+export const POST = apiNotFound;
+export const PUT = apiNotFound;
+export const DELETE = apiNotFound;
+export const PATCH = apiNotFound;

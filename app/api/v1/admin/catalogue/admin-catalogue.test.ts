@@ -1,0 +1,78 @@
+// @vitest-environment node
+import { eq } from "drizzle-orm";
+import type * as NextCache from "next/cache";
+import { describe, expect, it, vi } from "vitest";
+import { CATALOGUE_CACHE } from "@/lib/config/catalog";
+import { productChanges, products } from "@/lib/db/schema";
+import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
+import { merchandiseSchema } from "@/lib/schemas/merchandise";
+import { adminGetProduct } from "@/lib/server/catalog";
+import { apiRequest, dataOf, makeCustomer, makeProduct, read, type Customer } from "@/lib/testing/shop";
+import { GET as detailRoute } from "../../c/merchandise/detail/route";
+import { POST as update } from "./update/route";
+
+// The route handler runs outside a Next request here: revalidateTag needs one, so it is observed.
+const revalidated = vi.hoisted(() => vi.fn());
+vi.mock("next/cache", async (importOriginal) => ({ ...(await importOriginal<typeof NextCache>()), revalidateTag: revalidated }));
+
+describe.each(testEngines())("operator catalogue update on $name", (engine) => {
+  const db = databaseForSuite(engine);
+
+  const updateAs = async (who: Customer | null, body: unknown) =>
+    read(await update(apiRequest("POST", "/api/v1/admin/catalogue/update", body, { token: who?.token ?? null })));
+
+  it("changes prices, stock and listing, expires the catalogue cache, and records each change with the operator", async () => {
+    const admin = await makeCustomer(db(), { role: "admin" });
+    const sku = await makeProduct(db(), { originalCents: 5000, discountCents: 4500, stock: 7 });
+    revalidated.mockClear();
+
+    const updated = merchandiseSchema.parse(dataOf(await updateAs(admin, { sku, originalPrice: "55.00", discountPrice: "49.90", stock: 7 })));
+    expect(updated).toMatchObject({ skuNum: sku, originalPrice: "55.00", discountPrice: "49.90", stock: 7 });
+    expect(revalidated).toHaveBeenCalledWith(CATALOGUE_CACHE.tag, { expire: 0 });
+    const detail = await read(await detailRoute(apiRequest("GET", `/api/v1/c/merchandise/detail?sku=${sku}`)));
+    expect(dataOf(detail)).toMatchObject({ originalPrice: "55.00", discountPrice: "49.90" });
+
+    // Only what really changed is recorded (the stock was sent unchanged).
+    const seen = await adminGetProduct({ role: "admin" }, sku);
+    expect(seen?.changes.map(({ field, from, to, by }) => ({ field, from, to, by }))).toEqual([
+      { field: "discountPrice", from: "45.00", to: "49.90", by: admin.email },
+      { field: "originalPrice", from: "50.00", to: "55.00", by: admin.email },
+    ]);
+
+    expect(dataOf(await updateAs(admin, { sku, listed: false }))).toMatchObject({ skuNum: sku });
+    expect((await read(await detailRoute(apiRequest("GET", `/api/v1/c/merchandise/detail?sku=${sku}`)))).status).toBe(404);
+    const rows = await db().db.select().from(productChanges).where(eq(productChanges.sku, sku));
+    expect(rows.find((row) => row.field === "listed")).toMatchObject({ fromValue: "true", toValue: "false", actorUserId: admin.id });
+    expect((await adminGetProduct({ role: "admin" }, sku))?.product).toMatchObject({ listed: false, stock: 7 });
+  });
+
+  it("answers 401 without a session and 403 for a customer, changing nothing", async () => {
+    const customer = await makeCustomer(db());
+    const sku = await makeProduct(db(), { originalCents: 5000, discountCents: 4500 });
+    expect((await updateAs(null, { sku, originalPrice: "1.00", discountPrice: "1.00" })).status).toBe(401);
+    const forbidden = await updateAs(customer, { sku, originalPrice: "1.00", discountPrice: "1.00" });
+    expect(forbidden.status).toBe(403);
+    const [row] = await db().db.select().from(products).where(eq(products.sku, sku));
+    expect(row).toMatchObject({ originalPriceCents: 5000, discountPriceCents: 4500 });
+    expect(await db().db.select().from(productChanges).where(eq(productChanges.sku, sku))).toEqual([]);
+  });
+
+  it("names bad fields, refuses a discount above the price and an unknown sku", async () => {
+    const admin = await makeCustomer(db(), { role: "admin" });
+    const sku = await makeProduct(db(), { originalCents: 5000, discountCents: 4500 });
+    const negative = await updateAs(admin, { sku, stock: -1 });
+    expect(negative.status).toBe(422);
+    expect(negative.body.errors?.[0]?.path).toBe("stock");
+    expect((await updateAs(admin, { sku, discountPrice: "12.5" })).body.errors?.[0]?.path).toBe("discountPrice");
+    expect((await updateAs(admin, { originalPrice: "10.00" })).body.errors?.[0]?.path).toBe("sku");
+    const nothing = await updateAs(admin, { sku });
+    expect(nothing.status).toBe(422);
+    expect(nothing.body.errmsg).toContain("Change at least one of");
+    expect((await updateAs(admin, { sku, price: "10.00" })).status).toBe(422);
+    const dearer = await updateAs(admin, { sku, discountPrice: "50.01" });
+    expect(dearer.status).toBe(422);
+    expect(dearer.body.errors).toEqual([{ path: "discountPrice", message: "The discounted price cannot be higher than the original price." }]);
+    expect((await updateAs(admin, { sku: "NO-SUCH-SKU", stock: 1 })).status).toBe(404);
+    expect(await db().db.select().from(productChanges).where(eq(productChanges.sku, sku))).toEqual([]);
+  });
+});

@@ -1,0 +1,148 @@
+// @vitest-environment node
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { orderEvents, orders } from "@/lib/db/schema";
+import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
+import { adminOrderListSchema, adminOrderSchema } from "@/lib/schemas/admin-order";
+import { newestMailTo, readMail } from "@/lib/server/mail/outbox-reader";
+import { apiRequest, dataOf, HOUSTON, makeCustomer, makeProduct, read, type Customer } from "@/lib/testing/shop";
+import { POST as buyNowRoute } from "../../c/merchandise/order/add/route";
+import { POST as payRoute } from "../../c/merchandise/order/payment/route";
+import { GET as customerGet } from "../../c/merchandise/order/get/route";
+import { POST as cancelRoute } from "../../c/merchandise/order/cancel/route";
+import { GET as notFound } from "../[...path]/route";
+import { POST as ship } from "./ship/route";
+import { POST as deliver } from "./deliver/route";
+import { GET as adminList } from "./list/route";
+import { GET as adminGet } from "./get/route";
+
+const outbox = path.resolve(".data/outbox");
+
+describe.each(testEngines())("operator order calls on $name", (engine) => {
+  const db = databaseForSuite(engine);
+
+  async function paidOrder(who: Customer): Promise<string> {
+    const sku = await makeProduct(db(), { stock: 10 });
+    const added = await read<{ orderId: string }>(
+      await buyNowRoute(apiRequest("POST", "/api/v1/c/merchandise/order/add", { skuNum: sku, quantity: 1 }, { token: who.token })),
+    );
+    const { orderId } = dataOf(added);
+    const paid = await read<{ status: string }>(
+      await payRoute(
+        apiRequest(
+          "POST",
+          "/api/v1/c/merchandise/order/payment",
+          { orderId, card: { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123", name: "Ada" }, idempotencyKey: `key-${randomUUID()}` },
+          { token: who.token },
+        ),
+      ),
+    );
+    expect(dataOf(paid).status).toBe("paid");
+    return orderId;
+  }
+
+  const shipAs = async (who: Customer | null, body: unknown) =>
+    read(await ship(apiRequest("POST", "/api/v1/admin/orders/ship", body, { token: who?.token ?? null })));
+  const deliverAs = async (who: Customer | null, body: unknown) =>
+    read(await deliver(apiRequest("POST", "/api/v1/admin/orders/deliver", body, { token: who?.token ?? null })));
+
+  it("ships a paid order with carrier and tracking, e-mails the customer, and records the operator", async () => {
+    const admin = await makeCustomer(db(), { role: "admin" });
+    const who = await makeCustomer(db(), { address: HOUSTON });
+    const orderId = await paidOrder(who);
+
+    const shipped = adminOrderSchema.parse(dataOf(await shipAs(admin, { orderId, carrier: "UPS", trackingNumber: "1Z999AA10123456784" })));
+    expect(shipped).toMatchObject({
+      status: "shipped",
+      carrier: "UPS",
+      trackingNumber: "1Z999AA10123456784",
+      canCancel: false,
+      canEdit: false,
+      canApplyAfterSale: true,
+      customer: { id: who.id, email: who.email },
+    });
+    const [event] = await db().db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(orderEvents.createdAt).then((rows) => rows.filter((row) => row.type === "shipped"));
+    expect(event).toMatchObject({ actor: "admin", actorUserId: admin.id, note: "UPS 1Z999AA10123456784" });
+    await expect.poll(async () => (await newestMailTo(outbox, who.email)) ?? "").toContain("1Z999AA10123456784");
+    const mail = readMail((await newestMailTo(outbox, who.email)) ?? "");
+    expect(mail.subject).toBe("Your Lenwell order has shipped");
+    expect(mail.text).toContain("Carrier: UPS");
+
+    // The customer sees it, can no longer cancel it.
+    const seen = await read(await customerGet(apiRequest("GET", `/api/v1/c/merchandise/order/get?orderId=${orderId}`, undefined, { token: who.token })));
+    expect(dataOf(seen)).toMatchObject({ status: "shipped", trackingNumber: "1Z999AA10123456784" });
+    expect((await read(await cancelRoute(apiRequest("POST", "/api/v1/c/merchandise/order/cancel", { orderId }, { token: who.token })))).status).toBe(409);
+
+    expect((await shipAs(admin, { orderId, carrier: "UPS", trackingNumber: "1Z999AA10123456785" })).status).toBe(409);
+    const delivered = dataOf(await deliverAs(admin, { orderId }));
+    expect(delivered).toMatchObject({ status: "delivered" });
+    expect((await deliverAs(admin, { orderId })).status).toBe(409);
+  });
+
+  it("refuses to ship an unpaid order or deliver an unshipped one", async () => {
+    const admin = await makeCustomer(db(), { role: "admin" });
+    const who = await makeCustomer(db());
+    const sku = await makeProduct(db());
+    const { orderId } = dataOf(
+      await read<{ orderId: string }>(await buyNowRoute(apiRequest("POST", "/api/v1/c/merchandise/order/add", { skuNum: sku, quantity: 1 }, { token: who.token }))),
+    );
+    const unpaid = await shipAs(admin, { orderId, carrier: "UPS", trackingNumber: "1Z999AA1" });
+    expect(unpaid.status).toBe(409);
+    expect(unpaid.body.errmsg).toBe("Only a paid order can be marked shipped.");
+    expect((await deliverAs(admin, { orderId })).body.errmsg).toBe("Only a shipped order can be marked delivered.");
+    expect((await shipAs(admin, { orderId: randomUUID(), carrier: "UPS", trackingNumber: "1Z999AA1" })).status).toBe(404);
+  });
+
+  it("checks the role: 401 without a session, 403 for a customer, and validates the fields", async () => {
+    const customer = await makeCustomer(db(), { address: HOUSTON });
+    const orderId = await paidOrder(customer);
+    expect((await shipAs(null, { orderId, carrier: "UPS", trackingNumber: "1Z999AA1" })).status).toBe(401);
+    const forbidden = await shipAs(customer, { orderId, carrier: "UPS", trackingNumber: "1Z999AA1" });
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body.errmsg).toBe("Current account does not have permission to access");
+    expect((await deliverAs(customer, { orderId })).status).toBe(403);
+    const listed = await read(await adminList(apiRequest("GET", "/api/v1/admin/orders/list", undefined, { token: customer.token })));
+    expect(listed.status).toBe(403);
+    const got = await read(await adminGet(apiRequest("GET", `/api/v1/admin/orders/get?orderId=${orderId}`, undefined, { token: customer.token })));
+    expect(got.status).toBe(403);
+    const [row] = await db().db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+    expect(row?.status).toBe("paid");
+
+    const admin = await makeCustomer(db(), { role: "admin" });
+    const noTracking = await shipAs(admin, { orderId, carrier: "UPS" });
+    expect(noTracking.status).toBe(422);
+    expect(noTracking.body.errors).toEqual([{ path: "trackingNumber", message: "Enter the tracking number." }]);
+    expect((await shipAs(admin, { orderId, carrier: " ", trackingNumber: "1Z999AA1" })).body.errors?.[0]?.path).toBe("carrier");
+    expect((await shipAs(admin, { orderId, carrier: "UPS", trackingNumber: "1Z999AA1", status: "delivered" })).status).toBeGreaterThanOrEqual(400);
+  });
+
+  it("lists and reads any customer's orders, by status and by id or e-mail", async () => {
+    const admin = await makeCustomer(db(), { role: "admin" });
+    const who = await makeCustomer(db(), { address: HOUSTON });
+    const orderId = await paidOrder(who);
+    const listAs = async (query: string) =>
+      read(await adminList(apiRequest("GET", `/api/v1/admin/orders/list${query}`, undefined, { token: admin.token })));
+
+    const byEmail = adminOrderListSchema.parse(dataOf(await listAs(`?q=${encodeURIComponent(who.email.toUpperCase())}`)));
+    expect(byEmail).toMatchObject({ total: 1, list: [{ orderId, status: "paid", customer: { email: who.email } }] });
+    const byId = adminOrderListSchema.parse(dataOf(await listAs(`?q=${orderId}`)));
+    expect(byId.list.map((order) => order.orderId)).toEqual([orderId]);
+    const paidOnly = adminOrderListSchema.parse(dataOf(await listAs("?status=paid&pageSize=100")));
+    expect(paidOnly.list.every((order) => order.status === "paid")).toBe(true);
+    expect(paidOnly.list.map((order) => order.orderId)).toContain(orderId);
+    // A LIKE wildcard is a literal character, not "everything".
+    expect(adminOrderListSchema.parse(dataOf(await listAs("?q=%25"))).total).toBe(0);
+    expect((await listAs("?status=lost")).status).toBe(422);
+
+    const detail = adminOrderSchema.parse(dataOf(await read(await adminGet(apiRequest("GET", `/api/v1/admin/orders/get?orderId=${orderId}`, undefined, { token: admin.token })))));
+    expect(detail).toMatchObject({ orderId, customer: { id: who.id } });
+    expect((await read(await adminGet(apiRequest("GET", `/api/v1/admin/orders/get?orderId=${randomUUID()}`, undefined, { token: admin.token })))).status).toBe(404);
+  });
+
+  it("answers unknown admin paths with a 404 envelope", async () => {
+    const answer = await read(await notFound());
+    expect(answer).toMatchObject({ status: 404, body: { code: 404, data: null } });
+  });
+});

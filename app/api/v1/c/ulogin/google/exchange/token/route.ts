@@ -1,0 +1,10 @@
+import { googleExchangeBodySchema } from "@/lib/schemas/oidc";
+import { apiRoute } from "@/lib/server/http/handler";
+import { clientInfo } from "@/lib/server/http/client-info";
+import { signInWithGoogle } from "@/lib/server/auth/google-sign-in";
+import { signedInResponse } from "@/lib/server/auth/session";
+
+export const POST = apiRoute({ body: googleExchangeBodySchema }, async ({ request, body }) => {
+  const result = await signInWithGoogle(body, clientInfo(request));
+  return signedInResponse(result);
+});

@@ -1,0 +1,20 @@
+// @vitest-environment node
+import { describe, expect, it } from "vitest";
+import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
+import { profileResponseSchema } from "@/lib/schemas/user";
+import { apiRequest, dataOf, makeCustomer, read } from "@/lib/testing/shop";
+import { GET as profile } from "./route";
+
+describe.each(testEngines())("the operator flag in the profile on $name", (engine) => {
+  const db = databaseForSuite(engine);
+  const profileOf = async (token: string) => read(await profile(apiRequest("GET", "/api/v1/c/user/profile", undefined, { token })));
+
+  it("tells an operator, and says nothing to a customer", async () => {
+    const admin = await makeCustomer(db(), { role: "admin" });
+    const customer = await makeCustomer(db());
+    expect(profileResponseSchema.parse(dataOf(await profileOf(admin.token))).user.isAdmin).toBe(true);
+    const answer = dataOf(await profileOf(customer.token)) as { user: Record<string, unknown> };
+    expect(answer.user).not.toHaveProperty("isAdmin");
+    expect(answer.user).not.toHaveProperty("role");
+  });
+});

@@ -1,0 +1,138 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { connection } from "next/server";
+import { BuyBox } from "@/components/catalog/buy-box";
+import { Price } from "@/components/catalog/price";
+import { Carousel } from "@/components/ui/carousel";
+import { Container, DataTable } from "@/components/ui/page";
+import { ShopLink } from "@/components/ui/shop-link";
+import { categoryLabel, storeHref } from "@/lib/catalog-display";
+import { env } from "@/lib/config/env";
+import { productPath, ROUTES } from "@/lib/config/routes";
+import { STORE_NAME } from "@/lib/config/store";
+import type { ShelfItem } from "@/lib/schemas/merchandise";
+import { productStock, readShelfItem } from "@/lib/server/catalog";
+import { pageMetadata, PREVIEW_IMAGE } from "@/lib/seo";
+
+type PageProps = { params: Promise<{ sku: string }> };
+
+export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
+  await connection();
+  const { sku } = await params;
+  const item = (await productStock(sku)) === null ? null : await readShelfItem(sku);
+  if (!item) return { title: "Product not found" };
+  const base = pageMetadata({
+    title: item.name,
+    description: `${item.subtitle} ${item.description}`.trim().slice(0, 200),
+    path: productPath(item.skuNum),
+  });
+  const image = item.image[0];
+  // The product's own picture first; the site's PNG card after it for sites that skip SVG.
+  const images = image ? [{ url: image, alt: item.name }, PREVIEW_IMAGE] : [PREVIEW_IMAGE];
+  return {
+    ...base,
+    openGraph: { ...base.openGraph, images },
+    twitter: { ...base.twitter, images: images.map((entry) => entry.url) },
+  };
+}
+
+function productJsonLd(item: ShelfItem, stock: number) {
+  const absolute = (path: string) => new URL(path, env.SITE_URL).toString();
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: item.name,
+    description: item.description || item.subtitle,
+    sku: item.skuNum,
+    image: item.image.map(absolute),
+    brand: { "@type": "Brand", name: STORE_NAME },
+    offers: {
+      "@type": "Offer",
+      url: absolute(productPath(item.skuNum)),
+      priceCurrency: "USD",
+      price: item.discountPrice,
+      availability: stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+    },
+  };
+}
+
+export default async function ProductPage({ params }: PageProps) {
+  // Catalogue text and prices from the shared cache; the stock live, so no order ever has to
+  // invalidate the cached catalogue.
+  await connection();
+  const { sku } = await params;
+  // The live lookup first: only skus the store lists ever reach the shared cache.
+  const stock = await productStock(sku);
+  const item = stock === null ? null : await readShelfItem(sku);
+  if (!item || stock === null) notFound();
+  const shelf = storeHref({ category: item.category, sort: "featured", page: 1 });
+  // "<" escaped so a product text can never close the script element.
+  const jsonLd = JSON.stringify(productJsonLd(item, stock)).replace(/</g, "\\u003c");
+
+  return (
+    <Container className="py-8 desk:py-12">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
+      <nav aria-label="Breadcrumb" className="text-sm text-ink-muted">
+        <ol className="flex flex-wrap gap-2">
+          <li>
+            <ShopLink href={ROUTES.store} className="hover:text-brand-700">
+              Store
+            </ShopLink>
+            <span aria-hidden="true"> /</span>
+          </li>
+          <li>
+            <ShopLink href={shelf} className="hover:text-brand-700">
+              {categoryLabel(item.category)}
+            </ShopLink>
+          </li>
+        </ol>
+      </nav>
+
+      <div className="mt-6 grid gap-10 desk:grid-cols-2">
+        <div className="min-w-0">
+          <Carousel
+            label={`${item.name} images`}
+            images={item.image.map((src, index) => ({ src, alt: `${item.name}, picture ${index + 1}` }))}
+          />
+        </div>
+        <div>
+          {item.attributes ? (
+            <p className="inline-flex rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-brand-800">
+              {item.attributes}
+            </p>
+          ) : null}
+          <h1 className="mt-3 text-2xl font-bold tracking-tight text-ink desk:text-4xl">{item.name}</h1>
+          {item.subtitle ? <p className="mt-3 text-lg text-ink-soft">{item.subtitle}</p> : null}
+          <div className="mt-5" data-testid="product-price">
+            <Price originalPrice={item.originalPrice} discountPrice={item.discountPrice} size="lg" />
+          </div>
+          <div className="mt-6">
+            <BuyBox key={stock} skuNum={item.skuNum} name={item.name} stock={stock} />
+          </div>
+        </div>
+      </div>
+
+      {item.description ? (
+        <section aria-labelledby="about-title" className="mt-14 max-w-3xl">
+          <h2 id="about-title" className="text-xl font-bold text-ink">
+            About this product
+          </h2>
+          <p className="mt-3 leading-relaxed text-ink-soft">{item.description}</p>
+        </section>
+      ) : null}
+
+      {item.spec.length > 0 ? (
+        <section aria-labelledby="spec-title" className="mt-12 max-w-3xl">
+          <h2 id="spec-title" className="mb-4 text-xl font-bold text-ink">
+            Specifications
+          </h2>
+          <DataTable
+            caption={`${item.name} specifications`}
+            columns={["Specification", "Details"]}
+            rows={item.spec.map((row) => [row.spec_name, row.spec_value])}
+          />
+        </section>
+      ) : null}
+    </Container>
+  );
+}

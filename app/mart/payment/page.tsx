@@ -1,0 +1,86 @@
+import type { Metadata } from "next";
+import { notFound, redirect } from "next/navigation";
+import { z } from "zod";
+import { PaymentForm } from "@/components/checkout/payment-form";
+import { TestModeNotice } from "@/components/checkout/test-mode-notice";
+import { ButtonLink } from "@/components/ui/button-link";
+import { Container } from "@/components/ui/page";
+import { ROUTES, orderPath } from "@/lib/config/routes";
+import { orderNumber } from "@/lib/order-display";
+import type { Order } from "@/lib/schemas/order";
+import { currentUser } from "@/lib/server/auth/current-user";
+import { AppError } from "@/lib/server/http/errors";
+import { getOrderForCustomer } from "@/lib/server/orders";
+import { TEST_CARDS, listSavedPaymentMethods, paymentTestMode } from "@/lib/server/payments";
+
+export const metadata: Metadata = {
+  title: "Payment",
+  robots: { index: false },
+};
+
+const orderIdSchema = z.uuid();
+
+/** The customer's own order, or null for a missing, malformed or someone else's id (all a 404). */
+async function findOrder(userId: string, orderId: string | undefined): Promise<Order | null> {
+  if (!orderId || !orderIdSchema.safeParse(orderId).success) return null;
+  try {
+    return await getOrderForCustomer(userId, orderId);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 404) return null;
+    throw error;
+  }
+}
+
+function Closed({ order }: { order: Order }) {
+  const expired = order.timeline.some((event) => event.type === "expired");
+  const refunded = order.status === "refunded";
+  return (
+    <section role="status" className="rounded-2xl border border-line p-6">
+      <h2 className="text-xl font-semibold text-ink">
+        {expired ? "This order has expired" : refunded ? "This order was refunded" : "This order was cancelled"}
+      </h2>
+      <p className="mt-2 text-ink-soft">
+        {expired
+          ? "It was not paid in time, so its items went back on sale and it can no longer be paid. Please order again."
+          : refunded
+            ? "Its payment went back to your card, so there is nothing to pay."
+            : "A cancelled order can no longer be paid."}
+      </p>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <ButtonLink href={ROUTES.store}>Back to the store</ButtonLink>
+        <ButtonLink href={orderPath(order.orderId)} variant="secondary">
+          See the order
+        </ButtonLink>
+      </div>
+    </section>
+  );
+}
+
+// Protected and per customer: the page checks the session itself and renders on every request
+// (so it also gets the middleware's nonce policy).
+export default async function PaymentPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const user = await currentUser();
+  if (!user) redirect(ROUTES.login);
+  const { orderId } = await searchParams;
+  const order = await findOrder(user.id, typeof orderId === "string" ? orderId : undefined);
+  if (!order) notFound();
+  const closed = order.status === "cancelled" || order.status === "refunded";
+  const savedCards = closed ? [] : await listSavedPaymentMethods(user.id);
+
+  return (
+    <Container className="py-10 desk:py-16">
+      <h1 className="text-3xl font-bold tracking-tight text-ink">Payment</h1>
+      <p className="mt-2 text-ink-soft">Order {orderNumber(order.orderId)}</p>
+      <div className="mt-8 flex flex-col gap-8">
+        {closed ? (
+          <Closed order={order} />
+        ) : (
+          <>
+            {paymentTestMode() && order.status === "pending_payment" ? <TestModeNotice cards={TEST_CARDS} /> : null}
+            <PaymentForm initialOrder={order} defaultAddress={user.defaultAddress} savedCards={savedCards} />
+          </>
+        )}
+      </div>
+    </Container>
+  );
+}

@@ -1,0 +1,40 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { ROUTES } from "@/lib/config/routes";
+
+const SECTIONS = [
+  { href: ROUTES.adminOrders, label: "Orders" },
+  { href: ROUTES.adminAfterSale, label: "After-sale" },
+  { href: ROUTES.adminCatalogue, label: "Catalogue" },
+  { href: ROUTES.adminPlans, label: "Plans" },
+  { href: ROUTES.adminReferrals, label: "Referrals" },
+] as const;
+
+/** The console's own sections; the current one is marked for screen readers and by colour. */
+export function AdminNav() {
+  const pathname = usePathname();
+  return (
+    <nav aria-label="Operator console">
+      <ul className="flex gap-2 overflow-x-auto pb-1">
+        {SECTIONS.map((section) => {
+          const active = pathname === section.href || pathname.startsWith(`${section.href}/`);
+          return (
+            <li key={section.href} className="shrink-0">
+              <Link
+                href={section.href}
+                aria-current={active ? "page" : undefined}
+                className={`inline-flex h-10 items-center rounded-full px-4 text-sm font-medium ${
+                  active ? "bg-brand-600 text-white" : "border border-line bg-white text-ink hover:bg-brand-50"
+                }`}
+              >
+                {section.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

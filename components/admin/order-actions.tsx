@@ -1,0 +1,131 @@
+"use client";
+
+import type { FormEvent } from "react";
+import { cancelOrderAsOperator, deliverOrder, shipOrder } from "@/lib/api/admin";
+import { adminCancelOrderBodySchema, shipOrderBodySchema } from "@/lib/schemas/admin-order";
+import type { OrderStatusValue } from "@/lib/schemas/order";
+import { ActionOutcome, FieldMessage, buttonClass, dangerButtonClass, inputClass, useActionNotice, useOperatorAction } from "./admin-form-parts";
+
+type Done = (message: string) => void;
+
+function formText(event: FormEvent<HTMLFormElement>, name: string): string {
+  return String(new FormData(event.currentTarget).get(name) ?? "");
+}
+
+function ShipForm({ orderId, onDone }: { orderId: string; onDone: Done }) {
+  const action = useOperatorAction(onDone);
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = shipOrderBodySchema.safeParse({ orderId, carrier: formText(event, "carrier"), trackingNumber: formText(event, "trackingNumber") });
+    if (!parsed.success) {
+      action.setError("Check the fields below.");
+      action.setFieldErrors(parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })));
+      return;
+    }
+    await action.run(() => shipOrder(parsed.data), "The order is marked shipped and the customer is e-mailed.");
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3" aria-labelledby="ship-title">
+      <h3 id="ship-title" className="font-semibold text-ink">
+        Mark shipped
+      </h3>
+      <label className="flex flex-col gap-1 text-sm font-medium text-ink">
+        Carrier
+        <input name="carrier" className={inputClass} maxLength={40} aria-describedby="carrier-error" aria-invalid={action.fieldError("carrier") ? true : undefined} />
+      </label>
+      <FieldMessage id="carrier-error" message={action.fieldError("carrier")} />
+      <label className="flex flex-col gap-1 text-sm font-medium text-ink">
+        Tracking number
+        <input
+          name="trackingNumber"
+          className={inputClass}
+          maxLength={40}
+          aria-describedby="tracking-error"
+          aria-invalid={action.fieldError("trackingNumber") ? true : undefined}
+        />
+      </label>
+      <FieldMessage id="tracking-error" message={action.fieldError("trackingNumber")} />
+      <button type="submit" className={buttonClass} disabled={action.pending}>
+        {action.pending ? "Saving…" : "Mark shipped"}
+      </button>
+      <ActionOutcome error={action.error} done={action.done} />
+    </form>
+  );
+}
+
+function DeliverButton({ orderId, onDone }: { orderId: string; onDone: Done }) {
+  const action = useOperatorAction(onDone);
+  return (
+    <div className="flex flex-col gap-3">
+      <h3 className="font-semibold text-ink">Delivery</h3>
+      <button
+        type="button"
+        className={buttonClass}
+        disabled={action.pending}
+        onClick={() => void action.run(() => deliverOrder(orderId), "The order is marked delivered.")}
+      >
+        {action.pending ? "Saving…" : "Mark delivered"}
+      </button>
+      <ActionOutcome error={action.error} done={action.done} />
+    </div>
+  );
+}
+
+function CancelForm({ orderId, paid, onDone }: { orderId: string; paid: boolean; onDone: Done }) {
+  const action = useOperatorAction(onDone);
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = adminCancelOrderBodySchema.safeParse({ orderId, reason: formText(event, "reason") });
+    if (!parsed.success) {
+      action.setError("Check the fields below.");
+      action.setFieldErrors(parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })));
+      return;
+    }
+    await action.run(() => cancelOrderAsOperator(parsed.data), paid ? "The order is cancelled and refunded in full." : "The order is cancelled.");
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3" aria-labelledby="cancel-title">
+      <h3 id="cancel-title" className="font-semibold text-ink">
+        Cancel order
+      </h3>
+      <p className="text-sm text-ink-soft">
+        {paid ? "The customer is refunded in full to their card and e-mailed." : "The order is not paid; nothing is refunded."}
+      </p>
+      <label className="flex flex-col gap-1 text-sm font-medium text-ink">
+        Reason (the customer sees it on the order)
+        <textarea
+          name="reason"
+          rows={2}
+          maxLength={500}
+          className="rounded-lg border border-line px-3 py-2 text-base"
+          aria-describedby="reason-error"
+          aria-invalid={action.fieldError("reason") ? true : undefined}
+        />
+      </label>
+      <FieldMessage id="reason-error" message={action.fieldError("reason")} />
+      <button type="submit" className={dangerButtonClass} disabled={action.pending}>
+        {action.pending ? "Cancelling…" : paid ? "Cancel and refund" : "Cancel order"}
+      </button>
+      <ActionOutcome error={action.error} done={action.done} />
+    </form>
+  );
+}
+
+/** What an operator may do next with an order, as the server's status allows. */
+export function OrderActions({ orderId, status }: { orderId: string; status: OrderStatusValue }) {
+  const { notice, onDone } = useActionNotice();
+  const canShip = status === "paid";
+  const canDeliver = status === "shipped";
+  const canCancel = status === "pending_payment" || status === "paid";
+  return (
+    <>
+      {notice}
+      {!canShip && !canDeliver && !canCancel ? <p className="text-sm text-ink-soft">Nothing left to do on this order.</p> : null}
+      <div className="grid gap-6 desk:grid-cols-2">
+        {canShip ? <ShipForm orderId={orderId} onDone={onDone} /> : null}
+        {canDeliver ? <DeliverButton orderId={orderId} onDone={onDone} /> : null}
+        {canCancel ? <CancelForm orderId={orderId} paid={status === "paid"} onDone={onDone} /> : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,118 @@
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { Provider, createStore } from "jotai";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiError } from "@/lib/api/envelope";
+import type { AfterSale } from "@/lib/schemas/after-sale";
+import { AfterSaleDetail } from "./after-sale-detail";
+
+const api = vi.hoisted(() => ({
+  callApi: vi.fn<(method: string, path: string, options?: { json?: unknown }) => Promise<unknown>>(),
+}));
+vi.mock("@/lib/api/client", () => ({ callApi: api.callApi }));
+
+const AFTER_SALE_ID = "9b1d2c3e-4f5a-4b6c-8d7e-0a1b2c3d4e5f";
+
+const approved: AfterSale = {
+  afterSaleId: AFTER_SALE_ID,
+  orderId: "3f2a9c1b-0d4e-4c5a-9b7e-1234567890ab",
+  skuNum: "LW-RO600",
+  name: "Lenwell RO600",
+  image: null,
+  quantity: 1,
+  type: "return",
+  reason: "Stopped working",
+  description: "It stopped filtering after a week.",
+  status: "approved",
+  refundAmount: "381.44",
+  refunded: "0.00",
+  returnAddress: "Lenwell Service Centre, Returns Dept., 1200 Main Street, Houston, TX 77002",
+  rejectReason: null,
+  carrier: null,
+  trackNumber: null,
+  createdAt: "2026-11-20T15:00:00.000Z",
+  updatedAt: "2026-11-21T15:00:00.000Z",
+  timeline: [
+    { type: "pending_review", actor: "customer", note: null, at: "2026-11-20T15:00:00.000Z" },
+    { type: "approved", actor: "admin", note: null, at: "2026-11-21T15:00:00.000Z" },
+  ],
+  canCancel: true,
+  canSubmitTracking: true,
+};
+
+function renderDetail(request: AfterSale) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <Provider store={createStore()}>
+        <AfterSaleDetail initialRequest={request} />
+      </Provider>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => api.callApi.mockReset());
+
+describe("an after-sale request's page", () => {
+  it("shows the return address and takes carrier and tracking number, errors under the fields first", async () => {
+    const returning: AfterSale = {
+      ...approved,
+      status: "returning",
+      carrier: "UPS",
+      trackNumber: "1Z999AA10123456784",
+      canSubmitTracking: false,
+      timeline: [...approved.timeline, { type: "returning", actor: "customer", note: null, at: "2026-11-22T15:00:00.000Z" }],
+    };
+    renderDetail(approved);
+    expect(screen.getByText(approved.returnAddress ?? "")).toBeDefined();
+    expect(screen.getByText("Refund due").nextElementSibling?.textContent).toBe("$381.44");
+
+    await userEvent.type(screen.getByLabelText("Tracking number"), "1Z");
+    await userEvent.click(screen.getByRole("button", { name: "Send tracking number" }));
+    expect(screen.getByText("Enter the carrier.")).toBeDefined();
+    expect(screen.getByText("Enter the tracking number (4 to 40 letters, digits, spaces or dashes).")).toBeDefined();
+    expect(api.callApi).not.toHaveBeenCalled();
+
+    api.callApi.mockResolvedValueOnce(returning);
+    await userEvent.type(screen.getByLabelText("Carrier"), "UPS");
+    await userEvent.type(screen.getByLabelText("Tracking number"), "999AA10123456784");
+    await userEvent.click(screen.getByRole("button", { name: "Send tracking number" }));
+
+    await waitFor(() => expect(screen.getByText("1Z999AA10123456784")).toBeDefined());
+    expect(api.callApi).toHaveBeenCalledWith("post", "merchandise/order/afterSale/trackNumber/submit", {
+      json: { afterSaleId: AFTER_SALE_ID, carrier: "UPS", trackNumber: "1Z999AA10123456784" },
+      quiet: true,
+      blocking: true,
+    });
+    expect(screen.queryByRole("form", { name: "Tracking details" })).toBeNull();
+    expect(within(screen.getByRole("list", { name: "Request history" })).getByText("Goods sent back")).toBeDefined();
+  });
+
+  it("cancels after a confirmation, and shows a refusal inside the dialog", async () => {
+    renderDetail({ ...approved, status: "pending_review", returnAddress: null, canSubmitTracking: false });
+    expect(screen.getByText(/We review your request within 2 business days/)).toBeDefined();
+
+    api.callApi.mockRejectedValueOnce(new ApiError(409, "This request can no longer be cancelled."));
+    await userEvent.click(screen.getByRole("button", { name: "Cancel request" }));
+    await userEvent.click(screen.getByRole("button", { name: "Yes, cancel request" }));
+    await waitFor(() => expect(within(screen.getByRole("dialog")).getByRole("alert").textContent).toBe("This request can no longer be cancelled."));
+
+    api.callApi.mockResolvedValueOnce({ ...approved, status: "cancelled", returnAddress: null, canCancel: false, canSubmitTracking: false });
+    await userEvent.click(screen.getByRole("button", { name: "Yes, cancel request" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(screen.getByText("Cancelled")).toBeDefined();
+    expect(screen.queryByRole("button", { name: "Cancel request" })).toBeNull();
+    expect(api.callApi).toHaveBeenLastCalledWith("post", "order/afterSale/cancel", {
+      json: { afterSaleId: AFTER_SALE_ID },
+      quiet: true,
+      blocking: true,
+    });
+  });
+
+  it("says why a request was rejected", () => {
+    renderDetail({ ...approved, status: "rejected", returnAddress: null, rejectReason: "Outside the 30-day window.", canCancel: false, canSubmitTracking: false });
+    expect(screen.getByRole("heading", { name: "Why it was rejected" })).toBeDefined();
+    expect(screen.getByText("Outside the 30-day window.")).toBeDefined();
+  });
+});

@@ -1,0 +1,224 @@
+"use client";
+
+import { useId, useState, type FormEvent } from "react";
+import { useRouter } from "next/navigation";
+import { Dialog, DialogPanel, DialogTitle, Description } from "@headlessui/react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useSetAtom } from "jotai";
+import { FormAlert } from "@/components/account/form-parts";
+import { errorsFromFailure, toFormErrors, type FormErrors } from "@/components/account/form-helpers";
+import { applyAfterSale } from "@/lib/api/after-sale";
+import { orderQueryKey } from "@/lib/api/orders";
+import { AFTER_SALE_TYPE_HINTS, AFTER_SALE_TYPE_LABELS, afterSaleNumber } from "@/lib/after-sale-display";
+import { AFTER_SALE_LIMITS, AFTER_SALE_REASONS, AFTER_SALE_TYPES } from "@/lib/config/after-sale";
+import { afterSalePath } from "@/lib/config/routes";
+import { applyAfterSaleBodySchema, type AfterSaleType } from "@/lib/schemas/after-sale";
+import { showToastAtom } from "@/lib/state/notices";
+
+const FIELDS = ["type", "quantity", "reason", "description"] as const;
+type ApplyField = (typeof FIELDS)[number];
+
+export interface AfterSaleItem {
+  orderId: string;
+  skuNum: string;
+  name: string;
+  /** How many of this line may still be asked for (bought minus open or completed requests). */
+  remaining: number;
+}
+
+interface ApplyAfterSaleProps {
+  item: AfterSaleItem;
+  /** A single type (the repair page asks only for repairs); otherwise the customer chooses. */
+  fixedType?: AfterSaleType;
+  /** The button's words; the item's name is added for screen readers. */
+  label?: string;
+  className?: string;
+}
+
+const control = "rounded-xl border bg-white px-4 text-base text-ink outline-none focus-visible:border-brand-500";
+const errorText = "text-sm font-medium text-red-700";
+
+/** Opens a request for one order line: type, quantity, reason and description, checked before sending. */
+export function ApplyAfterSaleButton({ item, fixedType, label = "Request after-sale service", className }: ApplyAfterSaleProps) {
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [errors, setErrors] = useState<FormErrors<ApplyField>>({});
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const showToast = useSetAtom(showToastAtom);
+  const id = useId();
+  const fieldId = (name: ApplyField) => `${id}-${name}`;
+  const describedBy = (name: ApplyField) => (errors[name] ? `${fieldId(name)}-error` : undefined);
+
+  function close() {
+    if (pending) return;
+    setOpen(false);
+    setErrors({});
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const quantityText = String(data.get("quantity") ?? "").trim();
+    const parsed = applyAfterSaleBodySchema.safeParse({
+      orderId: item.orderId,
+      skuNum: item.skuNum,
+      type: fixedType ?? data.get("type") ?? undefined,
+      quantity: quantityText === "" ? undefined : Number(quantityText),
+      reason: data.get("reason") || undefined,
+      description: String(data.get("description") ?? ""),
+    });
+    if (!parsed.success) {
+      setErrors(toFormErrors(FIELDS, parsed.error.issues));
+      return;
+    }
+    if (parsed.data.quantity > item.remaining) {
+      setErrors({ quantity: `You can ask for at most ${item.remaining}.` });
+      return;
+    }
+    setErrors({});
+    setPending(true);
+    try {
+      const afterSaleId = await applyAfterSale(parsed.data);
+      // The order's units left changed: its page, if cached, reads them again on the next visit.
+      await queryClient.invalidateQueries({ queryKey: orderQueryKey(item.orderId), refetchType: "none" });
+      showToast({ tone: "success", message: `Request #${afterSaleNumber(afterSaleId)} is sent. We review it within 2 business days.` });
+      router.push(afterSalePath(afterSaleId));
+    } catch (failure) {
+      setErrors(errorsFromFailure(FIELDS, failure));
+      setPending(false);
+    }
+  }
+
+  const fieldError = (name: ApplyField) =>
+    errors[name] ? (
+      <p id={`${fieldId(name)}-error`} className={errorText}>
+        {errors[name]}
+      </p>
+    ) : null;
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        className={
+          className ??
+          "h-10 rounded-full border border-brand-600 bg-white px-4 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+        }
+      >
+        {label} <span className="sr-only">for {item.name}</span>
+      </button>
+      <Dialog open={open} onClose={close} className="relative z-[60]">
+        <div className="fixed inset-0 bg-ink/40" aria-hidden="true" />
+        <div className="fixed inset-0 overflow-y-auto p-4">
+          <div className="flex min-h-full items-center justify-center">
+            <DialogPanel data-testid="apply-after-sale-dialog" className="w-full max-w-lg rounded-2xl bg-white p-6 shadow-2xl">
+              <DialogTitle className="text-xl font-semibold text-ink">
+                {fixedType ? `${AFTER_SALE_TYPE_LABELS[fixedType]} request` : "Request after-sale service"}
+              </DialogTitle>
+              <Description className="mt-2 text-[15px] text-ink-soft">
+                {item.name}: you can ask for up to {item.remaining}. We review every request and e-mail you the next step.
+              </Description>
+              <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-5 flex flex-col gap-5">
+                <FormAlert message={errors.form} />
+                {fixedType ? null : (
+                  <fieldset aria-describedby={describedBy("type")} className="flex flex-col gap-2">
+                    <legend className="mb-1 text-sm font-medium text-ink">What do you need?</legend>
+                    {AFTER_SALE_TYPES.map((type) => (
+                      <label key={type} className="flex items-start gap-3 rounded-xl border border-line p-3 has-[:checked]:border-brand-600">
+                        <input type="radio" name="type" value={type} className="mt-1 h-4 w-4 accent-brand-600" />
+                        <span>
+                          <span className="block font-medium text-ink">{AFTER_SALE_TYPE_LABELS[type]}</span>
+                          <span className="block text-sm text-ink-muted">{AFTER_SALE_TYPE_HINTS[type]}</span>
+                        </span>
+                      </label>
+                    ))}
+                    {fieldError("type")}
+                  </fieldset>
+                )}
+                <div className="flex flex-col gap-1.5">
+                  <label htmlFor={fieldId("quantity")} className="text-sm font-medium text-ink">
+                    Quantity
+                  </label>
+                  <input
+                    id={fieldId("quantity")}
+                    name="quantity"
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={item.remaining}
+                    step={1}
+                    defaultValue={1}
+                    aria-invalid={errors.quantity ? true : undefined}
+                    aria-describedby={describedBy("quantity")}
+                    className={`h-12 w-32 ${control} ${errors.quantity ? "border-red-500" : "border-line"}`}
+                  />
+                  {fieldError("quantity")}
+                </div>
+                <div className="flex flex-col gap-1.5">
+                  <label htmlFor={fieldId("reason")} className="text-sm font-medium text-ink">
+                    Reason
+                  </label>
+                  <select
+                    id={fieldId("reason")}
+                    name="reason"
+                    defaultValue=""
+                    aria-invalid={errors.reason ? true : undefined}
+                    aria-describedby={describedBy("reason")}
+                    className={`h-12 ${control} ${errors.reason ? "border-red-500" : "border-line"}`}
+                  >
+                    <option value="" disabled>
+                      Choose a reason
+                    </option>
+                    {AFTER_SALE_REASONS.map((reason) => (
+                      <option key={reason} value={reason}>
+                        {reason}
+                      </option>
+                    ))}
+                  </select>
+                  {fieldError("reason")}
+                </div>
+                <div className="flex flex-col gap-1.5">
+                  <label htmlFor={fieldId("description")} className="text-sm font-medium text-ink">
+                    Description
+                  </label>
+                  <textarea
+                    id={fieldId("description")}
+                    name="description"
+                    rows={4}
+                    maxLength={AFTER_SALE_LIMITS.descriptionMax}
+                    aria-invalid={errors.description ? true : undefined}
+                    aria-describedby={[`${fieldId("description")}-hint`, describedBy("description")].filter(Boolean).join(" ")}
+                    className={`py-3 ${control} ${errors.description ? "border-red-500" : "border-line"}`}
+                  />
+                  <p id={`${fieldId("description")}-hint`} className="text-sm text-ink-muted">
+                    What happened, and when? At least {AFTER_SALE_LIMITS.descriptionMin} characters.
+                  </p>
+                  {fieldError("description")}
+                </div>
+                <div className="flex flex-col-reverse gap-3 desk:flex-row">
+                  <button
+                    type="button"
+                    onClick={close}
+                    className="h-12 flex-1 rounded-full border border-line font-semibold text-ink hover:bg-canvas"
+                  >
+                    Close
+                  </button>
+                  <button
+                    type="submit"
+                    disabled={pending}
+                    className="h-12 flex-1 rounded-full bg-brand-600 font-semibold text-white hover:bg-brand-700 disabled:cursor-wait disabled:bg-brand-300"
+                  >
+                    {pending ? "Sending…" : "Send request"}
+                  </button>
+                </div>
+              </form>
+            </DialogPanel>
+          </div>
+        </div>
+      </Dialog>
+    </>
+  );
+}

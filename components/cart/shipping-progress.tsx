@@ -1,0 +1,32 @@
+import { amountToCents, formatUsd } from "@/lib/money";
+
+interface ShippingProgressProps {
+  subTotal: string;
+  freeShippingThreshold: string;
+  amountToFreeShipping: string;
+}
+
+/** How far the cart is from free ground shipping, as the server computed it. */
+export function ShippingProgress({ subTotal, freeShippingThreshold, amountToFreeShipping }: ShippingProgressProps) {
+  const threshold = amountToCents(freeShippingThreshold);
+  const left = amountToCents(amountToFreeShipping);
+  const reached = Math.min(amountToCents(subTotal), threshold);
+  const message = left > 0 ? `Add ${formatUsd(left)} for free shipping` : "You have free shipping";
+  const percent = threshold > 0 ? Math.round((reached / threshold) * 100) : 100;
+  return (
+    <div className="space-y-2">
+      <p className={`text-sm font-medium ${left > 0 ? "text-ink" : "text-leaf-700"}`}>{message}</p>
+      <div
+        role="progressbar"
+        aria-label="Progress toward free shipping"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={message}
+        className="h-2 overflow-hidden rounded-full bg-line"
+      >
+        <div className={`h-full rounded-full ${left > 0 ? "bg-brand-500" : "bg-leaf-500"}`} style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}

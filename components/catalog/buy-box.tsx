@@ -1,0 +1,105 @@
+"use client";
+
+import { useState } from "react";
+import { useRouter } from "next/navigation";
+import { useQueryClient } from "@tanstack/react-query";
+import { useAtomValue, useSetAtom } from "jotai";
+import { cartListQueryKey } from "@/lib/api/cart";
+import { callApi } from "@/lib/api/client";
+import { ApiError } from "@/lib/api/envelope";
+import { useSignedIn } from "@/lib/api/session";
+import { maxQuantity, stockState } from "@/lib/catalog-display";
+import { paymentPath } from "@/lib/config/routes";
+import { UI } from "@/lib/config/store";
+import { loginHrefKeepingReturn } from "@/lib/login-redirect";
+import { cartListSchema } from "@/lib/schemas/cart";
+import { orderIdResponseSchema } from "@/lib/schemas/order";
+import { cartDrawerOpenAtom, needReloadCartListAtom, referralCodeAtom } from "@/lib/state/atoms";
+import { QuantityStepper } from "./quantity-stepper";
+
+const STOCK_TONE = { in_stock: "text-leaf-700", low: "text-amber-700", out: "text-red-700" } as const;
+
+/**
+ * The product page's only client island: stock state, quantity, Add to cart and Buy now. The
+ * stock comes from the server's live read of this request (never from the shared cache).
+ */
+export function BuyBox({ skuNum, name, stock }: { skuNum: string; name: string; stock: number }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const signedIn = useSignedIn();
+  const referralCode = useAtomValue(referralCodeAtom);
+  const openDrawer = useSetAtom(cartDrawerOpenAtom);
+  const setNeedReload = useSetAtom(needReloadCartListAtom);
+  const [quantity, setQuantity] = useState<number>(UI.quantity.min);
+  const [busy, setBusy] = useState<"cart" | "buy" | null>(null);
+  const state = stockState(stock);
+  const max = maxQuantity(stock);
+  const soldOut = state.kind === "out";
+
+  async function run(action: "cart" | "buy") {
+    if (!signedIn) {
+      router.push(loginHrefKeepingReturn(referralCode));
+      return;
+    }
+    setBusy(action);
+    try {
+      const json = { skuNum, quantity };
+      if (action === "cart") {
+        const cart = cartListSchema.parse(await callApi<unknown>("post", "order/cart/add/", { json, blocking: true }));
+        queryClient.setQueryData(cartListQueryKey, cart);
+        setNeedReload(true);
+        openDrawer(true);
+      } else {
+        const { orderId } = orderIdResponseSchema.parse(
+          await callApi<unknown>("post", "merchandise/order/add", { json, blocking: true }),
+        );
+        router.push(paymentPath(orderId));
+      }
+    } catch (error) {
+      // callApi has shown the message; a refusal about stock means this page's count is old.
+      if (error instanceof ApiError && (error.code === 409 || error.code === 422)) router.refresh();
+      else if (!(error instanceof ApiError)) console.error("Buy box action failed:", error);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div className="space-y-5">
+      <p data-testid="stock-state" className={`text-sm font-semibold ${STOCK_TONE[state.kind]}`}>
+        {state.text}
+      </p>
+      {soldOut ? null : (
+        <div className="flex items-center gap-3">
+          <QuantityStepper
+            value={Math.min(quantity, max)}
+            max={max}
+            onChange={setQuantity}
+            disabled={busy !== null}
+            label={`Quantity of ${name}`}
+          />
+          <span className="text-sm text-ink-muted">{max < UI.quantity.max ? `at most ${max}` : null}</span>
+        </div>
+      )}
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <button
+          type="button"
+          onClick={() => void run("cart")}
+          disabled={soldOut || busy !== null}
+          className="inline-flex h-12 flex-1 items-center justify-center rounded-full border border-brand-600 bg-white px-6 font-semibold text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          {busy === "cart" ? "Adding…" : "Add to cart"}
+        </button>
+        <button
+          type="button"
+          onClick={() => void run("buy")}
+          disabled={soldOut || busy !== null}
+          className="inline-flex h-12 flex-1 items-center justify-center rounded-full bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          {busy === "buy" ? "One moment…" : "Buy now"}
+        </button>
+      </div>
+      {signedIn ? null : <p className="text-sm text-ink-muted">You will be asked to log in first, then brought back here.</p>}
+    </div>
+  );
+}

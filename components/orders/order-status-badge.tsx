@@ -1,0 +1,20 @@
+import { ORDER_STATUS_LABELS } from "@/lib/order-display";
+import type { OrderStatusValue } from "@/lib/schemas/order";
+
+// Colours pass 4.5:1 on their own backgrounds; the word carries the meaning, not the colour.
+const tones: Readonly<Record<OrderStatusValue, string>> = {
+  pending_payment: "bg-amber-100 text-amber-900",
+  paid: "bg-brand-100 text-brand-800",
+  shipped: "bg-brand-600 text-white",
+  delivered: "bg-leaf-100 text-leaf-700",
+  cancelled: "bg-canvas text-ink-soft ring-1 ring-line",
+  refunded: "bg-canvas text-ink-soft ring-1 ring-line",
+};
+
+export function OrderStatusBadge({ status }: { status: OrderStatusValue }) {
+  return (
+    <span className={`inline-flex items-center rounded-full px-2.5 py-1 text-xs font-semibold ${tones[status]}`}>
+      {ORDER_STATUS_LABELS[status]}
+    </span>
+  );
+}

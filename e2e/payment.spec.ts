@@ -1,0 +1,126 @@
+import type { Page } from "@playwright/test";
+import { PURIFIER_SKU } from "@/lib/config/store";
+import { paymentPath } from "@/lib/config/routes";
+import { expect, registerFreshCustomer, test, TEST_ADDRESS } from "./fixtures";
+
+// The payment page with the built-in test provider: a fresh customer buys through the API, then
+// pays in the browser with the documented test cards.
+
+async function pendingOrder(page: Page, skuNum = PURIFIER_SKU): Promise<string> {
+  const response = await page.request.post("/api/v1/c/merchandise/order/add", { data: { skuNum, quantity: 1 } });
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { data: { orderId: string } };
+  return body.data.orderId;
+}
+
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel("Card number").fill(number);
+  await page.getByLabel("Expiry (MM / YY)").fill(`12 / ${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, "0")}`);
+  await page.getByLabel("Security code (CVC)").fill("123");
+  await page.getByLabel("Name on the card").fill("Sam Rivers");
+}
+
+async function enterAddress(page: Page, zip: string) {
+  await page.getByLabel("Recipient").fill(TEST_ADDRESS.fullName);
+  await page.getByLabel("Street address").fill(TEST_ADDRESS.line1);
+  await page.getByLabel("City").fill(TEST_ADDRESS.city);
+  await page.getByLabel("State").selectOption(TEST_ADDRESS.state);
+  await page.getByLabel("ZIP code").fill(zip);
+  await page.getByRole("button", { name: "Save address" }).click();
+}
+
+test("a customer pays a pending order with the test Visa and sees it paid", async ({ page }) => {
+  await registerFreshCustomer(page, { address: TEST_ADDRESS });
+  const orderId = await pendingOrder(page);
+  await page.goto(paymentPath(orderId));
+
+  await expect(page.getByRole("heading", { name: "Test mode" })).toBeVisible();
+  await expect(page.getByText("4242 4242 4242 4242 — Succeeds")).toBeVisible();
+  await expect(page.getByLabel("Street address")).toHaveValue(TEST_ADDRESS.line1);
+  const total = page.getByTestId("order-total");
+  const before = await total.textContent();
+
+  // Another shipping option: the server's new totals show.
+  await page.getByRole("radio", { name: /Next Day/i }).check();
+  await expect(total).not.toHaveText(before ?? "");
+  await expect(page.getByRole("radio", { name: /Next Day/i })).toBeChecked();
+
+  await fillCard(page, "4242 4242 4242 4242");
+  const pay = page.getByRole("button", { name: /^Pay \$/ });
+  await pay.click();
+  await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible();
+  await expect(page.getByText(/is paid/)).toBeVisible();
+  await expect(page.getByRole("link", { name: "View your order" })).toHaveAttribute("href", new RegExp(`/account/orders/${orderId}`));
+
+  const order = await page.request.get(`/api/v1/c/merchandise/order/get?orderId=${orderId}`);
+  expect(((await order.json()) as { data: { status: string } }).data.status).toBe("paid");
+});
+
+test("a declined card shows why, and a good card then pays", async ({ page }) => {
+  await registerFreshCustomer(page, { address: TEST_ADDRESS });
+  const orderId = await pendingOrder(page, "LW-F1-PP");
+  await page.goto(paymentPath(orderId));
+
+  await fillCard(page, "4000 0000 0000 0002");
+  await page.getByRole("button", { name: /^Pay \$/ }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Your card was declined." })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Pay \$/ })).toBeEnabled();
+
+  await page.getByLabel("Card number").fill("4242424242424241");
+  await page.getByRole("button", { name: /^Pay \$/ }).click();
+  await expect(page.getByText("Your card number is incorrect.")).toBeVisible();
+
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByRole("button", { name: /^Pay \$/ }).click();
+  await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible();
+});
+
+test("an order of someone else is the 404 page", async ({ page }) => {
+  await registerFreshCustomer(page, { address: TEST_ADDRESS });
+  const orderId = await pendingOrder(page, "LW-F1-PP");
+  await page.context().clearCookies();
+  await registerFreshCustomer(page, { address: TEST_ADDRESS });
+  const response = await page.goto(paymentPath(orderId));
+  expect(response?.status()).toBe(404);
+});
+
+test("a customer without an address enters one, sees the tax, saves the card and pays the next order with it", async ({ page }) => {
+  await registerFreshCustomer(page);
+  const orderId = await pendingOrder(page, "LW-F1-PP");
+  await page.goto(paymentPath(orderId));
+  await expect(page.getByText("After the address")).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Pay \$/ })).toBeDisabled();
+
+  await enterAddress(page, "7700");
+  await expect(page.getByText("Enter a 5-digit ZIP code (or ZIP+4).")).toBeVisible();
+  await enterAddress(page, TEST_ADDRESS.zip);
+  await expect(page.getByRole("button", { name: "Address saved" })).toBeVisible();
+  await expect(page.getByText("Sales tax (TX)")).toBeVisible();
+
+  await fillCard(page, "5555 5555 5555 4444");
+  await page.getByLabel("Save this card for next time").check();
+  await page.getByRole("button", { name: /^Pay \$/ }).click();
+  await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible();
+
+  const next = await pendingOrder(page, "LW-F1-PP");
+  await page.goto(paymentPath(next));
+  // The profile still has no default address, so this order has none either.
+  await enterAddress(page, TEST_ADDRESS.zip);
+  await expect(page.getByRole("button", { name: "Address saved" })).toBeVisible();
+  const saved = page.getByRole("radio", { name: /Mastercard ending 4444/ });
+  await expect(saved).toBeChecked();
+  await expect(page.getByLabel("Card number")).toHaveCount(0);
+  await page.getByRole("button", { name: /^Pay \$/ }).click();
+  await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible();
+});
+
+test("a cancelled order cannot be paid and leads back to the store", async ({ page }) => {
+  await registerFreshCustomer(page, { address: TEST_ADDRESS });
+  const orderId = await pendingOrder(page, "LW-F1-PP");
+  expect((await page.request.post("/api/v1/c/merchandise/order/cancel", { data: { orderId } })).status()).toBe(200);
+  await page.goto(paymentPath(orderId));
+  await expect(page.getByRole("heading", { name: "This order was cancelled" })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Pay/ })).toHaveCount(0);
+  await page.getByRole("link", { name: "Back to the store" }).click();
+  await expect(page).toHaveURL(/\/mart$/);
+});

@@ -1,0 +1,149 @@
+import type { APIResponse, Page } from "@playwright/test";
+import { ROUTES, orderPath } from "@/lib/config/routes";
+import { DEMO_CUSTOMER, TEST_ADDRESS, expect, registerFreshCustomer, test } from "./fixtures";
+
+function headerValues(response: APIResponse, name: string): string[] {
+  return response
+    .headersArray()
+    .filter((header) => header.name.toLowerCase() === name)
+    .map((header) => header.value);
+}
+
+function scriptSrc(policy: string): string[] {
+  return (/(?:^|;\s*)script-src ([^;]*)/.exec(policy)?.[1] ?? "").split(/\s+/);
+}
+
+function expectCommonHeaders(response: APIResponse) {
+  const headers = response.headers();
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["cross-origin-opener-policy"]).toBe("same-origin");
+  expect(headers["x-powered-by"]).toBeUndefined();
+  // The test server is plain http: HSTS is for a production site on https only.
+  expect(headers["strict-transport-security"]).toBeUndefined();
+}
+
+function expectLockedDown(policy: string) {
+  for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
+    expect(policy).toContain(directive);
+  }
+  expect(policy).not.toContain("unsafe-eval");
+}
+
+async function signIn(page: Page) {
+  const response = await page.request.post("/api/v1/c/ulogin/login", {
+    data: { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password },
+  });
+  expect(response.status()).toBe(200);
+}
+
+/** Records every CSP violation the page reports, as an event or on the console. */
+async function watchViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy|Refused to (execute|load|apply|connect)/i.test(message.text())) violations.push(message.text());
+  });
+  await page.exposeFunction("reportCspViolation", (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      const report = (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation;
+      report(`${event.violatedDirective} blocked ${event.blockedURI || "inline"} (${event.sample})`);
+    });
+  });
+  return violations;
+}
+
+test.describe("security headers", () => {
+  test("a static page carries one strict policy without nonce or eval", async ({ page }) => {
+    const response = await page.request.get(ROUTES.faq);
+    expect(response.status()).toBe(200);
+    expectCommonHeaders(response);
+    const policies = headerValues(response, "content-security-policy");
+    expect(policies).toHaveLength(1);
+    const policy = policies[0] ?? "";
+    expectLockedDown(policy);
+    expect(scriptSrc(policy)).toEqual(["'self'", "'unsafe-inline'"]);
+  });
+
+  test("a page with customer data gets a fresh nonce on every answer, and Next's scripts carry it", async ({ page }) => {
+    await signIn(page);
+    const nonces: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const response = await page.request.get(ROUTES.account);
+      expect(response.status()).toBe(200);
+      expectCommonHeaders(response);
+      const policies = headerValues(response, "content-security-policy");
+      expect(policies, "exactly one policy: the static one must not be added").toHaveLength(1);
+      const policy = policies[0] ?? "";
+      expectLockedDown(policy);
+      const sources = scriptSrc(policy);
+      expect(sources).toContain("'strict-dynamic'");
+      expect(sources).not.toContain("'unsafe-inline'");
+      const nonce = sources.find((source) => source.startsWith("'nonce-"))?.slice(7, -1) ?? "";
+      expect(nonce).not.toBe("");
+      expect(await response.text()).toContain(`nonce="${nonce}"`);
+      nonces.push(nonce);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
+  test("an API answer with customer data is never stored, never sniffed, and names no framework", async ({ page }) => {
+    await signIn(page);
+    const response = await page.request.get("/api/v1/c/user/profile");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["cache-control"]).toBe("no-store");
+    expect(response.headers()["content-type"]).toContain("application/json");
+    expectCommonHeaders(response);
+    const refused = await page.request.get("/api/v1/c/user/profile", { headers: { cookie: "" } });
+    expect(refused.headers()["cache-control"]).toBe("no-store");
+  });
+});
+
+test.describe("pages run under their policy", () => {
+  test("a static page reports no violation and hydrates", async ({ page }) => {
+    const violations = await watchViolations(page);
+    await page.goto(ROUTES.faq);
+    await page.locator("header").getByRole("button", { name: "Account menu" }).click();
+    await expect(page.getByRole("link", { name: "Register" })).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+
+  test("the login page reports no violation and its form signs in", async ({ page }) => {
+    const violations = await watchViolations(page);
+    await page.goto(ROUTES.login);
+    await page.getByLabel("E-mail", { exact: true }).fill(DEMO_CUSTOMER.email);
+    await page.getByLabel("Password").fill(DEMO_CUSTOMER.password);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator("header").getByRole("button", { name: /Account menu for Demo Customer/ })).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+
+  test("the account page reports no violation under its nonce policy and its forms work", async ({ page }) => {
+    const violations = await watchViolations(page);
+    await signIn(page);
+    await page.goto(`${ROUTES.account}?platform=app`);
+    // The root layout's inline script ran (allowed by its hash), and React hydrated the forms.
+    await expect(page.locator("html")).toHaveAttribute("data-platform", "app");
+    await expect(page.getByRole("heading", { name: "My account" })).toBeVisible();
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByLabel("New password")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("Use at least 8 characters.")).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+
+  test("an order's page reports no violation under its nonce policy and its dialog and form work", async ({ page }) => {
+    const violations = await watchViolations(page);
+    await registerFreshCustomer(page, { address: TEST_ADDRESS });
+    const response = await page.request.post("/api/v1/c/merchandise/order/add", { data: { skuNum: "LW-F1-PP", quantity: 1 } });
+    const { data } = (await response.json()) as { data: { orderId: string } };
+    const answer = await page.goto(orderPath(data.orderId));
+    expect(answer?.headers()["content-security-policy"]).toContain("'strict-dynamic'");
+    await page.getByRole("button", { name: "Cancel order" }).click();
+    await expect(page.getByRole("heading", { name: "Cancel this order?" })).toBeVisible();
+    await page.getByRole("button", { name: "Keep order" }).click();
+    await page.getByRole("button", { name: "Change address or shipping" }).click();
+    await expect(page.getByRole("radio", { name: /UPS Ground/ })).toBeChecked();
+    expect(violations).toEqual([]);
+  });
+});

@@ -1,0 +1,49 @@
+import { randomUUID } from "node:crypto";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
+import { TEST_ADDRESS, expect } from "./fixtures";
+
+// The real calls journeys use to set the scene: buy now, pay with the test provider's success card,
+// and the operator's calls (api.md "Operators") signed in as the demo operator.
+
+export async function buyNowThroughApi(page: Page, skuNum: string, quantity: number): Promise<string> {
+  const response = await page.request.post("/api/v1/c/merchandise/order/add", { data: { skuNum, quantity } });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { data: { orderId: string } }).data.orderId;
+}
+
+export async function payThroughApi(page: Page, orderId: string) {
+  const response = await page.request.post("/api/v1/c/merchandise/order/payment", {
+    data: {
+      orderId,
+      card: { number: "4242424242424242", expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: "123", name: TEST_ADDRESS.fullName },
+      idempotencyKey: randomUUID(),
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  expect(((await response.json()) as { data: { status: string } }).data.status).toBe("paid");
+}
+
+export type OperatorCall = <T = unknown>(path: string, data: object) => Promise<T>;
+
+/** Signs the demo operator in on `request` (a context of its own) and returns a caller of /api/v1/admin/<path>. */
+export async function operatorApi(request: APIRequestContext): Promise<OperatorCall> {
+  const operator = DEMO_ACCOUNTS.find((account) => account.role === "admin");
+  if (!operator) throw new Error("No demo operator");
+  const login = await request.post("/api/v1/c/ulogin/login", { data: { email: operator.email, password: operator.password } });
+  expect(login.status()).toBe(200);
+  return async <T,>(path: string, data: object) => {
+    const response = await request.post(`/api/v1/admin/${path}`, { data });
+    expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
+    return ((await response.json()) as { data: T }).data;
+  };
+}
+
+/** A paid order of the signed-in customer, shipped and delivered by the operator. */
+export async function deliveredOrder(page: Page, operator: OperatorCall, skuNum: string, quantity = 1): Promise<string> {
+  const orderId = await buyNowThroughApi(page, skuNum, quantity);
+  await payThroughApi(page, orderId);
+  await operator("orders/ship", { orderId, carrier: "UPS", trackingNumber: "1Z999AA10123456784" });
+  await operator("orders/deliver", { orderId });
+  return orderId;
+}

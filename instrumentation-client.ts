@@ -1,0 +1,7 @@
+import { z } from "zod";
+
+// Runs in the browser before any page module. zod 4 compiles object parsers with `new Function`
+// unless told not to, and probes for it on the first schema it builds: under the site's policies
+// (no 'unsafe-eval') the probe fails quietly but is still reported as a CSP violation. The
+// interpreted parsers are plenty fast for forms.
+z.config({ jitless: true });

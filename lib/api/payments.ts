@@ -1,0 +1,18 @@
+"use client";
+
+import type { z } from "zod";
+import { paymentResultSchema, type paymentBodySchema } from "@/lib/schemas/order";
+import { callApi } from "./client";
+
+export type PaymentResult = z.infer<typeof paymentResultSchema>;
+
+/** POST /merchandise/order/payment; the caller keeps the idempotency key for a retry of the same attempt. */
+export async function payOrder(body: z.input<typeof paymentBodySchema>): Promise<PaymentResult> {
+  return paymentResultSchema.parse(await callApi<unknown>("post", "merchandise/order/payment", { json: body, quiet: true }));
+}
+
+/** A fresh key for one payment attempt: 128 random bits, URL-safe. */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}

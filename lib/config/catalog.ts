@@ -1,0 +1,32 @@
+import type { MerchandiseCategory, MerchandiseSort } from "@/lib/schemas/merchandise";
+
+// The store's catalogue constants: labels of its categories and orderings, stock wording, caching.
+
+/** Store tabs, in the order they are shown; the value is the API's category. */
+export const STORE_CATEGORIES: readonly { value: MerchandiseCategory; label: string }[] = [
+  { value: "purifier", label: "Purifier" },
+  { value: "filter", label: "Filters" },
+  { value: "membership", label: "Plans" },
+  { value: "care", label: "Care" },
+  { value: "repair", label: "Repair" },
+  { value: "accessory", label: "Accessories" },
+];
+
+export const STORE_SORTS: readonly { value: MerchandiseSort; label: string }[] = [
+  { value: "featured", label: "Featured" },
+  { value: "price_asc", label: "Price: low to high" },
+  { value: "price_desc", label: "Price: high to low" },
+  { value: "name", label: "Name" },
+];
+
+/** Products on one page of /mart. */
+export const STORE_PAGE_SIZE = 24;
+
+/** At or under this many units the product page says "Only N left". */
+export const LOW_STOCK_THRESHOLD = 10;
+
+/**
+ * The shared catalogue cache (lib/server/catalog): one tag for every cached read, revalidated when
+ * an operator changes the catalogue; the time limit only bounds changes made outside the app.
+ */
+export const CATALOGUE_CACHE = { tag: "catalogue", revalidateSeconds: 3600 } as const;

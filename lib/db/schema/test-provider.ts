@@ -1,0 +1,63 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+// The ledger of the built-in test payment provider ("Test mode"). A real provider keeps these
+// records on its side; the test one keeps them here so that its idempotency and refunds are real
+// (a replayed key returns the first answer, a refund can never exceed what was charged).
+// Like every part of the shop, it never holds a card number or security code: a test card is
+// remembered by its behaviour (which outcome the documented number stands for), brand, last four
+// digits and expiry.
+
+export const TEST_CARD_OUTCOMES = ["succeed", "decline", "insufficient_funds", "processing_error"] as const;
+export type TestCardOutcome = (typeof TEST_CARD_OUTCOMES)[number];
+
+export const testProviderCards = pgTable("test_provider_cards", {
+  ref: text("ref").primaryKey(),
+  outcome: text("outcome", { enum: TEST_CARD_OUTCOMES }).notNull(),
+  brand: text("brand").notNull(),
+  last4: text("last4").notNull(),
+  expMonth: integer("exp_month").notNull(),
+  expYear: integer("exp_year").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const testProviderCharges = pgTable(
+  "test_provider_charges",
+  {
+    ref: text("ref").primaryKey(),
+    /** The caller's idempotency key: the same key always answers with this charge. */
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    status: text("status", { enum: ["succeeded", "failed"] }).notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    failureCode: text("failure_code"),
+    failureMessage: text("failure_message"),
+    cardRef: text("card_ref").references(() => testProviderCards.ref, { onDelete: "restrict" }),
+    brand: text("brand").notNull(),
+    last4: text("last4").notNull(),
+    expMonth: integer("exp_month").notNull(),
+    expYear: integer("exp_year").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("test_provider_charges_refund_within", sql`${table.refundedCents} >= 0 and ${table.refundedCents} <= ${table.amountCents}`),
+  ],
+);
+
+export const testProviderRefunds = pgTable(
+  "test_provider_refunds",
+  {
+    ref: text("ref").primaryKey(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    chargeRef: text("charge_ref")
+      .notNull()
+      .references(() => testProviderCharges.ref, { onDelete: "restrict" }),
+    amountCents: integer("amount_cents").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("test_provider_refunds_charge_idx").on(table.chargeRef),
+    check("test_provider_refunds_amount_positive", sql`${table.amountCents} > 0`),
+  ],
+);

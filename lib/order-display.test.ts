@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { ORDER_STATUS_VALUES } from "@/lib/schemas/order";
+import {
+  ORDER_FILTERS,
+  ORDER_STATUS_LABELS,
+  formatCalendarDay,
+  formatOrderDate,
+  formatOrderDateTime,
+  formatTimeLeft,
+  orderEventLabel,
+  orderEventNote,
+  orderNumber,
+  ordersListHref,
+  shippingMethodLabel,
+  pageWindow,
+} from "./order-display";
+
+describe("order display", () => {
+  it("offers All and every status the API knows as a filter, each with a customer's word", () => {
+    expect(ORDER_FILTERS.map((filter) => filter.status)).toEqual([null, ...ORDER_STATUS_VALUES]);
+    expect(ORDER_FILTERS.map((filter) => filter.label)).toEqual([
+      "All",
+      "Awaiting payment",
+      "Paid",
+      "Shipped",
+      "Delivered",
+      "Cancelled",
+      "Refunded",
+    ]);
+    expect(ORDER_STATUS_LABELS.pending_payment).toBe("Awaiting payment");
+  });
+
+  it("words timeline events, including ones it has never seen", () => {
+    expect(orderEventLabel("created")).toBe("Order placed");
+    expect(orderEventLabel("paid")).toBe("Payment received");
+    expect(orderEventLabel("expired")).toBe("Cancelled: not paid in time");
+    expect(orderEventLabel("return_label_sent")).toBe("Return label sent");
+    expect(orderEventLabel("__")).toBe("Update");
+  });
+
+  it("names shipping methods as the payment page does", () => {
+    expect(shippingMethodLabel("ups_2nd_day_air")).toBe("UPS 2nd Day Air");
+  });
+
+  it("keeps internal references out of the timeline and names shipping methods", () => {
+    expect(orderEventNote({ type: "paid", note: "Payment 6f1c2d9e-0000-4000-8000-000000000000" })).toBeNull();
+    expect(orderEventNote({ type: "shipping_changed", note: "ups_next_day_air" })).toBe("Now UPS Next Day Air");
+    expect(orderEventNote({ type: "shipped", note: "UPS 1Z999AA10123456784" })).toBe("UPS 1Z999AA10123456784");
+    expect(orderEventNote({ type: "cancelled", note: null })).toBeNull();
+  });
+
+  it("shortens an order id to an 8-character number", () => {
+    expect(orderNumber("3f2a9c1b-0d4e-4c5a-9b7e-1234567890ab")).toBe("3F2A9C1B");
+  });
+
+  it("writes times in the shop's time zone and delivery days as calendar days", () => {
+    expect(formatOrderDate("2025-11-22T03:00:00Z")).toBe("Nov 21, 2025");
+    expect(formatOrderDateTime("2025-07-04T17:30:00Z")).toBe("Jul 4, 2025, 12:30 PM CDT");
+    expect(formatCalendarDay("2025-11-25")).toBe("Tue, Nov 25");
+  });
+
+  it("counts down the time left to pay", () => {
+    expect(formatTimeLeft(29 * 60_000 + 5_000)).toBe("29 min 05 s");
+    expect(formatTimeLeft(42_900)).toBe("42 s");
+    expect(formatTimeLeft(3_720_000)).toBe("1 h 02 min");
+    expect(formatTimeLeft(-5_000)).toBe("0 s");
+  });
+
+  it("builds list addresses without default parameters", () => {
+    expect(ordersListHref("/account/orders", null, 1)).toBe("/account/orders");
+    expect(ordersListHref("/account/orders", "paid", 1)).toBe("/account/orders?status=paid");
+    expect(ordersListHref("/account/orders", "shipped", 3)).toBe("/account/orders?status=shipped&page=3");
+    expect(ordersListHref("/account/orders", null, 2)).toBe("/account/orders?page=2");
+  });
+
+  it("shows the first, last and nearby pages with gaps between", () => {
+    expect(pageWindow(1, 1)).toEqual([1]);
+    expect(pageWindow(2, 3)).toEqual([1, 2, 3]);
+    expect(pageWindow(5, 10)).toEqual([1, null, 4, 5, 6, null, 10]);
+    expect(pageWindow(1, 10)).toEqual([1, 2, null, 10]);
+    expect(pageWindow(10, 10)).toEqual([1, null, 9, 10]);
+  });
+});

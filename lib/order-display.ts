@@ -1,0 +1,140 @@
+import { SHIPPING_PRESETS, DEFAULT_SHIPPING_PRESET } from "@/lib/config/shipping";
+import { STORE_TIME_ZONE } from "@/lib/config/store";
+import { SHIPPING_METHOD_VALUES, type OrderStatusValue, type ShippingMethodValue } from "@/lib/schemas/order";
+
+// How orders read to a customer: status names, timeline wording, order numbers and dates. Shared by
+// the server-rendered list and the interactive detail, so both say the same thing.
+
+export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatusValue, string>> = {
+  pending_payment: "Awaiting payment",
+  paid: "Paid",
+  shipped: "Shipped",
+  delivered: "Delivered",
+  cancelled: "Cancelled",
+  refunded: "Refunded",
+};
+
+/** The list's filter, in the order a customer follows an order. */
+export const ORDER_FILTERS: readonly { label: string; status: OrderStatusValue | null }[] = [
+  { label: "All", status: null },
+  { label: ORDER_STATUS_LABELS.pending_payment, status: "pending_payment" },
+  { label: ORDER_STATUS_LABELS.paid, status: "paid" },
+  { label: ORDER_STATUS_LABELS.shipped, status: "shipped" },
+  { label: ORDER_STATUS_LABELS.delivered, status: "delivered" },
+  { label: ORDER_STATUS_LABELS.cancelled, status: "cancelled" },
+  { label: ORDER_STATUS_LABELS.refunded, status: "refunded" },
+];
+
+export const ORDERS_PAGE_SIZE = 10;
+
+/** "UPS Ground": the label of a shipping method (the same in every preset). */
+export function shippingMethodLabel(method: ShippingMethodValue): string {
+  return SHIPPING_PRESETS[DEFAULT_SHIPPING_PRESET].methods.find((rule) => rule.value === method)?.label ?? method;
+}
+
+const EVENT_LABELS: Readonly<Record<string, string>> = {
+  created: "Order placed",
+  paid: "Payment received",
+  payment_failed: "Payment did not go through",
+  address_changed: "Delivery address changed",
+  shipping_changed: "Shipping option changed",
+  shipped: "Shipped",
+  delivered: "Delivered",
+  cancelled: "Order cancelled",
+  refunded: "Refund issued",
+  expired: "Cancelled: not paid in time",
+};
+
+/** A timeline entry in words; an event type this page does not know yet still reads as a phrase. */
+export function orderEventLabel(type: string): string {
+  const known = EVENT_LABELS[type];
+  if (known) return known;
+  const words = type.replace(/[_-]+/g, " ").trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : "Update";
+}
+
+const SHIPPING_METHOD_SET: ReadonlySet<string> = new Set(SHIPPING_METHOD_VALUES);
+
+/**
+ * The line under a timeline entry. A payment's note is the provider's internal reference, which
+ * means nothing to a customer; a shipping change names the method by its label.
+ */
+export function orderEventNote(event: { type: string; note: string | null }): string | null {
+  if (!event.note || event.type === "paid") return null;
+  if (event.type === "shipping_changed" && SHIPPING_METHOD_SET.has(event.note)) {
+    return `Now ${shippingMethodLabel(event.note as ShippingMethodValue)}`;
+  }
+  return event.note;
+}
+
+/** The short number a customer quotes to support: the first 8 characters of the order id. */
+export function orderNumber(orderId: string): string {
+  return orderId.replace(/-/g, "").slice(0, 8).toUpperCase();
+}
+
+// Dates are written in the shop's own time zone (Houston), so the server's HTML and the browser's
+// render agree and a customer sees the times support sees.
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: STORE_TIME_ZONE });
+const dateTimeFormat = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: STORE_TIME_ZONE,
+  timeZoneName: "short",
+});
+const calendarDayFormat = new Intl.DateTimeFormat("en-US", {
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  timeZone: "UTC",
+});
+
+/** "Nov 22, 2025" from an ISO timestamp. */
+export function formatOrderDate(iso: string): string {
+  return dateFormat.format(new Date(iso));
+}
+
+/** "Nov 22, 2025, 3:04 PM CST" from an ISO timestamp. */
+export function formatOrderDateTime(iso: string): string {
+  return dateTimeFormat.format(new Date(iso));
+}
+
+/** "Tue, Nov 25" from a calendar day "2025-11-25" (a delivery estimate has no time of day). */
+export function formatCalendarDay(day: string): string {
+  return calendarDayFormat.format(new Date(`${day}T00:00:00Z`));
+}
+
+/** "29 min 05 s" (or "1 h 02 min") left until a moment; "0 s" once it has passed. */
+export function formatTimeLeft(milliseconds: number): string {
+  const total = Math.max(0, Math.floor(milliseconds / 1000));
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  if (hours > 0) return `${hours} h ${String(minutes).padStart(2, "0")} min`;
+  if (minutes > 0) return `${minutes} min ${String(seconds).padStart(2, "0")} s`;
+  return `${seconds} s`;
+}
+
+/** The list's address for a filter and page; page 1 and "All" leave their parameter out. */
+export function ordersListHref(base: string, status: OrderStatusValue | null, page: number): string {
+  const params = new URLSearchParams();
+  if (status) params.set("status", status);
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return query ? `${base}?${query}` : base;
+}
+
+/** Page numbers to show around the current one, with null where a run is left out. */
+export function pageWindow(current: number, pageCount: number, spread = 1): (number | null)[] {
+  const pages: (number | null)[] = [];
+  for (let page = 1; page <= pageCount; page += 1) {
+    const edge = page === 1 || page === pageCount;
+    const near = Math.abs(page - current) <= spread;
+    if (edge || near) pages.push(page);
+    else if (pages.at(-1) !== null) pages.push(null);
+  }
+  return pages;
+}

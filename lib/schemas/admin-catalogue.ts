@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { MERCHANDISE_CATEGORIES, merchandiseUpdateSchema } from "./merchandise";
+
+// The operator calls on the catalogue (/api/v1/admin/catalogue/...) and what the console shows.
+
+export const adminCatalogueUpdateBodySchema = z
+  .strictObject({
+    sku: z.string({ message: "Enter a product sku." }).trim().min(1, "Enter a product sku.").max(64, "A product sku has at most 64 characters."),
+    ...merchandiseUpdateSchema.shape,
+  })
+  .refine((body) => [body.originalPrice, body.discountPrice, body.stock, body.listed].some((field) => field !== undefined), {
+    message: "Change at least one of originalPrice, discountPrice, stock or listed.",
+  });
+export type AdminCatalogueUpdateBody = z.infer<typeof adminCatalogueUpdateBodySchema>;
+
+export const adminProductSchema = z.object({
+  sku: z.string(),
+  name: z.string(),
+  category: z.enum(MERCHANDISE_CATEGORIES),
+  originalPrice: z.string(),
+  discountPrice: z.string(),
+  stock: z.number().int(),
+  listed: z.boolean(),
+  updatedAt: z.string(),
+});
+export type AdminProduct = z.infer<typeof adminProductSchema>;
+
+export const productChangeSchema = z.object({
+  field: z.string(),
+  from: z.string(),
+  to: z.string(),
+  /** The operator's e-mail address, or null when the account is gone or no operator was named. */
+  by: z.string().nullable(),
+  at: z.string(),
+});
+export type ProductChange = z.infer<typeof productChangeSchema>;

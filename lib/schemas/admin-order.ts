@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { orderSchema, orderStatusSchema, orderSummarySchema } from "./order";
+
+// The operator calls on orders (/api/v1/admin/orders/...): what an operator console sends and reads.
+
+const orderIdField = z.uuid({ message: "Unknown order." });
+
+export const adminOrderListQuerySchema = z.strictObject({
+  status: orderStatusSchema.optional(),
+  /** An order id, or part of the customer's e-mail address. */
+  q: z.string().trim().max(200, "Use at most 200 characters.").optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type AdminOrderListQuery = z.infer<typeof adminOrderListQuerySchema>;
+
+export const adminOrderIdQuerySchema = z.strictObject({ orderId: orderIdField });
+
+export const shipOrderBodySchema = z.strictObject({
+  orderId: orderIdField,
+  carrier: z.string({ message: "Enter the carrier." }).trim().min(1, "Enter the carrier.").max(40, "Use at most 40 characters."),
+  trackingNumber: z
+    .string({ message: "Enter the tracking number." })
+    .trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{3,39}$/, "Enter the tracking number (4 to 40 letters, digits, spaces or dashes)."),
+});
+export type ShipOrderBody = z.infer<typeof shipOrderBodySchema>;
+
+export const deliverOrderBodySchema = z.strictObject({ orderId: orderIdField });
+
+/** An operator cancels a pending or paid order; a paid one is refunded in full. */
+export const adminCancelOrderBodySchema = z.strictObject({
+  orderId: orderIdField,
+  reason: z.string({ message: "Enter the reason." }).trim().min(1, "Enter the reason.").max(500, "Use at most 500 characters."),
+});
+export type AdminCancelOrderBody = z.infer<typeof adminCancelOrderBodySchema>;
+
+const customerSchema = z.object({ id: z.string(), email: z.string() });
+
+export const adminOrderSchema = orderSchema.extend({ customer: customerSchema });
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+export const adminOrderSummarySchema = orderSummarySchema.extend({ customer: customerSchema });
+export type AdminOrderSummary = z.infer<typeof adminOrderSummarySchema>;
+
+export const adminOrderListSchema = z.object({ list: z.array(adminOrderSummarySchema), total: z.number().int() });

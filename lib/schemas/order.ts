@@ -1,0 +1,157 @@
+import { z } from "zod";
+import { usAddressSchema } from "./auth";
+import { cartItemSchema, money } from "./cart";
+
+// Orders, shipping and payment as design/api.md defines them: the request bodies the server
+// validates and the answers the browser reads. Money travels as "12.90" strings.
+
+export const ORDER_STATUS_VALUES = ["pending_payment", "paid", "shipped", "delivered", "cancelled", "refunded"] as const;
+export const orderStatusSchema = z.enum(ORDER_STATUS_VALUES);
+export type OrderStatusValue = z.infer<typeof orderStatusSchema>;
+
+export const SHIPPING_METHOD_VALUES = ["ups_ground", "ups_2nd_day_air", "ups_next_day_air"] as const;
+export const shippingMethodSchema = z.enum(SHIPPING_METHOD_VALUES, { message: "Choose a shipping option." });
+export type ShippingMethodValue = z.infer<typeof shippingMethodSchema>;
+
+const skuField = z.string().trim().regex(/^[A-Z0-9-]{2,40}$/, "Unknown product.");
+const quantityField = z
+  .number({ message: "Enter a quantity." })
+  .int("The quantity must be a whole number.")
+  .min(1, "The quantity must be at least 1.")
+  .max(1000, "The quantity can be at most 1000.");
+const orderIdField = z.uuid({ message: "Unknown order." });
+
+export const skuQuantityBodySchema = z.strictObject({ skuNum: skuField, quantity: quantityField });
+export const skuBodySchema = z.strictObject({ skuNum: skuField });
+export const emptyBodySchema = z.strictObject({});
+export const orderIdQuerySchema = z.strictObject({ orderId: orderIdField });
+
+export const shippingOptionSchema = z.object({
+  label: z.string(),
+  desc: z.string(),
+  value: shippingMethodSchema,
+  price: money,
+  /** Estimated delivery date, YYYY-MM-DD, in business days from today. */
+  realDate: z.string(),
+});
+export type ShippingOption = z.infer<typeof shippingOptionSchema>;
+
+export const orderEventSchema = z.object({
+  type: z.string(),
+  actor: z.enum(["customer", "admin", "system"]),
+  note: z.string().nullable(),
+  at: z.string(),
+});
+
+export const orderSchema = z.object({
+  orderId: z.string(),
+  status: orderStatusSchema,
+  createdAt: z.string(),
+  /** When an unpaid order stops holding its stock; null once paid or closed. */
+  expiresAt: z.string().nullable(),
+  items: z.array(cartItemSchema),
+  subTotal: money,
+  shippingFee: money,
+  tax: money,
+  total: money,
+  refunded: money,
+  shippingAddress: usAddressSchema.nullable(),
+  shippingMethod: shippingMethodSchema,
+  shippingOptions: z.array(shippingOptionSchema),
+  paidAt: z.string().nullable(),
+  shippedAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  referralCode: z.string().nullable(),
+  timeline: z.array(orderEventSchema),
+  canCancel: z.boolean(),
+  canEdit: z.boolean(),
+  canPay: z.boolean(),
+  /** Shipped or delivered, and some line still has units no open or completed after-sale request holds. */
+  canApplyAfterSale: z.boolean(),
+  /** Per skuNum: the units an after-sale request may still ask for (0 for every line when not eligible). */
+  afterSaleRemaining: z.record(z.string(), z.number().int()),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderSummarySchema = z.object({
+  orderId: z.string(),
+  status: orderStatusSchema,
+  createdAt: z.string(),
+  total: money,
+  itemCount: z.number().int(),
+  /** The first item's name and image, for the list. */
+  firstItem: z.object({ name: z.string(), image: z.string().nullable() }).nullable(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+export const orderListQuerySchema = z.strictObject({
+  status: orderStatusSchema.optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(10),
+});
+
+export const orderListSchema = z.object({ list: z.array(orderSummarySchema), total: z.number().int() });
+
+export const orderIdResponseSchema = z.object({ orderId: z.string() });
+
+export const editOrderBodySchema = z
+  .strictObject({
+    orderId: orderIdField,
+    shippingAddress: usAddressSchema.optional(),
+    shippingMethod: shippingMethodSchema.optional(),
+  })
+  .refine((body) => body.shippingAddress !== undefined || body.shippingMethod !== undefined, {
+    message: "Change the address or the shipping option.",
+    path: ["shippingAddress"],
+  });
+
+export const cancelOrderBodySchema = z.strictObject({
+  orderId: orderIdField,
+  reason: z.string().trim().max(500, "Use at most 500 characters.").optional(),
+});
+
+/** A new card as typed on the payment page. Only the provider sees the number. */
+export const cardInputSchema = z.strictObject({
+  number: z
+    .string()
+    .transform((value) => value.replace(/[\s-]/g, ""))
+    .pipe(z.string().regex(/^\d{12,19}$/, "Enter the card number.")),
+  expMonth: z.number().int().min(1, "Enter the expiry month.").max(12, "Enter the expiry month."),
+  expYear: z.number().int().min(2000, "Enter the expiry year.").max(2100, "Enter the expiry year."),
+  cvc: z.string().regex(/^\d{3,4}$/, "Enter the 3- or 4-digit security code."),
+  name: z.string().trim().min(1, "Enter the name on the card.").max(100),
+});
+export type CardInput = z.infer<typeof cardInputSchema>;
+
+export const paymentBodySchema = z
+  .strictObject({
+    orderId: orderIdField,
+    paymentMethodId: z.uuid({ message: "Choose a saved card." }).optional(),
+    card: cardInputSchema.optional(),
+    savePaymentMethod: z.boolean().optional(),
+    idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, "The payment could not be identified. Reload the page."),
+  })
+  .refine((body) => (body.paymentMethodId === undefined) !== (body.card === undefined), {
+    message: "Choose a saved card or enter a new one.",
+    path: ["card"],
+  });
+export type PaymentBody = z.infer<typeof paymentBodySchema>;
+
+export const paymentResultSchema = z.object({
+  status: z.enum(["paid", "failed", "requires_action"]),
+  /** Why a payment failed, in words a customer understands; null when paid. */
+  message: z.string().nullable(),
+  order: orderSchema,
+});
+
+export const savedPaymentMethodSchema = z.object({
+  id: z.string(),
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+  isDefault: z.boolean(),
+});
+export type SavedPaymentMethod = z.infer<typeof savedPaymentMethodSchema>;

@@ -1,0 +1,205 @@
+import "server-only";
+import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { RETURN_ADDRESS } from "@/lib/config/after-sale";
+import { getDb, type DbExecutor } from "@/lib/db/client";
+import { afterSaleRequests, orders, users, type AfterSaleRow, type UserRow } from "@/lib/db/schema";
+import { amountToCents, centsToAmount } from "@/lib/money";
+import type {
+  AdminAfterSale,
+  AdminAfterSaleListQuery,
+  ApproveAfterSaleBody,
+  CompleteAfterSaleBody,
+  RejectAfterSaleBody,
+} from "@/lib/schemas/after-sale";
+import { AppError } from "@/lib/server/http/errors";
+import {
+  afterSaleApprovedMail,
+  afterSaleCompletedMail,
+  afterSaleGoodsReceivedMail,
+  afterSaleRefundMail,
+  afterSaleRejectedMail,
+} from "@/lib/server/mail/after-sale-messages";
+import { assertAdmin, recordEvent } from "@/lib/server/orders";
+import { refundOrderPayment } from "@/lib/server/payments";
+import { AFTER_SALE_MESSAGES } from "./messages";
+import { mailCustomer, operatorActor, recordAfterSaleEvent } from "./shared";
+import { toAfterSaleViews } from "./view";
+
+// The operator side of after-sale (api.md "Operators"). The role is checked here, in the service, so
+// every caller gets the same rule; every step lands in after_sale_events with actor "admin" and the
+// operator's user id.
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function notFound(): AppError {
+  return new AppError(404, AFTER_SALE_MESSAGES.notFound);
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+async function adminViews(db: DbExecutor, rows: AfterSaleRow[]): Promise<AdminAfterSale[]> {
+  const views = await toAfterSaleViews(db, rows);
+  const emails = new Map<string, string>();
+  for (const row of rows) {
+    if (emails.has(row.userId)) continue;
+    const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
+    emails.set(row.userId, user?.email ?? "");
+  }
+  return views.map((view, index) => {
+    const userId = rows[index]?.userId ?? "";
+    return { ...view, customer: { id: userId, email: emails.get(userId) ?? "" } };
+  });
+}
+
+async function adminView(db: DbExecutor, row: AfterSaleRow): Promise<AdminAfterSale> {
+  const [view] = await adminViews(db, [row]);
+  if (!view) throw notFound();
+  return view;
+}
+
+async function lockRequest(tx: DbExecutor, afterSaleId: string): Promise<AfterSaleRow> {
+  const [row] = await tx.select().from(afterSaleRequests).where(eq(afterSaleRequests.id, afterSaleId)).for("update");
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Newest first, optionally one status; `q` is a request id, an order id or part of the customer's e-mail. */
+export async function adminListAfterSales(user: UserRow, query: AdminAfterSaleListQuery): Promise<{ list: AdminAfterSale[]; total: number }> {
+  assertAdmin(user);
+  const db = await getDb();
+  const filters: SQL[] = [];
+  if (query.status) filters.push(eq(afterSaleRequests.status, query.status));
+  const search = query.q?.trim();
+  if (search) {
+    const byId = UUID_PATTERN.test(search)
+      ? or(eq(afterSaleRequests.id, search.toLowerCase()), eq(afterSaleRequests.orderId, search.toLowerCase()))
+      : ilike(users.email, `%${escapeLike(search.toLowerCase())}%`);
+    if (byId) filters.push(byId);
+  }
+  const where = filters.length > 0 ? and(...filters) : undefined;
+  const [counted] = await db
+    .select({ total: count() })
+    .from(afterSaleRequests)
+    .innerJoin(users, eq(users.id, afterSaleRequests.userId))
+    .where(where);
+  const rows = await db
+    .select({ request: afterSaleRequests })
+    .from(afterSaleRequests)
+    .innerJoin(users, eq(users.id, afterSaleRequests.userId))
+    .where(where)
+    .orderBy(desc(afterSaleRequests.createdAt), desc(afterSaleRequests.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return { list: await adminViews(db, rows.map((row) => row.request)), total: counted?.total ?? 0 };
+}
+
+export async function adminGetAfterSale(user: UserRow, afterSaleId: string): Promise<AdminAfterSale> {
+  assertAdmin(user);
+  const db = await getDb();
+  const [row] = await db.select().from(afterSaleRequests).where(eq(afterSaleRequests.id, afterSaleId));
+  if (!row) throw notFound();
+  return adminView(db, row);
+}
+
+/** pending_review → approved, with the address the goods go to (the Houston service centre by default). */
+export async function approveAfterSale(user: UserRow, body: ApproveAfterSaleBody): Promise<AdminAfterSale> {
+  assertAdmin(user);
+  const returnAddress = body.returnAddress ?? RETURN_ADDRESS;
+  const db = await getDb();
+  const { view, row } = await db.transaction(async (tx) => {
+    const locked = await lockRequest(tx, body.afterSaleId);
+    if (locked.status !== "pending_review") throw new AppError(409, AFTER_SALE_MESSAGES.notPendingReview);
+    const [updated] = await tx
+      .update(afterSaleRequests)
+      .set({ status: "approved", returnAddress, updatedAt: new Date() })
+      .where(eq(afterSaleRequests.id, locked.id))
+      .returning();
+    if (!updated) throw notFound();
+    await recordAfterSaleEvent(tx, locked.id, "approved", operatorActor(user), returnAddress);
+    return { view: await adminView(tx, updated), row: updated };
+  });
+  await mailCustomer(row, (to, facts) => afterSaleApprovedMail(to, facts, returnAddress));
+  return view;
+}
+
+/** pending_review → rejected, with the reason the customer is told. */
+export async function rejectAfterSale(user: UserRow, body: RejectAfterSaleBody): Promise<AdminAfterSale> {
+  assertAdmin(user);
+  const db = await getDb();
+  const { view, row } = await db.transaction(async (tx) => {
+    const locked = await lockRequest(tx, body.afterSaleId);
+    if (locked.status !== "pending_review") throw new AppError(409, AFTER_SALE_MESSAGES.notPendingReview);
+    const [updated] = await tx
+      .update(afterSaleRequests)
+      .set({ status: "rejected", rejectReason: body.reason, updatedAt: new Date() })
+      .where(eq(afterSaleRequests.id, locked.id))
+      .returning();
+    if (!updated) throw notFound();
+    await recordAfterSaleEvent(tx, locked.id, "rejected", operatorActor(user), body.reason);
+    return { view: await adminView(tx, updated), row: updated };
+  });
+  await mailCustomer(row, (to, facts) => afterSaleRejectedMail(to, facts, body.reason));
+  return view;
+}
+
+/** returning → received: the goods arrived at the service centre. */
+export async function receiveAfterSale(user: UserRow, afterSaleId: string): Promise<AdminAfterSale> {
+  assertAdmin(user);
+  const db = await getDb();
+  const { view, row } = await db.transaction(async (tx) => {
+    const locked = await lockRequest(tx, afterSaleId);
+    if (locked.status !== "returning") throw new AppError(409, AFTER_SALE_MESSAGES.notReturning);
+    const [updated] = await tx
+      .update(afterSaleRequests)
+      .set({ status: "received", updatedAt: new Date() })
+      .where(eq(afterSaleRequests.id, locked.id))
+      .returning();
+    if (!updated) throw notFound();
+    await recordAfterSaleEvent(tx, locked.id, "received", operatorActor(user));
+    return { view: await adminView(tx, updated), row: updated };
+  });
+  await mailCustomer(row, (to, facts) => afterSaleGoodsReceivedMail(to, facts));
+  return view;
+}
+
+/**
+ * received → completed. Return and refund give back the request's refundAmount unless the operator
+ * states less; exchange and repair refund nothing unless the operator states an amount (say, a repair
+ * that could not be done). The refund goes through the payment provider in the same transaction and
+ * lands on the order (refunded amount, timeline) as well as on the request.
+ */
+export async function completeAfterSale(user: UserRow, body: CompleteAfterSaleBody): Promise<AdminAfterSale> {
+  assertAdmin(user);
+  const db = await getDb();
+  const by = operatorActor(user);
+  const { view, row, refundCents } = await db.transaction(async (tx) => {
+    const locked = await lockRequest(tx, body.afterSaleId);
+    if (locked.status !== "received") throw new AppError(409, AFTER_SALE_MESSAGES.notReceived);
+    const refundsByDefault = locked.type === "return" || locked.type === "refund";
+    const wanted = body.refundAmount === undefined ? (refundsByDefault ? locked.refundCents : 0) : amountToCents(body.refundAmount);
+    if (wanted > locked.refundCents) throw new AppError(409, AFTER_SALE_MESSAGES.refundTooLarge(centsToAmount(locked.refundCents)));
+    const [order] = await tx.select().from(orders).where(eq(orders.id, locked.orderId)).for("update");
+    if (!order) throw new AppError(404, AFTER_SALE_MESSAGES.orderNotFound);
+    const left = order.totalCents - order.refundedCents;
+    if (wanted > left) throw new AppError(409, AFTER_SALE_MESSAGES.nothingLeftToRefund(centsToAmount(left)));
+
+    const label = `${locked.type} request ${locked.id.slice(0, 8)}: ${locked.quantity} × ${locked.name}`;
+    // The payment service raises the order's refunded amount and puts "refunded" on its timeline.
+    if (wanted > 0) await refundOrderPayment(tx, order.id, wanted, by);
+    await recordEvent(tx, order.id, "after_sale_completed", by, wanted > 0 ? `${label}, ${centsToAmount(wanted)} refunded` : label);
+    const [updated] = await tx
+      .update(afterSaleRequests)
+      .set({ status: "completed", refundedCents: wanted, updatedAt: new Date() })
+      .where(eq(afterSaleRequests.id, locked.id))
+      .returning();
+    if (!updated) throw notFound();
+    if (wanted > 0) await recordAfterSaleEvent(tx, locked.id, "refunded", by, centsToAmount(wanted));
+    await recordAfterSaleEvent(tx, locked.id, "completed", by);
+    return { view: await adminView(tx, updated), row: updated, refundCents: wanted };
+  });
+  if (refundCents > 0) await mailCustomer(row, (to, facts) => afterSaleRefundMail(to, facts, refundCents));
+  await mailCustomer(row, (to, facts) => afterSaleCompletedMail(to, facts));
+  return view;
+}

@@ -1,0 +1,133 @@
+import "server-only";
+import { and, count, desc, eq } from "drizzle-orm";
+import { getDb, type DbExecutor } from "@/lib/db/client";
+import { afterSaleRequests, orderItems, orders, type AfterSaleRow } from "@/lib/db/schema";
+import type { AfterSale, AfterSaleListQuery, ApplyAfterSaleBody, SubmitTrackingBody } from "@/lib/schemas/after-sale";
+import { AppError } from "@/lib/server/http/errors";
+import { afterSaleReceivedMail } from "@/lib/server/mail/after-sale-messages";
+import { afterSaleClaimed, canApplyAfterSale } from "@/lib/server/orders/view";
+import { AFTER_SALE_MESSAGES } from "./messages";
+import { customerActor, lineRefundCents, mailCustomer, recordAfterSaleEvent } from "./shared";
+import { canCancelAfterSale, canSubmitTracking, toAfterSaleView, toAfterSaleViews } from "./view";
+
+// A customer's own after-sale requests. Every lookup is by (request id, customer): another
+// customer's request is answered exactly like one that does not exist.
+
+function notFound(): AppError {
+  return new AppError(404, AFTER_SALE_MESSAGES.notFound);
+}
+
+async function lockOwnRequest(tx: DbExecutor, userId: string, afterSaleId: string): Promise<AfterSaleRow> {
+  const [row] = await tx
+    .select()
+    .from(afterSaleRequests)
+    .where(and(eq(afterSaleRequests.id, afterSaleId), eq(afterSaleRequests.userId, userId)))
+    .for("update");
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * Opens a request for one line of the customer's shipped or delivered order. The order row is
+ * locked first, so two requests for the last unit at once are counted one after the other and only
+ * one passes.
+ */
+export async function applyAfterSale(userId: string, body: ApplyAfterSaleBody): Promise<{ afterSaleId: string }> {
+  const db = await getDb();
+  const created = await db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, body.orderId), eq(orders.userId, userId)))
+      .for("update");
+    if (!order) throw new AppError(404, AFTER_SALE_MESSAGES.orderNotFound);
+    if (!canApplyAfterSale(order.status)) throw new AppError(409, AFTER_SALE_MESSAGES.orderNotEligible);
+    const [line] = await tx
+      .select()
+      .from(orderItems)
+      .where(and(eq(orderItems.orderId, order.id), eq(orderItems.sku, body.skuNum)));
+    if (!line) throw new AppError(422, AFTER_SALE_MESSAGES.itemNotInOrder);
+    const remaining = Math.max(0, line.quantity - ((await afterSaleClaimed(tx, order.id)).get(line.sku) ?? 0));
+    if (body.quantity > remaining) throw new AppError(409, AFTER_SALE_MESSAGES.tooMany(remaining));
+
+    const [row] = await tx
+      .insert(afterSaleRequests)
+      .values({
+        orderId: order.id,
+        userId,
+        sku: line.sku,
+        name: line.name,
+        image: line.images[0] ?? null,
+        quantity: body.quantity,
+        type: body.type,
+        reason: body.reason,
+        description: body.description,
+        refundCents: lineRefundCents(order, line.unitPriceCents, body.quantity),
+      })
+      .returning();
+    if (!row) throw new Error("The after-sale request was not stored");
+    await recordAfterSaleEvent(tx, row.id, "pending_review", customerActor(userId));
+    return row;
+  });
+  await mailCustomer(created, (to, facts) => afterSaleReceivedMail(to, facts));
+  return { afterSaleId: created.id };
+}
+
+/** Newest first, `pageSize` per page, optionally one status. */
+export async function listAfterSales(userId: string, query: AfterSaleListQuery): Promise<{ list: AfterSale[]; total: number }> {
+  const db = await getDb();
+  const where = and(eq(afterSaleRequests.userId, userId), query.status ? eq(afterSaleRequests.status, query.status) : undefined);
+  const [counted] = await db.select({ total: count() }).from(afterSaleRequests).where(where);
+  const rows = await db
+    .select()
+    .from(afterSaleRequests)
+    .where(where)
+    .orderBy(desc(afterSaleRequests.createdAt), desc(afterSaleRequests.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return { list: await toAfterSaleViews(db, rows), total: counted?.total ?? 0 };
+}
+
+export async function getAfterSaleForCustomer(userId: string, afterSaleId: string): Promise<AfterSale> {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(afterSaleRequests)
+    .where(and(eq(afterSaleRequests.id, afterSaleId), eq(afterSaleRequests.userId, userId)));
+  if (!row) throw notFound();
+  return toAfterSaleView(db, row);
+}
+
+/** approved → returning: the customer has sent the goods and says how. */
+export async function submitAfterSaleTracking(userId: string, body: SubmitTrackingBody): Promise<AfterSale> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const row = await lockOwnRequest(tx, userId, body.afterSaleId);
+    if (!canSubmitTracking(row.status)) throw new AppError(409, AFTER_SALE_MESSAGES.notApproved);
+    const [updated] = await tx
+      .update(afterSaleRequests)
+      .set({ status: "returning", carrier: body.carrier, trackNumber: body.trackNumber, updatedAt: new Date() })
+      .where(eq(afterSaleRequests.id, row.id))
+      .returning();
+    if (!updated) throw notFound();
+    await recordAfterSaleEvent(tx, row.id, "returning", customerActor(userId), `${body.carrier} ${body.trackNumber}`);
+    return toAfterSaleView(tx, updated);
+  });
+}
+
+/** Before the goods are received the customer may withdraw the request; its quantity is free again. */
+export async function cancelAfterSale(userId: string, afterSaleId: string): Promise<AfterSale> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const row = await lockOwnRequest(tx, userId, afterSaleId);
+    if (!canCancelAfterSale(row.status)) throw new AppError(409, AFTER_SALE_MESSAGES.notCancellable(row.status));
+    const [updated] = await tx
+      .update(afterSaleRequests)
+      .set({ status: "cancelled", updatedAt: new Date() })
+      .where(eq(afterSaleRequests.id, row.id))
+      .returning();
+    if (!updated) throw notFound();
+    await recordAfterSaleEvent(tx, row.id, "cancelled", customerActor(userId));
+    return toAfterSaleView(tx, updated);
+  });
+}

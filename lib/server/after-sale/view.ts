@@ -1,0 +1,59 @@
+import "server-only";
+import { asc, inArray } from "drizzle-orm";
+import type { DbExecutor } from "@/lib/db/client";
+import { afterSaleEvents, type AfterSaleRow } from "@/lib/db/schema";
+import { centsToAmount } from "@/lib/money";
+import type { AfterSale, AfterSaleStatus } from "@/lib/schemas/after-sale";
+
+// The AfterSale JSON from the stored rows. What the customer may do next is computed here once, so
+// the pages and the services agree.
+
+/** The customer may cancel until the goods are received. */
+export function canCancelAfterSale(status: AfterSaleStatus): boolean {
+  return status === "pending_review" || status === "approved" || status === "returning";
+}
+
+/** Approved: the customer is to send the goods and say how. */
+export function canSubmitTracking(status: AfterSaleStatus): boolean {
+  return status === "approved";
+}
+
+export async function toAfterSaleViews(db: DbExecutor, rows: AfterSaleRow[]): Promise<AfterSale[]> {
+  if (rows.length === 0) return [];
+  const events = await db
+    .select()
+    .from(afterSaleEvents)
+    .where(inArray(afterSaleEvents.afterSaleId, rows.map((row) => row.id)))
+    .orderBy(asc(afterSaleEvents.createdAt), asc(afterSaleEvents.id));
+  return rows.map((row) => ({
+    afterSaleId: row.id,
+    orderId: row.orderId,
+    skuNum: row.sku,
+    name: row.name,
+    image: row.image,
+    quantity: row.quantity,
+    type: row.type,
+    reason: row.reason,
+    description: row.description,
+    status: row.status,
+    refundAmount: centsToAmount(row.refundCents),
+    refunded: centsToAmount(row.refundedCents),
+    returnAddress: row.returnAddress,
+    rejectReason: row.rejectReason,
+    carrier: row.carrier,
+    trackNumber: row.trackNumber,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    timeline: events
+      .filter((event) => event.afterSaleId === row.id)
+      .map((event) => ({ type: event.type, actor: event.actor, note: event.note, at: event.createdAt.toISOString() })),
+    canCancel: canCancelAfterSale(row.status),
+    canSubmitTracking: canSubmitTracking(row.status),
+  }));
+}
+
+export async function toAfterSaleView(db: DbExecutor, row: AfterSaleRow): Promise<AfterSale> {
+  const [view] = await toAfterSaleViews(db, [row]);
+  if (!view) throw new Error("An after-sale row without its view");
+  return view;
+}

@@ -1,0 +1,35 @@
+// @vitest-environment node
+import { describe, expect, it } from "vitest";
+import { signedInResponse, signedOutResponse } from "./session";
+
+function cookie(response: Response, name: string): string {
+  const found = response.headers.getSetCookie().find((value) => value.startsWith(`${name}=`));
+  if (!found) throw new Error(`no ${name} cookie`);
+  return found;
+}
+
+function attributes(value: string): string[] {
+  return value.split("; ").slice(1);
+}
+
+describe("session cookies", () => {
+  it("signs in with the HttpOnly Token and a readable hint of the same life and scope", async () => {
+    const response = signedInResponse({ token: "t".repeat(43), user: {} });
+    const token = cookie(response, "Token");
+    const hint = cookie(response, "signed_in");
+    expect(hint.split("; ")[0]).toBe("signed_in=1");
+    expect(attributes(token)).toContain("HttpOnly");
+    expect(attributes(hint)).not.toContain("HttpOnly");
+    expect(attributes(hint)).toEqual(attributes(token).filter((attribute) => attribute !== "HttpOnly"));
+    expect(attributes(hint)).toEqual(expect.arrayContaining(["Max-Age=86400", "Path=/", "SameSite=Strict"]));
+    // The hint says nothing about who: no token, no e-mail.
+    expect(hint).not.toContain("t".repeat(43));
+    expect(((await response.json()) as { data: unknown }).data).toEqual({ token: "t".repeat(43), user: {} });
+  });
+
+  it("signs out by clearing both", () => {
+    const response = signedOutResponse();
+    expect(cookie(response, "Token")).toMatch(/^Token=; Max-Age=0; Path=\/; HttpOnly; SameSite=Strict/);
+    expect(cookie(response, "signed_in")).toMatch(/^signed_in=; Max-Age=0; Path=\/; SameSite=Strict/);
+  });
+});

@@ -1,0 +1,118 @@
+import "server-only";
+import { asc, desc, eq, sql } from "drizzle-orm";
+import { revalidateTag } from "next/cache";
+import { CATALOGUE_CACHE } from "@/lib/config/catalog";
+import { getDb } from "@/lib/db/client";
+import { productChanges } from "@/lib/db/schema/product-changes";
+import { products, type ProductRow } from "@/lib/db/schema/products";
+import { users, type UserRow } from "@/lib/db/schema/users";
+import { amountToCents, centsToAmount } from "@/lib/money";
+import type { AdminProduct, ProductChange } from "@/lib/schemas/admin-catalogue";
+import { merchandiseUpdateSchema, type Merchandise } from "@/lib/schemas/merchandise";
+import { AppError } from "@/lib/server/http/errors";
+import { parseWith } from "@/lib/server/http/request";
+import { toMerchandise } from "./queries";
+
+/**
+ * An operator changes a product's prices, stock or listing (the operator console calls this). The
+ * shared catalogue cache is expired at once, so the next page view already shows the change:
+ * prices on the pages must be the ones checkout charges. Unlisted products answer 404 to customers
+ * from then on; orders that hold them keep their lines. Every field that really changed is recorded
+ * in product_changes with the operator's id (a caller without a user id, such as a script, records none).
+ */
+export async function updateMerchandise(actor: Pick<UserRow, "role"> & Partial<Pick<UserRow, "id">>, skuNum: string, changes: unknown): Promise<Merchandise> {
+  if (actor.role !== "admin") throw new AppError(403);
+  const update = parseWith(merchandiseUpdateSchema, changes);
+  const db = await getDb();
+  const row = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(products).where(eq(products.sku, skuNum)).for("update");
+    if (!current) throw new AppError(404, `There is no product with the sku ${skuNum}.`);
+    const originalPriceCents =
+      update.originalPrice === undefined ? current.originalPriceCents : amountToCents(update.originalPrice);
+    const discountPriceCents =
+      update.discountPrice === undefined ? current.discountPriceCents : amountToCents(update.discountPrice);
+    if (discountPriceCents > originalPriceCents) {
+      throw new AppError(422, "discountPrice: The discounted price cannot be higher than the original price.", [
+        { path: "discountPrice", message: "The discounted price cannot be higher than the original price." },
+      ]);
+    }
+    const [updated] = await tx
+      .update(products)
+      .set({
+        originalPriceCents,
+        discountPriceCents,
+        ...(update.stock === undefined ? {} : { stock: update.stock }),
+        ...(update.listed === undefined ? {} : { listed: update.listed }),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(products.sku, skuNum))
+      .returning();
+    if (!updated) throw new AppError(404, `There is no product with the sku ${skuNum}.`);
+    const changed = changedFields(current, updated);
+    if (changed.length > 0) {
+      await tx.insert(productChanges).values(changed.map((change) => ({ ...change, sku: updated.sku, actorUserId: actor.id ?? null })));
+    }
+    return updated;
+  });
+  // After the commit: a page rendered in between would otherwise cache the old row again.
+  revalidateTag(CATALOGUE_CACHE.tag, { expire: 0 });
+  return toMerchandise(row);
+}
+
+function changedFields(before: ProductRow, after: ProductRow): { field: string; fromValue: string; toValue: string }[] {
+  const pairs: [string, string, string][] = [
+    ["originalPrice", centsToAmount(before.originalPriceCents), centsToAmount(after.originalPriceCents)],
+    ["discountPrice", centsToAmount(before.discountPriceCents), centsToAmount(after.discountPriceCents)],
+    ["stock", String(before.stock), String(after.stock)],
+    ["listed", String(before.listed), String(after.listed)],
+  ];
+  return pairs.filter(([, from, to]) => from !== to).map(([field, fromValue, toValue]) => ({ field, fromValue, toValue }));
+}
+
+function toAdminProduct(row: ProductRow): AdminProduct {
+  return {
+    sku: row.sku,
+    name: row.name,
+    category: row.category,
+    originalPrice: centsToAmount(row.originalPriceCents),
+    discountPrice: centsToAmount(row.discountPriceCents),
+    stock: row.stock,
+    listed: row.listed,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Every product, listed or not, for the operator console (live: stock and listing as they are). */
+export async function adminListProducts(actor: Pick<UserRow, "role">): Promise<AdminProduct[]> {
+  if (actor.role !== "admin") throw new AppError(403);
+  const db = await getDb();
+  const rows = await db.select().from(products).orderBy(asc(products.category), asc(products.sortOrder), asc(products.sku));
+  return rows.map(toAdminProduct);
+}
+
+/** One product with its change record, newest first; null for an unknown sku. */
+export async function adminGetProduct(
+  actor: Pick<UserRow, "role">,
+  skuNum: string,
+): Promise<{ product: AdminProduct; changes: ProductChange[] } | null> {
+  if (actor.role !== "admin") throw new AppError(403);
+  const db = await getDb();
+  const [row] = await db.select().from(products).where(eq(products.sku, skuNum));
+  if (!row) return null;
+  const changes = await db
+    .select({ change: productChanges, email: users.email })
+    .from(productChanges)
+    .leftJoin(users, eq(users.id, productChanges.actorUserId))
+    .where(eq(productChanges.sku, skuNum))
+    .orderBy(desc(productChanges.createdAt), asc(productChanges.field));
+  return {
+    product: toAdminProduct(row),
+    changes: changes.map(({ change, email }) => ({
+      field: change.field,
+      from: change.fromValue,
+      to: change.toValue,
+      by: email,
+      at: change.createdAt.toISOString(),
+    })),
+  };
+}

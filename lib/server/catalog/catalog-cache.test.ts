@@ -1,0 +1,145 @@
+// @vitest-environment node
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { CATALOGUE_CACHE } from "@/lib/config/catalog";
+import { products } from "@/lib/db/schema/products";
+import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
+import { AppError } from "@/lib/server/http/errors";
+import { getMerchandise, productStock, readShelf, readShelfItem, updateMerchandise } from "./index";
+
+// Next's data cache needs a running server; this stand-in keeps its contract (entries keyed by the
+// key parts and arguments, dropped by revalidateTag for any of their tags), so the test checks what
+// the catalogue caches, under which tag, and which changes expire it.
+const nextCache = vi.hoisted(() => {
+  const entries = new Map<string, { value: unknown; tags: readonly string[] }>();
+  const revalidations: { tag: string; profile: unknown }[] = [];
+  return { entries, revalidations };
+});
+
+vi.mock("next/cache", () => ({
+  unstable_cache:
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>, keyParts: string[], options: { tags: string[] }) =>
+    async (...args: A): Promise<R> => {
+      const key = JSON.stringify([keyParts, args]);
+      const hit = nextCache.entries.get(key);
+      if (hit) return structuredClone(hit.value) as R;
+      const value = await fn(...args);
+      nextCache.entries.set(key, { value: structuredClone(value), tags: options.tags });
+      return value;
+    },
+  revalidateTag: (tag: string, profile: unknown) => {
+    nextCache.revalidations.push({ tag, profile });
+    for (const [key, entry] of nextCache.entries) if (entry.tags.includes(tag)) nextCache.entries.delete(key);
+  },
+}));
+
+const admin = { role: "admin" } as const;
+const customer = { role: "customer" } as const;
+
+describe.each(testEngines())("catalogue cache and operator updates on $name", (engine) => {
+  const handle = databaseForSuite(engine);
+
+  beforeEach(() => {
+    nextCache.entries.clear();
+    nextCache.revalidations.length = 0;
+  });
+
+  async function addProduct() {
+    const sku = `T-${randomUUID().slice(0, 8).toUpperCase()}`;
+    await handle().db.insert(products).values({
+      sku,
+      category: "accessory",
+      name: `Cache test ${sku}`,
+      originalPriceCents: 5_000,
+      discountPriceCents: 4_000,
+      stock: 20,
+      sortOrder: 20_000,
+    });
+    return sku;
+  }
+
+  const setRow = (sku: string, values: Partial<typeof products.$inferInsert>) =>
+    handle().db.update(products).set(values).where(eq(products.sku, sku));
+
+  it("serves pages from the shared cache, without the stock", async () => {
+    const sku = await addProduct();
+    const first = await readShelfItem(sku);
+    expect(first).toMatchObject({ skuNum: sku, discountPrice: "40.00" });
+    expect(first).not.toHaveProperty("stock");
+    // A change that bypasses the service is not seen until the cache is revalidated.
+    await setRow(sku, { name: "Renamed behind the cache's back" });
+    expect((await readShelfItem(sku))?.name).toBe(`Cache test ${sku}`);
+  });
+
+  it("a price change by an operator is on the next page view", async () => {
+    const sku = await addProduct();
+    expect((await readShelfItem(sku))?.discountPrice).toBe("40.00");
+    const shelfBefore = await readShelf("accessory", "featured");
+    expect(shelfBefore.find((item) => item.skuNum === sku)?.originalPrice).toBe("50.00");
+
+    const updated = await updateMerchandise(admin, sku, { originalPrice: "60.00", discountPrice: "45.50" });
+    expect(updated).toMatchObject({ skuNum: sku, originalPrice: "60.00", discountPrice: "45.50", stock: 20 });
+    expect(nextCache.revalidations).toEqual([{ tag: CATALOGUE_CACHE.tag, profile: { expire: 0 } }]);
+
+    expect((await readShelfItem(sku))?.discountPrice).toBe("45.50");
+    const shelfAfter = await readShelf("accessory", "featured");
+    expect(shelfAfter.find((item) => item.skuNum === sku)).toMatchObject({ originalPrice: "60.00", discountPrice: "45.50" });
+    expect((await getMerchandise(sku))?.discountPrice).toBe("45.50");
+  });
+
+  it("stock sold by a checkout shows live and leaves the shared cache alone", async () => {
+    const sku = await addProduct();
+    await readShelfItem(sku);
+    // What checkout does: a conditional update of the row, no catalogue service involved.
+    await setRow(sku, { stock: 2 });
+    expect(await productStock(sku)).toBe(2);
+    expect(nextCache.revalidations).toEqual([]);
+    expect(nextCache.entries.size).toBe(1);
+  });
+
+  it("an operator sets stock and unlists: the product leaves the store at once", async () => {
+    const sku = await addProduct();
+    expect(await readShelfItem(sku)).not.toBeNull();
+    expect(await updateMerchandise(admin, sku, { stock: 0 })).toMatchObject({ stock: 0 });
+    expect(await productStock(sku)).toBe(0);
+    await updateMerchandise(admin, sku, { listed: false });
+    expect(await readShelfItem(sku)).toBeNull();
+    expect(await getMerchandise(sku)).toBeNull();
+    expect(await productStock(sku)).toBeNull();
+    const shelf = await readShelf("accessory", "price_asc");
+    expect(shelf.map((item) => item.skuNum)).not.toContain(sku);
+    await updateMerchandise(admin, sku, { listed: true });
+    expect(await readShelfItem(sku)).not.toBeNull();
+  });
+
+  async function refusal(run: () => Promise<unknown>) {
+    const error = await run().then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(AppError);
+    return error as AppError;
+  }
+
+  it("refuses customers, unknown skus and impossible prices, and changes nothing", async () => {
+    const sku = await addProduct();
+    expect((await refusal(() => updateMerchandise(customer, sku, { stock: 1 }))).code).toBe(403);
+    const unknown = await refusal(() => updateMerchandise(admin, "NO-SUCH-SKU", { stock: 1 }));
+    expect([unknown.code, unknown.message]).toEqual([404, "There is no product with the sku NO-SUCH-SKU."]);
+    const dearer = await refusal(() => updateMerchandise(admin, sku, { discountPrice: "50.01" }));
+    expect(dearer.code).toBe(422);
+    expect(dearer.errors).toEqual([
+      { path: "discountPrice", message: "The discounted price cannot be higher than the original price." },
+    ]);
+    expect((await refusal(() => updateMerchandise(admin, sku, { originalPrice: "39.99" }))).code).toBe(422);
+    expect((await refusal(() => updateMerchandise(admin, sku, {}))).code).toBe(422);
+    const malformed = await refusal(() => updateMerchandise(admin, sku, { stock: -1, price: "1.00" }));
+    expect(malformed.code).toBe(422);
+    expect((await refusal(() => updateMerchandise(admin, sku, { discountPrice: "12.5" }))).errors[0]?.path).toBe(
+      "discountPrice",
+    );
+    expect(await getMerchandise(sku)).toMatchObject({ originalPrice: "50.00", discountPrice: "40.00", stock: 20 });
+    expect(nextCache.revalidations).toEqual([]);
+  });
+});

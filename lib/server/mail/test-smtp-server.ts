@@ -1,0 +1,67 @@
+import { createServer } from "node:net";
+import { SMTPServer } from "smtp-server";
+import { readMail, type ReadMail } from "./outbox-reader";
+
+// A real SMTP server for integration tests, on a free local port, keeping every message it gets.
+
+export interface CaughtMail extends ReadMail {
+  /** The envelope's recipients (RCPT TO), which is where the message really goes. */
+  rcptTo: string[];
+  raw: string;
+}
+
+export interface TestSmtpServer {
+  url: string;
+  messages: CaughtMail[];
+  /** Messages whose envelope goes to `to`, in arrival order. */
+  to: (to: string) => CaughtMail[];
+  close: () => Promise<void>;
+}
+
+export async function startTestSmtpServer(): Promise<TestSmtpServer> {
+  const messages: CaughtMail[] = [];
+  const server = new SMTPServer({
+    // Plain SMTP without login, as a local relay would offer it; no certificate to trust.
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const raw = Buffer.concat(chunks).toString("utf8");
+        messages.push({ ...readMail(raw), raw, rcptTo: session.envelope.rcptTo.map((rcpt) => rcpt.address) });
+        callback();
+      });
+    },
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    server.server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.server.address();
+      if (address && typeof address === "object") resolve(address.port);
+      else reject(new Error("The test SMTP server has no port"));
+    });
+  });
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    to: (to) => messages.filter((message) => message.rcptTo.includes(to)),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A local port nothing listens on: an SMTP server that is down. */
+export async function closedPort(): Promise<number> {
+  const probe = createServer();
+  const port = await new Promise<number>((resolve, reject) => {
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      if (address && typeof address === "object") resolve(address.port);
+      else reject(new Error("No free port"));
+    });
+  });
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}

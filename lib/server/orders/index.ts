@@ -1,0 +1,13 @@
+import "server-only";
+
+// The orders service: the one entry point other domains and the route handlers import.
+export { buyNow, checkoutCart } from "./create";
+export { cancelOrder, editOrder, getOrderForCustomer, listOrders, type OrderEdit, type OrderListQuery } from "./customer";
+export { sweepExpiredOrders } from "./expiry";
+export { markOrderPaid, orderForPayment } from "./payment-hooks";
+export { ORDER_MESSAGES } from "./messages";
+export { nextStepTime, recordEvent, type EventActor } from "./totals";
+export { toOrderView } from "./view";
+export { adminCancelOrder, adminGetOrder, adminListOrders, adminOrderEvents, assertAdmin, deliverOrder, shipOrder, type AdminOrderEvent } from "./admin";
+export { adminReferralReport, type ReferralRow } from "./referral-report";
+export { referralCodeOf } from "./referral";

@@ -1,0 +1,21 @@
+import "server-only";
+
+// What a customer (or operator) reads when an order call is refused.
+export const ORDER_MESSAGES = {
+  emptyCart: "Your cart is empty.",
+  unknownProduct: "This product does not exist or is no longer sold.",
+  outOfStock: (name: string) => `${name} is out of stock.`,
+  onlyLeft: (stock: number, name: string) => `Only ${stock} left of ${name}.`,
+  notFound: "This order does not exist.",
+  notEditable: "This order has shipped or is closed, so it can no longer be changed.",
+  methodAfterPayment:
+    "The shipping option of a paid order cannot change (its total is already charged). Cancel it and order again, or contact us.",
+  stateAfterPayment:
+    "A paid order can only be re-addressed within the same state, since the tax charged depends on the state. Cancel it and order again, or contact us.",
+  notCancellable: (status: string) =>
+    status === "cancelled" || status === "refunded"
+      ? "This order is already cancelled."
+      : "This order has already shipped, so it can no longer be cancelled. You can ask for a return once it arrives.",
+  notShippable: "Only a paid order can be marked shipped.",
+  notDeliverable: "Only a shipped order can be marked delivered.",
+} as const;

@@ -1,0 +1,54 @@
+// @vitest-environment node
+import { randomBytes, randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { COOKIES } from "@/lib/config/store";
+import { orders } from "@/lib/db/schema";
+import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
+import { centsToAmount } from "@/lib/money";
+import { apiRequest, dataOf, HOUSTON, makeCustomer, makeProduct, read, type Customer } from "@/lib/testing/shop";
+import { POST as buyNowRoute } from "@/app/api/v1/c/merchandise/order/add/route";
+import { POST as payRoute } from "@/app/api/v1/c/merchandise/order/payment/route";
+import { POST as cancelRoute } from "@/app/api/v1/c/merchandise/order/cancel/route";
+import { adminReferralReport } from "./referral-report";
+
+describe.each(testEngines())("referral report on $name", (engine) => {
+  const db = databaseForSuite(engine);
+
+  async function orderWith(who: Customer, code: string, sku: string): Promise<{ orderId: string; totalCents: number }> {
+    const added = await read<{ orderId: string }>(
+      await buyNowRoute(
+        apiRequest("POST", "/api/v1/c/merchandise/order/add", { skuNum: sku, quantity: 1 }, { token: who.token, cookie: `${COOKIES.referral}=${code}` }),
+      ),
+    );
+    const { orderId } = dataOf(added);
+    const [row] = await db().db.select({ totalCents: orders.totalCents }).from(orders).where(eq(orders.id, orderId));
+    if (!row) throw new Error("the order was not stored");
+    return { orderId, totalCents: row.totalCents };
+  }
+
+  async function pay(who: Customer, orderId: string): Promise<void> {
+    const card = { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123", name: "Ada" };
+    const paid = await read(await payRoute(apiRequest("POST", "/api/v1/c/merchandise/order/payment", { orderId, card, idempotencyKey: `key-${randomUUID()}` }, { token: who.token })));
+    expect(paid.status).toBe(200);
+  }
+
+  it("counts orders and paid orders per code, and revenue as paid totals minus refunds", async () => {
+    const code = `ref${randomBytes(4).toString("hex")}`;
+    const who = await makeCustomer(db(), { address: HOUSTON });
+    const sku = await makeProduct(db(), { stock: 10 });
+    const kept = await orderWith(who, code, sku);
+    await pay(who, kept.orderId);
+    const refunded = await orderWith(who, code, sku);
+    await pay(who, refunded.orderId);
+    expect((await read(await cancelRoute(apiRequest("POST", "/api/v1/c/merchandise/order/cancel", { orderId: refunded.orderId }, { token: who.token })))).status).toBe(200);
+    await orderWith(who, code, sku); // never paid
+
+    const report = await adminReferralReport({ role: "admin" });
+    expect(report.find((row) => row.code === code)).toEqual({ code, orders: 3, paidOrders: 2, revenue: centsToAmount(kept.totalCents) });
+  });
+
+  it("is for operators only", async () => {
+    await expect(adminReferralReport({ role: "customer" })).rejects.toMatchObject({ code: 403 });
+  });
+});

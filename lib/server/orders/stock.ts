@@ -1,0 +1,64 @@
+import "server-only";
+import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import type { DbExecutor } from "@/lib/db/client";
+import { orderItems, products, type ProductRow } from "@/lib/db/schema";
+import { AppError } from "@/lib/server/http/errors";
+import { ORDER_MESSAGES } from "./messages";
+
+// Stock is taken in the statement that checks it (`stock >= q`), so two checkouts can never both
+// take the last piece: on PostgreSQL the second waits for the first's row lock and re-checks the
+// condition against the committed stock. Rows are always locked in sku order (reserve and release
+// alike), so checkouts, cancellations and the expiry sweep cannot deadlock on each other.
+
+export interface WantedLine {
+  sku: string;
+  quantity: number;
+}
+
+/**
+ * Reserves every line or throws (404 unknown/unlisted product, 409 not enough stock); the caller's
+ * transaction then rolls back whatever was reserved before. Returns the product rows as they are
+ * after the reservation: the order's snapshot.
+ */
+export async function reserveStock(tx: DbExecutor, lines: readonly WantedLine[]): Promise<Array<{ product: ProductRow; quantity: number }>> {
+  const sorted = [...lines].sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
+  const reserved: Array<{ product: ProductRow; quantity: number }> = [];
+  for (const line of sorted) {
+    const [product] = await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: sql`now()` })
+      .where(and(eq(products.sku, line.sku), gte(products.stock, line.quantity), eq(products.listed, true)))
+      .returning();
+    if (product) {
+      reserved.push({ product, quantity: line.quantity });
+      continue;
+    }
+    const [current] = await tx
+      .select({ name: products.name, stock: products.stock, listed: products.listed })
+      .from(products)
+      .where(eq(products.sku, line.sku));
+    if (!current || !current.listed) {
+      throw new AppError(404, ORDER_MESSAGES.unknownProduct, [{ path: "skuNum", message: ORDER_MESSAGES.unknownProduct }]);
+    }
+    const message = current.stock <= 0 ? ORDER_MESSAGES.outOfStock(current.name) : ORDER_MESSAGES.onlyLeft(current.stock, current.name);
+    throw new AppError(409, message, [{ path: "quantity", message }]);
+  }
+  return reserved;
+}
+
+/** Puts the quantities of orders back on sale (cancel, expiry): one update per sku, in sku order. */
+export async function releaseStock(tx: DbExecutor, orderIds: readonly string[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  const lines = await tx
+    .select({ sku: orderItems.sku, quantity: sql<number>`sum(${orderItems.quantity})::int` })
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, [...orderIds]))
+    .groupBy(orderItems.sku)
+    .orderBy(asc(orderItems.sku));
+  for (const line of lines) {
+    await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${line.quantity}`, updatedAt: sql`now()` })
+      .where(eq(products.sku, line.sku));
+  }
+}

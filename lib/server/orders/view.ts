@@ -1,0 +1,121 @@
+import "server-only";
+import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import type { DbExecutor } from "@/lib/db/client";
+import { afterSaleRequests, orderEvents, orderItems, products, type OrderRow } from "@/lib/db/schema";
+import { centsToAmount } from "@/lib/money";
+import type { Order, OrderStatusValue } from "@/lib/schemas/order";
+import { shippingOptions } from "@/lib/server/shipping";
+
+// The Order JSON (lib/schemas/order.ts) from the stored row, its lines and its timeline. What the
+// customer may do next is computed here once, so the pages and the services agree.
+
+/** Before shipment an order can be cancelled (a paid one is refunded). */
+export function canCancel(status: OrderStatusValue): boolean {
+  return status === "pending_payment" || status === "paid";
+}
+
+/** Before shipment the address can change; the shipping option only before payment (see edit). */
+export function canEdit(status: OrderStatusValue): boolean {
+  return status === "pending_payment" || status === "paid";
+}
+
+export function canPay(order: Pick<OrderRow, "status" | "expiresAt">, now: Date): boolean {
+  return order.status === "pending_payment" && (order.expiresAt === null || order.expiresAt > now);
+}
+
+export function canApplyAfterSale(status: OrderStatusValue): boolean {
+  return status === "shipped" || status === "delivered";
+}
+
+/**
+ * Per sku, how many units of the order are taken by after-sale requests that are open or completed
+ * (rejected and cancelled ones give their quantity back).
+ */
+export async function afterSaleClaimed(db: DbExecutor, orderId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ sku: afterSaleRequests.sku, claimed: sql<number>`coalesce(sum(${afterSaleRequests.quantity}), 0)::int` })
+    .from(afterSaleRequests)
+    .where(and(eq(afterSaleRequests.orderId, orderId), notInArray(afterSaleRequests.status, ["rejected", "cancelled"])))
+    .groupBy(afterSaleRequests.sku);
+  return new Map(rows.map((row) => [row.sku, Number(row.claimed)]));
+}
+
+function iso(value: Date | null): string | null {
+  return value ? value.toISOString() : null;
+}
+
+export async function toOrderView(db: DbExecutor, order: OrderRow, now: Date = new Date()): Promise<Order> {
+  const items = await db
+    .select({ item: orderItems, stock: products.stock })
+    .from(orderItems)
+    .innerJoin(products, eq(products.sku, orderItems.sku))
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.sku));
+  const events = await db
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, order.id))
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+  const open = order.status === "pending_payment";
+  const eligible = canApplyAfterSale(order.status);
+  const claimed = eligible ? await afterSaleClaimed(db, order.id) : new Map<string, number>();
+  const afterSaleRemaining = Object.fromEntries(
+    items.map(({ item }) => [item.sku, eligible ? Math.max(0, item.quantity - (claimed.get(item.sku) ?? 0)) : 0]),
+  );
+  return {
+    orderId: order.id,
+    status: order.status,
+    createdAt: order.createdAt.toISOString(),
+    expiresAt: open ? iso(order.expiresAt) : null,
+    items: items.map(({ item, stock }) => ({
+      skuNum: item.sku,
+      name: item.name,
+      image: item.images,
+      attributes: item.attributes,
+      spec: item.spec,
+      quantity: item.quantity,
+      originalPrice: centsToAmount(item.originalPriceCents),
+      discountPrice: centsToAmount(item.unitPriceCents),
+      stock,
+    })),
+    subTotal: centsToAmount(order.subtotalCents),
+    shippingFee: centsToAmount(order.shippingCents),
+    tax: centsToAmount(order.taxCents),
+    total: centsToAmount(order.totalCents),
+    refunded: centsToAmount(order.refundedCents),
+    shippingAddress: order.shippingAddress ?? null,
+    shippingMethod: order.shippingMethod,
+    // Prices and dates of the options as they would be now: what choosing one would cost.
+    shippingOptions: open ? shippingOptions(order.subtotalCents, now) : [],
+    paidAt: iso(order.paidAt),
+    shippedAt: iso(order.shippedAt),
+    deliveredAt: iso(order.deliveredAt),
+    carrier: order.carrier,
+    trackingNumber: order.trackingNumber,
+    referralCode: order.referralCode,
+    timeline: events.map((event) => ({ type: event.type, actor: event.actor, note: event.note, at: event.createdAt.toISOString() })),
+    canCancel: canCancel(order.status),
+    canEdit: canEdit(order.status),
+    canPay: canPay(order, now),
+    canApplyAfterSale: Object.values(afterSaleRemaining).some((remaining) => remaining > 0),
+    afterSaleRemaining,
+  };
+}
+
+/** The list rows: item count and first item for each order, in two queries for the whole page. */
+export async function itemSummaries(db: DbExecutor, orderIds: string[]): Promise<Map<string, { count: number; first: { name: string; image: string | null } | null }>> {
+  const result = new Map<string, { count: number; first: { name: string; image: string | null } | null }>();
+  if (orderIds.length === 0) return result;
+  const rows = await db
+    .select({ orderId: orderItems.orderId, name: orderItems.name, images: orderItems.images, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.orderId), asc(orderItems.sku));
+  for (const row of rows) {
+    const entry = result.get(row.orderId) ?? { count: 0, first: null };
+    entry.count += row.quantity;
+    entry.first ??= { name: row.name, image: row.images[0] ?? null };
+    result.set(row.orderId, entry);
+  }
+  return result;
+}

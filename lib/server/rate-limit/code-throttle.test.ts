@@ -1,0 +1,37 @@
+// @vitest-environment node
+import { describe, expect, it } from "vitest";
+import { CODE_GUESS_LIMITS, CODE_REQUEST_LIMITS } from "@/lib/config/auth";
+import { AppError } from "@/lib/server/http/errors";
+import { CodeThrottle } from "./code-throttle";
+import { memoryStore } from "./store";
+
+const ip = "203.0.113.9";
+const wrongCode = () => Promise.reject(new AppError(400, "The code is not correct."));
+
+describe("CodeThrottle", () => {
+  it("lets an address ask for 20 codes an hour, then says how long to wait", async () => {
+    const throttle = new CodeThrottle(memoryStore());
+    for (let i = 0; i < CODE_REQUEST_LIMITS.perIp.points; i += 1) await throttle.admitRequest(ip);
+    await expect(throttle.admitRequest(ip)).rejects.toMatchObject({
+      code: 429,
+      message: "Too many codes have been requested. Please wait 1 hour and try again.",
+      headers: { "Retry-After": "3600" },
+    });
+    await expect(throttle.admitRequest("203.0.113.10")).resolves.toBeUndefined();
+  });
+
+  it("counts wrong codes per address, and only wrong ones", async () => {
+    const throttle = new CodeThrottle(memoryStore());
+    for (let i = 0; i < 10; i += 1) await expect(throttle.guarded(ip, async () => "ok")).resolves.toBe("ok");
+    // A failure that is not about the code (the database, say) does not count either.
+    for (let i = 0; i < 10; i += 1) await expect(throttle.guarded(ip, () => Promise.reject(new Error("db down")))).rejects.toThrow("db down");
+    for (let i = 0; i < CODE_GUESS_LIMITS.perIp.points; i += 1) await expect(throttle.guarded(ip, wrongCode)).rejects.toMatchObject({ code: 400 });
+    let checked = false;
+    const refused = throttle.guarded(ip, async () => {
+      checked = true;
+    });
+    await expect(refused).rejects.toMatchObject({ code: 429, message: expect.stringContaining("Too many wrong codes") });
+    expect(checked).toBe(false);
+    await expect(throttle.guarded("198.51.100.1", async () => "ok")).resolves.toBe("ok");
+  });
+});

@@ -1,0 +1,86 @@
+// @vitest-environment node
+import { randomUUID } from "node:crypto";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import type { Redis } from "ioredis";
+import { env } from "@/lib/config/env";
+import { isRefusal } from "./limits";
+import { LoginThrottle } from "./login-throttle";
+import { connectRedis, memoryStore, redisStore } from "./store";
+
+const rule = { points: 3, duration: 60 };
+
+describe("memoryStore", () => {
+  it("keeps each limiter's counts apart", async () => {
+    const store = memoryStore();
+    const a = store.create("a", rule);
+    const b = store.create("b", rule);
+    for (let i = 0; i < 3; i += 1) await a.consume("key");
+    await expect(a.consume("key")).rejects.toSatisfy(isRefusal);
+    await expect(b.consume("key")).resolves.toMatchObject({ consumedPoints: 1 });
+  });
+});
+
+describe("redisStore while Redis cannot be reached", () => {
+  it("keeps limiting in memory: the outage neither lets everyone through nor refuses everyone", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    // Nothing listens on port 1.
+    const client = connectRedis("redis://127.0.0.1:1");
+    try {
+      const limiter = redisStore(client, `lenwell-test:${randomUUID()}`).create("down", rule);
+      for (let i = 0; i < 3; i += 1) await expect(limiter.consume("key")).resolves.toBeDefined();
+      await expect(limiter.consume("key")).rejects.toSatisfy(isRefusal);
+      await expect(limiter.consume("other")).resolves.toBeDefined();
+    } finally {
+      client.disconnect();
+    }
+  });
+});
+
+// The machine's Redis, when TEST_REDIS_URL names one: two app instances (two clients, two stores)
+// must see one count. Every key lives under a prefix of its own and is removed afterwards.
+describe.skipIf(!env.TEST_REDIS_URL)("redisStore on a real Redis", () => {
+  const prefix = `lenwell-test:${randomUUID()}`;
+  const clients: Redis[] = [];
+  const instance = () => {
+    const client = connectRedis(env.TEST_REDIS_URL ?? "");
+    clients.push(client);
+    return redisStore(client, prefix);
+  };
+  const ready = (client: Redis) =>
+    client.status === "ready" ? Promise.resolve() : new Promise<void>((resolve) => client.once("ready", () => resolve()));
+
+  afterAll(async () => {
+    const [first] = clients;
+    if (first) {
+      await ready(first);
+      const keys = await first.keys(`${prefix}:*`);
+      if (keys.length > 0) await first.del(...keys);
+      expect(await first.keys(`${prefix}:*`)).toEqual([]);
+    }
+    for (const client of clients) client.disconnect();
+  });
+
+  it("shares counts between two instances", async () => {
+    const one = instance().create("shared", rule);
+    const two = instance().create("shared", rule);
+    await Promise.all(clients.map(ready));
+    await one.consume("key");
+    await two.consume("key");
+    await one.consume("key");
+    await expect(two.consume("key")).rejects.toSatisfy(isRefusal);
+    expect(await one.get("key")).toMatchObject({ consumedPoints: 4 });
+    await expect(two.consume("other")).resolves.toMatchObject({ consumedPoints: 1 });
+  });
+
+  it("shares a login streak: a wait set by one instance holds on the other", async () => {
+    const first = new LoginThrottle(instance());
+    const second = new LoginThrottle(instance());
+    await Promise.all(clients.map(ready));
+    const subject = { email: `shared-${randomUUID()}@example.com`, device: null, ip: "203.0.113.9" };
+    for (let i = 0; i < 5; i += 1) await (await (i % 2 ? first : second).begin(subject)).failed();
+    await expect(second.begin(subject)).rejects.toMatchObject({ code: 429, headers: { "Retry-After": "2" } });
+    await expect(first.begin(subject)).rejects.toMatchObject({ code: 429 });
+    await first.clearAccount(subject.email);
+    await expect(second.begin(subject)).resolves.toBeDefined();
+  });
+});

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { SHIPPING_PRESETS } from "@/lib/config/shipping";
+import { addBusinessDays, cartShippingSummary, shippingFee, shippingOptions, storeDate } from "./index";
+
+const standard = SHIPPING_PRESETS.standard;
+const express = SHIPPING_PRESETS.express;
+
+describe("addBusinessDays", () => {
+  it("skips Saturday and Sunday", () => {
+    expect(addBusinessDays("2025-06-02", 3)).toBe("2025-06-05"); // Monday → Thursday
+    expect(addBusinessDays("2025-06-05", 3)).toBe("2025-06-10"); // Thursday → Tuesday
+    expect(addBusinessDays("2025-06-06", 1)).toBe("2025-06-09"); // Friday → Monday
+    expect(addBusinessDays("2025-06-07", 1)).toBe("2025-06-09"); // Saturday → Monday
+    expect(addBusinessDays("2025-06-08", 2)).toBe("2025-06-10"); // Sunday → Tuesday
+  });
+
+  it("crosses month and year ends", () => {
+    expect(addBusinessDays("2025-12-31", 3)).toBe("2026-01-05"); // Wednesday → Monday
+    expect(addBusinessDays("2024-02-28", 2)).toBe("2024-03-01"); // leap year
+  });
+
+  it("refuses a malformed day", () => {
+    expect(() => addBusinessDays("06/02/2025", 1)).toThrow();
+    expect(() => addBusinessDays("2025-06-02", -1)).toThrow();
+  });
+});
+
+describe("storeDate", () => {
+  it("reads the day in the store's time zone (Central)", () => {
+    // 02:00 UTC on Saturday is still Friday evening in Houston.
+    expect(storeDate(new Date("2025-06-07T02:00:00Z"))).toBe("2025-06-06");
+    expect(storeDate(new Date("2025-06-07T12:00:00Z"))).toBe("2025-06-07");
+  });
+});
+
+describe("shipping fees", () => {
+  it("standard: ground 11.90 under $37, free at exactly $37.00 and over", () => {
+    expect(shippingFee("ups_ground", 3699, standard)).toBe(1190);
+    expect(shippingFee("ups_ground", 3700, standard)).toBe(0);
+    expect(shippingFee("ups_ground", 3701, standard)).toBe(0);
+    expect(shippingFee("ups_2nd_day_air", 100_000, standard)).toBe(2290);
+    expect(shippingFee("ups_next_day_air", 100, standard)).toBe(3390);
+  });
+
+  it("express: ground free at $89, 2nd day 11.00, next day 22.00", () => {
+    expect(shippingFee("ups_ground", 8899, express)).toBe(1190);
+    expect(shippingFee("ups_ground", 8900, express)).toBe(0);
+    expect(shippingFee("ups_2nd_day_air", 8900, express)).toBe(1100);
+    expect(shippingFee("ups_next_day_air", 500, express)).toBe(2200);
+  });
+
+  it("lists the three options with label, desc, price and a business-day delivery date", () => {
+    const thursdayNoon = new Date("2025-06-05T17:00:00Z");
+    expect(shippingOptions(2000, thursdayNoon, standard)).toEqual([
+      { label: "UPS Ground", desc: "3 business days", value: "ups_ground", price: "11.90", realDate: "2025-06-10" },
+      { label: "UPS 2nd Day Air", desc: "2 business days", value: "ups_2nd_day_air", price: "22.90", realDate: "2025-06-09" },
+      { label: "UPS Next Day Air", desc: "1 business day", value: "ups_next_day_air", price: "33.90", realDate: "2025-06-06" },
+    ]);
+    expect(shippingOptions(3700, thursdayNoon, standard)[0]).toMatchObject({ price: "0.00", desc: "Free, 3 business days" });
+  });
+
+  it("summarises the cart: nothing for an empty cart, the way to free shipping otherwise", () => {
+    expect(cartShippingSummary(0, standard)).toEqual({ shippingCents: 0, freeShippingThresholdCents: 3700, amountToFreeShippingCents: 3700 });
+    expect(cartShippingSummary(2500, standard)).toEqual({ shippingCents: 1190, freeShippingThresholdCents: 3700, amountToFreeShippingCents: 1200 });
+    expect(cartShippingSummary(3700, standard)).toEqual({ shippingCents: 0, freeShippingThresholdCents: 3700, amountToFreeShippingCents: 0 });
+  });
+});

@@ -1,0 +1,79 @@
+import { randomUUID } from "node:crypto";
+import { readFile, readdir } from "node:fs/promises";
+import path from "node:path";
+import { expect } from "vitest";
+import type { DatabaseHandle } from "@/lib/db/client";
+import { readMail, type ReadMail } from "@/lib/server/mail/outbox-reader";
+import { POST as buyNowRoute } from "@/app/api/v1/c/merchandise/order/add/route";
+import { POST as payRoute } from "@/app/api/v1/c/merchandise/order/payment/route";
+import { POST as shipRoute } from "@/app/api/v1/admin/orders/ship/route";
+import { POST as deliverRoute } from "@/app/api/v1/admin/orders/deliver/route";
+import { POST as applyRoute } from "@/app/api/v1/c/order/afterSale/apply/route";
+import { apiRequest, dataOf, makeProduct, read, type Answer, type Customer } from "./shop";
+
+// Helpers for the after-sale integration tests: an order taken through the real buying and operator
+// calls to paid, shipped or delivered, and the e-mails a customer got.
+
+export const OUTBOX = path.resolve(".data/outbox");
+
+export interface BoughtOrder {
+  orderId: string;
+  sku: string;
+}
+
+/** `who` buys `quantity` of a fresh product (20.00 each) and pays; the operator ships and delivers it as asked. */
+export async function boughtOrder(
+  handle: DatabaseHandle,
+  who: Customer,
+  admin: Customer,
+  options: { quantity?: number; until?: "paid" | "shipped" | "delivered" } = {},
+): Promise<BoughtOrder> {
+  const sku = await makeProduct(handle, { stock: 50, discountCents: 2000 });
+  const added = await read<{ orderId: string }>(
+    await buyNowRoute(apiRequest("POST", "/api/v1/c/merchandise/order/add", { skuNum: sku, quantity: options.quantity ?? 1 }, { token: who.token })),
+  );
+  const { orderId } = dataOf(added);
+  const paid = await read<{ status: string }>(
+    await payRoute(
+      apiRequest(
+        "POST",
+        "/api/v1/c/merchandise/order/payment",
+        { orderId, card: { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123", name: "Ada" }, idempotencyKey: `key-${randomUUID()}` },
+        { token: who.token },
+      ),
+    ),
+  );
+  expect(dataOf(paid).status).toBe("paid");
+  const until = options.until ?? "delivered";
+  if (until === "paid") return { orderId, sku };
+  dataOf(await read(await shipRoute(apiRequest("POST", "/api/v1/admin/orders/ship", { orderId, carrier: "UPS", trackingNumber: "1Z999AA10123456784" }, { token: admin.token }))));
+  if (until === "delivered") dataOf(await read(await deliverRoute(apiRequest("POST", "/api/v1/admin/orders/deliver", { orderId }, { token: admin.token }))));
+  return { orderId, sku };
+}
+
+export interface ApplyFields {
+  orderId: string;
+  skuNum: string;
+  quantity?: number;
+  type?: string;
+  reason?: string;
+  description?: string;
+}
+
+export async function applyAs(who: Customer | null, fields: ApplyFields): Promise<Answer<{ afterSaleId: string }>> {
+  const body = { quantity: 1, type: "return", reason: "Damaged on arrival", description: "The housing is cracked on one side.", ...fields };
+  return read<{ afterSaleId: string }>(await applyRoute(apiRequest("POST", "/api/v1/c/order/afterSale/apply", body, { token: who?.token ?? null })));
+}
+
+/** Every e-mail sent to `to` so far, oldest first. */
+export async function mailsTo(to: string): Promise<ReadMail[]> {
+  const safeTo = to.replace(/[^a-z0-9@._-]/gi, "_");
+  let names: string[];
+  try {
+    names = await readdir(OUTBOX);
+  } catch {
+    return [];
+  }
+  const mine = names.filter((name) => name.includes(`-${safeTo}-`)).sort();
+  return Promise.all(mine.map(async (name) => readMail(await readFile(path.join(OUTBOX, name), "utf8"))));
+}

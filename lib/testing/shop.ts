@@ -1,0 +1,131 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { lt, sql } from "drizzle-orm";
+import { expect } from "vitest";
+import type { DatabaseHandle } from "@/lib/db/client";
+import { cartItems, products, users, type UserRow } from "@/lib/db/schema";
+import type { UsAddress } from "@/lib/schemas/auth";
+import { createSession } from "@/lib/server/auth/session";
+
+// Helpers for the buying integration tests: customers with sessions, products of a test's own (so
+// stock limits do not depend on other suites), and requests to the real route handlers.
+
+export interface Answer<T = unknown> {
+  status: number;
+  body: { code: number; data: T; errmsg: string; errors?: { path: string; message: string }[] };
+}
+
+export async function read<T = unknown>(response: Response): Promise<Answer<T>> {
+  return { status: response.status, body: (await response.json()) as Answer<T>["body"] };
+}
+
+/** The data of a 200 answer (the failure's body in the assertion message otherwise). */
+export function dataOf<T>(answer: Answer<T>): T {
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body.data;
+}
+
+export interface Customer {
+  id: string;
+  email: string;
+  token: string;
+}
+
+export const HOUSTON: UsAddress = { fullName: "Ada Park", line1: "1200 Main St", city: "Houston", state: "TX", zip: "77002" };
+
+export async function makeCustomer(handle: DatabaseHandle, options: { address?: UsAddress | null; role?: UserRow["role"] } = {}): Promise<Customer> {
+  const email = `shop-${randomUUID()}@example.com`;
+  const [user] = await handle.db
+    .insert(users)
+    .values({ email, username: "Shop Tester", defaultAddress: options.address ?? null, role: options.role ?? "customer" })
+    .returning({ id: users.id });
+  if (!user) throw new Error("no user");
+  const { token } = await createSession(user.id, { userAgent: null, ip: null });
+  return { id: user.id, email, token };
+}
+
+export async function makeProduct(
+  handle: DatabaseHandle,
+  values: { stock?: number; listed?: boolean; originalCents?: number; discountCents?: number; name?: string } = {},
+): Promise<string> {
+  const sku = `T-${randomBytes(5).toString("hex").toUpperCase()}`;
+  await handle.db.insert(products).values({
+    sku,
+    category: "accessory",
+    name: values.name ?? `Test item ${sku}`,
+    images: [`/images/${sku}.jpg`],
+    attributes: "Blue",
+    spec: [{ spec_key: "size", spec_name: "Size", spec_value: "M" }],
+    originalPriceCents: values.originalCents ?? 2500,
+    discountPriceCents: values.discountCents ?? 2000,
+    stock: values.stock ?? 100,
+    listed: values.listed ?? true,
+  });
+  return sku;
+}
+
+export async function putInCart(handle: DatabaseHandle, userId: string, sku: string, quantity: number): Promise<void> {
+  await handle.db.insert(cartItems).values({ userId, sku, quantity });
+}
+
+interface RequestOptions {
+  token?: string | null;
+  cookie?: string;
+  raw?: string;
+}
+
+export function apiRequest(method: "GET" | "POST" | "PUT" | "DELETE", path: string, body?: unknown, options: RequestOptions = {}): Request {
+  const headers: Record<string, string> = { "sec-fetch-site": "same-origin" };
+  if (options.token) headers.token = options.token;
+  if (options.cookie) headers.cookie = options.cookie;
+  if (method !== "GET") headers["content-type"] = "application/json";
+  return new Request(`http://shop.test${path}`, {
+    method,
+    headers,
+    ...(method === "GET" ? {} : { body: options.raw ?? JSON.stringify(body ?? {}) }),
+  });
+}
+
+/** The rows of a raw query, whichever engine ran it (both answer `{ rows }`). */
+function rowsOf(result: unknown): unknown[] {
+  if (typeof result === "object" && result !== null && "rows" in result && Array.isArray(result.rows)) return result.rows;
+  throw new Error("A raw query answered without rows");
+}
+
+/**
+ * The shop's money and stock invariants over the whole database, for after the concurrency tests:
+ * stock never negative; every order has lines, its subtotal is the sum of its lines and its total
+ * is subtotal + shipping + tax; at most one successful charge per order, and a paid order has one.
+ */
+export async function expectShopInvariants(handle: DatabaseHandle): Promise<void> {
+  const negative = await handle.db.select({ sku: products.sku }).from(products).where(lt(products.stock, 0));
+  expect(negative, "products with negative stock").toEqual([]);
+
+  const orderRows = await handle.db.execute(sql`
+    select o.id, case
+      when count(i.sku) = 0 then 'no lines'
+      when o.subtotal_cents <> sum(i.line_total_cents) then 'subtotal is not the sum of the lines'
+      else 'total is not lines + shipping + tax' end as problem
+    from orders o left join order_items i on i.order_id = o.id
+    group by o.id
+    having count(i.sku) = 0
+      or o.subtotal_cents <> coalesce(sum(i.line_total_cents), 0)
+      or o.total_cents <> coalesce(sum(i.line_total_cents), 0) + o.shipping_cents + o.tax_cents`);
+  expect(rowsOf(orderRows), "orders whose money does not add up").toEqual([]);
+
+  const doubleCharged = await handle.db.execute(sql`
+    select order_id from payments where status in ('succeeded', 'refunded', 'partially_refunded')
+    group by order_id having count(*) > 1`);
+  expect(rowsOf(doubleCharged), "orders charged more than once").toEqual([]);
+
+  // A paid, shipped or delivered order was charged once; part of it may have been refunded since
+  // (after-sale), which leaves the charge "partially_refunded", not gone.
+  const unpaidPaid = await handle.db.execute(sql`
+    select o.id from orders o where o.status in ('paid', 'shipped', 'delivered') and not exists (
+      select 1 from payments p where p.order_id = o.id and p.status in ('succeeded', 'partially_refunded'))`);
+  expect(rowsOf(unpaidPaid), "paid orders without a successful charge").toEqual([]);
+
+  const refundMismatch = await handle.db.execute(sql`
+    select o.id from orders o
+    where o.refunded_cents <> coalesce((select sum(p.refunded_cents) from payments p where p.order_id = o.id), 0)`);
+  expect(rowsOf(refundMismatch), "orders whose refunded amount differs from their payments'").toEqual([]);
+}
