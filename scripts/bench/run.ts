@@ -1,0 +1,99 @@
+// `npm run bench [-- <part> …] [--no-build] [--runs N] [--duration S] [--strict]`: builds the shop, starts it
+// on a database of its own, and measures. Parts: bundles, lighthouse, throughput (all by default).
+// Results: bench-results/<date>.json and .md (and latest.*), the Markdown printed as well.
+import { spawnSync } from "node:child_process";
+import { parseArgs } from "node:util";
+import { PURIFIER_SKU } from "@/lib/config/store";
+import { bundleTable, measureRoutes } from "./bundles";
+import { lighthouseTable, runLighthouse } from "./lighthouse";
+import { describeEnvironment, failuresOf, writeReport, type Table } from "./report";
+import { addToCart, checkout, emptyCart, signIn } from "./shop-api";
+import { startShop, type ShopServer } from "./shop-server";
+import { nginxThroughput, pageHtml, shopThroughput, startNginx, throughputTable, type ShopThroughput } from "./throughput";
+
+const PARTS = ["bundles", "lighthouse", "throughput"] as const;
+type Part = (typeof PARTS)[number];
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    "no-build": { type: "boolean", default: false },
+    strict: { type: "boolean", default: false },
+    runs: { type: "string", default: "5" },
+    duration: { type: "string", default: "10" },
+    port: { type: "string", default: process.env.BENCH_PORT ?? "3200" },
+  },
+});
+const unknown = positionals.filter((part) => !PARTS.includes(part as Part));
+if (unknown.length) {
+  console.error(`Unknown part ${unknown.join(", ")}; the parts are ${PARTS.join(", ")}.`);
+  process.exit(2);
+}
+const parts = new Set<Part>(positionals.length ? (positionals as Part[]) : PARTS);
+const runs = Number(values.runs);
+const durationS = Number(values.duration);
+const port = Number(values.port);
+
+if (!values["no-build"]) {
+  console.log("Building the shop (skip with --no-build)…");
+  const build = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const environment = await describeEnvironment();
+const tables: Table[] = [];
+const raw: Record<string, unknown> = {};
+const running: ShopServer[] = [];
+const stopAll = async () => {
+  await Promise.all(running.splice(0).map((shop) => shop.stop()));
+};
+process.once("SIGINT", () => void stopAll().finally(() => process.exit(130)));
+
+try {
+  const shop = await startShop("pglite", port);
+  running.push(shop);
+  console.log(`Shop on ${shop.url} (embedded database)`);
+
+  // The payment page is measured as a customer sees it: signed in, on a pending order of theirs.
+  const customer = await signIn(shop.url, "customer");
+  await emptyCart(customer);
+  await addToCart(customer, PURIFIER_SKU, 1);
+  const paymentQuery = `?orderId=${await checkout(customer)}`;
+
+  if (parts.has("bundles")) {
+    const { bare, routes } = await measureRoutes(shop.url, { cookie: customer.cookie, paymentQuery });
+    raw.bundles = { bare, routes };
+    tables.push(bundleTable(bare, routes));
+  }
+  if (parts.has("lighthouse")) {
+    const results = await runLighthouse(shop.url, { runs, cookie: customer.cookie, paymentQuery });
+    raw.lighthouse = results;
+    tables.push(lighthouseTable(results, runs));
+  }
+  if (parts.has("throughput")) {
+    const pages = await pageHtml(shop.url);
+    const shops: ShopThroughput[] = [await shopThroughput(shop, durationS)];
+    await stopAll();
+    const postgres = await startShop("postgres", port);
+    running.push(postgres);
+    console.log(`Shop on ${postgres.url} (PostgreSQL)`);
+    shops.push(await shopThroughput(postgres, durationS));
+    await stopAll();
+    const nginx = await startNginx(port + 1, pages);
+    try {
+      const limit = await nginxThroughput(nginx, durationS);
+      raw.throughput = { shops, nginx: limit };
+      tables.push(throughputTable(shops, limit, durationS));
+    } finally {
+      await nginx.stop();
+    }
+  }
+} finally {
+  await stopAll();
+}
+
+const { markdown, files } = await writeReport(environment, tables, raw);
+console.log(`\n${markdown}`);
+console.log(`Written: ${files.join(", ")}`);
+// Figures outside their budget are marked; --strict also fails the run for them.
+if (values.strict && failuresOf(tables).length) process.exitCode = 1;

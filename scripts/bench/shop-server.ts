@@ -1,0 +1,100 @@
+// Starts the production build (`next build` first) on a database of the benchmark's own: a fresh
+// PGlite folder, or a fresh database on the machine's PostgreSQL with the demo data seeded.
+import { spawn, type ChildProcess } from "node:child_process";
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import pg from "pg";
+
+export type Engine = "pglite" | "postgres";
+
+export interface ShopServer {
+  engine: Engine;
+  url: string;
+  outbox: string;
+  stop(): Promise<void>;
+}
+
+/** The machine's PostgreSQL (BENCH_POSTGRES_URL names another server's maintenance database). */
+const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env, stdio: ["ignore", "ignore", "inherit"] });
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}`))));
+  });
+}
+
+async function waitUntilUp(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The shop exited with ${child.exitCode} before it answered`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The shop did not answer at ${url} within ${timeoutMs / 1000} s`);
+}
+
+export async function startShop(engine: Engine, port: number): Promise<ShopServer> {
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = path.resolve(".data", `bench-${engine}-${port}`);
+  await rm(dataDir, { recursive: true, force: true });
+  const outbox = path.join(dataDir, "outbox");
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    SITE_URL: url,
+    PGLITE_DIR: path.join(dataDir, "pglite"),
+    MAIL_OUTBOX_DIR: outbox,
+    SMTP_URL: "",
+    REDIS_URL: "",
+    DATABASE_URL: "",
+    SEED_DEMO_DATA: "true",
+  };
+  let dropDatabase = async () => {};
+  if (engine === "postgres") {
+    const database = `lenwell_bench_${Date.now()}_${process.pid}`;
+    await adminQuery(`create database ${database}`);
+    dropDatabase = () => adminQuery(`drop database if exists ${database} with (force)`);
+    const databaseUrl = new URL(POSTGRES_ADMIN_URL);
+    databaseUrl.pathname = `/${database}`;
+    env.DATABASE_URL = databaseUrl.href;
+    await run(process.execPath, ["--import", "tsx", "scripts/db-seed.ts"], env);
+  }
+  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)], {
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    }
+    await dropDatabase();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilUp(url, child);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { engine, url, outbox, stop };
+}

@@ -1,0 +1,244 @@
+// Requests per second and latency under load (autocannon, loopback, bounded in time): a static
+// browse page and the product page, each beside nginx serving the very same HTML (the limit of
+// this machine for that response), and the cart calls with a real session.
+import { spawn, execFileSync } from "node:child_process";
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import autocannon from "autocannon";
+import { PRODUCT_ROUTE, THROUGHPUT_BUDGET } from "./budgets";
+import type { ShopServer } from "./shop-server";
+import { addToCart, emptyCart, listedProducts, signIn, stockUp, type Session } from "./shop-api";
+import type { Figure, Table } from "./report";
+
+/** Prerendered at build time: what the app serves without rendering. */
+export const STATIC_ROUTE = "/about/contactus";
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+  total: number;
+}
+
+export interface LoadOptions {
+  url: string;
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  body?: () => string;
+  connections?: number;
+  durationS?: number;
+}
+
+export async function load(options: LoadOptions): Promise<LoadResult> {
+  const { body } = options;
+  const result = await autocannon({
+    url: options.url,
+    method: options.method ?? "GET",
+    headers: options.headers,
+    connections: options.connections ?? 10,
+    duration: options.durationS ?? 10,
+    // A body per request (the cart add names the next product), or none.
+    requests: body ? [{ setupRequest: (request) => ({ ...request, body: body() }) }] : undefined,
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    total: result.requests.total,
+  };
+}
+
+export interface Nginx {
+  url: string;
+  stop(): Promise<void>;
+}
+
+function nginxBinary(): string {
+  for (const candidate of ["/usr/sbin/nginx", "nginx"]) {
+    try {
+      execFileSync(candidate, ["-v"], { stdio: "ignore" });
+      return candidate;
+    } catch {
+      // Try the next one.
+    }
+  }
+  throw new Error("nginx is needed for the throughput comparison: sudo apt-get install -y nginx-light (or nginx)");
+}
+
+/** nginx on loopback serving `pages` (route → HTML) as files, with as many workers as cores. */
+export async function startNginx(port: number, pages: Record<string, string>): Promise<Nginx> {
+  const binary = nginxBinary();
+  const dir = path.resolve(".data", `bench-nginx-${port}`);
+  await rm(dir, { recursive: true, force: true });
+  const root = path.join(dir, "www");
+  for (const [route, html] of Object.entries(pages)) {
+    const file = path.join(root, route === "/" ? "index.html" : `${route}/index.html`);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, html);
+  }
+  const temp = (name: string) => path.join(dir, name);
+  await writeFile(
+    temp("nginx.conf"),
+    `daemon off;
+worker_processes auto;
+pid ${temp("nginx.pid")};
+error_log ${temp("error.log")} warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path ${temp("body")};
+  proxy_temp_path ${temp("proxy")};
+  fastcgi_temp_path ${temp("fastcgi")};
+  uwsgi_temp_path ${temp("uwsgi")};
+  scgi_temp_path ${temp("scgi")};
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  server {
+    listen 127.0.0.1:${port};
+    root ${root};
+    location / { default_type text/html; try_files $uri $uri/index.html =404; }
+  }
+}
+`,
+  );
+  const child = spawn(binary, ["-c", temp("nginx.conf"), "-p", dir], { stdio: ["ignore", "ignore", "inherit"] });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}; see ${temp("error.log")}`);
+    try {
+      if ((await fetch(url)).ok) break;
+    } catch {
+      if (attempt > 100) throw new Error("nginx did not start");
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGQUIT");
+      await exited;
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ShopThroughput {
+  engine: ShopServer["engine"];
+  staticPage: LoadResult;
+  productPage: LoadResult;
+  cartList: LoadResult;
+  cartAdd: LoadResult;
+}
+
+export interface NginxThroughput {
+  staticPage: LoadResult;
+  productPage: LoadResult;
+}
+
+/** The pages' HTML exactly as the app sends it (no compression: autocannon asks for none). */
+export async function pageHtml(baseUrl: string): Promise<Record<string, string>> {
+  const pages: Record<string, string> = {};
+  for (const route of [STATIC_ROUTE, PRODUCT_ROUTE]) {
+    const response = await fetch(new URL(route, baseUrl));
+    if (!response.ok) throw new Error(`${route} answered ${response.status}`);
+    pages[route] = await response.text();
+  }
+  return pages;
+}
+
+/** The products a customer can put in a cart, each able to take `perLine` more. */
+async function cartSkus(shop: ShopServer, operator: Session, perLine: number): Promise<string[]> {
+  const products = await listedProducts(shop.url);
+  await stockUp(operator, products.filter((product) => product.stock < perLine).map((product) => product.skuNum), perLine);
+  return products.map((product) => product.skuNum);
+}
+
+export async function shopThroughput(shop: ShopServer, durationS: number): Promise<ShopThroughput> {
+  const [customer, operator] = [await signIn(shop.url, "customer"), await signIn(shop.url, "admin")];
+  // A cart line holds at most 1000, so the adds go round every product (each with stock to match).
+  const maxPerLine = 1000;
+  const skus = await cartSkus(shop, operator, maxPerLine);
+  await emptyCart(customer);
+  for (const sku of skus.slice(0, 3)) await addToCart(customer, sku, 1);
+  const apiHeaders = { token: customer.token, "sec-fetch-site": "same-origin" };
+
+  const staticPage = await load({ url: new URL(STATIC_ROUTE, shop.url).href, durationS });
+  const productPage = await load({ url: new URL(PRODUCT_ROUTE, shop.url).href, durationS });
+  const cartList = await load({ url: new URL("/api/v1/c/order/cart/list", shop.url).href, headers: apiHeaders, durationS });
+  await emptyCart(customer);
+  let next = 0;
+  const cartAdd = await load({
+    url: new URL("/api/v1/c/order/cart/add/", shop.url).href,
+    method: "POST",
+    headers: { ...apiHeaders, "content-type": "application/json" },
+    body: () => JSON.stringify({ skuNum: skus[next++ % skus.length], quantity: 1 }),
+    durationS,
+  });
+  if (cartAdd.total > skus.length * maxPerLine) console.warn("The cart add benchmark ran past the cart's line limits: lower the duration.");
+  return { engine: shop.engine, staticPage, productPage, cartList, cartAdd };
+}
+
+export async function nginxThroughput(nginx: Nginx, durationS: number): Promise<NginxThroughput> {
+  return {
+    staticPage: await load({ url: new URL(STATIC_ROUTE, nginx.url).href, durationS }),
+    productPage: await load({ url: new URL(PRODUCT_ROUTE, nginx.url).href, durationS }),
+  };
+}
+
+const rps = (value: number, budget?: number): Figure => ({ value, unit: "req/s", ...(budget ? { budget: { limit: budget, kind: "min" as const } } : {}) });
+const ms = (value: number, budget?: number): Figure => ({ value, unit: "ms", ...(budget ? { budget: { limit: budget, kind: "max" as const } } : {}) });
+
+export function throughputTable(shops: ShopThroughput[], nginx: NginxThroughput, durationS: number): Table {
+  const rows: Table["rows"] = [];
+  const errorsOf = (result: LoadResult) => (result.non2xx || result.errors ? `**${result.non2xx + result.errors} of ${result.total} failed ✗**` : `0 of ${result.total}`);
+  for (const shop of shops) {
+    const onPostgres = shop.engine === "postgres";
+    const share = (result: LoadResult, limit: LoadResult): Figure => ({ value: (100 * result.requestsPerSecond) / limit.requestsPerSecond, unit: "%" });
+    rows.push(
+      {
+        label: `${STATIC_ROUTE} (static), ${shop.engine}`,
+        cells: [
+          rps(shop.staticPage.requestsPerSecond),
+          ms(shop.staticPage.p50Ms),
+          ms(shop.staticPage.p99Ms),
+          { ...share(shop.staticPage, nginx.staticPage), budget: { limit: 100 * THROUGHPUT_BUDGET.staticShareOfNginx, kind: "min" } },
+          errorsOf(shop.staticPage),
+        ],
+      },
+      {
+        label: `${PRODUCT_ROUTE}, ${shop.engine}`,
+        cells: [
+          rps(shop.productPage.requestsPerSecond, THROUGHPUT_BUDGET.productRequestsPerSecond),
+          ms(shop.productPage.p50Ms),
+          ms(shop.productPage.p99Ms, THROUGHPUT_BUDGET.productP99Ms),
+          share(shop.productPage, nginx.productPage),
+          errorsOf(shop.productPage),
+        ],
+      },
+      {
+        label: `GET /order/cart/list, ${shop.engine}`,
+        cells: [rps(shop.cartList.requestsPerSecond), ms(shop.cartList.p50Ms, onPostgres ? THROUGHPUT_BUDGET.cartListP50Ms : undefined), ms(shop.cartList.p99Ms), null, errorsOf(shop.cartList)],
+      },
+      {
+        label: `POST /order/cart/add/, ${shop.engine}`,
+        cells: [rps(shop.cartAdd.requestsPerSecond), ms(shop.cartAdd.p50Ms, onPostgres ? THROUGHPUT_BUDGET.cartAddP50Ms : undefined), ms(shop.cartAdd.p99Ms), null, errorsOf(shop.cartAdd)],
+      },
+    );
+  }
+  rows.push(
+    { label: `nginx: ${STATIC_ROUTE} HTML`, cells: [rps(nginx.staticPage.requestsPerSecond), ms(nginx.staticPage.p50Ms), ms(nginx.staticPage.p99Ms), null, errorsOf(nginx.staticPage)] },
+    { label: `nginx: ${PRODUCT_ROUTE} HTML`, cells: [rps(nginx.productPage.requestsPerSecond), ms(nginx.productPage.p50Ms), ms(nginx.productPage.p99Ms), null, errorsOf(nginx.productPage)] },
+  );
+  return {
+    title: `Throughput (autocannon, 10 connections, ${durationS} s each, loopback)`,
+    columns: ["Target", "Requests/s", "p50", "p99", "Share of nginx", "Failed"],
+    rows,
+    notes: ["The cart calls run with the demo customer's session; the list holds three lines, the adds go round every listed product."],
+  };
+}
