@@ -1,4 +1,4 @@
-import Image from "next/image";
+import { Image } from "@/components/ui/image";
 import { connection } from "next/server";
 import { env } from "@/lib/config/env";
 import { PURIFIER_SKU } from "@/lib/config/store";
@@ -135,7 +135,7 @@ export default async function HomePage() {
         <div className="grid gap-6 desk:grid-cols-2">
           {care ? (
             <article className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-card desk:flex-row">
-              <Image src="/images/care-hero.svg" alt="" width={640} height={480} unoptimized className="h-auto w-full desk:w-48" />
+              <Image src="/images/care-hero.svg" alt="" width={640} height={480} className="h-auto w-full desk:w-48" />
               <div>
                 <h3 className="text-lg font-semibold text-ink">Lenwell Care</h3>
                 <p className="mt-2 text-[15px] text-ink-soft">
@@ -151,7 +151,7 @@ export default async function HomePage() {
           ) : null}
           {repair ? (
             <article className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-card desk:flex-row">
-              <Image src="/images/repair-hero.svg" alt="" width={640} height={480} unoptimized className="h-auto w-full desk:w-48" />
+              <Image src="/images/repair-hero.svg" alt="" width={640} height={480} className="h-auto w-full desk:w-48" />
               <div>
                 <h3 className="text-lg font-semibold text-ink">Mail-in repair</h3>
                 <p className="mt-2 text-[15px] text-ink-soft">

@@ -1,7 +1,14 @@
-import { LOW_STOCK_THRESHOLD, STORE_CATEGORIES, STORE_SORTS } from "@/lib/config/catalog";
 import { ROUTES } from "@/lib/config/routes";
 import { UI } from "@/lib/config/store";
-import { MERCHANDISE_CATEGORIES, MERCHANDISE_SORTS, type MerchandiseCategory, type MerchandiseSort } from "@/lib/schemas/merchandise";
+import {
+  LOW_STOCK_THRESHOLD,
+  MERCHANDISE_CATEGORIES,
+  MERCHANDISE_SORTS,
+  STORE_CATEGORIES,
+  STORE_SORTS,
+  type MerchandiseCategory,
+  type MerchandiseSort,
+} from "@/lib/config/catalog";
 
 // What the store and product pages say about a product, as plain functions (shared by the server
 // pages and the buy box).

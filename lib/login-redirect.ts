@@ -1,17 +1,19 @@
 "use client";
 
-import { setCookie } from "cookies-next/client";
+import { writeCookie } from "@/lib/browser-cookies";
 import { COOKIES, LOGIN_RETURN_MAX_AGE_S } from "@/lib/config/store";
 import { ROUTES } from "@/lib/config/routes";
 import { withReferral } from "@/lib/referral";
 import { safeReturnPath } from "@/lib/return-path";
 
-/**
- * Where a visitor goes when an action needs an account: the current path is kept in the
- * login-return-path cookie (the login page sends them back to it), as the cart icon does.
- */
-export function loginHrefKeepingReturn(referralCode: string | null): string {
+/** Keeps the current path in the login-return-path cookie: the login page sends the customer back to it. */
+export function rememberReturnPath(): void {
   const here = safeReturnPath(`${window.location.pathname}${window.location.search}`);
-  if (here) setCookie(COOKIES.loginReturnPath, here, { path: "/", maxAge: LOGIN_RETURN_MAX_AGE_S, sameSite: "lax" });
+  if (here) writeCookie(COOKIES.loginReturnPath, here, LOGIN_RETURN_MAX_AGE_S);
+}
+
+/** Where a visitor goes when an action needs an account, with the way back remembered. */
+export function loginHrefKeepingReturn(referralCode: string | null): string {
+  rememberReturnPath();
   return withReferral(ROUTES.login, referralCode);
 }

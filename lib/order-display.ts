@@ -1,6 +1,6 @@
-import { SHIPPING_PRESETS, DEFAULT_SHIPPING_PRESET } from "@/lib/config/shipping";
+import { SHIPPING_METHOD_VALUES, SHIPPING_PRESETS, DEFAULT_SHIPPING_PRESET } from "@/lib/config/shipping";
 import { STORE_TIME_ZONE } from "@/lib/config/store";
-import { SHIPPING_METHOD_VALUES, type OrderStatusValue, type ShippingMethodValue } from "@/lib/schemas/order";
+import type { OrderStatusValue, ShippingMethodValue } from "@/lib/schemas/order";
 
 // How orders read to a customer: status names, timeline wording, order numbers and dates. Shared by
 // the server-rendered list and the interactive detail, so both say the same thing.

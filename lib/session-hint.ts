@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { cookieValue } from "@/lib/browser-cookies";
 import { COOKIES, SESSION_HINT_VALUE } from "@/lib/config/store";
 
 // The "someone is signed in" hint cookie (set and cleared by the server with the HttpOnly Token
@@ -8,12 +9,7 @@ import { COOKIES, SESSION_HINT_VALUE } from "@/lib/config/store";
 
 /** Whether a `document.cookie` string carries the hint. */
 export function hasSessionHint(cookieString: string): boolean {
-  return cookieString
-    .split(";")
-    .some((part) => {
-      const index = part.indexOf("=");
-      return index !== -1 && part.slice(0, index).trim() === COOKIES.sessionHint && part.slice(index + 1).trim() === SESSION_HINT_VALUE;
-    });
+  return cookieValue(cookieString, COOKIES.sessionHint) === SESSION_HINT_VALUE;
 }
 
 const listeners = new Set<() => void>();

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { AdminNav } from "@/components/admin/admin-nav";
+import { QueryProvider } from "@/components/layout/query-provider";
 import { Container } from "@/components/ui/page";
 import { requireOperatorPage } from "@/lib/server/auth/operator-page";
 
@@ -22,7 +23,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
         </div>
         <AdminNav />
       </div>
-      {children}
+      <QueryProvider>{children}</QueryProvider>
     </Container>
   );
 }

@@ -1,4 +1,4 @@
-import Image from "next/image";
+import { Image } from "@/components/ui/image";
 import { connection } from "next/server";
 import { notFound } from "next/navigation";
 import { ButtonLink } from "@/components/ui/button-link";
@@ -156,7 +156,6 @@ export default async function WaterPurifierPage() {
           alt="Diagram of the RO600: tap water from the tank passes the composite pre-filter, then the reverse-osmosis membrane, then the post-carbon cartridge, and comes out of the spout as filtered water."
           width={960}
           height={360}
-          unoptimized
           className="h-auto w-full rounded-2xl bg-white"
         />
         <div className="mt-10">

@@ -7,7 +7,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useSetAtom } from "jotai";
 import { deleteCookie, getCookie } from "cookies-next/client";
 import { ApiError } from "@/lib/api/envelope";
-import { profileQueryKey } from "@/lib/api/session";
+import { profileQueryKey } from "@/lib/api/session-sync";
 import { COOKIES } from "@/lib/config/store";
 import { ROUTES } from "@/lib/config/routes";
 import { safeReturnPath } from "@/lib/return-path";

@@ -1,4 +1,4 @@
-import Image from "next/image";
+import { Image } from "@/components/ui/image";
 import { ShopLink } from "@/components/ui/shop-link";
 import { afterSalePath } from "@/lib/config/routes";
 import { afterSaleNumber, afterSaleTitle } from "@/lib/after-sale-display";
@@ -16,7 +16,6 @@ export function AfterSaleCard({ request }: { request: AfterSale }) {
           alt=""
           width={96}
           height={96}
-          unoptimized
           className="h-20 w-20 shrink-0 rounded-xl border border-line object-cover desk:h-24 desk:w-24"
         />
       ) : (

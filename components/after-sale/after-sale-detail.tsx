@@ -1,6 +1,6 @@
 "use client";
 
-import Image from "next/image";
+import { Image } from "@/components/ui/image";
 import { useQuery } from "@tanstack/react-query";
 import { ShopLink } from "@/components/ui/shop-link";
 import { afterSaleQueryKey, fetchAfterSale } from "@/lib/api/after-sale";
@@ -30,7 +30,7 @@ function Summary({ request }: { request: AfterSale }) {
     <>
       <div className="flex gap-4">
         {request.image ? (
-          <Image src={request.image} alt="" width={80} height={80} unoptimized className="h-20 w-20 shrink-0 rounded-xl border border-line object-cover" />
+          <Image src={request.image} alt="" width={80} height={80} className="h-20 w-20 shrink-0 rounded-xl border border-line object-cover" />
         ) : null}
         <div className="flex flex-col gap-1">
           <p className="font-medium text-ink">{request.name}</p>

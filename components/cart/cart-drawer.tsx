@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useAtom, useAtomValue } from "jotai";
+import { QueryProvider } from "@/components/layout/query-provider";
 import { cartDrawerOpenAtom, referralCodeAtom } from "@/lib/state/atoms";
 import { UI } from "@/lib/config/store";
 import { ROUTES, paymentPath } from "@/lib/config/routes";
@@ -42,7 +43,7 @@ function loadFailure(error: unknown): string {
  * The cart drawer: slides in from the right, 600 px wide on desktop and 95% of a phone screen.
  * The top bar mounts it only while it is open, so opening it always reads the list afresh.
  */
-export function CartDrawer() {
+function CartDrawerPanel() {
   const [open, setOpen] = useAtom(cartDrawerOpenAtom);
   const code = useAtomValue(referralCodeAtom);
   const router = useRouter();
@@ -211,5 +212,14 @@ export function CartDrawer() {
         </DialogPanel>
       </div>
     </Dialog>
+  );
+}
+
+/** The drawer loads on demand, with the data cache it shares with the rest of the page. */
+export function CartDrawer() {
+  return (
+    <QueryProvider>
+      <CartDrawerPanel />
+    </QueryProvider>
   );
 }

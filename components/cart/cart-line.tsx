@@ -1,6 +1,6 @@
 "use client";
 
-import Image from "next/image";
+import { Image } from "@/components/ui/image";
 import type { CartItem } from "@/lib/schemas/cart";
 import { UI } from "@/lib/config/store";
 import { Price } from "@/components/catalog/price";
@@ -21,7 +21,7 @@ export function CartLine({ item, quantity, onQuantityChange, onDelete }: CartLin
   return (
     <li data-testid="cart-line" data-sku={item.skuNum} className="flex gap-4 border-b border-line py-4 last:border-b-0">
       <div className="h-20 w-20 shrink-0 overflow-hidden rounded-xl bg-canvas desk:h-24 desk:w-24">
-        {image ? <Image src={image} alt="" width={96} height={96} unoptimized className="h-full w-full object-contain" /> : null}
+        {image ? <Image src={image} alt="" width={96} height={96} className="h-full w-full object-contain" /> : null}
       </div>
       <div className="min-w-0 flex-1 space-y-2">
         <div className="flex items-start justify-between gap-2">

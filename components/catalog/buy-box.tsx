@@ -2,19 +2,15 @@
 
 import { useState } from "react";
 import { useRouter } from "next/navigation";
-import { useQueryClient } from "@tanstack/react-query";
 import { useAtomValue, useSetAtom } from "jotai";
-import { cartListQueryKey } from "@/lib/api/cart";
-import { callApi } from "@/lib/api/client";
-import { ApiError } from "@/lib/api/envelope";
+import { NETWORK_MESSAGE } from "@/lib/api/messages";
 import { useSignedIn } from "@/lib/api/session";
 import { maxQuantity, stockState } from "@/lib/catalog-display";
 import { paymentPath } from "@/lib/config/routes";
 import { UI } from "@/lib/config/store";
 import { loginHrefKeepingReturn } from "@/lib/login-redirect";
-import { cartListSchema } from "@/lib/schemas/cart";
-import { orderIdResponseSchema } from "@/lib/schemas/order";
 import { cartDrawerOpenAtom, needReloadCartListAtom, referralCodeAtom } from "@/lib/state/atoms";
+import { showAlertAtom } from "@/lib/state/notices";
 import { QuantityStepper } from "./quantity-stepper";
 
 const STOCK_TONE = { in_stock: "text-leaf-700", low: "text-amber-700", out: "text-red-700" } as const;
@@ -25,11 +21,11 @@ const STOCK_TONE = { in_stock: "text-leaf-700", low: "text-amber-700", out: "tex
  */
 export function BuyBox({ skuNum, name, stock }: { skuNum: string; name: string; stock: number }) {
   const router = useRouter();
-  const queryClient = useQueryClient();
   const signedIn = useSignedIn();
   const referralCode = useAtomValue(referralCodeAtom);
   const openDrawer = useSetAtom(cartDrawerOpenAtom);
   const setNeedReload = useSetAtom(needReloadCartListAtom);
+  const showAlert = useSetAtom(showAlertAtom);
   const [quantity, setQuantity] = useState<number>(UI.quantity.min);
   const [busy, setBusy] = useState<"cart" | "buy" | null>(null);
   const state = stockState(stock);
@@ -43,22 +39,24 @@ export function BuyBox({ skuNum, name, stock }: { skuNum: string; name: string; 
     }
     setBusy(action);
     try {
-      const json = { skuNum, quantity };
-      if (action === "cart") {
-        const cart = cartListSchema.parse(await callApi<unknown>("post", "order/cart/add/", { json, blocking: true }));
-        queryClient.setQueryData(cartListQueryKey, cart);
-        setNeedReload(true);
-        openDrawer(true);
-      } else {
-        const { orderId } = orderIdResponseSchema.parse(
-          await callApi<unknown>("post", "merchandise/order/add", { json, blocking: true }),
-        );
-        router.push(paymentPath(orderId));
+      const actions = await import("./buy-actions");
+      try {
+        if (action === "cart") {
+          await actions.addToCart(skuNum, quantity);
+          setNeedReload(true);
+          openDrawer(true);
+        } else {
+          router.push(paymentPath(await actions.buyNow(skuNum, quantity)));
+        }
+      } catch (error) {
+        // The API client has shown the message; a refusal about stock means this page's count is old.
+        if (actions.isStockRefusal(error)) router.refresh();
+        else if (!actions.isShownApiError(error)) throw error;
       }
     } catch (error) {
-      // callApi has shown the message; a refusal about stock means this page's count is old.
-      if (error instanceof ApiError && (error.code === 409 || error.code === 422)) router.refresh();
-      else if (!(error instanceof ApiError)) console.error("Buy box action failed:", error);
+      // The actions' code could not load (offline), or a bug: say so instead of doing nothing.
+      console.error("Buy box action failed:", error);
+      showAlert({ tone: "error", message: NETWORK_MESSAGE });
     } finally {
       setBusy(null);
     }

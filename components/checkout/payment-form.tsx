@@ -6,13 +6,11 @@ import { Field } from "@/components/account/field";
 import { ADDRESS_FIELD_NAMES, AddressFields, addressFromForm, type AddressFieldName } from "@/components/orders/address-fields";
 import { ShopLink } from "@/components/ui/shop-link";
 import { ApiError } from "@/lib/api/envelope";
-import { editOrder } from "@/lib/api/orders";
-import { newIdempotencyKey, payOrder } from "@/lib/api/payments";
 import { orderPath } from "@/lib/config/routes";
 import { amountToCents, formatUsd } from "@/lib/money";
 import { formatCalendarDay, orderNumber } from "@/lib/order-display";
 import type { UsAddress } from "@/lib/schemas/auth";
-import { editOrderBodySchema, type Order, type SavedPaymentMethod, type ShippingMethodValue } from "@/lib/schemas/order";
+import type { Order, SavedPaymentMethod, ShippingMethodValue } from "@/lib/schemas/order";
 
 const usd = (amount: string) => formatUsd(amountToCents(amount));
 const NEW_CARD = "new";
@@ -78,13 +76,14 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards }: Paymen
   }
 
   async function saveEdit(change: { shippingAddress: Record<string, string> } | { shippingMethod: ShippingMethodValue }) {
-    const parsed = editOrderBodySchema.safeParse({ orderId: order.orderId, ...change });
-    if (!parsed.success) {
-      showAddressErrors(parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })));
-      return false;
-    }
     setSaving(true);
     try {
+      const { editOrder, editOrderBodySchema } = await import("./payment-actions");
+      const parsed = editOrderBodySchema.safeParse({ orderId: order.orderId, ...change });
+      if (!parsed.success) {
+        showAddressErrors(parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })));
+        return false;
+      }
       setOrder(await editOrder(parsed.data));
       return true;
     } catch (error) {
@@ -138,9 +137,10 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards }: Paymen
       payment = { paymentMethodId: method };
     }
 
-    attemptKey.current ??= newIdempotencyKey();
     setPaying(true);
     try {
+      const { newIdempotencyKey, payOrder } = await import("./payment-actions");
+      attemptKey.current ??= newIdempotencyKey();
       const result = await payOrder({ orderId: order.orderId, idempotencyKey: attemptKey.current, ...payment });
       attemptKey.current = null;
       setOrder(result.order);

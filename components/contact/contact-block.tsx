@@ -1,4 +1,4 @@
-import Image from "next/image";
+import { Image } from "@/components/ui/image";
 import { CONTACT_HOURS, SERVICE_CENTRE } from "@/lib/config/store";
 import { chatLink, phoneToE164 } from "@/lib/contact";
 import { MAP_HEIGHT, MAP_WIDTH, mapPosition } from "@/lib/geo/us-map";
@@ -80,7 +80,6 @@ export async function ContactBlock({ email, phone, headingLevel = "h2" }: Contac
           alt="Map of the United States with our service centre marked at Houston, Texas"
           width={MAP_WIDTH}
           height={MAP_HEIGHT}
-          unoptimized
           className="h-auto w-full"
         />
         <div

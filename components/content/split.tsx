@@ -1,4 +1,4 @@
-import Image from "next/image";
+import { Image } from "@/components/ui/image";
 import type { ReactNode } from "react";
 
 export interface Illustration {
@@ -27,7 +27,6 @@ export function Split({
         alt={image.alt}
         width={image.width}
         height={image.height}
-        unoptimized
         className={`mx-auto h-auto w-full max-w-lg ${imageFirst ? "desk:order-1" : ""}`}
       />
     </div>

@@ -1,28 +1,30 @@
 "use client";
 
-import { useEffect, useState, type ReactNode } from "react";
-import { Provider as JotaiProvider, useSetAtom } from "jotai";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { getCookie } from "cookies-next/client";
-import { makeQueryClient } from "@/lib/api/query-client";
-import { useSessionSync } from "@/lib/api/session";
-import { useCartCountSync } from "@/lib/api/cart";
+import { useEffect, type ReactNode } from "react";
+import dynamic from "next/dynamic";
+import { Provider as JotaiProvider, useAtomValue, useSetAtom } from "jotai";
+import { readCookie } from "@/lib/browser-cookies";
+import { useSessionHint } from "@/lib/session-hint";
 import { appStore } from "@/lib/state/store";
-import { isAppPlatformAtom, isMobileAtom, referralCodeAtom } from "@/lib/state/atoms";
+import { isAppPlatformAtom, isMobileAtom, referralCodeAtom, tokenAtom } from "@/lib/state/atoms";
 import { COOKIES, STORAGE_KEYS, UI } from "@/lib/config/store";
 import { parseReferralCode } from "@/lib/referral";
+
+// The API client, the data cache and the schemas load only for a browser that may be signed in.
+const SessionSync = dynamic(() => import("./session-sync").then((module) => module.SessionSync), { ssr: false });
 
 /** Mirrors what the middleware remembered (cookies) and the viewport into the global state. */
 function BrowserSync() {
   const setReferral = useSetAtom(referralCodeAtom);
   const setApp = useSetAtom(isAppPlatformAtom);
   const setMobile = useSetAtom(isMobileAtom);
-  useSessionSync();
-  useCartCountSync();
+  const hint = useSessionHint();
+  const token = useAtomValue(tokenAtom);
+  const mayBeSignedIn = hint || token !== null;
 
   useEffect(() => {
-    setReferral(parseReferralCode(getCookie(COOKIES.referral)?.toString()));
-    const fromCookie = getCookie(COOKIES.platform) === "app";
+    setReferral(parseReferralCode(readCookie(COOKIES.referral)));
+    const fromCookie = readCookie(COOKIES.platform) === "app";
     let stored = false;
     try {
       if (fromCookie) window.localStorage.setItem(STORAGE_KEYS.platform, "app");
@@ -41,17 +43,14 @@ function BrowserSync() {
     return () => query.removeEventListener("change", update);
   }, [setMobile]);
 
-  return null;
+  return mayBeSignedIn ? <SessionSync /> : null;
 }
 
 export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(makeQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
-      <JotaiProvider store={appStore}>
-        <BrowserSync />
-        {children}
-      </JotaiProvider>
-    </QueryClientProvider>
+    <JotaiProvider store={appStore}>
+      <BrowserSync />
+      {children}
+    </JotaiProvider>
   );
 }

@@ -3,25 +3,23 @@
 import { Suspense } from "react";
 import dynamic from "next/dynamic";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useQueryClient } from "@tanstack/react-query";
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
-import { setCookie } from "cookies-next/client";
 import { ShopLink } from "@/components/ui/shop-link";
 import { Logo } from "@/components/ui/logo";
 import { CartIcon, UserIcon } from "@/components/ui/icons";
-import { callApi } from "@/lib/api/client";
 import { useIsOperator, useSignedIn } from "@/lib/api/session";
 import { formatBadgeCount } from "@/lib/badge";
-import { COOKIES, LOGIN_RETURN_MAX_AGE_S, STORE_NAME, TOP_BAR_CTA_PATHS, UI } from "@/lib/config/store";
+import { STORE_NAME, TOP_BAR_CTA_PATHS, UI } from "@/lib/config/store";
 import { ROUTES, isTopBarHidden } from "@/lib/config/routes";
 import { useScrollPast } from "@/lib/hooks/use-scroll-past";
-import { safeReturnPath } from "@/lib/return-path";
+import { rememberReturnPath } from "@/lib/login-redirect";
 import { clearSessionHint } from "@/lib/session-hint";
 import { withReferral } from "@/lib/referral";
 import {
   cartCountAtom,
   cartDrawerOpenAtom,
   hasSessionAtom,
+  isOperatorAtom,
   referralCodeAtom,
   tokenAtom,
   usernameAtom,
@@ -52,11 +50,6 @@ function DealsLink({ className }: { className: string }) {
   );
 }
 
-function rememberReturnPath() {
-  const here = safeReturnPath(`${window.location.pathname}${window.location.search}`);
-  if (here) setCookie(COOKIES.loginReturnPath, here, { path: "/", maxAge: LOGIN_RETURN_MAX_AGE_S, sameSite: "lax" });
-}
-
 function accountMenuLabel(signedIn: boolean, username: string | null): string {
   if (!signedIn) return "Account menu";
   // Signed in by the hint cookie, before the profile answer brings the name.
@@ -70,12 +63,14 @@ function UserMenu() {
   const setUsername = useSetAtom(usernameAtom);
   const setToken = useSetAtom(tokenAtom);
   const showAlert = useSetAtom(showAlertAtom);
-  const queryClient = useQueryClient();
+  const setOperator = useSetAtom(isOperatorAtom);
   const router = useRouter();
   const code = useAtomValue(referralCodeAtom);
   const operator = useIsOperator();
 
   async function logout() {
+    // The API client and the data cache load when needed, not with every page.
+    const [{ callApi }, { sharedQueryClient }] = await Promise.all([import("@/lib/api/client"), import("@/lib/api/query-client")]);
     try {
       await callApi("post", "ulogin/logout", { json: {}, blocking: true, allowAnonymous: true, quiet: true });
     } catch (error) {
@@ -86,7 +81,8 @@ function UserMenu() {
     setToken(null);
     setHasSession(false);
     setUsername(null);
-    queryClient.removeQueries();
+    setOperator(false);
+    sharedQueryClient().removeQueries();
     showAlert({ tone: "success", message: "Logout Successfully" });
     router.push(withReferral(ROUTES.home, code));
   }

@@ -1,4 +1,4 @@
-import Image from "next/image";
+import { Image } from "@/components/ui/image";
 import { ShopLink } from "@/components/ui/shop-link";
 import { orderPath } from "@/lib/config/routes";
 import { amountToCents, formatUsd } from "@/lib/money";
@@ -16,7 +16,6 @@ export function OrderCard({ order }: { order: OrderSummary }) {
           alt=""
           width={96}
           height={96}
-          unoptimized
           className="h-20 w-20 shrink-0 rounded-xl border border-line object-cover desk:h-24 desk:w-24"
         />
       ) : (

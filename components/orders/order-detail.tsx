@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import Image from "next/image";
+import { Image } from "@/components/ui/image";
 import { useQuery } from "@tanstack/react-query";
 import { ShopLink } from "@/components/ui/shop-link";
 import { ApplyAfterSaleButton } from "@/components/after-sale/apply-after-sale-dialog";
@@ -38,7 +38,7 @@ function Items({ order }: { order: Order }) {
         return (
           <li key={item.skuNum} className="flex gap-4 py-4 first:pt-0">
             {image ? (
-              <Image src={image} alt="" width={80} height={80} unoptimized className="h-20 w-20 shrink-0 rounded-xl border border-line object-cover" />
+              <Image src={image} alt="" width={80} height={80} className="h-20 w-20 shrink-0 rounded-xl border border-line object-cover" />
             ) : null}
             <div className="flex min-w-0 flex-1 flex-col gap-1">
               <ShopLink href={productPath(item.skuNum)} className="font-medium text-ink hover:text-brand-700">

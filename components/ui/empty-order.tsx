@@ -1,4 +1,4 @@
-import Image from "next/image";
+import { Image } from "@/components/ui/image";
 import type { ReactNode } from "react";
 
 interface EmptyOrderProps {
@@ -16,7 +16,7 @@ export function EmptyOrder({
 }: EmptyOrderProps) {
   return (
     <div role="status" className="flex flex-col items-center gap-3 py-6 text-center">
-      <Image src="/images/empty-orders.svg" alt="" width={200} height={150} unoptimized />
+      <Image src="/images/empty-orders.svg" alt="" width={200} height={150} />
       <p className="text-base font-semibold text-ink">{title}</p>
       <p className="max-w-xs text-sm text-ink-muted">{message}</p>
       {action}

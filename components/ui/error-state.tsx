@@ -1,4 +1,4 @@
-import Image from "next/image";
+import { Image } from "@/components/ui/image";
 import type { ReactNode } from "react";
 import { Container } from "./page";
 
@@ -16,7 +16,7 @@ export function ErrorState({
 }) {
   return (
     <Container className="flex flex-col items-center py-16 text-center desk:py-24">
-      <Image src={`/images/${image}.svg`} alt="" width={480} height={320} unoptimized priority className="h-auto w-72" />
+      <Image src={`/images/${image}.svg`} alt="" width={480} height={320} priority className="h-auto w-72" />
       <h1 className="mt-8 text-3xl font-bold tracking-tight text-ink">{title}</h1>
       <div className="mt-3 max-w-lg text-ink-soft">{message}</div>
       <div className="mt-8 flex flex-wrap justify-center gap-3">{actions}</div>

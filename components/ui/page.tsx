@@ -1,4 +1,4 @@
-import Image from "next/image";
+import { Image } from "@/components/ui/image";
 import type { ReactNode } from "react";
 
 // Building blocks of the browse pages, so every page shares one rhythm of widths and headings.
@@ -65,7 +65,6 @@ export function PageHero({ eyebrow, title, intro, image, actions }: PageHeroProp
             width={image.width}
             height={image.height}
             priority
-            unoptimized
             className="mx-auto h-auto w-full max-w-xl"
           />
         ) : null}

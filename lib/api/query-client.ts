@@ -13,3 +13,16 @@ export function makeQueryClient(): QueryClient {
     },
   });
 }
+
+let browserClient: QueryClient | undefined;
+
+/**
+ * The page's one data cache in the browser, shared by every island that uses it (the layout no
+ * longer wraps the whole page in a provider, so browse pages load no react-query at all). A server
+ * render gets a fresh client each time: nothing cached may cross from one request to another.
+ */
+export function sharedQueryClient(): QueryClient {
+  if (typeof window === "undefined") return makeQueryClient();
+  browserClient ??= makeQueryClient();
+  return browserClient;
+}

@@ -1,6 +1,13 @@
-import type { MerchandiseCategory, MerchandiseSort } from "@/lib/schemas/merchandise";
 
 // The store's catalogue constants: labels of its categories and orderings, stock wording, caching.
+
+/** The catalogue's categories, as the API and the store's links name them (the database uses the same list). */
+export const MERCHANDISE_CATEGORIES = ["purifier", "filter", "membership", "care", "repair", "accessory"] as const;
+export type MerchandiseCategory = (typeof MERCHANDISE_CATEGORIES)[number];
+
+/** Store orderings: featured is the operator's own order (sort_order). */
+export const MERCHANDISE_SORTS = ["featured", "price_asc", "price_desc", "name"] as const;
+export type MerchandiseSort = (typeof MERCHANDISE_SORTS)[number];
 
 /** Store tabs, in the order they are shown; the value is the API's category. */
 export const STORE_CATEGORIES: readonly { value: MerchandiseCategory; label: string }[] = [

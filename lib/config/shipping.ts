@@ -6,6 +6,9 @@ import type { ShippingMethodValue } from "@/lib/schemas/order";
 // Free ground shipping applies when the merchandise subtotal is AT OR OVER the threshold: an order of
 // exactly $37.00 ships free, so "amount to free shipping" reaches 0.00 exactly when it applies.
 
+/** The shipping options' values, as the API names them. */
+export const SHIPPING_METHOD_VALUES = ["ups_ground", "ups_2nd_day_air", "ups_next_day_air"] as const;
+
 export const SHIPPING_PRESET_NAMES = ["standard", "express"] as const;
 export type ShippingPresetName = (typeof SHIPPING_PRESET_NAMES)[number];
 export const DEFAULT_SHIPPING_PRESET: ShippingPresetName = "standard";

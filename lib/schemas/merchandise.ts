@@ -1,15 +1,13 @@
 import { z } from "zod";
+import { MERCHANDISE_CATEGORIES, MERCHANDISE_SORTS, type MerchandiseCategory, type MerchandiseSort } from "../config/catalog";
 import { money, specRowSchema } from "./cart";
 
 // `Merchandise` as design/api.md defines it, and the queries of the two catalogue calls.
 
-/** The catalogue's categories, as the API and the store's links name them (the database uses the same list). */
-export const MERCHANDISE_CATEGORIES = ["purifier", "filter", "membership", "care", "repair", "accessory"] as const;
-export type MerchandiseCategory = (typeof MERCHANDISE_CATEGORIES)[number];
-
-/** Store orderings: featured is the operator's own order (sort_order). */
-export const MERCHANDISE_SORTS = ["featured", "price_asc", "price_desc", "name"] as const;
-export type MerchandiseSort = (typeof MERCHANDISE_SORTS)[number];
+// The values live with the catalogue's other constants (zod-free, so pages can use them without
+// loading zod); the schemas below validate against them.
+export { MERCHANDISE_CATEGORIES, MERCHANDISE_SORTS };
+export type { MerchandiseCategory, MerchandiseSort };
 
 export const MERCHANDISE_PAGE_SIZE = { default: 20, max: 100 } as const;
 

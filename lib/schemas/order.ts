@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SHIPPING_METHOD_VALUES } from "../config/shipping";
 import { usAddressSchema } from "./auth";
 import { cartItemSchema, money } from "./cart";
 
@@ -9,7 +10,8 @@ export const ORDER_STATUS_VALUES = ["pending_payment", "paid", "shipped", "deliv
 export const orderStatusSchema = z.enum(ORDER_STATUS_VALUES);
 export type OrderStatusValue = z.infer<typeof orderStatusSchema>;
 
-export const SHIPPING_METHOD_VALUES = ["ups_ground", "ups_2nd_day_air", "ups_next_day_air"] as const;
+// The values live in lib/config/shipping.ts (zod-free, for pages that only display them).
+export { SHIPPING_METHOD_VALUES };
 export const shippingMethodSchema = z.enum(SHIPPING_METHOD_VALUES, { message: "Choose a shipping option." });
 export type ShippingMethodValue = z.infer<typeof shippingMethodSchema>;
 

@@ -14,6 +14,9 @@ export const tokenAtom = atom<string | null>(null);
 /** Whether the server confirmed a session for this browser. */
 export const hasSessionAtom = atom(false);
 
+/** Whether the signed-in user is an operator (role admin), from the profile answer. */
+export const isOperatorAtom = atom(false);
+
 /** Number of operations that currently want the full-screen spinner. */
 export const loadingCountAtom = atom(0);
 export const isLoadingAtom = atom((get) => get(loadingCountAtom) > 0);

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Image from "next/image";
+import { Image } from "@/components/ui/image";
 import { redirect } from "next/navigation";
 import { REPAIR_DIAGNOSIS_SKU } from "@/components/content/catalogue";
 import { ApplyAfterSaleButton } from "@/components/after-sale/apply-after-sale-dialog";
@@ -48,7 +48,7 @@ export default async function RepairRequestPage() {
             <li key={device.orderId} className="flex flex-col gap-4 rounded-2xl border border-line bg-white p-4 shadow-card desk:flex-row desk:items-center desk:p-5">
               <div className="flex flex-1 gap-4">
                 {device.image ? (
-                  <Image src={device.image} alt="" width={80} height={80} unoptimized className="h-20 w-20 shrink-0 rounded-xl border border-line object-cover" />
+                  <Image src={device.image} alt="" width={80} height={80} className="h-20 w-20 shrink-0 rounded-xl border border-line object-cover" />
                 ) : null}
                 <div className="flex flex-col gap-1">
                   <h2 className="font-semibold text-ink">{device.name}</h2>
