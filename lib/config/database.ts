@@ -33,7 +33,9 @@ export function readDatabaseSettings(source: Record<string, string | undefined> 
     engine: value.DATABASE_URL ? "postgres" : "pglite",
     url: value.DATABASE_URL ?? null,
     // The dev server and the production server each get their own folder by default.
-    pgliteDir: path.resolve(value.PGLITE_DIR ?? path.join(".data", `pglite-${value.NODE_ENV}`)),
+    // A runtime data folder, not code: the build's file tracer must not follow it (it would trace
+    // and ship the whole project).
+    pgliteDir: path.resolve(/* turbopackIgnore: true */ value.PGLITE_DIR ?? path.join(".data", `pglite-${value.NODE_ENV}`)),
     poolMax: value.DATABASE_POOL_MAX,
     seedDemoData: value.SEED_DEMO_DATA === "true",
   };

@@ -4,7 +4,9 @@
 import { spawnSync } from "node:child_process";
 import { parseArgs } from "node:util";
 import { PURIFIER_SKU } from "@/lib/config/store";
+import { startBareApp } from "./bare-app";
 import { bundleTable, measureRoutes } from "./bundles";
+import { measureFirstLoad } from "./first-load";
 import { lighthouseTable, runLighthouse } from "./lighthouse";
 import { describeEnvironment, failuresOf, writeReport, type Table } from "./report";
 import { addToCart, checkout, emptyCart, signIn } from "./shop-api";
@@ -21,7 +23,7 @@ const { values, positionals } = parseArgs({
     strict: { type: "boolean", default: false },
     runs: { type: "string", default: "5" },
     duration: { type: "string", default: "10" },
-    port: { type: "string", default: process.env.BENCH_PORT ?? "3200" },
+    port: { type: "string", default: process.env.BENCH_PORT || "3200" },
   },
 });
 const unknown = positionals.filter((part) => !PARTS.includes(part as Part));
@@ -60,15 +62,25 @@ try {
   await addToCart(customer, PURIFIER_SKU, 1);
   const paymentQuery = `?orderId=${await checkout(customer)}`;
 
-  if (parts.has("bundles")) {
-    const { bare, routes } = await measureRoutes(shop.url, { cookie: customer.cookie, paymentQuery });
-    raw.bundles = { bare, routes };
-    tables.push(bundleTable(bare, routes));
-  }
-  if (parts.has("lighthouse")) {
-    const results = await runLighthouse(shop.url, { runs, cookie: customer.cookie, paymentQuery });
-    raw.lighthouse = results;
-    tables.push(lighthouseTable(results, runs));
+  if (parts.has("bundles") || parts.has("lighthouse")) {
+    // A bare Next.js app beside the shop: the least any page of this stack loads, and the best
+    // Lighthouse score it can get on this machine.
+    const bareApp = await startBareApp(port + 2);
+    try {
+      if (parts.has("bundles")) {
+        const { bare, routes } = await measureRoutes(shop.url, { cookie: customer.cookie, paymentQuery });
+        const bareAppLoad = await measureFirstLoad(bareApp.url, "/");
+        raw.bundles = { bare, routes, bareApp: bareAppLoad };
+        tables.push(bundleTable(bare, routes, bareAppLoad));
+      }
+      if (parts.has("lighthouse")) {
+        const results = await runLighthouse(shop.url, { runs, cookie: customer.cookie, paymentQuery, bareUrl: bareApp.url });
+        raw.lighthouse = results;
+        tables.push(lighthouseTable(results, runs));
+      }
+    } finally {
+      await bareApp.stop();
+    }
   }
   if (parts.has("throughput")) {
     const pages = await pageHtml(shop.url);

@@ -15,7 +15,7 @@ export interface ShopServer {
 }
 
 /** The machine's PostgreSQL (BENCH_POSTGRES_URL names another server's maintenance database). */
-const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 
 async function adminQuery(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
