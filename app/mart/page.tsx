@@ -112,9 +112,10 @@ export default async function StorePage({ searchParams }: PageProps) {
         </div>
       ) : (
         <ul className="mt-6 grid gap-5 sm:grid-cols-2 desk:grid-cols-4" aria-label="Products">
-          {list.map((item) => (
+          {list.map((item, index) => (
             <li key={item.skuNum} data-testid="product-card">
-              <ProductCard item={item} />
+              {/* The first row is above the fold on every screen: its pictures load first. */}
+              <ProductCard item={item} priority={index < 2} />
             </li>
           ))}
         </ul>

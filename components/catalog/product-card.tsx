@@ -5,12 +5,12 @@ import type { ShelfItem } from "@/lib/schemas/merchandise";
 import { Price } from "./price";
 
 /** A product tile linking to its detail page. */
-export function ProductCard({ item, badge }: { item: ShelfItem; badge?: string }) {
+export function ProductCard({ item, badge, priority = false }: { item: ShelfItem; badge?: string; priority?: boolean }) {
   const image = item.image[0];
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-card">
       {image ? (
-        <Image src={image} alt="" width={600} height={600} className="aspect-square w-full object-cover" />
+        <Image src={image} alt="" width={600} height={600} priority={priority} className="aspect-square w-full object-cover" />
       ) : null}
       {badge ? (
         <span className="absolute left-3 top-3 rounded-full bg-leaf-600 px-2.5 py-1 text-xs font-semibold text-white">

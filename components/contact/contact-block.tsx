@@ -80,6 +80,8 @@ export async function ContactBlock({ email, phone, headingLevel = "h2" }: Contac
           alt="Map of the United States with our service centre marked at Houston, Texas"
           width={MAP_WIDTH}
           height={MAP_HEIGHT}
+          // As the page's own content (its h1), the map is what the page is about: load it first.
+          priority={headingLevel === "h1"}
           className="h-auto w-full"
         />
         <div

@@ -61,6 +61,18 @@ async function runOnce(url: string, port: number, cookie: string | undefined): P
   };
 }
 
+/** Chromium now and then loses a trace (NO_NAVSTART, NO_FCP): such a run is repeated, twice at most. */
+async function withRetries<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.warn(`Lighthouse run failed (${error instanceof Error ? error.message : String(error)}); trying again.`);
+    }
+  }
+}
+
 interface Target {
   label: string;
   url: string;
@@ -77,7 +89,7 @@ async function measure(targets: Target[], runs: number): Promise<PageResult[]> {
       // One unmeasured load first, so no run pays for a cold server-side cache.
       await fetch(target.url, { headers: target.cookie ? { cookie: target.cookie } : undefined });
       const figures: LighthouseFigures[] = [];
-      for (let run = 0; run < runs; run += 1) figures.push(await runOnce(target.url, chrome.port, target.cookie));
+      for (let run = 0; run < runs; run += 1) figures.push(await withRetries(() => runOnce(target.url, chrome.port, target.cookie)));
       const pick = (key: keyof LighthouseFigures) => median(figures.map((figure) => figure[key]));
       results.push({
         route: target.label,
