@@ -10,7 +10,7 @@ import { measureFirstLoad } from "./first-load";
 import { lighthouseTable, runLighthouse } from "./lighthouse";
 import { describeEnvironment, failuresOf, writeReport, type Table } from "./report";
 import { addToCart, checkout, emptyCart, signIn } from "./shop-api";
-import { startShop, type ShopServer } from "./shop-server";
+import { startShop } from "./shop-server";
 import { nginxThroughput, pageHtml, shopThroughput, startNginx, throughputTable, type ShopThroughput } from "./throughput";
 
 const PARTS = ["bundles", "lighthouse", "throughput"] as const;
@@ -45,11 +45,18 @@ if (!values["no-build"]) {
 const environment = await describeEnvironment();
 const tables: Table[] = [];
 const raw: Record<string, unknown> = {};
-const running: ShopServer[] = [];
+// Everything the run starts (shops, the bare app, nginx), stopped however the run ends.
+const running: { stop(): Promise<void> }[] = [];
 const stopAll = async () => {
-  await Promise.all(running.splice(0).map((shop) => shop.stop()));
+  await Promise.all(running.splice(0).map((server) => server.stop()));
 };
-process.once("SIGINT", () => void stopAll().finally(() => process.exit(130)));
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void stopAll().finally(() => process.exit(130)));
+const release = async (server: { stop(): Promise<void> }) => {
+  const index = running.indexOf(server);
+  if (index !== -1) running.splice(index, 1);
+  await server.stop();
+};
+let failure: unknown = null;
 
 try {
   const shop = await startShop("pglite", port);
@@ -66,6 +73,7 @@ try {
     // A bare Next.js app beside the shop: the least any page of this stack loads, and the best
     // Lighthouse score it can get on this machine.
     const bareApp = await startBareApp(port + 2);
+    running.push(bareApp);
     try {
       if (parts.has("bundles")) {
         const { bare, routes } = await measureRoutes(shop.url, { cookie: customer.cookie, paymentQuery });
@@ -79,7 +87,7 @@ try {
         tables.push(lighthouseTable(results, runs));
       }
     } finally {
-      await bareApp.stop();
+      await release(bareApp);
     }
   }
   if (parts.has("throughput")) {
@@ -92,14 +100,19 @@ try {
     shops.push(await shopThroughput(postgres, durationS));
     await stopAll();
     const nginx = await startNginx(port + 1, pages);
+    running.push(nginx);
     try {
       const limit = await nginxThroughput(nginx, durationS);
       raw.throughput = { shops, nginx: limit };
       tables.push(throughputTable(shops, limit, durationS));
     } finally {
-      await nginx.stop();
+      await release(nginx);
     }
   }
+} catch (error) {
+  // What was measured before the failure is still written.
+  failure = error;
+  raw.failure = error instanceof Error ? error.stack : String(error);
 } finally {
   await stopAll();
 }
@@ -109,3 +122,7 @@ console.log(`\n${markdown}`);
 console.log(`Written: ${files.join(", ")}`);
 // Figures outside their budget are marked; --strict also fails the run for them.
 if (values.strict && failuresOf(tables).length) process.exitCode = 1;
+if (failure) {
+  console.error("The run stopped early:", failure);
+  process.exitCode = 1;
+}
