@@ -101,7 +101,8 @@ export async function describeEnvironment(): Promise<Environment> {
       lighthouse: await packageVersion("lighthouse"),
       autocannon: await packageVersion("autocannon"),
       chromium: quiet(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", ["--version"])?.replace(/^Chromium\s*/, "") ?? null,
-      nginx: quiet("nginx", ["-v"]) ?? (quiet("sh", ["-c", "nginx -v 2>&1"])?.replace(/^nginx version:\s*/, "") || null),
+      // nginx prints its version on stderr.
+      nginx: quiet("sh", ["-c", "nginx -v 2>&1"])?.replace(/^nginx version:\s*/, "") || null,
       postgres: quiet("psql", ["--version"])?.replace(/^psql \(PostgreSQL\)\s*/, "") ?? null,
     },
   };
