@@ -11,6 +11,10 @@ const api = vi.hoisted(() => ({
   callApi: vi.fn<(method: string, path: string, options?: { json?: unknown }) => Promise<unknown>>(),
 }));
 vi.mock("@/lib/api/client", () => ({ callApi: api.callApi }));
+// The page's links prefetch through the app router on intent; there is none in a unit test.
+vi.mock("next/navigation", () => ({
+  useRouter: () => ({ push: vi.fn(), replace: vi.fn(), refresh: vi.fn(), back: vi.fn(), forward: vi.fn(), prefetch: vi.fn() }),
+}));
 
 const AFTER_SALE_ID = "9b1d2c3e-4f5a-4b6c-8d7e-0a1b2c3d4e5f";
 
