@@ -20,13 +20,6 @@ let headScriptHash: Promise<string> | undefined;
 
 export async function middleware(request: NextRequest) {
   const { nextUrl } = request;
-  // next.config.ts turns Next's own trailing-slash redirect off so the API answers `/order/cart/add/`
-  // as api.md writes it (a redirected POST loses its body); pages keep one address, without it.
-  if (nextUrl.pathname.length > 1 && nextUrl.pathname.endsWith("/")) {
-    // A plain URL: NextURL would put the slash back, remembering the address it was parsed from.
-    const canonical = new URL(`${nextUrl.pathname.replace(/\/+$/, "") || "/"}${nextUrl.search}`, request.url);
-    return NextResponse.redirect(canonical, 308);
-  }
   let response: NextResponse;
   // Pages that need a session render per request, so they get a fresh nonce; next.config.ts gives
   // every other path the static policy.
@@ -76,7 +69,26 @@ export async function middleware(request: NextRequest) {
   return response;
 }
 
+// Only the requests that need it: a plain browse page (the bulk of the traffic) skips the Edge
+// sandbox, which costs about a millisecond a request. Next reads this object without running the
+// module, so the paths are written out; middleware.test.ts checks them against PROTECTED_PREFIXES,
+// REFERRAL_PARAM and the platform marker.
 export const config = {
-  // Pages only: not the API, Next's own files, or the static files in /public.
-  matcher: ["/((?!api/|_next/|.*\\.(?:svg|png|jpe?g|webp|avif|gif|ico|json|txt|xml|woff2?|css|js|map)$).*)"],
+  matcher: [
+    // The pages that need a session: the login redirect and the nonce policy.
+    "/account/user/:path*",
+    "/account/orders/:path*",
+    "/account/after-sale/:path*",
+    "/mart/payment/:path*",
+    "/admin/:path*",
+    // Any page carrying a referral code or the app marker (not the API, Next's files or /public).
+    {
+      source: "/((?!api/|_next/|.*\\.(?:svg|png|jpe?g|webp|avif|gif|ico|json|txt|xml|woff2?|css|js|map)$).*)",
+      has: [{ type: "query", key: "c" }],
+    },
+    {
+      source: "/((?!api/|_next/|.*\\.(?:svg|png|jpe?g|webp|avif|gif|ico|json|txt|xml|woff2?|css|js|map)$).*)",
+      has: [{ type: "query", key: "platform", value: "app" }],
+    },
+  ],
 };

@@ -15,15 +15,26 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // The API's paths with a trailing slash (api.md: POST /order/cart/add/) must reach their handler,
-  // not a 308 (clients that do not follow it, or follow it without the body). The middleware keeps
-  // the redirect for pages.
+  // not a 308 (clients that do not follow it, or follow it without the body). redirects() below
+  // keeps the redirect for pages.
   skipTrailingSlashRedirect: true,
   // PGlite ships ~15 MB of wasm (bundling it would copy that into the static output); argon2 is a
   // native addon. Both load from node_modules at run time.
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2"],
+  experimental: {
+    // Pages rendered on demand (the product pages) are cached in memory only, in Next's bounded LRU
+    // (50 MB): never written into .next, so an instance keeps no state on disk and addresses with
+    // made-up skus (each a cached "not found") cannot fill the disk.
+    isrFlushToDisk: false,
+  },
   images: {
     // Every image is ours and served from /public; nothing is fetched from another host.
     remotePatterns: [],
+  },
+  async redirects() {
+    // One address per page, without the slash; query kept. Here rather than in the middleware,
+    // which Next matches against the path with its trailing slash already taken off.
+    return [{ source: "/:path((?!api/|_next/).+)/", destination: "/:path", permanent: true }];
   },
   async headers() {
     return [

@@ -16,8 +16,9 @@ import { QuantityStepper } from "./quantity-stepper";
 const STOCK_TONE = { in_stock: "text-leaf-700", low: "text-amber-700", out: "text-red-700" } as const;
 
 /**
- * The product page's only client island: stock state, quantity, Add to cart and Buy now. The
- * stock comes from the server's live read of this request (never from the shared cache).
+ * The product page's only client island: stock state, quantity, Add to cart and Buy now. The stock
+ * is the one the cached page was rendered with; every order that moves it renders the page again,
+ * and checkout re-checks it, refreshing the page when it was behind.
  */
 export function BuyBox({ skuNum, name, stock }: { skuNum: string; name: string; stock: number }) {
   const router = useRouter();

@@ -35,5 +35,13 @@ export const LOW_STOCK_THRESHOLD = 10;
 /**
  * The shared catalogue cache (lib/server/catalog): one tag for every cached read, revalidated when
  * an operator changes the catalogue; the time limit only bounds changes made outside the app.
+ * Each product's stock has a tag of its own (stockTagPrefix + sku), revalidated after every
+ * committed order, cancel or expiry that moves it; its shorter limit bounds the moves that happen
+ * where Next has no cache to reach (the background expiry sweep, another app instance).
  */
-export const CATALOGUE_CACHE = { tag: "catalogue", revalidateSeconds: 3600 } as const;
+export const CATALOGUE_CACHE = {
+  tag: "catalogue",
+  revalidateSeconds: 3600,
+  stockTagPrefix: "stock:",
+  stockRevalidateSeconds: 60,
+} as const;

@@ -1,13 +1,15 @@
 import "server-only";
-import { unstable_cache } from "next/cache";
+import { revalidateTag, unstable_cache } from "next/cache";
 import { CATALOGUE_CACHE } from "@/lib/config/catalog";
 import type { Merchandise, MerchandiseCategory, MerchandiseSort, ShelfItem } from "@/lib/schemas/merchandise";
-import { getMerchandise, listAllMerchandise } from "./queries";
+import { getMerchandise, listAllMerchandise, listedSkus, productStock } from "./queries";
 
 // The catalogue as pages show it, cached for everyone under one tag (CATALOGUE_CACHE.tag) and
-// revalidated when an operator changes a product (admin.ts). Stock is left out on purpose: it
-// changes with every checkout, and a customer's order must never invalidate the shared pages
-// (vercel/commerce #1278, #1402). Pages that show stock read it live (productStock).
+// revalidated when an operator changes a product (admin.ts). Stock is cached apart, under a tag per
+// product, so an order re-renders only the pages of what it sold (the product page is itself cached
+// whole, ISR); a whole-catalogue invalidation on every order would have every page rendered again
+// (vercel/commerce #1278, #1402). Checkout never trusts a page's count: it reserves with a
+// conditional update.
 
 function shelfItem(item: Merchandise): ShelfItem {
   return {
@@ -47,6 +49,47 @@ export const readShelfItem = unstable_cache(
   ["catalogue", "item"],
   cacheOptions,
 );
+
+/** Every listed sku: one entry, so an address with a made-up sku is refused before it is cached. */
+const readListedSkus = unstable_cache(
+  async (): Promise<string[]> => (await listedSkus()).map((row) => row.sku),
+  ["catalogue", "listed-skus"],
+  cacheOptions,
+);
+
+export async function isListedSku(skuNum: string): Promise<boolean> {
+  return (await readListedSkus()).includes(skuNum);
+}
+
+/** The cache tag of one product's stock. */
+export function stockTag(skuNum: string): string {
+  return `${CATALOGUE_CACHE.stockTagPrefix}${skuNum}`;
+}
+
+/** A listed product's stock as pages show it, or null once it is unlisted. Call for listed skus only. */
+export async function readStock(skuNum: string): Promise<number | null> {
+  return unstable_cache(() => productStock(skuNum), ["catalogue", "stock", skuNum], {
+    tags: [CATALOGUE_CACHE.tag, stockTag(skuNum)],
+    revalidate: CATALOGUE_CACHE.stockRevalidateSeconds,
+  })();
+}
+
+/**
+ * After a committed change of stock: the cached stock of these products, and the pages showing it,
+ * are read again on their next visit. Call it after the commit, never inside the transaction: a
+ * page rendered in between would cache the old count as new.
+ */
+export function stockMoved(skuNums: Iterable<string>): void {
+  for (const skuNum of new Set(skuNums)) {
+    try {
+      revalidateTag(stockTag(skuNum), { expire: 0 });
+    } catch {
+      // Outside a request, or during a page render (the expiry sweep runs in both), Next has no
+      // cache to revalidate; CATALOGUE_CACHE.stockRevalidateSeconds bounds what a page shows then.
+      return;
+    }
+  }
+}
 
 /** Listed products of one category in the operator's order. */
 export async function readCategory(category: MerchandiseCategory | undefined): Promise<ShelfItem[]> {

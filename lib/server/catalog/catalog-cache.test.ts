@@ -6,7 +6,7 @@ import { CATALOGUE_CACHE } from "@/lib/config/catalog";
 import { products } from "@/lib/db/schema/products";
 import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
 import { AppError } from "@/lib/server/http/errors";
-import { getMerchandise, productStock, readShelf, readShelfItem, updateMerchandise } from "./index";
+import { getMerchandise, isListedSku, productStock, readShelf, readShelfItem, readStock, stockMoved, stockTag, updateMerchandise } from "./index";
 
 // Next's data cache needs a running server; this stand-in keeps its contract (entries keyed by the
 // key parts and arguments, dropped by revalidateTag for any of their tags), so the test checks what
@@ -88,14 +88,39 @@ describe.each(testEngines())("catalogue cache and operator updates on $name", (e
     expect((await getMerchandise(sku))?.discountPrice).toBe("45.50");
   });
 
-  it("stock sold by a checkout shows live and leaves the shared cache alone", async () => {
+  it("stock is cached per product: a stock move re-reads that product's stock and leaves the catalogue alone", async () => {
     const sku = await addProduct();
+    const other = await addProduct();
     await readShelfItem(sku);
-    // What checkout does: a conditional update of the row, no catalogue service involved.
+    expect(await readStock(sku)).toBe(20);
+    expect(await readStock(other)).toBe(20);
+    // What checkout does: a conditional update of the row, then stockMoved after the commit.
     await setRow(sku, { stock: 2 });
+    await setRow(other, { stock: 3 });
+    expect(await readStock(sku)).toBe(20);
+    stockMoved([sku, sku]);
+    expect(nextCache.revalidations).toEqual([{ tag: stockTag(sku), profile: { expire: 0 } }]);
+    expect(await readStock(sku)).toBe(2);
+    expect(await readStock(other)).toBe(20);
     expect(await productStock(sku)).toBe(2);
-    expect(nextCache.revalidations).toEqual([]);
+    expect((await readShelfItem(sku))?.name).toBe(`Cache test ${sku}`);
+    expect(nextCache.entries.size).toBe(3);
+  });
+
+  it("knows the listed skus, so a made-up one is refused before anything is cached under it", async () => {
+    const sku = await addProduct();
+    expect(await isListedSku(sku)).toBe(true);
+    expect(await isListedSku("LW-MADE-UP")).toBe(false);
     expect(nextCache.entries.size).toBe(1);
+    await updateMerchandise(admin, sku, { listed: false });
+    expect(await isListedSku(sku)).toBe(false);
+  });
+
+  it("an operator's stock change reaches the cached stock too", async () => {
+    const sku = await addProduct();
+    expect(await readStock(sku)).toBe(20);
+    await updateMerchandise(admin, sku, { stock: 4 });
+    expect(await readStock(sku)).toBe(4);
   });
 
   it("an operator sets stock and unlists: the product leaves the store at once", async () => {

@@ -7,7 +7,7 @@ import type { AdminCancelOrderBody, AdminOrder, AdminOrderListQuery, AdminOrderS
 import { AppError } from "@/lib/server/http/errors";
 import { orderShippedMail } from "@/lib/server/mail/messages";
 import { sendMail } from "@/lib/server/mail/transport";
-import { cancelLockedOrder, notifyCancelled } from "./customer";
+import { afterCancel, cancelLockedOrder } from "./customer";
 import { sweepExpiredOrders } from "./expiry";
 import { ORDER_MESSAGES } from "./messages";
 import { recordEvent, type EventActor } from "./totals";
@@ -139,12 +139,12 @@ export async function adminCancelOrder(user: UserRow, body: AdminCancelOrderBody
   const db = await getDb();
   const result = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, body.orderId);
-    const refundCents = await cancelLockedOrder(tx, order, operator(user), body.reason);
-    const [cancelled] = await tx.select().from(orders).where(eq(orders.id, order.id));
-    if (!cancelled) throw new AppError(404, ORDER_MESSAGES.notFound);
-    return { view: await adminView(tx, cancelled), refundCents };
+    const cancelled = await cancelLockedOrder(tx, order, operator(user), body.reason);
+    const [cancelledRow] = await tx.select().from(orders).where(eq(orders.id, order.id));
+    if (!cancelledRow) throw new AppError(404, ORDER_MESSAGES.notFound);
+    return { view: await adminView(tx, cancelledRow), cancelled };
   });
-  await notifyCancelled(result.view.customer.id, result.view.orderId, result.refundCents);
+  await afterCancel(result.view.customer.id, result.view.orderId, result.cancelled);
   return result.view;
 }
 

@@ -6,6 +6,7 @@ import { getDb, type Transaction } from "@/lib/db/client";
 import { orderItems, orders, users } from "@/lib/db/schema";
 import { AppError } from "@/lib/server/http/errors";
 import { cartLinesForCheckout, clearCart } from "@/lib/server/cart";
+import { stockMoved } from "@/lib/server/catalog";
 import { ORDER_MESSAGES } from "./messages";
 import { reserveStock, type WantedLine } from "./stock";
 import { orderTotals, recordEvent } from "./totals";
@@ -57,18 +58,23 @@ async function createPendingOrder(tx: Transaction, userId: string, lines: readon
 export async function checkoutCart(userId: string, referralCode: string | null): Promise<{ orderId: string }> {
   await sweepExpiredOrders({ userId });
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const { orderId, skus } = await db.transaction(async (tx) => {
     const lines = await cartLinesForCheckout(tx, userId);
     if (lines.length === 0) throw new AppError(400, ORDER_MESSAGES.emptyCart);
-    const orderId = await createPendingOrder(tx, userId, lines, referralCode);
-    await clearCart(tx, userId, lines.map((line) => line.sku));
-    return { orderId };
+    const skus = lines.map((line) => line.sku);
+    const id = await createPendingOrder(tx, userId, lines, referralCode);
+    await clearCart(tx, userId, skus);
+    return { orderId: id, skus };
   });
+  stockMoved(skus);
+  return { orderId };
 }
 
 /** One product straight to a pending order ("Buy now"); the cart is left alone. */
 export async function buyNow(userId: string, sku: string, quantity: number, referralCode: string | null): Promise<{ orderId: string }> {
   await sweepExpiredOrders({ userId });
   const db = await getDb();
-  return db.transaction(async (tx) => ({ orderId: await createPendingOrder(tx, userId, [{ sku, quantity }], referralCode) }));
+  const orderId = await db.transaction((tx) => createPendingOrder(tx, userId, [{ sku, quantity }], referralCode));
+  stockMoved([sku]);
+  return { orderId };
 }

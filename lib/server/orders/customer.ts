@@ -5,6 +5,7 @@ import { orders, users, type OrderRow } from "@/lib/db/schema";
 import { centsToAmount } from "@/lib/money";
 import type { UsAddress } from "@/lib/schemas/auth";
 import type { Order, OrderStatusValue, OrderSummary, ShippingMethodValue } from "@/lib/schemas/order";
+import { stockMoved } from "@/lib/server/catalog";
 import { AppError } from "@/lib/server/http/errors";
 import { sendMail } from "@/lib/server/mail/transport";
 import { orderCancelledMail } from "@/lib/server/mail/messages";
@@ -142,20 +143,27 @@ export async function cancelOrder(userId: string, orderId: string, reason: strin
   const by: EventActor = { actor: "customer", userId };
   const result = await db.transaction(async (tx) => {
     const order = await lockOwnOrder(tx, userId, orderId);
-    const refundCents = await cancelLockedOrder(tx, order, by, reason);
+    const cancelled = await cancelLockedOrder(tx, order, by, reason);
     const [updated] = await tx.select().from(orders).where(eq(orders.id, order.id));
     if (!updated) throw notFound();
-    return { view: await toOrderView(tx, updated), refundCents };
+    return { view: await toOrderView(tx, updated), cancelled };
   });
-  await notifyCancelled(userId, result.view.orderId, result.refundCents);
+  await afterCancel(userId, result.view.orderId, result.cancelled);
   return result.view;
+}
+
+export interface CancelOutcome {
+  refundCents: number;
+  /** The skus whose stock went back on sale. */
+  releasedSkus: string[];
 }
 
 /**
  * Cancels an order already locked in `tx` (by its customer or an operator): a paid order is refunded
- * in full, its stock released, the step recorded with who did it. Answers the refunded cents.
+ * in full, its stock released, the step recorded with who did it. The caller hands the outcome to
+ * afterCancel once the transaction has committed.
  */
-export async function cancelLockedOrder(tx: Transaction, order: OrderRow, by: EventActor, reason: string | null): Promise<number> {
+export async function cancelLockedOrder(tx: Transaction, order: OrderRow, by: EventActor, reason: string | null): Promise<CancelOutcome> {
   if (!canCancel(order.status)) throw new AppError(409, ORDER_MESSAGES.notCancellable(order.status));
   const refundCents = order.status === "paid" ? order.totalCents - order.refundedCents : 0;
   // The payment service raises the order's refunded amount and records the refund on the timeline.
@@ -171,13 +179,17 @@ export async function cancelLockedOrder(tx: Transaction, order: OrderRow, by: Ev
       updatedAt: now,
     })
     .where(eq(orders.id, order.id));
-  await releaseStock(tx, [order.id]);
+  const releasedSkus = await releaseStock(tx, [order.id]);
   await recordEvent(tx, order.id, "cancelled", by, reason);
-  return refundCents;
+  return { refundCents, releasedSkus };
 }
 
-/** The e-mail follows the committed change; a mail failure is logged and never undoes the cancel. */
-export async function notifyCancelled(userId: string, orderId: string, refundCents: number): Promise<void> {
+/**
+ * What follows a committed cancel: the released products' pages show the stock again, and the
+ * customer is e-mailed. A mail failure is logged and never undoes the cancel.
+ */
+export async function afterCancel(userId: string, orderId: string, { refundCents, releasedSkus }: CancelOutcome): Promise<void> {
+  stockMoved(releasedSkus);
   try {
     const db = await getDb();
     const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, lte, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
+import { stockMoved } from "@/lib/server/catalog";
 import { orders } from "@/lib/db/schema";
 import { releaseStock } from "./stock";
 import { recordEvent } from "./totals";
@@ -16,7 +17,7 @@ export const EXPIRED_NOTE = "Not paid in time; the items went back on sale.";
 /** Cancels the expired unpaid orders (of one customer, or all) and returns their ids. */
 export async function sweepExpiredOrders(scope: { userId?: string } = {}, now: Date = new Date()): Promise<string[]> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const swept = await db.transaction(async (tx) => {
     const expired = await tx
       .update(orders)
       .set({ status: "cancelled", cancelledAt: now, cancelReason: "expired", expiresAt: null, updatedAt: sql`now()` })
@@ -28,13 +29,15 @@ export async function sweepExpiredOrders(scope: { userId?: string } = {}, now: D
         ),
       )
       .returning({ id: orders.id });
-    await releaseStock(
+    const released = await releaseStock(
       tx,
       expired.map(({ id }) => id),
     );
     for (const { id } of expired) {
       await recordEvent(tx, id, "expired", { actor: "system", userId: null }, EXPIRED_NOTE);
     }
-    return expired.map(({ id }) => id);
+    return { orderIds: expired.map(({ id }) => id), released };
   });
+  stockMoved(swept.released);
+  return swept.orderIds;
 }

@@ -46,9 +46,12 @@ export async function reserveStock(tx: DbExecutor, lines: readonly WantedLine[])
   return reserved;
 }
 
-/** Puts the quantities of orders back on sale (cancel, expiry): one update per sku, in sku order. */
-export async function releaseStock(tx: DbExecutor, orderIds: readonly string[]): Promise<void> {
-  if (orderIds.length === 0) return;
+/**
+ * Puts the quantities of orders back on sale (cancel, expiry): one update per sku, in sku order.
+ * Answers the skus it changed, for stockMoved once the transaction has committed.
+ */
+export async function releaseStock(tx: DbExecutor, orderIds: readonly string[]): Promise<string[]> {
+  if (orderIds.length === 0) return [];
   const lines = await tx
     .select({ sku: orderItems.sku, quantity: sql<number>`sum(${orderItems.quantity})::int` })
     .from(orderItems)
@@ -61,4 +64,5 @@ export async function releaseStock(tx: DbExecutor, orderIds: readonly string[]):
       .set({ stock: sql`${products.stock} + ${line.quantity}`, updatedAt: sql`now()` })
       .where(eq(products.sku, line.sku));
   }
+  return lines.map((line) => line.sku);
 }

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { connection } from "next/server";
 import { BuyBox } from "@/components/catalog/buy-box";
 import { Price } from "@/components/catalog/price";
 import { Carousel } from "@/components/ui/carousel";
@@ -11,16 +10,30 @@ import { env } from "@/lib/config/env";
 import { productPath, ROUTES } from "@/lib/config/routes";
 import { STORE_NAME } from "@/lib/config/store";
 import type { ShelfItem } from "@/lib/schemas/merchandise";
-import { productStock, readShelfItem } from "@/lib/server/catalog";
+import { isListedSku, readShelfItem, readStock } from "@/lib/server/catalog";
 import { pageMetadata, PREVIEW_IMAGE } from "@/lib/seo";
 
 type PageProps = { params: Promise<{ sku: string }> };
 
+// Rendered on a product's first visit, never at build time (the build has no database), then served
+// from the cache until its catalogue or stock tag is revalidated (lib/server/catalog/cache.ts).
+export function generateStaticParams(): { sku: string }[] {
+  return [];
+}
+
+/** The product as the page shows it, or null for a sku the store does not list. */
+async function readProduct(sku: string): Promise<{ item: ShelfItem; stock: number } | null> {
+  // The listed skus first: an address with a made-up sku never gets a cache entry of its own.
+  if (!(await isListedSku(sku))) return null;
+  const [item, stock] = await Promise.all([readShelfItem(sku), readStock(sku)]);
+  return item && stock !== null ? { item, stock } : null;
+}
+
 export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
-  await connection();
   const { sku } = await params;
-  const item = (await productStock(sku)) === null ? null : await readShelfItem(sku);
-  if (!item) return { title: "Product not found" };
+  const product = await readProduct(sku);
+  if (!product) return { title: "Product not found" };
+  const { item } = product;
   const base = pageMetadata({
     title: item.name,
     description: `${item.subtitle} ${item.description}`.trim().slice(0, 200),
@@ -57,14 +70,10 @@ function productJsonLd(item: ShelfItem, stock: number) {
 }
 
 export default async function ProductPage({ params }: PageProps) {
-  // Catalogue text and prices from the shared cache; the stock live, so no order ever has to
-  // invalidate the cached catalogue.
-  await connection();
   const { sku } = await params;
-  // The live lookup first: only skus the store lists ever reach the shared cache.
-  const stock = await productStock(sku);
-  const item = stock === null ? null : await readShelfItem(sku);
-  if (!item || stock === null) notFound();
+  const product = await readProduct(sku);
+  if (!product) notFound();
+  const { item, stock } = product;
   const shelf = storeHref({ category: item.category, sort: "featured", page: 1 });
   // "<" escaped so a product text can never close the script element.
   const jsonLd = JSON.stringify(productJsonLd(item, stock)).replace(/</g, "\\u003c");

@@ -2,11 +2,13 @@
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import type * as NextCache from "next/cache";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { cartItems, orderEvents, orders, products } from "@/lib/db/schema";
 import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
 import { orderListSchema, orderSchema, type Order } from "@/lib/schemas/order";
 import { newestMailTo } from "@/lib/server/mail/outbox-reader";
+import { stockTag } from "@/lib/server/catalog";
 import { sweepExpiredOrders } from "@/lib/server/orders";
 import { apiRequest, dataOf, HOUSTON, makeCustomer, makeProduct, putInCart, read, type Customer } from "@/lib/testing/shop";
 import { POST as checkout } from "../cart/checkout/route";
@@ -16,6 +18,12 @@ import { PUT as editRoute } from "./edit/route";
 import { POST as cancelRoute } from "./cancel/route";
 import { GET as listRoute } from "./list/route";
 import { POST as payRoute } from "./payment/route";
+
+// The route handlers run outside a Next request here, where revalidateTag has no cache to reach;
+// the calls are observed instead (which product pages an order sends back to render).
+const revalidated = vi.hoisted(() => vi.fn());
+vi.mock("next/cache", async (importOriginal) => ({ ...(await importOriginal<typeof NextCache>()), revalidateTag: revalidated }));
+const stockRevalidations = () => revalidated.mock.calls.filter(([tag]) => String(tag).startsWith(stockTag("")));
 
 const outbox = path.resolve(".data/outbox");
 const api = "/api/v1/c/merchandise";
@@ -347,6 +355,47 @@ describe.each(testEngines())("order calls on $name", (engine) => {
       expect((await cancel(who, { orderId: other, reason: "x".repeat(501) })).body.errors?.[0]?.path).toBe("reason");
       expect((await cancel(null, { orderId: other })).status).toBe(401);
       expect(dataOf(await getOrder(who, other)).status).toBe("pending_payment");
+    });
+  });
+
+  describe("product pages follow the stock", () => {
+    beforeEach(() => revalidated.mockClear());
+
+    it("a checkout revalidates the stock of each product it sold, once, after the commit", async () => {
+      const who = await makeCustomer(db());
+      const a = await makeProduct(db(), { stock: 5 });
+      const b = await makeProduct(db(), { stock: 5 });
+      await putInCart(db(), who.id, a, 2);
+      await putInCart(db(), who.id, b, 1);
+      dataOf(await checkoutAs(who));
+      expect(stockRevalidations()).toEqual(
+        expect.arrayContaining([
+          [stockTag(a), { expire: 0 }],
+          [stockTag(b), { expire: 0 }],
+        ]),
+      );
+      expect(stockRevalidations()).toHaveLength(2);
+    });
+
+    it("buy now, cancel and expiry each revalidate the product; a refused checkout revalidates nothing", async () => {
+      const who = await makeCustomer(db());
+      const { sku, orderId } = await pendingOrder(who, { stock: 5 });
+      expect(stockRevalidations()).toEqual([[stockTag(sku), { expire: 0 }]]);
+
+      revalidated.mockClear();
+      dataOf(await cancel(who, { orderId }));
+      expect(stockRevalidations()).toEqual([[stockTag(sku), { expire: 0 }]]);
+
+      const late = await pendingOrder(who, { stock: 5 });
+      await db().db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, late.orderId));
+      revalidated.mockClear();
+      expect(await sweepExpiredOrders()).toContain(late.orderId);
+      expect(stockRevalidations()).toEqual([[stockTag(late.sku), { expire: 0 }]]);
+
+      const scarce = await makeProduct(db(), { stock: 1 });
+      revalidated.mockClear();
+      expect((await buyNow(who, { skuNum: scarce, quantity: 2 })).status).toBe(409);
+      expect(stockRevalidations()).toEqual([]);
     });
   });
 
