@@ -25,3 +25,21 @@ test("every page stays within its first-load JavaScript and CSS budgets", async 
   ]);
   expect(over).toEqual([]);
 });
+
+// A picture fetched at high priority takes one of the browser's first connections, which the
+// stylesheet needs for the first paint: a page may ask for one (its largest picture), never more,
+// and never for one it does not show (the 404 picture, serialised into every page's payload).
+test("each browse page fetches at most one picture at high priority, and only one it shows", async ({ request }, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop", "The HTML is the same at every screen size");
+  const pages = BENCH_PAGES.filter((benchPage) => benchPage.kind !== "payment");
+  for (const { route } of pages) {
+    const response = await request.get(route);
+    expect(response.status(), route).toBe(200);
+    const html = await response.text();
+    const fromHead = [...html.matchAll(/<link rel="preload" as="image" href="([^"]+)" fetchPriority="high"/g)].map((match) => match[1]);
+    const fromHeader = [...(response.headers().link ?? "").matchAll(/<([^>]+)>; rel=preload; as="image"; fetchpriority="high"/g)].map((match) => match[1]);
+    const urgent = [...fromHead, ...fromHeader];
+    expect(urgent.length, `${route}: ${urgent.join(", ")}`).toBeLessThanOrEqual(1);
+    for (const url of urgent) expect(html, `${route} preloads ${url} without showing it`).toContain(`src="${url}"`);
+  }
+});

@@ -114,8 +114,9 @@ export default async function StorePage({ searchParams }: PageProps) {
         <ul className="mt-6 grid gap-5 sm:grid-cols-2 desk:grid-cols-4" aria-label="Products">
           {list.map((item, index) => (
             <li key={item.skuNum} data-testid="product-card">
-              {/* The first row is above the fold on every screen: its pictures load first. */}
-              <ProductCard item={item} priority={index < 2} />
+              {/* The first picture is the largest on a phone (one column): it loads first. Lazy
+                  pictures already in view load as soon as the page is laid out. */}
+              <ProductCard item={item} priority={index === 0} />
             </li>
           ))}
         </ul>

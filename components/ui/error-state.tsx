@@ -16,7 +16,9 @@ export function ErrorState({
 }) {
   return (
     <Container className="flex flex-col items-center py-16 text-center desk:py-24">
-      <Image src={`/images/${image}.svg`} alt="" width={480} height={320} priority className="h-auto w-72" />
+      {/* Not priority: the 404 boundary is serialised into every page's payload, and a priority
+          image there would be preloaded, at high priority, by every page of the shop. */}
+      <Image src={`/images/${image}.svg`} alt="" width={480} height={320} className="h-auto w-72" />
       <h1 className="mt-8 text-3xl font-bold tracking-tight text-ink">{title}</h1>
       <div className="mt-3 max-w-lg text-ink-soft">{message}</div>
       <div className="mt-8 flex flex-wrap justify-center gap-3">{actions}</div>

@@ -1,7 +1,7 @@
 import "server-only";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { geoAlbersUsa, geoPath, type GeoProjection } from "d3-geo";
+import { geoAlbersUsa, geoPath, type GeoProjection, type GeoStream } from "d3-geo";
 import { feature, mesh } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
 
@@ -25,10 +25,57 @@ function load() {
   return cached;
 }
 
-/** The US states as an SVG document (paths rounded to 0.1 px to keep it small). */
+/** Below this distance (px of the 960-wide map) a point adds nothing a screen can show. */
+const MIN_STEP_PX = 2;
+
+/**
+ * The projection, then a filter that drops each point closer than MIN_STEP_PX to the last one it
+ * kept (a ring's last point always stays, so shapes close where they should). The 10m atlas has
+ * far more points than a map drawn at most 960 px wide can show: this makes the file a fraction
+ * of the size, and a phone decodes and paints it that much sooner (it is the contact page's
+ * largest picture).
+ */
+function screenDetail(projection: GeoProjection): { stream(output: GeoStream): GeoStream } {
+  return {
+    stream(output) {
+      let lastX = Number.NaN;
+      let lastY = Number.NaN;
+      let pending: [number, number] | null = null;
+      const thinned: GeoStream = {
+        point(x, y) {
+          if (Math.hypot(x - lastX, y - lastY) < MIN_STEP_PX) {
+            pending = [x, y];
+            return;
+          }
+          pending = null;
+          lastX = x;
+          lastY = y;
+          output.point(x, y);
+        },
+        lineStart() {
+          lastX = Number.NaN;
+          lastY = Number.NaN;
+          pending = null;
+          output.lineStart();
+        },
+        lineEnd() {
+          if (pending) output.point(pending[0], pending[1]);
+          pending = null;
+          output.lineEnd();
+        },
+        polygonStart: () => output.polygonStart(),
+        polygonEnd: () => output.polygonEnd(),
+        sphere: () => output.sphere?.(),
+      };
+      return projection.stream(thinned);
+    },
+  };
+}
+
+/** The US states as an SVG document, at the detail a 960 px map can show (whole pixels). */
 export async function renderUsStatesSvg(): Promise<string> {
   const { topology, projection } = await load();
-  const draw = geoPath(projection).digits(1);
+  const draw = geoPath(screenDetail(projection)).digits(0);
   const states = draw(feature(topology, topology.objects.states)) ?? "";
   const borders = draw(mesh(topology, topology.objects.states, (a, b) => a !== b)) ?? "";
   const nation = draw(feature(topology, topology.objects.nation)) ?? "";

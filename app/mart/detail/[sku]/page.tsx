@@ -100,6 +100,7 @@ export default async function ProductPage({ params }: PageProps) {
       <div className="mt-6 grid gap-10 desk:grid-cols-2">
         <div className="min-w-0">
           <Carousel
+            priority
             label={`${item.name} images`}
             images={item.image.map((src, index) => ({ src, alt: `${item.name}, picture ${index + 1}` }))}
           />
