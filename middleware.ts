@@ -75,12 +75,9 @@ export async function middleware(request: NextRequest) {
 // REFERRAL_PARAM and the platform marker.
 export const config = {
   matcher: [
-    // The pages that need a session: the login redirect and the nonce policy.
-    "/account/user/:path*",
-    "/account/orders/:path*",
-    "/account/after-sale/:path*",
-    "/mart/payment/:path*",
-    "/admin/:path*",
+    // The pages that need a session: the login redirect and the nonce policy. One pattern, since
+    // Next tries every matcher on every request.
+    "/:area(account/user|account/orders|account/after-sale|mart/payment|admin)/:path*",
     // Any page carrying a referral code or the app marker (not the API, Next's files or /public).
     {
       source: "/((?!api/|_next/|.*\\.(?:svg|png|jpe?g|webp|avif|gif|ico|json|txt|xml|woff2?|css|js|map)$).*)",

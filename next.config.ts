@@ -14,6 +14,8 @@ const siteUrl = process.env.SITE_URL ?? "";
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // Next would hash each page's whole HTML on every request for its ETag (docs/decisions.md).
+  generateEtags: false,
   // The API's paths with a trailing slash (api.md: POST /order/cart/add/) must reach their handler,
   // not a 308 (clients that do not follow it, or follow it without the body). redirects() below
   // keeps the redirect for pages.
