@@ -1,16 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { AFTER_SALE_STATUSES } from "@/lib/config/after-sale";
-import { AFTER_SALE_FILTERS, afterSaleEventLabel, afterSaleListHref, afterSaleNumber, afterSaleTitle } from "./after-sale-display";
+import { AFTER_SALE_FILTERS, afterSaleEventLabel, afterSaleNumber, afterSaleTitle } from "./after-sale-display";
 
 describe("how after-sale requests read", () => {
   it("offers All and then every status the API knows in the filter", () => {
     expect(AFTER_SALE_FILTERS.map((filter) => filter.status)).toEqual([null, ...AFTER_SALE_STATUSES]);
-  });
-
-  it("writes list addresses without page 1 or All", () => {
-    expect(afterSaleListHref("/account/after-sale", null, 1)).toBe("/account/after-sale");
-    expect(afterSaleListHref("/account/after-sale", "returning", 1)).toBe("/account/after-sale?status=returning");
-    expect(afterSaleListHref("/account/after-sale", "completed", 3)).toBe("/account/after-sale?status=completed&page=3");
   });
 
   it("names known steps in words and still reads an unknown one as a phrase", () => {

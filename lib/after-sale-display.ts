@@ -68,11 +68,3 @@ export function afterSaleTitle(request: Pick<AfterSale, "type" | "quantity" | "n
   return `${AFTER_SALE_TYPE_LABELS[request.type]} of ${request.quantity} × ${request.name}`;
 }
 
-/** The list's address for a filter and page; page 1 and "All" leave their parameter out. */
-export function afterSaleListHref(base: string, status: AfterSaleStatus | null, page: number): string {
-  const params = new URLSearchParams();
-  if (status) params.set("status", status);
-  if (page > 1) params.set("page", String(page));
-  const query = params.toString();
-  return query ? `${base}?${query}` : base;
-}

@@ -10,7 +10,7 @@ import {
   orderEventLabel,
   orderEventNote,
   orderNumber,
-  ordersListHref,
+  listHref,
   shippingMethodLabel,
   pageWindow,
 } from "./order-display";
@@ -67,10 +67,10 @@ describe("order display", () => {
   });
 
   it("builds list addresses without default parameters", () => {
-    expect(ordersListHref("/account/orders", null, 1)).toBe("/account/orders");
-    expect(ordersListHref("/account/orders", "paid", 1)).toBe("/account/orders?status=paid");
-    expect(ordersListHref("/account/orders", "shipped", 3)).toBe("/account/orders?status=shipped&page=3");
-    expect(ordersListHref("/account/orders", null, 2)).toBe("/account/orders?page=2");
+    expect(listHref("/account/orders", null, 1)).toBe("/account/orders");
+    expect(listHref("/account/orders", "paid", 1)).toBe("/account/orders?status=paid");
+    expect(listHref("/account/orders", "shipped", 3)).toBe("/account/orders?status=shipped&page=3");
+    expect(listHref("/account/orders", null, 2)).toBe("/account/orders?page=2");
   });
 
   it("shows the first, last and nearby pages with gaps between", () => {

@@ -119,7 +119,7 @@ export function formatTimeLeft(milliseconds: number): string {
 }
 
 /** The list's address for a filter and page; page 1 and "All" leave their parameter out. */
-export function ordersListHref(base: string, status: OrderStatusValue | null, page: number): string {
+export function listHref(base: string, status: string | null, page: number): string {
   const params = new URLSearchParams();
   if (status) params.set("status", status);
   if (page > 1) params.set("page", String(page));

@@ -5,8 +5,9 @@ import { EmptyOrder } from "@/components/ui/empty-order";
 import { Container } from "@/components/ui/page";
 import { ShopLink } from "@/components/ui/shop-link";
 import { AfterSaleCard } from "@/components/after-sale/after-sale-card";
-import { AfterSaleFilters, AfterSalePagination } from "@/components/after-sale/after-sale-list-nav";
-import { AFTER_SALE_PAGE_SIZE, AFTER_SALE_STATUS_LABELS, afterSaleListHref } from "@/lib/after-sale-display";
+import { ListPagination, StatusFilters } from "@/components/ui/list-nav";
+import { AFTER_SALE_FILTERS, AFTER_SALE_PAGE_SIZE, AFTER_SALE_STATUS_LABELS } from "@/lib/after-sale-display";
+import { listHref } from "@/lib/order-display";
 import { ROUTES } from "@/lib/config/routes";
 import { afterSaleStatusSchema } from "@/lib/schemas/after-sale";
 import { currentUser } from "@/lib/server/auth/current-user";
@@ -38,7 +39,7 @@ export default async function AfterSaleListPage({ searchParams }: { searchParams
   const { status, page } = readQuery(await searchParams);
   const { list, total } = await listAfterSales(user.id, { status: status ?? undefined, page, pageSize: AFTER_SALE_PAGE_SIZE });
   const pageCount = Math.max(1, Math.ceil(total / AFTER_SALE_PAGE_SIZE));
-  if (page > pageCount) redirect(afterSaleListHref(ROUTES.afterSale, status, pageCount));
+  if (page > pageCount) redirect(listHref(ROUTES.afterSale, status, pageCount));
   const statusWord = status ? AFTER_SALE_STATUS_LABELS[status].toLowerCase() : null;
 
   return (
@@ -54,7 +55,7 @@ export default async function AfterSaleListPage({ searchParams }: { searchParams
             : "You have not asked for a return, refund, exchange or repair."
           : `${total} ${total === 1 ? "request" : "requests"}${statusWord ? ` ${statusWord}` : ""}.`}
       </p>
-      <AfterSaleFilters current={status} />
+      <StatusFilters label="Filter requests by status" base={ROUTES.afterSale} filters={AFTER_SALE_FILTERS} current={status} />
       {list.length === 0 ? (
         <div className="mt-6 rounded-2xl border border-line bg-white p-6">
           <EmptyOrder
@@ -76,7 +77,7 @@ export default async function AfterSaleListPage({ searchParams }: { searchParams
           ))}
         </ul>
       )}
-      <AfterSalePagination status={status} page={page} pageCount={pageCount} />
+      <ListPagination label="Request pages" base={ROUTES.afterSale} status={status} page={page} pageCount={pageCount} />
     </Container>
   );
 }

@@ -5,10 +5,9 @@ import { EmptyOrder } from "@/components/ui/empty-order";
 import { Container } from "@/components/ui/page";
 import { ShopLink } from "@/components/ui/shop-link";
 import { OrderCard } from "@/components/orders/order-card";
-import { OrderFilters } from "@/components/orders/order-filters";
-import { OrderPagination } from "@/components/orders/order-pagination";
+import { ListPagination, StatusFilters } from "@/components/ui/list-nav";
 import { ROUTES } from "@/lib/config/routes";
-import { ORDERS_PAGE_SIZE, ORDER_STATUS_LABELS, ordersListHref } from "@/lib/order-display";
+import { listHref, ORDER_FILTERS, ORDERS_PAGE_SIZE, ORDER_STATUS_LABELS } from "@/lib/order-display";
 import { orderStatusSchema } from "@/lib/schemas/order";
 import { currentUser } from "@/lib/server/auth/current-user";
 import { listOrders } from "@/lib/server/orders";
@@ -41,7 +40,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
   const { status, page } = readQuery(await searchParams);
   const { list, total } = await listOrders(user.id, { status: status ?? undefined, page, pageSize: ORDERS_PAGE_SIZE });
   const pageCount = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
-  if (page > pageCount) redirect(ordersListHref(ROUTES.orders, status, pageCount));
+  if (page > pageCount) redirect(listHref(ROUTES.orders, status, pageCount));
 
   return (
     <Container className="py-10 desk:py-16">
@@ -56,7 +55,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
             : "You have not ordered anything yet."
           : `${total} ${total === 1 ? "order" : "orders"}${status ? ` ${ORDER_STATUS_LABELS[status].toLowerCase()}` : ""}.`}
       </p>
-      <OrderFilters current={status} />
+      <StatusFilters label="Filter orders by status" base={ROUTES.orders} filters={ORDER_FILTERS} current={status} />
       {list.length === 0 ? (
         <div className="mt-6 rounded-2xl border border-line bg-white p-6">
           <EmptyOrder
@@ -78,7 +77,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
           ))}
         </ul>
       )}
-      <OrderPagination status={status} page={page} pageCount={pageCount} />
+      <ListPagination label="Order pages" base={ROUTES.orders} status={status} page={page} pageCount={pageCount} />
     </Container>
   );
 }

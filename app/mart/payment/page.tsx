@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
-import { z } from "zod";
 import { PaymentForm } from "@/components/checkout/payment-form";
 import { TestModeNotice } from "@/components/checkout/test-mode-notice";
 import { ButtonLink } from "@/components/ui/button-link";
@@ -9,7 +8,7 @@ import { ROUTES, orderPath } from "@/lib/config/routes";
 import { orderNumber } from "@/lib/order-display";
 import type { Order } from "@/lib/schemas/order";
 import { currentUser } from "@/lib/server/auth/current-user";
-import { AppError } from "@/lib/server/http/errors";
+import { findById } from "@/lib/server/http/find-by-id";
 import { getOrderForCustomer } from "@/lib/server/orders";
 import { TEST_CARDS, listSavedPaymentMethods, paymentTestMode } from "@/lib/server/payments";
 
@@ -17,19 +16,6 @@ export const metadata: Metadata = {
   title: "Payment",
   robots: { index: false },
 };
-
-const orderIdSchema = z.uuid();
-
-/** The customer's own order, or null for a missing, malformed or someone else's id (all a 404). */
-async function findOrder(userId: string, orderId: string | undefined): Promise<Order | null> {
-  if (!orderId || !orderIdSchema.safeParse(orderId).success) return null;
-  try {
-    return await getOrderForCustomer(userId, orderId);
-  } catch (error) {
-    if (error instanceof AppError && error.code === 404) return null;
-    throw error;
-  }
-}
 
 function Closed({ order }: { order: Order }) {
   const expired = order.timeline.some((event) => event.type === "expired");
@@ -62,7 +48,7 @@ export default async function PaymentPage({ searchParams }: { searchParams: Prom
   const user = await currentUser();
   if (!user) redirect(ROUTES.login);
   const { orderId } = await searchParams;
-  const order = await findOrder(user.id, typeof orderId === "string" ? orderId : undefined);
+  const order = await findById(typeof orderId === "string" ? orderId : undefined, (id) => getOrderForCustomer(user.id, id));
   if (!order) notFound();
   const closed = order.status === "cancelled" || order.status === "refunded";
   const savedCards = closed ? [] : await listSavedPaymentMethods(user.id);

@@ -3,9 +3,8 @@ import { notFound, redirect } from "next/navigation";
 import { Container } from "@/components/ui/page";
 import { AfterSaleDetail } from "@/components/after-sale/after-sale-detail";
 import { ROUTES } from "@/lib/config/routes";
-import { afterSaleIdQuerySchema, type AfterSale } from "@/lib/schemas/after-sale";
 import { currentUser } from "@/lib/server/auth/current-user";
-import { AppError } from "@/lib/server/http/errors";
+import { findById } from "@/lib/server/http/find-by-id";
 import { getAfterSaleForCustomer } from "@/lib/server/after-sale";
 
 export const metadata: Metadata = {
@@ -13,23 +12,12 @@ export const metadata: Metadata = {
   robots: { index: false },
 };
 
-/** The customer's own request, or null for one that does not exist or is someone else's (both 404). */
-async function findRequest(userId: string, afterSaleId: string): Promise<AfterSale | null> {
-  if (!afterSaleIdQuerySchema.safeParse({ afterSaleId }).success) return null;
-  try {
-    return await getAfterSaleForCustomer(userId, afterSaleId);
-  } catch (error) {
-    if (error instanceof AppError && error.code === 404) return null;
-    throw error;
-  }
-}
-
 // Protected and per customer: the page checks the session itself and renders on every request.
 export default async function AfterSalePage({ params }: { params: Promise<{ afterSaleId: string }> }) {
   const user = await currentUser();
   if (!user) redirect(ROUTES.login);
   const { afterSaleId } = await params;
-  const request = await findRequest(user.id, afterSaleId);
+  const request = await findById(afterSaleId, (id) => getAfterSaleForCustomer(user.id, id));
   if (!request) notFound();
   return (
     <Container className="py-10 desk:py-16">

@@ -1,12 +1,11 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
-import { z } from "zod";
 import { Container } from "@/components/ui/page";
 import { OrderDetail } from "@/components/orders/order-detail";
 import { ROUTES } from "@/lib/config/routes";
 import type { Order } from "@/lib/schemas/order";
 import { currentUser } from "@/lib/server/auth/current-user";
-import { AppError } from "@/lib/server/http/errors";
+import { findById } from "@/lib/server/http/find-by-id";
 import { getOrderForCustomer } from "@/lib/server/orders";
 import { activeShippingPreset, addBusinessDays, storeDate } from "@/lib/server/shipping";
 
@@ -14,19 +13,6 @@ export const metadata: Metadata = {
   title: "Order details",
   robots: { index: false },
 };
-
-const orderIdSchema = z.uuid();
-
-/** The customer's own order, or null for one that does not exist or is someone else's (both 404). */
-async function findOrder(userId: string, orderId: string): Promise<Order | null> {
-  if (!orderIdSchema.safeParse(orderId).success) return null;
-  try {
-    return await getOrderForCustomer(userId, orderId);
-  } catch (error) {
-    if (error instanceof AppError && error.code === 404) return null;
-    throw error;
-  }
-}
 
 /** A paid order not yet shipped: the delivery day its shipping option promises, counted from payment. */
 function paidDeliveryEstimate(order: Order): string | null {
@@ -40,7 +26,7 @@ export default async function OrderPage({ params }: { params: Promise<{ orderId:
   const user = await currentUser();
   if (!user) redirect(ROUTES.login);
   const { orderId } = await params;
-  const order = await findOrder(user.id, orderId);
+  const order = await findById(orderId, (id) => getOrderForCustomer(user.id, id));
   if (!order) notFound();
   return (
     <Container className="py-10 desk:py-16">

@@ -1,39 +1,24 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { z } from "zod";
 import { AdminTimeline } from "@/components/admin/admin-history";
 import { AfterSaleActions } from "@/components/admin/after-sale-actions";
 import { AfterSaleStatusBadge } from "@/components/after-sale/after-sale-status-badge";
 import { AFTER_SALE_TYPE_LABELS, afterSaleEventLabel, afterSaleNumber, afterSaleTitle } from "@/lib/after-sale-display";
 import { ROUTES, adminOrderPath } from "@/lib/config/routes";
-import type { UserRow } from "@/lib/db/schema";
 import { amountToCents, formatUsd } from "@/lib/money";
 import { formatOrderDateTime, orderNumber } from "@/lib/order-display";
-import type { AdminAfterSale } from "@/lib/schemas/after-sale";
 import { adminGetAfterSale } from "@/lib/server/after-sale";
 import { adminAfterSaleEvents } from "@/lib/server/after-sale/admin-events";
 import { requireOperatorPage } from "@/lib/server/auth/operator-page";
-import { AppError } from "@/lib/server/http/errors";
+import { findById } from "@/lib/server/http/find-by-id";
 
 export const metadata: Metadata = { title: "After-sale request" };
-
-const idSchema = z.uuid();
-
-async function findRequest(operator: UserRow, afterSaleId: string): Promise<AdminAfterSale | null> {
-  if (!idSchema.safeParse(afterSaleId).success) return null;
-  try {
-    return await adminGetAfterSale(operator, afterSaleId);
-  } catch (error) {
-    if (error instanceof AppError && error.code === 404) return null;
-    throw error;
-  }
-}
 
 export default async function AdminAfterSaleRequestPage({ params }: { params: Promise<{ afterSaleId: string }> }) {
   const operator = await requireOperatorPage();
   const { afterSaleId } = await params;
-  const request = await findRequest(operator, afterSaleId);
+  const request = await findById(afterSaleId, (id) => adminGetAfterSale(operator, id));
   if (!request) notFound();
   const events = await adminAfterSaleEvents(operator, request.afterSaleId);
 

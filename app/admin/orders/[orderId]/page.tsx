@@ -1,38 +1,24 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { z } from "zod";
 import { AdminTimeline } from "@/components/admin/admin-history";
 import { OrderActions } from "@/components/admin/order-actions";
 import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import { ROUTES } from "@/lib/config/routes";
 import { amountToCents, formatUsd } from "@/lib/money";
 import { formatOrderDateTime, orderEventLabel, orderNumber, shippingMethodLabel } from "@/lib/order-display";
-import type { AdminOrder } from "@/lib/schemas/admin-order";
-import type { UserRow } from "@/lib/db/schema";
 import { requireOperatorPage } from "@/lib/server/auth/operator-page";
-import { AppError } from "@/lib/server/http/errors";
+import { findById } from "@/lib/server/http/find-by-id";
 import { adminGetOrder, adminOrderEvents } from "@/lib/server/orders";
 
 export const metadata: Metadata = { title: "Order" };
 
-const orderIdSchema = z.uuid();
 const usd = (amount: string) => formatUsd(amountToCents(amount));
-
-async function findOrder(operator: UserRow, orderId: string): Promise<AdminOrder | null> {
-  if (!orderIdSchema.safeParse(orderId).success) return null;
-  try {
-    return await adminGetOrder(operator, orderId);
-  } catch (error) {
-    if (error instanceof AppError && error.code === 404) return null;
-    throw error;
-  }
-}
 
 export default async function AdminOrderPage({ params }: { params: Promise<{ orderId: string }> }) {
   const operator = await requireOperatorPage();
   const { orderId } = await params;
-  const order = await findOrder(operator, orderId);
+  const order = await findById(orderId, (id) => adminGetOrder(operator, id));
   if (!order) notFound();
   const events = await adminOrderEvents(operator, order.orderId);
   const address = order.shippingAddress;

@@ -1,26 +1,64 @@
 import { ShopLink } from "@/components/ui/shop-link";
 import { ChevronLeftIcon, ChevronRightIcon } from "@/components/ui/icons";
-import { ROUTES } from "@/lib/config/routes";
-import { ordersListHref, pageWindow } from "@/lib/order-display";
-import type { OrderStatusValue } from "@/lib/schemas/order";
+import { listHref, pageWindow } from "@/lib/order-display";
+
+// The navigation of the customer's lists (orders, after-sale requests): a status filter and page
+// numbers, all plain links, so each view is an address reachable with Tab and Enter, no script.
+
+interface StatusFiltersProps<S extends string> {
+  /** The navigation's accessible name ("Filter orders by status"). */
+  label: string;
+  /** The list's own address. */
+  base: string;
+  filters: readonly { label: string; status: S | null }[];
+  current: S | null;
+}
+
+export function StatusFilters<S extends string>({ label, base, filters, current }: StatusFiltersProps<S>) {
+  return (
+    <nav aria-label={label}>
+      <ul className="flex gap-2 overflow-x-auto pb-2">
+        {filters.map((filter) => {
+          const active = filter.status === current;
+          return (
+            <li key={filter.label} className="shrink-0">
+              <ShopLink
+                href={listHref(base, filter.status, 1)}
+                aria-current={active ? "page" : undefined}
+                className={`inline-flex h-10 items-center rounded-full px-4 text-sm font-medium ${
+                  active ? "bg-brand-600 text-white" : "border border-line bg-white text-ink hover:bg-brand-50"
+                }`}
+              >
+                {filter.label}
+              </ShopLink>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
 
 const pageLink =
   "inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-full border border-line bg-white px-3 text-sm font-medium text-ink hover:bg-brand-50";
 const disabledLink =
   "inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-full border border-line px-3 text-sm font-medium text-ink-muted";
 
-interface OrderPaginationProps {
-  status: OrderStatusValue | null;
+interface ListPaginationProps<S extends string> {
+  /** The navigation's accessible name ("Order pages"). */
+  label: string;
+  base: string;
+  status: S | null;
   page: number;
   pageCount: number;
 }
 
 /** Previous / page numbers / Next, as links that keep the status filter. */
-export function OrderPagination({ status, page, pageCount }: OrderPaginationProps) {
+export function ListPagination<S extends string>({ label, base, status, page, pageCount }: ListPaginationProps<S>) {
   if (pageCount <= 1) return null;
-  const href = (target: number) => ordersListHref(ROUTES.orders, status, target);
+  const href = (target: number) => listHref(base, status, target);
   return (
-    <nav aria-label="Order pages" className="mt-8">
+    <nav aria-label={label} className="mt-8">
       <ul className="flex flex-wrap items-center justify-center gap-2">
         <li>
           {page > 1 ? (
