@@ -1,3 +1,4 @@
+import { StatusBadge } from "@/components/ui/status-badge";
 import { AFTER_SALE_STATUS_LABELS } from "@/lib/after-sale-display";
 import type { AfterSaleStatus } from "@/lib/schemas/after-sale";
 
@@ -13,9 +14,5 @@ const tones: Readonly<Record<AfterSaleStatus, string>> = {
 };
 
 export function AfterSaleStatusBadge({ status }: { status: AfterSaleStatus }) {
-  return (
-    <span className={`inline-flex items-center rounded-full px-2.5 py-1 text-xs font-semibold ${tones[status]}`}>
-      {AFTER_SALE_STATUS_LABELS[status]}
-    </span>
-  );
+  return <StatusBadge label={AFTER_SALE_STATUS_LABELS[status]} tone={tones[status]} />;
 }

@@ -1,3 +1,4 @@
+import { StatusBadge } from "@/components/ui/status-badge";
 import { ORDER_STATUS_LABELS } from "@/lib/order-display";
 import type { OrderStatusValue } from "@/lib/schemas/order";
 
@@ -12,9 +13,5 @@ const tones: Readonly<Record<OrderStatusValue, string>> = {
 };
 
 export function OrderStatusBadge({ status }: { status: OrderStatusValue }) {
-  return (
-    <span className={`inline-flex items-center rounded-full px-2.5 py-1 text-xs font-semibold ${tones[status]}`}>
-      {ORDER_STATUS_LABELS[status]}
-    </span>
-  );
+  return <StatusBadge label={ORDER_STATUS_LABELS[status]} tone={tones[status]} />;
 }

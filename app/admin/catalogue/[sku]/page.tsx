@@ -37,7 +37,9 @@ export default async function AdminProductPage({ params }: { params: Promise<{ s
         <p className="mt-1 text-sm text-ink-muted">
           {product.sku} · {product.category} ·{" "}
           {product.listed ? (
-            <Link href={productPath(product.sku)} className="text-brand-700 underline">
+            // No prefetch: it would render the cached product page while the operator edits it,
+            // and a render still running when the change commits is stored as the new page.
+            <Link href={productPath(product.sku)} prefetch={false} className="text-brand-700 underline">
               View in the store
             </Link>
           ) : (
