@@ -62,6 +62,10 @@ test.describe("shared shell", () => {
   test("the home carousel shows 3 images on desktop and 2 on phones, loops and has arrows", async ({ page }, info) => {
     await page.goto(ROUTES.home);
     const carousel = page.getByRole("region", { name: "Lenwell purifier and filter images" });
+    // Embla loads after the page and then takes the frame over (same markup, new elements): the
+    // arrows turn on once it has, and only then is there a carousel to scroll to and drive.
+    const ready = () => expect(carousel.getByRole("button", { name: "Next images" })).toBeEnabled();
+    await ready();
     await carousel.scrollIntoViewIfNeeded();
     const slides = carousel.getByTestId("carousel-slide");
     const total = await slides.count();
@@ -82,6 +86,7 @@ test.describe("shared shell", () => {
     await expect.poll(async () => (await slides.first().boundingBox())?.x).toBeLessThan((first?.x ?? 0) - 50);
     // Looping: "previous" from the first slide is allowed and brings the last slide into view.
     await page.reload();
+    await ready();
     await carousel.scrollIntoViewIfNeeded();
     await carousel.getByRole("button", { name: "Previous images" }).click();
     await expect
