@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { pillClass } from "@/components/ui/pill";
 import { ROUTES } from "@/lib/config/routes";
 
 const SECTIONS = [
@@ -25,9 +26,7 @@ export function AdminNav() {
               <Link
                 href={section.href}
                 aria-current={active ? "page" : undefined}
-                className={`inline-flex h-10 items-center rounded-full px-4 text-sm font-medium ${
-                  active ? "bg-brand-600 text-white" : "border border-line bg-white text-ink hover:bg-brand-50"
-                }`}
+                className={pillClass(active)}
               >
                 {section.label}
               </Link>

@@ -1,5 +1,6 @@
 import { ShopLink } from "@/components/ui/shop-link";
 import { ChevronLeftIcon, ChevronRightIcon } from "@/components/ui/icons";
+import { pillClass } from "@/components/ui/pill";
 import { listHref, pageWindow } from "@/lib/order-display";
 
 // The navigation of the customer's lists (orders, after-sale requests): a status filter and page
@@ -25,9 +26,7 @@ export function StatusFilters<S extends string>({ label, base, filters, current 
               <ShopLink
                 href={listHref(base, filter.status, 1)}
                 aria-current={active ? "page" : undefined}
-                className={`inline-flex h-10 items-center rounded-full px-4 text-sm font-medium ${
-                  active ? "bg-brand-600 text-white" : "border border-line bg-white text-ink hover:bg-brand-50"
-                }`}
+                className={pillClass(active)}
               >
                 {filter.label}
               </ShopLink>

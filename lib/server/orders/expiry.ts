@@ -1,8 +1,8 @@
 import "server-only";
 import { and, eq, lte, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { stockMoved } from "@/lib/server/catalog";
 import { orders } from "@/lib/db/schema";
+import { stockMoved } from "@/lib/server/catalog";
 import { releaseStock } from "./stock";
 import { recordEvent } from "./totals";
 
