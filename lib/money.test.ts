@@ -48,7 +48,22 @@ describe("formatUsd", () => {
     [1290, "$12.90"],
     [129900, "$1,299.00"],
     [-1290, "-$12.90"],
+    [5, "$0.05"],
+    [100000, "$1,000.00"],
+    [123456789, "$1,234,567.89"],
+    [-123456789, "-$1,234,567.89"],
   ])("shows %i cents as %s", (cents, text) => {
     expect(formatUsd(cents)).toBe(text);
+  });
+
+  it("writes what Intl's en-US currency format writes", () => {
+    const intl = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+    for (const cents of [0, 7, 10, 999, 1000, 99999, 100000, 2500075, -5, -100000, 987654321]) {
+      expect(formatUsd(cents)).toBe(intl.format(cents / 100));
+    }
+  });
+
+  it("refuses a fraction of a cent", () => {
+    expect(() => formatUsd(12.5)).toThrow(/whole cents/);
   });
 });

@@ -59,6 +59,14 @@ describe("order display", () => {
     expect(formatCalendarDay("2025-11-25")).toBe("Tue, Nov 25");
   });
 
+  it("writes every calendar day of a leap year as Intl's en-US short date does", () => {
+    const intl = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" });
+    for (let time = Date.UTC(2028, 0, 1); time < Date.UTC(2029, 0, 1); time += 86_400_000) {
+      const day = new Date(time).toISOString().slice(0, 10);
+      expect(formatCalendarDay(day)).toBe(intl.format(new Date(time)));
+    }
+  });
+
   it("counts down the time left to pay", () => {
     expect(formatTimeLeft(29 * 60_000 + 5_000)).toBe("29 min 05 s");
     expect(formatTimeLeft(42_900)).toBe("42 s");

@@ -73,38 +73,48 @@ export function orderNumber(orderId: string): string {
 }
 
 // Dates are written in the shop's own time zone (Houston), so the server's HTML and the browser's
-// render agree and a customer sees the times support sees.
+// render agree and a customer sees the times support sees. Each formatter is built on its first use:
+// building one loads ICU's locale and time-zone data, which a page that shows no date (the payment
+// page, the cart) should not pay for while it starts.
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: STORE_TIME_ZONE });
-const dateTimeFormat = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: STORE_TIME_ZONE,
-  timeZoneName: "short",
-});
-const calendarDayFormat = new Intl.DateTimeFormat("en-US", {
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-  timeZone: "UTC",
-});
+function onFirstUse<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
 
+const dateFormat = onFirstUse(() => new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: STORE_TIME_ZONE }));
+const dateTimeFormat = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat("en-US", {
+      year: "numeric",
+      month: "short",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZone: STORE_TIME_ZONE,
+      timeZoneName: "short",
+    }),
+);
 /** "Nov 22, 2025" from an ISO timestamp. */
 export function formatOrderDate(iso: string): string {
-  return dateFormat.format(new Date(iso));
+  return dateFormat().format(new Date(iso));
 }
 
 /** "Nov 22, 2025, 3:04 PM CST" from an ISO timestamp. */
 export function formatOrderDateTime(iso: string): string {
-  return dateTimeFormat.format(new Date(iso));
+  return dateTimeFormat().format(new Date(iso));
 }
 
-/** "Tue, Nov 25" from a calendar day "2025-11-25" (a delivery estimate has no time of day). */
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
+
+/**
+ * "Tue, Nov 25" from a calendar day "2025-11-25" (a delivery estimate has no time of day). A calendar
+ * day needs no time zone, so it is written out without Intl and the payment page builds no formatter.
+ */
 export function formatCalendarDay(day: string): string {
-  return calendarDayFormat.format(new Date(`${day}T00:00:00Z`));
+  const date = new Date(`${day}T00:00:00Z`);
+  return `${WEEKDAYS[date.getUTCDay()]}, ${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}`;
 }
 
 /** "29 min 05 s" (or "1 h 02 min") left until a moment; "0 s" once it has passed. */
