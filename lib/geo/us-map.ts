@@ -72,19 +72,24 @@ function screenDetail(projection: GeoProjection): { stream(output: GeoStream): G
   };
 }
 
-/** The US states as an SVG document, at the detail a 960 px map can show (whole pixels). */
+/**
+ * The US states as an SVG document, at the detail a 960 px map can show (whole pixels). Every state
+ * has the same fill, so the country's outline is filled once instead of each state's shape (which
+ * would draw every inner border twice more): the nation's path is written once and used twice, for
+ * the fill under the white state borders and the coast drawn over them.
+ */
 export async function renderUsStatesSvg(): Promise<string> {
   const { topology, projection } = await load();
   const draw = geoPath(screenDetail(projection)).digits(0);
-  const states = draw(feature(topology, topology.objects.states)) ?? "";
   const borders = draw(mesh(topology, topology.objects.states, (a, b) => a !== b)) ?? "";
   const nation = draw(feature(topology, topology.objects.nation)) ?? "";
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${MAP_WIDTH} ${MAP_HEIGHT}" width="${MAP_WIDTH}" height="${MAP_HEIGHT}">`,
     `<title>Map of the United States</title>`,
-    `<path d="${states}" fill="#d5eef8"/>`,
+    `<defs><path id="nation" d="${nation}"/></defs>`,
+    `<use href="#nation" fill="#d5eef8"/>`,
     `<path d="${borders}" fill="none" stroke="#ffffff" stroke-width="1.2" stroke-linejoin="round"/>`,
-    `<path d="${nation}" fill="none" stroke="#72c3e4" stroke-width="1.2" stroke-linejoin="round"/>`,
+    `<use href="#nation" fill="none" stroke="#72c3e4" stroke-width="1.2" stroke-linejoin="round"/>`,
     `</svg>`,
   ].join("");
 }

@@ -7,7 +7,7 @@ import { PURIFIER_SKU } from "@/lib/config/store";
 import { startBareApp } from "./bare-app";
 import { bundleTable, measureRoutes } from "./bundles";
 import { measureFirstLoad } from "./first-load";
-import { lighthouseTable, runLighthouse } from "./lighthouse";
+import { lighthouseTable, runLighthouse, timeSpentTable } from "./lighthouse";
 import { describeEnvironment, failuresOf, writeReport, type Table } from "./report";
 import { addToCart, checkout, emptyCart, signIn } from "./shop-api";
 import { startShop } from "./shop-server";
@@ -84,7 +84,7 @@ try {
       if (parts.has("lighthouse")) {
         const results = await runLighthouse(shop.url, { runs, cookie: customer.cookie, paymentQuery, bareUrl: bareApp.url });
         raw.lighthouse = results;
-        tables.push(lighthouseTable(results, runs));
+        tables.push(lighthouseTable(results, runs), timeSpentTable(results, runs));
       }
     } finally {
       await release(bareApp);
