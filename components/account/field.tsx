@@ -1,29 +1,34 @@
-import type { InputHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
-interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+/** What a field's control takes from its frame: the id, the error state and what describes it. */
+interface ControlProps {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+  className: string;
+}
+
+interface FrameProps {
   id: string;
   label: string;
   error?: string;
-  hint?: string;
+  hint?: ReactNode;
 }
 
-/** A labelled input whose error sits right under it and is announced with it. */
-export function Field({ id, label, error, hint, ...input }: FieldProps) {
+/** The look of every text-like control; red while it holds an error. */
+function controlClass(error: string | undefined): string {
+  return `rounded-xl border bg-white px-4 text-base text-ink outline-none focus-visible:border-brand-500 ${error ? "border-red-500" : "border-line"}`;
+}
+
+/** A label, the control, an optional hint and the error right under it, announced with the control. */
+function FieldFrame({ id, label, error, hint, control }: FrameProps & { control: (props: ControlProps) => ReactNode }) {
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium text-ink">
         {label}
       </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`h-12 rounded-xl border bg-white px-4 text-base text-ink outline-none focus-visible:border-brand-500 ${
-          error ? "border-red-500" : "border-line"
-        }`}
-        {...input}
-      />
+      {control({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy, className: controlClass(error) })}
       {hint ? (
         <p id={`${id}-hint`} className="text-sm text-ink-muted">
           {hint}
@@ -36,4 +41,37 @@ export function Field({ id, label, error, hint, ...input }: FieldProps) {
       ) : null}
     </div>
   );
+}
+
+type InputFieldProps = FrameProps & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "className"> & { width?: string };
+
+/** A labelled input; `width` narrows it (a quantity) from the full width of its form. */
+export function Field({ id, label, error, hint, width = "", ...input }: InputFieldProps) {
+  return <FieldFrame id={id} label={label} error={error} hint={hint} control={(control) => <input {...input} {...control} className={`h-12 ${width} ${control.className}`} />} />;
+}
+
+type SelectFieldProps = FrameProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "className">;
+
+/** A labelled select; its options are the children. */
+export function SelectField({ id, label, error, hint, children, ...select }: SelectFieldProps) {
+  return (
+    <FieldFrame
+      id={id}
+      label={label}
+      error={error}
+      hint={hint}
+      control={(control) => (
+        <select {...select} {...control} className={`h-12 ${control.className}`}>
+          {children}
+        </select>
+      )}
+    />
+  );
+}
+
+type TextareaFieldProps = FrameProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "className">;
+
+/** A labelled text area. */
+export function TextareaField({ id, label, error, hint, ...textarea }: TextareaFieldProps) {
+  return <FieldFrame id={id} label={label} error={error} hint={hint} control={(control) => <textarea {...textarea} {...control} className={`py-3 ${control.className}`} />} />;
 }

@@ -2,12 +2,13 @@
 
 import { Image } from "@/components/ui/image";
 import { useQuery } from "@tanstack/react-query";
+import { RecordHeading } from "@/components/ui/record-heading";
 import { ShopLink } from "@/components/ui/shop-link";
 import { afterSaleQueryKey, fetchAfterSale } from "@/lib/api/after-sale";
 import { AFTER_SALE_TYPE_LABELS, afterSaleNumber } from "@/lib/after-sale-display";
 import { ROUTES, orderPath } from "@/lib/config/routes";
 import { amountToCents, formatUsd } from "@/lib/money";
-import { formatOrderDateTime, orderNumber } from "@/lib/order-display";
+import { orderNumber } from "@/lib/order-display";
 import type { AfterSale } from "@/lib/schemas/after-sale";
 import { AfterSaleStatusBadge } from "./after-sale-status-badge";
 import { AfterSaleTimeline } from "./after-sale-timeline";
@@ -112,16 +113,13 @@ export function AfterSaleDetail({ initialRequest }: { initialRequest: AfterSale 
 
   return (
     <>
-      <ShopLink href={ROUTES.afterSale} className="text-sm font-medium text-brand-700 underline">
-        Back to my after-sale requests
-      </ShopLink>
-      <div className="mt-3 flex flex-wrap items-center gap-3">
-        <h1 className="text-3xl font-bold tracking-tight text-ink">Request #{afterSaleNumber(request.afterSaleId)}</h1>
-        <AfterSaleStatusBadge status={request.status} />
-      </div>
-      <p className="mt-1 text-ink-muted">
-        Opened <time dateTime={request.createdAt}>{formatOrderDateTime(request.createdAt)}</time>
-      </p>
+      <RecordHeading
+        back={{ href: ROUTES.afterSale, label: "Back to my after-sale requests" }}
+        title={`Request #${afterSaleNumber(request.afterSaleId)}`}
+        status={<AfterSaleStatusBadge status={request.status} />}
+        verb="Opened"
+        at={request.createdAt}
+      />
 
       <div className="mt-8 grid gap-6 desk:grid-cols-[3fr_2fr]">
         <div className="flex flex-col gap-6">

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { Dialog, DialogPanel, DialogTitle, Description } from "@headlessui/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useSetAtom } from "jotai";
+import { Field, SelectField, TextareaField } from "@/components/account/field";
 import { FormAlert } from "@/components/account/form-parts";
 import { errorsFromFailure, toFormErrors, type FormErrors } from "@/components/account/form-helpers";
 import { applyAfterSale } from "@/lib/api/after-sale";
@@ -35,7 +36,6 @@ interface ApplyAfterSaleProps {
   className?: string;
 }
 
-const control = "rounded-xl border bg-white px-4 text-base text-ink outline-none focus-visible:border-brand-500";
 const errorText = "text-sm font-medium text-red-700";
 
 /** Opens a request for one order line: type, quantity, reason and description, checked before sending. */
@@ -138,66 +138,38 @@ export function ApplyAfterSaleButton({ item, fixedType, label = "Request after-s
                     {fieldError("type")}
                   </fieldset>
                 )}
-                <div className="flex flex-col gap-1.5">
-                  <label htmlFor={fieldId("quantity")} className="text-sm font-medium text-ink">
-                    Quantity
-                  </label>
-                  <input
-                    id={fieldId("quantity")}
-                    name="quantity"
-                    type="number"
-                    inputMode="numeric"
-                    min={1}
-                    max={item.remaining}
-                    step={1}
-                    defaultValue={1}
-                    aria-invalid={errors.quantity ? true : undefined}
-                    aria-describedby={describedBy("quantity")}
-                    className={`h-12 w-32 ${control} ${errors.quantity ? "border-red-500" : "border-line"}`}
-                  />
-                  {fieldError("quantity")}
-                </div>
-                <div className="flex flex-col gap-1.5">
-                  <label htmlFor={fieldId("reason")} className="text-sm font-medium text-ink">
-                    Reason
-                  </label>
-                  <select
-                    id={fieldId("reason")}
-                    name="reason"
-                    defaultValue=""
-                    aria-invalid={errors.reason ? true : undefined}
-                    aria-describedby={describedBy("reason")}
-                    className={`h-12 ${control} ${errors.reason ? "border-red-500" : "border-line"}`}
-                  >
-                    <option value="" disabled>
-                      Choose a reason
+                <Field
+                  id={fieldId("quantity")}
+                  label="Quantity"
+                  name="quantity"
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={item.remaining}
+                  step={1}
+                  defaultValue={1}
+                  width="w-32"
+                  error={errors.quantity}
+                />
+                <SelectField id={fieldId("reason")} label="Reason" name="reason" defaultValue="" error={errors.reason}>
+                  <option value="" disabled>
+                    Choose a reason
+                  </option>
+                  {AFTER_SALE_REASONS.map((reason) => (
+                    <option key={reason} value={reason}>
+                      {reason}
                     </option>
-                    {AFTER_SALE_REASONS.map((reason) => (
-                      <option key={reason} value={reason}>
-                        {reason}
-                      </option>
-                    ))}
-                  </select>
-                  {fieldError("reason")}
-                </div>
-                <div className="flex flex-col gap-1.5">
-                  <label htmlFor={fieldId("description")} className="text-sm font-medium text-ink">
-                    Description
-                  </label>
-                  <textarea
-                    id={fieldId("description")}
-                    name="description"
-                    rows={4}
-                    maxLength={AFTER_SALE_LIMITS.descriptionMax}
-                    aria-invalid={errors.description ? true : undefined}
-                    aria-describedby={[`${fieldId("description")}-hint`, describedBy("description")].filter(Boolean).join(" ")}
-                    className={`py-3 ${control} ${errors.description ? "border-red-500" : "border-line"}`}
-                  />
-                  <p id={`${fieldId("description")}-hint`} className="text-sm text-ink-muted">
-                    What happened, and when? At least {AFTER_SALE_LIMITS.descriptionMin} characters.
-                  </p>
-                  {fieldError("description")}
-                </div>
+                  ))}
+                </SelectField>
+                <TextareaField
+                  id={fieldId("description")}
+                  label="Description"
+                  name="description"
+                  rows={4}
+                  maxLength={AFTER_SALE_LIMITS.descriptionMax}
+                  hint={`What happened, and when? At least ${AFTER_SALE_LIMITS.descriptionMin} characters.`}
+                  error={errors.description}
+                />
                 <div className="flex flex-col-reverse gap-3 desk:flex-row">
                   <button
                     type="button"

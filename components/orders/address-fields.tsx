@@ -1,4 +1,4 @@
-import { Field } from "@/components/account/field";
+import { Field, SelectField } from "@/components/account/field";
 import { US_STATES } from "@/lib/config/us-states";
 import type { UsAddress } from "@/lib/schemas/auth";
 
@@ -22,32 +22,14 @@ export function AddressFields({ idPrefix, legend, address, errors }: AddressFiel
       <Field id={id("line1")} name="line1" label="Street address" autoComplete="shipping address-line1" defaultValue={address?.line1 ?? ""} error={errors.line1} />
       <Field id={id("line2")} name="line2" label="Apartment, suite (optional)" autoComplete="shipping address-line2" defaultValue={address?.line2 ?? ""} error={errors.line2} />
       <Field id={id("city")} name="city" label="City" autoComplete="shipping address-level2" defaultValue={address?.city ?? ""} error={errors.city} />
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={id("state")} className="text-sm font-medium text-ink">
-          State
-        </label>
-        <select
-          id={id("state")}
-          name="state"
-          autoComplete="shipping address-level1"
-          defaultValue={address?.state ?? ""}
-          aria-invalid={errors.state ? true : undefined}
-          aria-describedby={errors.state ? `${id("state")}-error` : undefined}
-          className={`h-12 rounded-xl border bg-white px-3 text-base text-ink ${errors.state ? "border-red-500" : "border-line"}`}
-        >
-          <option value="">Choose a state</option>
-          {US_STATES.map(([code, name]) => (
-            <option key={code} value={code}>
-              {name}
-            </option>
-          ))}
-        </select>
-        {errors.state ? (
-          <p id={`${id("state")}-error`} className="text-sm font-medium text-red-700">
-            {errors.state}
-          </p>
-        ) : null}
-      </div>
+      <SelectField id={id("state")} name="state" label="State" autoComplete="shipping address-level1" defaultValue={address?.state ?? ""} error={errors.state}>
+        <option value="">Choose a state</option>
+        {US_STATES.map(([code, name]) => (
+          <option key={code} value={code}>
+            {name}
+          </option>
+        ))}
+      </SelectField>
       <Field id={id("zip")} name="zip" label="ZIP code" inputMode="numeric" autoComplete="shipping postal-code" defaultValue={address?.zip ?? ""} error={errors.zip} />
     </fieldset>
   );

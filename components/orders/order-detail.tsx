@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { Image } from "@/components/ui/image";
 import { useQuery } from "@tanstack/react-query";
+import { RecordHeading } from "@/components/ui/record-heading";
 import { ShopLink } from "@/components/ui/shop-link";
 import { ApplyAfterSaleButton } from "@/components/after-sale/apply-after-sale-dialog";
 import { fetchOrder, orderQueryKey } from "@/lib/api/orders";
@@ -21,6 +22,7 @@ import { EditOrderForm } from "./edit-order-form";
 import { OrderStatusBadge } from "./order-status-badge";
 import { OrderTimeline } from "./order-timeline";
 import { PayNow } from "./pay-now";
+import { PostalAddress } from "./postal-address";
 
 const usd = (amount: string) => formatUsd(amountToCents(amount));
 
@@ -117,19 +119,7 @@ function Delivery({ order, paidDeliveryEstimate }: { order: Order; paidDeliveryE
         <dt className="text-sm font-semibold text-ink">Delivery address</dt>
         <dd className="mt-1 text-ink-soft">
           {address ? (
-            <address className="not-italic">
-              {address.fullName}
-              <br />
-              {address.line1}
-              {address.line2 ? (
-                <>
-                  <br />
-                  {address.line2}
-                </>
-              ) : null}
-              <br />
-              {address.city}, {address.state} {address.zip}
-            </address>
+            <PostalAddress address={address} />
           ) : (
             "Not given yet: it is asked for on the payment page."
           )}
@@ -182,16 +172,13 @@ export function OrderDetail({ initialOrder, paidDeliveryEstimate }: { initialOrd
 
   return (
     <>
-      <ShopLink href={ROUTES.orders} className="text-sm font-medium text-brand-700 underline">
-        Back to my orders
-      </ShopLink>
-      <div className="mt-3 flex flex-wrap items-center gap-3">
-        <h1 className="text-3xl font-bold tracking-tight text-ink">Order #{orderNumber(order.orderId)}</h1>
-        <OrderStatusBadge status={order.status} />
-      </div>
-      <p className="mt-1 text-ink-muted">
-        Placed <time dateTime={order.createdAt}>{formatOrderDateTime(order.createdAt)}</time>
-      </p>
+      <RecordHeading
+        back={{ href: ROUTES.orders, label: "Back to my orders" }}
+        title={`Order #${orderNumber(order.orderId)}`}
+        status={<OrderStatusBadge status={order.status} />}
+        verb="Placed"
+        at={order.createdAt}
+      />
 
       <div className="mt-8 grid gap-6 desk:grid-cols-[3fr_2fr]">
         <div className="flex flex-col gap-6">

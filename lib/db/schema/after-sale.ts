@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { AFTER_SALE_STATUSES, AFTER_SALE_TYPES } from "../../config/after-sale";
 import { ORDER_EVENT_ACTORS, orders } from "./orders";
 import { users } from "./users";
+import { createdAt, updatedAt } from "./columns";
 
 // Returns, refunds, exchanges and repairs for one line of a shipped or delivered order. Name and
 // image are copied from the order line so the request reads the same whatever the catalogue does.
@@ -33,8 +34,8 @@ export const afterSaleRequests = pgTable(
     rejectReason: text("reject_reason"),
     carrier: text("carrier"),
     trackNumber: text("track_number"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     index("after_sale_user_created_idx").on(table.userId, table.createdAt),
@@ -63,7 +64,7 @@ export const afterSaleEvents = pgTable(
     actor: text("actor", { enum: ORDER_EVENT_ACTORS }).notNull(),
     actorUserId: uuid("actor_user_id").references(() => users.id, { onDelete: "set null" }),
     note: text("note"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index("after_sale_events_request_idx").on(table.afterSaleId, table.createdAt)],
 );

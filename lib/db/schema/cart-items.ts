@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { check, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { products } from "./products";
 import { users } from "./users";
+import { createdAt, updatedAt } from "./columns";
 
 // One row per customer and product; adding the same product again raises the quantity. Prices are
 // never stored here: the cart always shows the catalogue's current price.
@@ -15,8 +16,8 @@ export const cartItems = pgTable(
       .notNull()
       .references(() => products.sku, { onDelete: "cascade" }),
     quantity: integer("quantity").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.sku] }),

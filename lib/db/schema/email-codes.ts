@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns";
 
 export const CODE_PURPOSES = ["register", "reset"] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
@@ -13,7 +14,7 @@ export const emailCodes = pgTable(
     purpose: text("purpose", { enum: CODE_PURPOSES }).notNull(),
     codeHash: text("code_hash").notNull(),
     failedAttempts: integer("failed_attempts").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     consumedAt: timestamp("consumed_at", { withTimezone: true }),
   },

@@ -3,6 +3,7 @@ import { check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-cor
 import { orders } from "./orders";
 import { products } from "./products";
 import { users } from "./users";
+import { createdAt } from "./columns";
 
 export const PLAN_KINDS = ["membership", "care"] as const;
 export type PlanKind = (typeof PLAN_KINDS)[number];
@@ -27,7 +28,7 @@ export const memberships = pgTable(
     status: text("status", { enum: MEMBERSHIP_STATUSES }).notNull().default("active"),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index("memberships_user_idx").on(table.userId, table.kind, table.endsAt),

@@ -1,5 +1,6 @@
-import { index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
+import { createdAt } from "./columns";
 
 // An external sign-in (Google or another OpenID issuer) is keyed by (issuer, subject), never by e-mail.
 export const oauthIdentities = pgTable(
@@ -11,7 +12,7 @@ export const oauthIdentities = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     email: text("email"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.issuer, table.subject] }), index("oauth_identities_user_idx").on(table.userId)],
 );

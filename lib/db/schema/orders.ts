@@ -5,6 +5,7 @@ import { ORDER_STATUS_VALUES, SHIPPING_METHOD_VALUES } from "../../schemas/order
 import type { ProductSpecRow } from "./products";
 import { products } from "./products";
 import { users } from "./users";
+import { createdAt, updatedAt } from "./columns";
 
 // The values are the API's (one list each); relative import, since drizzle-kit reads this file too.
 export const ORDER_STATUSES = ORDER_STATUS_VALUES;
@@ -35,8 +36,8 @@ export const orders = pgTable(
     carrier: text("carrier"),
     trackingNumber: text("tracking_number"),
     cancelReason: text("cancel_reason"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     /** An unpaid order past this moment is cancelled and its stock released. */
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
@@ -100,7 +101,7 @@ export const orderEvents = pgTable(
     actor: text("actor", { enum: ORDER_EVENT_ACTORS }).notNull(),
     actorUserId: uuid("actor_user_id").references(() => users.id, { onDelete: "set null" }),
     note: text("note"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index("order_events_order_idx").on(table.orderId, table.createdAt)],
 );

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { orders } from "./orders";
 import { users } from "./users";
+import { createdAt, updatedAt } from "./columns";
 
 export const PAYMENT_STATUSES = ["processing", "succeeded", "failed", "requires_action", "refunded", "partially_refunded"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -36,8 +37,8 @@ export const payments = pgTable(
     expMonth: integer("exp_month"),
     expYear: integer("exp_year"),
     failureMessage: text("failure_message"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex("payments_user_idempotency_key").on(table.userId, table.idempotencyKey),
@@ -64,7 +65,7 @@ export const savedPaymentMethods = pgTable(
     expMonth: integer("exp_month").notNull(),
     expYear: integer("exp_year").notNull(),
     isDefault: boolean("is_default").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index("saved_payment_methods_user_idx").on(table.userId),

@@ -1,6 +1,7 @@
-import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { products } from "./products";
 import { users } from "./users";
+import { createdAt } from "./columns";
 
 // The record of operator changes to a product (price, discount price, stock, listed): one row per
 // field changed, with the value before and after, shown on the product's page in the console.
@@ -16,7 +17,7 @@ export const productChanges = pgTable(
     field: text("field").notNull(),
     fromValue: text("from_value").notNull(),
     toValue: text("to_value").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index("product_changes_sku_idx").on(table.sku, table.createdAt)],
 );

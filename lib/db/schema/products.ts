@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text,  } from "drizzle-orm/pg-core";
 import { MERCHANDISE_CATEGORIES } from "../../schemas/merchandise";
+import { createdAt, updatedAt } from "./columns";
 
 // The API's list; relative import, since drizzle-kit reads this file too.
 export const PRODUCT_CATEGORIES = MERCHANDISE_CATEGORIES;
@@ -33,8 +34,8 @@ export const products = pgTable(
     /** Membership and care plans: how long one unit lasts once paid. */
     planMonths: integer("plan_months"),
     sortOrder: integer("sort_order").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     index("products_category_idx").on(table.category, table.sortOrder),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text,  } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns";
 
 // The ledger of the built-in test payment provider ("Test mode"). A real provider keeps these
 // records on its side; the test one keeps them here so that its idempotency and refunds are real
@@ -18,7 +19,7 @@ export const testProviderCards = pgTable("test_provider_cards", {
   last4: text("last4").notNull(),
   expMonth: integer("exp_month").notNull(),
   expYear: integer("exp_year").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const testProviderCharges = pgTable(
@@ -38,7 +39,7 @@ export const testProviderCharges = pgTable(
     last4: text("last4").notNull(),
     expMonth: integer("exp_month").notNull(),
     expYear: integer("exp_year").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     check("test_provider_charges_refund_within", sql`${table.refundedCents} >= 0 and ${table.refundedCents} <= ${table.amountCents}`),
@@ -54,7 +55,7 @@ export const testProviderRefunds = pgTable(
       .notNull()
       .references(() => testProviderCharges.ref, { onDelete: "restrict" }),
     amountCents: integer("amount_cents").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index("test_provider_refunds_charge_idx").on(table.chargeRef),

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { UsAddress } from "@/lib/schemas/auth";
 import { check, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./columns";
 
 export const USER_ROLES = ["customer", "admin"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -19,8 +20,8 @@ export const users = pgTable(
     phone: text("phone"),
     defaultAddress: jsonb("default_address").$type<UsAddress>(),
     role: text("role", { enum: USER_ROLES }).notNull().default("customer"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex("users_email_key").on(table.email),

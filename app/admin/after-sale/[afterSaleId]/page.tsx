@@ -12,6 +12,7 @@ import { adminGetAfterSale } from "@/lib/server/after-sale";
 import { adminAfterSaleEvents } from "@/lib/server/after-sale/admin-events";
 import { requireOperatorPage } from "@/lib/server/auth/operator-page";
 import { findById } from "@/lib/server/http/find-by-id";
+import { RecordHeader } from "@/components/admin/record-header";
 
 export const metadata: Metadata = { title: "After-sale request" };
 
@@ -24,23 +25,17 @@ export default async function AdminAfterSaleRequestPage({ params }: { params: Pr
 
   return (
     <article aria-labelledby="request-title" className="flex flex-col gap-8">
-      <div>
-        <Link href={ROUTES.adminAfterSale} className="text-sm text-brand-700 underline">
-          All requests
+      <RecordHeader
+        back={{ href: ROUTES.adminAfterSale, label: "All requests" }}
+        titleId="request-title"
+        title={`Request ${afterSaleNumber(request.afterSaleId)}`}
+        status={<AfterSaleStatusBadge status={request.status} />}
+      >
+        {afterSaleTitle(request)} · opened {formatOrderDateTime(request.createdAt)} by {request.customer.email} · order{" "}
+        <Link href={adminOrderPath(request.orderId)} className="text-brand-700 underline">
+          {orderNumber(request.orderId)}
         </Link>
-        <div className="mt-2 flex flex-wrap items-center gap-3">
-          <h1 id="request-title" className="text-2xl font-bold text-ink">
-            Request {afterSaleNumber(request.afterSaleId)}
-          </h1>
-          <AfterSaleStatusBadge status={request.status} />
-        </div>
-        <p className="mt-1 break-all text-sm text-ink-muted">
-          {afterSaleTitle(request)} · opened {formatOrderDateTime(request.createdAt)} by {request.customer.email} · order{" "}
-          <Link href={adminOrderPath(request.orderId)} className="text-brand-700 underline">
-            {orderNumber(request.orderId)}
-          </Link>
-        </p>
-      </div>
+      </RecordHeader>
 
       <section aria-labelledby="request-details-title">
         <h2 id="request-details-title" className="text-lg font-semibold text-ink">

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AdminTimeline } from "@/components/admin/admin-history";
 import { OrderActions } from "@/components/admin/order-actions";
@@ -10,6 +9,8 @@ import { formatOrderDateTime, orderEventLabel, orderNumber, shippingMethodLabel 
 import { requireOperatorPage } from "@/lib/server/auth/operator-page";
 import { findById } from "@/lib/server/http/find-by-id";
 import { adminGetOrder, adminOrderEvents } from "@/lib/server/orders";
+import { PostalAddress } from "@/components/orders/postal-address";
+import { RecordHeader } from "@/components/admin/record-header";
 
 export const metadata: Metadata = { title: "Order" };
 
@@ -25,21 +26,15 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ ord
 
   return (
     <article aria-labelledby="order-title" className="flex flex-col gap-8">
-      <div>
-        <Link href={ROUTES.adminOrders} className="text-sm text-brand-700 underline">
-          All orders
-        </Link>
-        <div className="mt-2 flex flex-wrap items-center gap-3">
-          <h1 id="order-title" className="text-2xl font-bold text-ink">
-            Order {orderNumber(order.orderId)}
-          </h1>
-          <OrderStatusBadge status={order.status} />
-        </div>
-        <p className="mt-1 break-all text-sm text-ink-muted">
-          {order.orderId} · placed {formatOrderDateTime(order.createdAt)} by {order.customer.email}
-          {order.referralCode ? ` · referral code ${order.referralCode}` : ""}
-        </p>
-      </div>
+      <RecordHeader
+        back={{ href: ROUTES.adminOrders, label: "All orders" }}
+        titleId="order-title"
+        title={`Order ${orderNumber(order.orderId)}`}
+        status={<OrderStatusBadge status={order.status} />}
+      >
+        {order.orderId} · placed {formatOrderDateTime(order.createdAt)} by {order.customer.email}
+        {order.referralCode ? ` · referral code ${order.referralCode}` : ""}
+      </RecordHeader>
 
       <div className="grid gap-8 desk:grid-cols-2">
         <section aria-labelledby="items-title">
@@ -79,19 +74,7 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ ord
             Delivery
           </h2>
           {address ? (
-            <address className="mt-2 text-sm not-italic leading-relaxed">
-              {address.fullName}
-              <br />
-              {address.line1}
-              {address.line2 ? (
-                <>
-                  <br />
-                  {address.line2}
-                </>
-              ) : null}
-              <br />
-              {address.city}, {address.state} {address.zip}
-            </address>
+            <PostalAddress address={address} className="mt-2 text-sm leading-relaxed" />
           ) : (
             <p className="mt-2 text-sm text-ink-soft">No address yet.</p>
           )}
