@@ -1,11 +1,10 @@
-import { randomUUID } from "node:crypto";
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
+import type { Locator, Page } from "@playwright/test";
 import { PURIFIER_SKU } from "@/lib/config/store";
 import { ROUTES, orderPath, productPath } from "@/lib/config/routes";
 import { amountToCents } from "@/lib/money";
 import { orderNumber } from "@/lib/order-display";
 import { TEST_ADDRESS, expect, isMobileProject, registerFreshCustomer, scrollToY, test } from "./fixtures";
+import { buyNowThroughApi, operatorApi, payThroughApi } from "./shop-api";
 
 // The buying slice end to end, each test with a customer of its own. Products whose stock a test
 // counts are bought by that test alone (and per project, since desktop and phone run side by side).
@@ -17,38 +16,6 @@ async function stockOf(page: Page, sku: string): Promise<number> {
   expect(response.status()).toBe(200);
   const body = (await response.json()) as { data: { stock: number } };
   return body.data.stock;
-}
-
-async function buyNowThroughApi(page: Page, skuNum: string, quantity: number): Promise<string> {
-  const response = await page.request.post("/api/v1/c/merchandise/order/add", { data: { skuNum, quantity } });
-  expect(response.status()).toBe(200);
-  const body = (await response.json()) as { data: { orderId: string } };
-  return body.data.orderId;
-}
-
-/** Pays an order through the API with the test provider's success card (the same call the page makes). */
-async function payThroughApi(page: Page, orderId: string) {
-  const response = await page.request.post("/api/v1/c/merchandise/order/payment", {
-    data: {
-      orderId,
-      card: { number: "4242424242424242", expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: "123", name: TEST_ADDRESS.fullName },
-      idempotencyKey: randomUUID(),
-    },
-  });
-  expect(response.status()).toBe(200);
-  expect(((await response.json()) as { data: { status: string } }).data.status).toBe("paid");
-}
-
-/** The operator side (api.md "Operators"), signed in as the demo operator in its own request context. */
-async function operatorApi(request: APIRequestContext): Promise<(call: "ship" | "deliver", data: object) => Promise<void>> {
-  const operator = DEMO_ACCOUNTS.find((account) => account.role === "admin");
-  if (!operator) throw new Error("No demo operator");
-  const login = await request.post("/api/v1/c/ulogin/login", { data: { email: operator.email, password: operator.password } });
-  expect(login.status()).toBe(200);
-  return async (call, data) => {
-    const response = await request.post(`/api/v1/admin/orders/${call}`, { data });
-    expect(response.status()).toBe(200);
-  };
 }
 
 /** "$1,234.56" → cents. */
@@ -316,7 +283,7 @@ test.describe("buying", () => {
     const request = await playwright.request.newContext({ baseURL });
     try {
       const operator = await operatorApi(request);
-      await operator("ship", { orderId, carrier: "UPS", trackingNumber: "1Z999AA10123456784" });
+      await operator("orders/ship", { orderId, carrier: "UPS", trackingNumber: "1Z999AA10123456784" });
       await page.goto(orderPath(orderId));
       await expect(page.getByRole("heading", { level: 1 }).locator("..").getByText("Shipped", { exact: true })).toBeVisible();
       const delivery = page.getByRole("region", { name: "Delivery" });
@@ -325,7 +292,7 @@ test.describe("buying", () => {
       await expect(page.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
       await expect(page.getByRole("button", { name: "Change address or shipping" })).toHaveCount(0);
 
-      await operator("deliver", { orderId });
+      await operator("orders/deliver", { orderId });
       await page.reload();
       await expect(page.getByRole("heading", { level: 1 }).locator("..").getByText("Delivered", { exact: true })).toBeVisible();
       const history = page.getByRole("list", { name: "Order history" });
