@@ -95,6 +95,7 @@ const dateTimeFormat = onFirstUse(
       timeZoneName: "short",
     }),
 );
+
 /** "Nov 22, 2025" from an ISO timestamp. */
 export function formatOrderDate(iso: string): string {
   return dateFormat().format(new Date(iso));
