@@ -34,13 +34,18 @@ function FieldFrame({ id, label, error, hint, control }: FrameProps & { control:
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
+}
+
+/** A field's error, right under it; its control (or fieldset) names `${id}-error` among what describes it. */
+export function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <p id={`${id}-error`} className="text-sm font-medium text-red-700">
+      {error}
+    </p>
+  ) : null;
 }
 
 type InputFieldProps = FrameProps & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "className"> & { width?: string };

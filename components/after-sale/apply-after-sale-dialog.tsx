@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { Dialog, DialogPanel, DialogTitle, Description } from "@headlessui/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useSetAtom } from "jotai";
-import { Field, SelectField, TextareaField } from "@/components/account/field";
+import { Field, FieldError, SelectField, TextareaField } from "@/components/account/field";
 import { FormAlert } from "@/components/account/form-parts";
 import { errorsFromFailure, toFormErrors, type FormErrors } from "@/components/account/form-helpers";
 import { applyAfterSale } from "@/lib/api/after-sale";
@@ -36,8 +36,6 @@ interface ApplyAfterSaleProps {
   className?: string;
 }
 
-const errorText = "text-sm font-medium text-red-700";
-
 /** Opens a request for one order line: type, quantity, reason and description, checked before sending. */
 export function ApplyAfterSaleButton({ item, fixedType, label = "Request after-sale service", className }: ApplyAfterSaleProps) {
   const [open, setOpen] = useState(false);
@@ -48,7 +46,6 @@ export function ApplyAfterSaleButton({ item, fixedType, label = "Request after-s
   const showToast = useSetAtom(showToastAtom);
   const id = useId();
   const fieldId = (name: ApplyField) => `${id}-${name}`;
-  const describedBy = (name: ApplyField) => (errors[name] ? `${fieldId(name)}-error` : undefined);
 
   function close() {
     if (pending) return;
@@ -90,13 +87,6 @@ export function ApplyAfterSaleButton({ item, fixedType, label = "Request after-s
     }
   }
 
-  const fieldError = (name: ApplyField) =>
-    errors[name] ? (
-      <p id={`${fieldId(name)}-error`} className={errorText}>
-        {errors[name]}
-      </p>
-    ) : null;
-
   return (
     <>
       <button
@@ -124,7 +114,7 @@ export function ApplyAfterSaleButton({ item, fixedType, label = "Request after-s
               <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-5 flex flex-col gap-5">
                 <FormAlert message={errors.form} />
                 {fixedType ? null : (
-                  <fieldset aria-describedby={describedBy("type")} className="flex flex-col gap-2">
+                  <fieldset aria-describedby={errors.type ? `${fieldId("type")}-error` : undefined} className="flex flex-col gap-2">
                     <legend className="mb-1 text-sm font-medium text-ink">What do you need?</legend>
                     {AFTER_SALE_TYPES.map((type) => (
                       <label key={type} className="flex items-start gap-3 rounded-xl border border-line p-3 has-[:checked]:border-brand-600">
@@ -135,7 +125,7 @@ export function ApplyAfterSaleButton({ item, fixedType, label = "Request after-s
                         </span>
                       </label>
                     ))}
-                    {fieldError("type")}
+                    <FieldError id={fieldId("type")} error={errors.type} />
                   </fieldset>
                 )}
                 <Field

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useSetAtom } from "jotai";
 import { FormAlert, SubmitButton } from "@/components/account/form-parts";
+import { FieldError } from "@/components/account/field";
 import { ApiError } from "@/lib/api/envelope";
 import { editOrder, orderQueryKey } from "@/lib/api/orders";
 import { amountToCents, formatUsd } from "@/lib/money";
@@ -113,11 +114,7 @@ export function EditOrderForm({ order, onDone }: { order: Order; onDone: () => v
               </span>
             </label>
           ))}
-          {errors.shippingMethod ? (
-            <p id="edit-shipping-error" className="text-sm font-medium text-red-700">
-              {errors.shippingMethod}
-            </p>
-          ) : null}
+          <FieldError id="edit-shipping" error={errors.shippingMethod} />
         </fieldset>
       ) : (
         <p className="text-sm text-ink-muted">
