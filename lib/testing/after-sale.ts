@@ -21,16 +21,11 @@ export interface BoughtOrder {
   sku: string;
 }
 
-/** `who` buys `quantity` of a fresh product (20.00 each) and pays; the operator ships and delivers it as asked. */
-export async function boughtOrder(
-  handle: DatabaseHandle,
-  who: Customer,
-  admin: Customer,
-  options: { quantity?: number; until?: "paid" | "shipped" | "delivered" } = {},
-): Promise<BoughtOrder> {
+/** `who` buys `quantity` of a fresh product (20.00 each) and pays for it. */
+export async function paidOrder(handle: DatabaseHandle, who: Customer, quantity = 1): Promise<BoughtOrder> {
   const sku = await makeProduct(handle, { stock: 50, discountCents: 2000 });
   const added = await read<{ orderId: string }>(
-    await buyNowRoute(apiRequest("POST", "/api/v1/c/merchandise/order/add", { skuNum: sku, quantity: options.quantity ?? 1 }, { token: who.token })),
+    await buyNowRoute(apiRequest("POST", "/api/v1/c/merchandise/order/add", { skuNum: sku, quantity }, { token: who.token })),
   );
   const { orderId } = dataOf(added);
   const paid = await read<{ status: string }>(
@@ -44,11 +39,23 @@ export async function boughtOrder(
     ),
   );
   expect(dataOf(paid).status).toBe("paid");
+  return { orderId, sku };
+}
+
+/** A paid order of `who`, which the operator then ships and delivers as asked. */
+export async function boughtOrder(
+  handle: DatabaseHandle,
+  who: Customer,
+  admin: Customer,
+  options: { quantity?: number; until?: "paid" | "shipped" | "delivered" } = {},
+): Promise<BoughtOrder> {
+  const order = await paidOrder(handle, who, options.quantity);
   const until = options.until ?? "delivered";
-  if (until === "paid") return { orderId, sku };
+  if (until === "paid") return order;
+  const { orderId } = order;
   dataOf(await read(await shipRoute(apiRequest("POST", "/api/v1/admin/orders/ship", { orderId, carrier: "UPS", trackingNumber: "1Z999AA10123456784" }, { token: admin.token }))));
   if (until === "delivered") dataOf(await read(await deliverRoute(apiRequest("POST", "/api/v1/admin/orders/deliver", { orderId }, { token: admin.token }))));
-  return { orderId, sku };
+  return order;
 }
 
 export interface ApplyFields {

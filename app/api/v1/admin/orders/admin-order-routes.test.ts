@@ -1,5 +1,4 @@
 // @vitest-environment node
-import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -7,9 +6,9 @@ import { orderEvents, orders } from "@/lib/db/schema";
 import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
 import { adminOrderListSchema, adminOrderSchema } from "@/lib/schemas/admin-order";
 import { newestMailTo, readMail } from "@/lib/server/mail/outbox-reader";
+import { OUTBOX, paidOrder } from "@/lib/testing/after-sale";
 import { apiRequest, dataOf, HOUSTON, makeCustomer, makeProduct, read, type Customer } from "@/lib/testing/shop";
 import { POST as buyNowRoute } from "../../c/merchandise/order/add/route";
-import { POST as payRoute } from "../../c/merchandise/order/payment/route";
 import { GET as customerGet } from "../../c/merchandise/order/get/route";
 import { POST as cancelRoute } from "../../c/merchandise/order/cancel/route";
 import { GET as notFound } from "../[...path]/route";
@@ -18,30 +17,8 @@ import { POST as deliver } from "./deliver/route";
 import { GET as adminList } from "./list/route";
 import { GET as adminGet } from "./get/route";
 
-const outbox = path.resolve(".data/outbox");
-
 describe.each(testEngines())("operator order calls on $name", (engine) => {
   const db = databaseForSuite(engine);
-
-  async function paidOrder(who: Customer): Promise<string> {
-    const sku = await makeProduct(db(), { stock: 10 });
-    const added = await read<{ orderId: string }>(
-      await buyNowRoute(apiRequest("POST", "/api/v1/c/merchandise/order/add", { skuNum: sku, quantity: 1 }, { token: who.token })),
-    );
-    const { orderId } = dataOf(added);
-    const paid = await read<{ status: string }>(
-      await payRoute(
-        apiRequest(
-          "POST",
-          "/api/v1/c/merchandise/order/payment",
-          { orderId, card: { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123", name: "Ada" }, idempotencyKey: `key-${randomUUID()}` },
-          { token: who.token },
-        ),
-      ),
-    );
-    expect(dataOf(paid).status).toBe("paid");
-    return orderId;
-  }
 
   const shipAs = async (who: Customer | null, body: unknown) =>
     read(await ship(apiRequest("POST", "/api/v1/admin/orders/ship", body, { token: who?.token ?? null })));
@@ -51,7 +28,7 @@ describe.each(testEngines())("operator order calls on $name", (engine) => {
   it("ships a paid order with carrier and tracking, e-mails the customer, and records the operator", async () => {
     const admin = await makeCustomer(db(), { role: "admin" });
     const who = await makeCustomer(db(), { address: HOUSTON });
-    const orderId = await paidOrder(who);
+    const { orderId } = await paidOrder(db(), who);
 
     const shipped = adminOrderSchema.parse(dataOf(await shipAs(admin, { orderId, carrier: "UPS", trackingNumber: "1Z999AA10123456784" })));
     expect(shipped).toMatchObject({
@@ -65,8 +42,8 @@ describe.each(testEngines())("operator order calls on $name", (engine) => {
     });
     const [event] = await db().db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(orderEvents.createdAt).then((rows) => rows.filter((row) => row.type === "shipped"));
     expect(event).toMatchObject({ actor: "admin", actorUserId: admin.id, note: "UPS 1Z999AA10123456784" });
-    await expect.poll(async () => (await newestMailTo(outbox, who.email)) ?? "").toContain("1Z999AA10123456784");
-    const mail = readMail((await newestMailTo(outbox, who.email)) ?? "");
+    await expect.poll(async () => (await newestMailTo(OUTBOX, who.email)) ?? "").toContain("1Z999AA10123456784");
+    const mail = readMail((await newestMailTo(OUTBOX, who.email)) ?? "");
     expect(mail.subject).toBe("Your Lenwell order has shipped");
     expect(mail.text).toContain("Carrier: UPS");
 
@@ -97,7 +74,7 @@ describe.each(testEngines())("operator order calls on $name", (engine) => {
 
   it("checks the role: 401 without a session, 403 for a customer, and validates the fields", async () => {
     const customer = await makeCustomer(db(), { address: HOUSTON });
-    const orderId = await paidOrder(customer);
+    const { orderId } = await paidOrder(db(), customer);
     expect((await shipAs(null, { orderId, carrier: "UPS", trackingNumber: "1Z999AA1" })).status).toBe(401);
     const forbidden = await shipAs(customer, { orderId, carrier: "UPS", trackingNumber: "1Z999AA1" });
     expect(forbidden.status).toBe(403);
@@ -121,7 +98,7 @@ describe.each(testEngines())("operator order calls on $name", (engine) => {
   it("lists and reads any customer's orders, by status and by id or e-mail", async () => {
     const admin = await makeCustomer(db(), { role: "admin" });
     const who = await makeCustomer(db(), { address: HOUSTON });
-    const orderId = await paidOrder(who);
+    const { orderId } = await paidOrder(db(), who);
     const listAs = async (query: string) =>
       read(await adminList(apiRequest("GET", `/api/v1/admin/orders/list${query}`, undefined, { token: admin.token })));
 
