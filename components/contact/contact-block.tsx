@@ -1,9 +1,25 @@
+import type { ReactNode } from "react";
 import { Image } from "@/components/ui/image";
 import { CONTACT_HOURS, SERVICE_CENTRE } from "@/lib/config/store";
 import { chatLink, phoneToE164 } from "@/lib/contact";
 import { MAP_HEIGHT, MAP_WIDTH, mapPosition } from "@/lib/geo/us-map";
 import { ChatIcon, ClockIcon, MailIcon, PhoneIcon } from "@/components/ui/icons";
 import { CopyButton } from "./copy-button";
+
+const LINK = "font-semibold text-brand-700 underline-offset-4 hover:underline";
+
+/** One line of the contact list: an icon named for screen readers, then the detail. */
+function ContactRow({ icon, label, className, children }: { icon: ReactNode; label: string; className?: string; children: ReactNode }) {
+  return (
+    <div className="flex items-start gap-3">
+      <dt className="mt-0.5 text-brand-600">
+        {icon}
+        <span className="sr-only">{label}</span>
+      </dt>
+      <dd className={className}>{children}</dd>
+    </div>
+  );
+}
 
 interface ContactBlockProps {
   email: string;
@@ -25,52 +41,25 @@ export async function ContactBlock({ email, phone, headingLevel = "h2" }: Contac
           answers e-mail, calls and chat messages.
         </p>
         <dl className="mt-6 space-y-4">
-          <div className="flex items-start gap-3">
-            <dt className="mt-0.5 text-brand-600">
-              <MailIcon />
-              <span className="sr-only">E-mail</span>
-            </dt>
-            <dd className="flex flex-wrap items-center gap-2">
-              <a href={`mailto:${email}`} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
-                {email}
-              </a>
-              <CopyButton value={email} label="E-mail address" />
-            </dd>
-          </div>
-          <div className="flex items-start gap-3">
-            <dt className="mt-0.5 text-brand-600">
-              <PhoneIcon />
-              <span className="sr-only">Phone</span>
-            </dt>
-            <dd>
-              <a href={`tel:${phoneToE164(phone)}`} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
-                {phone}
-              </a>
-            </dd>
-          </div>
-          <div className="flex items-start gap-3">
-            <dt className="mt-0.5 text-brand-600">
-              <ChatIcon />
-              <span className="sr-only">Chat</span>
-            </dt>
-            <dd>
-              <a
-                href={chatLink(phone)}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="font-semibold text-brand-700 underline-offset-4 hover:underline"
-              >
-                Message us on WhatsApp<span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            </dd>
-          </div>
-          <div className="flex items-start gap-3">
-            <dt className="mt-0.5 text-brand-600">
-              <ClockIcon />
-              <span className="sr-only">Opening hours</span>
-            </dt>
-            <dd className="text-ink">{CONTACT_HOURS}</dd>
-          </div>
+          <ContactRow icon={<MailIcon />} label="E-mail" className="flex flex-wrap items-center gap-2">
+            <a href={`mailto:${email}`} className={LINK}>
+              {email}
+            </a>
+            <CopyButton value={email} label="E-mail address" />
+          </ContactRow>
+          <ContactRow icon={<PhoneIcon />} label="Phone">
+            <a href={`tel:${phoneToE164(phone)}`} className={LINK}>
+              {phone}
+            </a>
+          </ContactRow>
+          <ContactRow icon={<ChatIcon />} label="Chat">
+            <a href={chatLink(phone)} target="_blank" rel="noopener noreferrer" className={LINK}>
+              Message us on WhatsApp<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </ContactRow>
+          <ContactRow icon={<ClockIcon />} label="Opening hours" className="text-ink">
+            {CONTACT_HOURS}
+          </ContactRow>
         </dl>
       </div>
       <figure className="relative">
