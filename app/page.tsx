@@ -179,7 +179,7 @@ export default async function HomePage() {
         </ul>
       </Section>
 
-      <section aria-label="Contact" className="bg-canvas">
+      <section aria-label="Contact" className="render-near-view bg-canvas">
         <Container className="py-14 desk:py-20">
           <ContactBlock email={env.SUPPORT_EMAIL} phone={env.SUPPORT_PHONE} />
         </Container>

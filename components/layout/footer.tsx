@@ -34,7 +34,7 @@ const COLUMNS = [
 
 export function Footer({ email }: { email: string }) {
   return (
-    <footer className="app-hidden border-t border-line bg-canvas">
+    <footer className="app-hidden render-near-view border-t border-line bg-canvas">
       <div className="mx-auto grid max-w-page gap-10 px-4 py-12 desk:grid-cols-[1.4fr_repeat(3,1fr)] desk:px-6">
         <div className="space-y-3">
           <Logo />

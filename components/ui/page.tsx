@@ -20,7 +20,7 @@ interface SectionProps {
 export function Section({ id, eyebrow, title, intro, children, tone = "plain" }: SectionProps) {
   const headingId = id ? `${id}-title` : undefined;
   return (
-    <section id={id} aria-labelledby={headingId} className={tone === "tinted" ? "bg-canvas" : ""}>
+    <section id={id} aria-labelledby={headingId} className={tone === "tinted" ? "render-near-view bg-canvas" : "render-near-view"}>
       <Container className="py-14 desk:py-20">
         <div className="max-w-3xl">
           {eyebrow ? (
