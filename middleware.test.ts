@@ -148,6 +148,7 @@ describe("middleware content security policy", () => {
     expect(first.headers.get("x-middleware-request-content-security-policy")).toBe(policy);
     expect(nonceOf(policy)).toMatch(/^[A-Za-z0-9+/]{22}==$/);
     expect(nonceOf(policy)).not.toBe(nonceOf(second.headers.get("content-security-policy") ?? ""));
+    expect(first.headers.get("cross-origin-opener-policy")).toBe("same-origin");
   });
 
   it("allows the root layout's inline script by the sha256 of its text", async () => {
@@ -161,5 +162,6 @@ describe("middleware content security policy", () => {
     const response = await middleware(request(`http://localhost:3000${path}`, { Token: "abc" }));
     expect(response.headers.get("content-security-policy")).toBeNull();
     expect(response.headers.get("x-middleware-request-content-security-policy")).toBeNull();
+    expect(response.headers.get("cross-origin-opener-policy")).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import {
   createNonce,
   nonceContentSecurityPolicy,
   scriptHashSource,
+  SESSION_PAGE_OPENER_POLICY,
   usesNoncePolicy,
 } from "@/lib/config/security-headers";
 
@@ -55,7 +56,10 @@ export async function middleware(request: NextRequest) {
   } else {
     response = NextResponse.next();
   }
-  if (csp) response.headers.set("Content-Security-Policy", csp);
+  if (csp) {
+    response.headers.set("Content-Security-Policy", csp);
+    response.headers.set(SESSION_PAGE_OPENER_POLICY.key, SESSION_PAGE_OPENER_POLICY.value);
+  }
 
   const code = parseReferralCode(nextUrl.searchParams.get(REFERRAL_PARAM));
   if (code) {

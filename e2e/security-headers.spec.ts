@@ -17,7 +17,6 @@ function expectCommonHeaders(response: APIResponse) {
   const headers = response.headers();
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
-  expect(headers["cross-origin-opener-policy"]).toBe("same-origin");
   expect(headers["x-powered-by"]).toBeUndefined();
   // The test server is plain http: HSTS is for a production site on https only.
   expect(headers["strict-transport-security"]).toBeUndefined();
@@ -58,6 +57,8 @@ test.describe("security headers", () => {
     const response = await page.request.get(ROUTES.faq);
     expect(response.status()).toBe(200);
     expectCommonHeaders(response);
+    // A public page shares the browsing context group of whatever window it was opened from.
+    expect(response.headers()["cross-origin-opener-policy"]).toBeUndefined();
     const policies = headerValues(response, "content-security-policy");
     expect(policies).toHaveLength(1);
     const policy = policies[0] ?? "";
@@ -72,6 +73,7 @@ test.describe("security headers", () => {
       const response = await page.request.get(ROUTES.account);
       expect(response.status()).toBe(200);
       expectCommonHeaders(response);
+      expect(response.headers()["cross-origin-opener-policy"]).toBe("same-origin");
       const policies = headerValues(response, "content-security-policy");
       expect(policies, "exactly one policy: the static one must not be added").toHaveLength(1);
       const policy = policies[0] ?? "";

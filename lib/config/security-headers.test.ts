@@ -107,12 +107,12 @@ describe("which pages get which policy", () => {
 describe("other security headers", () => {
   const names = (headers: { key: string }[]) => headers.map((header) => header.key);
 
-  it("sends nosniff, a strict referrer, no framing and its own browsing context group", () => {
+  it("sends nosniff, a strict referrer and no framing; the opener policy is the session pages' alone", () => {
     const headers = new Map(securityHeaders({ production: true, siteUrl: "http://localhost:3000" }).map((h) => [h.key, h.value]));
     expect(headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
-    expect(headers.get("Cross-Origin-Opener-Policy")).toBe("same-origin");
     expect(headers.get("X-Frame-Options")).toBe("DENY");
+    expect(headers.has("Cross-Origin-Opener-Policy")).toBe(false);
   });
 
   it("sends HSTS only from a production site on https", () => {

@@ -81,6 +81,14 @@ export function staticPolicySource(): string {
   return `/((?!(?:${prefixes})(?:/|$)).*)`;
 }
 
+/**
+ * The pages that need a session also get their own browsing context group: a window that opened
+ * one, or that one opens, keeps no handle on it. Not the browse pages: the policy makes the browser
+ * give the page a renderer of its own when a visitor arrives from anywhere else (on a phone, a new
+ * process before anything is drawn), and those pages show everyone the same public content.
+ */
+export const SESSION_PAGE_OPENER_POLICY = { key: "Cross-Origin-Opener-Policy", value: "same-origin" } as const;
+
 /** A fresh nonce: 128 random bits from Web Crypto (the middleware runs on the Edge runtime). */
 export function createNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -106,7 +114,6 @@ export function securityHeaders({ production, siteUrl }: HeaderOptions): { key: 
     { key: "X-Frame-Options", value: "DENY" },
     { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
     { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(self)" },
-    { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
   ];
   // Only a production site served over https: HSTS on localhost would pin the developer's browser.
   if (production && siteUrl.startsWith("https:")) {
