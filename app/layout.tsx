@@ -18,7 +18,7 @@ const sans = localFont({
   src: "./fonts/inter-latin-wght.woff2",
   variable: "--font-sans",
   display: "swap",
-  weight: "100 900",
+  weight: "400 700",
 });
 
 export const metadata: Metadata = {
