@@ -8,7 +8,7 @@ import { afterSaleQueryKey, fetchAfterSale } from "@/lib/api/after-sale";
 import { AFTER_SALE_TYPE_LABELS, afterSaleNumber } from "@/lib/after-sale-display";
 import { ROUTES, orderPath } from "@/lib/config/routes";
 import { amountToCents, formatUsd } from "@/lib/money";
-import { orderNumber } from "@/lib/order-display";
+import { formatOrderDateTime, orderNumber } from "@/lib/order-display";
 import type { AfterSale } from "@/lib/schemas/after-sale";
 import { AfterSaleStatusBadge } from "./after-sale-status-badge";
 import { AfterSaleTimeline } from "./after-sale-timeline";
@@ -117,9 +117,9 @@ export function AfterSaleDetail({ initialRequest }: { initialRequest: AfterSale 
         back={{ href: ROUTES.afterSale, label: "Back to my after-sale requests" }}
         title={`Request #${afterSaleNumber(request.afterSaleId)}`}
         status={<AfterSaleStatusBadge status={request.status} />}
-        verb="Opened"
-        at={request.createdAt}
-      />
+      >
+        Opened <time dateTime={request.createdAt}>{formatOrderDateTime(request.createdAt)}</time>
+      </RecordHeading>
 
       <div className="mt-8 grid gap-6 desk:grid-cols-[3fr_2fr]">
         <div className="flex flex-col gap-6">

@@ -176,9 +176,9 @@ export function OrderDetail({ initialOrder, paidDeliveryEstimate }: { initialOrd
         back={{ href: ROUTES.orders, label: "Back to my orders" }}
         title={`Order #${orderNumber(order.orderId)}`}
         status={<OrderStatusBadge status={order.status} />}
-        verb="Placed"
-        at={order.createdAt}
-      />
+      >
+        Placed <time dateTime={order.createdAt}>{formatOrderDateTime(order.createdAt)}</time>
+      </RecordHeading>
 
       <div className="mt-8 grid gap-6 desk:grid-cols-[3fr_2fr]">
         <div className="flex flex-col gap-6">

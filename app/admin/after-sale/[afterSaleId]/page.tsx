@@ -12,7 +12,7 @@ import { adminGetAfterSale } from "@/lib/server/after-sale";
 import { adminAfterSaleEvents } from "@/lib/server/after-sale/admin-events";
 import { requireOperatorPage } from "@/lib/server/auth/operator-page";
 import { findById } from "@/lib/server/http/find-by-id";
-import { RecordHeader } from "@/components/admin/record-header";
+import { RecordHeading } from "@/components/ui/record-heading";
 
 export const metadata: Metadata = { title: "After-sale request" };
 
@@ -25,7 +25,8 @@ export default async function AdminAfterSaleRequestPage({ params }: { params: Pr
 
   return (
     <article aria-labelledby="request-title" className="flex flex-col gap-8">
-      <RecordHeader
+      <RecordHeading
+        dense
         back={{ href: ROUTES.adminAfterSale, label: "All requests" }}
         titleId="request-title"
         title={`Request ${afterSaleNumber(request.afterSaleId)}`}
@@ -35,7 +36,7 @@ export default async function AdminAfterSaleRequestPage({ params }: { params: Pr
         <Link href={adminOrderPath(request.orderId)} className="text-brand-700 underline">
           {orderNumber(request.orderId)}
         </Link>
-      </RecordHeader>
+      </RecordHeading>
 
       <section aria-labelledby="request-details-title">
         <h2 id="request-details-title" className="text-lg font-semibold text-ink">

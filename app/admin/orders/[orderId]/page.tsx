@@ -10,7 +10,7 @@ import { requireOperatorPage } from "@/lib/server/auth/operator-page";
 import { findById } from "@/lib/server/http/find-by-id";
 import { adminGetOrder, adminOrderEvents } from "@/lib/server/orders";
 import { PostalAddress } from "@/components/orders/postal-address";
-import { RecordHeader } from "@/components/admin/record-header";
+import { RecordHeading } from "@/components/ui/record-heading";
 
 export const metadata: Metadata = { title: "Order" };
 
@@ -26,7 +26,8 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ ord
 
   return (
     <article aria-labelledby="order-title" className="flex flex-col gap-8">
-      <RecordHeader
+      <RecordHeading
+        dense
         back={{ href: ROUTES.adminOrders, label: "All orders" }}
         titleId="order-title"
         title={`Order ${orderNumber(order.orderId)}`}
@@ -34,7 +35,7 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ ord
       >
         {order.orderId} · placed {formatOrderDateTime(order.createdAt)} by {order.customer.email}
         {order.referralCode ? ` · referral code ${order.referralCode}` : ""}
-      </RecordHeader>
+      </RecordHeading>
 
       <div className="grid gap-8 desk:grid-cols-2">
         <section aria-labelledby="items-title">
