@@ -1,5 +1,3 @@
-import type { ShippingMethodValue } from "@/lib/schemas/order";
-
 // Shipping prices and the free-shipping threshold: the spec's two presets. Which preset applies is
 // the server setting SHIPPING_PRESET (lib/config/env.ts); browser code gets the threshold in use from
 // the cart list (freeShippingThreshold), so it never has to guess the preset.
@@ -8,6 +6,7 @@ import type { ShippingMethodValue } from "@/lib/schemas/order";
 
 /** The shipping options' values, as the API names them. */
 export const SHIPPING_METHOD_VALUES = ["ups_ground", "ups_2nd_day_air", "ups_next_day_air"] as const;
+export type ShippingMethodValue = (typeof SHIPPING_METHOD_VALUES)[number];
 
 export const SHIPPING_PRESET_NAMES = ["standard", "express"] as const;
 export type ShippingPresetName = (typeof SHIPPING_PRESET_NAMES)[number];

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SHIPPING_METHOD_VALUES } from "../config/shipping";
+import { SHIPPING_METHOD_VALUES, type ShippingMethodValue } from "@/lib/config/shipping";
 import { usAddressSchema } from "./auth";
 import { cartItemSchema, money } from "./cart";
 
@@ -11,9 +11,8 @@ export const orderStatusSchema = z.enum(ORDER_STATUS_VALUES);
 export type OrderStatusValue = z.infer<typeof orderStatusSchema>;
 
 // The values live in lib/config/shipping.ts (zod-free, for pages that only display them).
-export { SHIPPING_METHOD_VALUES };
+export { SHIPPING_METHOD_VALUES, type ShippingMethodValue };
 export const shippingMethodSchema = z.enum(SHIPPING_METHOD_VALUES, { message: "Choose a shipping option." });
-export type ShippingMethodValue = z.infer<typeof shippingMethodSchema>;
 
 const skuField = z.string().trim().regex(/^[A-Z0-9-]{2,40}$/, "Unknown product.");
 const quantityField = z
