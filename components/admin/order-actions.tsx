@@ -2,8 +2,7 @@
 
 import type { FormEvent } from "react";
 import { cancelOrderAsOperator, deliverOrder, shipOrder } from "@/lib/api/admin";
-import { adminCancelOrderBodySchema, shipOrderBodySchema } from "@/lib/schemas/admin-order";
-import type { OrderStatusValue } from "@/lib/schemas/order";
+import { adminCancelOrderBodySchema, shipOrderBodySchema, type AdminOrder } from "@/lib/schemas/admin-order";
 import { ActionOutcome, FieldMessage, buttonClass, dangerButtonClass, inputClass, useActionNotice, useOperatorAction } from "./admin-form-parts";
 
 type Done = (message: string) => void;
@@ -112,11 +111,9 @@ function CancelForm({ orderId, paid, onDone }: { orderId: string; paid: boolean;
 }
 
 /** What an operator may do next with an order, as the server's status allows. */
-export function OrderActions({ orderId, status }: { orderId: string; status: OrderStatusValue }) {
+export function OrderActions({ order }: { order: Pick<AdminOrder, "orderId" | "canShip" | "canDeliver" | "canCancel" | "paymentReceived"> }) {
   const { notice, onDone } = useActionNotice();
-  const canShip = status === "paid";
-  const canDeliver = status === "shipped";
-  const canCancel = status === "pending_payment" || status === "paid";
+  const { orderId, canShip, canDeliver, canCancel } = order;
   return (
     <>
       {notice}
@@ -124,7 +121,7 @@ export function OrderActions({ orderId, status }: { orderId: string; status: Ord
       <div className="grid gap-6 desk:grid-cols-2">
         {canShip ? <ShipForm orderId={orderId} onDone={onDone} /> : null}
         {canDeliver ? <DeliverButton orderId={orderId} onDone={onDone} /> : null}
-        {canCancel ? <CancelForm orderId={orderId} paid={status === "paid"} onDone={onDone} /> : null}
+        {canCancel ? <CancelForm orderId={orderId} paid={order.paymentReceived} onDone={onDone} /> : null}
       </div>
     </>
   );

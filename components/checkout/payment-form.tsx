@@ -61,7 +61,7 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards }: Paymen
   const attemptKey = useRef<string | null>(null);
 
   const busy = saving || paying;
-  const paid = order.status === "paid" || order.status === "shipped" || order.status === "delivered";
+  const paid = order.paymentReceived;
 
   function showAddressErrors(issues: readonly { path: string; message: string }[]): boolean {
     const fieldErrors: Partial<Record<AddressFieldName, string>> = {};

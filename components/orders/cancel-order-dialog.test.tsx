@@ -40,6 +40,7 @@ const base: Order = {
   canCancel: true,
   canEdit: true,
   canPay: false,
+  paymentReceived: true,
   canApplyAfterSale: false,
   afterSaleRemaining: {},
 };
@@ -78,7 +79,7 @@ describe("cancelling an order", () => {
   });
 
   it("leaves an unpaid order alone on Keep order, and shows a refusal inside the dialog", async () => {
-    const unpaid: Order = { ...base, status: "pending_payment", paidAt: null, canPay: true };
+    const unpaid: Order = { ...base, status: "pending_payment", paidAt: null, canPay: true, paymentReceived: false };
     api.callApi.mockRejectedValueOnce(
       new ApiError(409, "This order has already shipped, so it can no longer be cancelled. You can ask for a return once it arrives."),
     );

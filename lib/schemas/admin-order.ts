@@ -37,7 +37,12 @@ export type AdminCancelOrderBody = z.infer<typeof adminCancelOrderBodySchema>;
 
 const customerSchema = z.object({ id: z.string(), email: z.string() });
 
-export const adminOrderSchema = orderSchema.extend({ customer: customerSchema });
+export const adminOrderSchema = orderSchema.extend({
+  customer: customerSchema,
+  /** What the operator may do next, by the order's rules. */
+  canShip: z.boolean(),
+  canDeliver: z.boolean(),
+});
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
 export const adminOrderSummarySchema = orderSummarySchema.extend({ customer: customerSchema });

@@ -69,6 +69,8 @@ export const orderSchema = z.object({
   canCancel: z.boolean(),
   canEdit: z.boolean(),
   canPay: z.boolean(),
+  /** The payment went through and the order goes on (paid, shipped or delivered). */
+  paymentReceived: z.boolean(),
   /** Shipped or delivered, and some line still has units no open or completed after-sale request holds. */
   canApplyAfterSale: z.boolean(),
   /** Per skuNum: the units an after-sale request may still ask for (0 for every line when not eligible). */

@@ -9,7 +9,7 @@ import { orderNumber } from "@/lib/order-display";
 import type { Order } from "@/lib/schemas/order";
 import { currentUser } from "@/lib/server/auth/current-user";
 import { findById } from "@/lib/server/http/find-by-id";
-import { getOrderForCustomer } from "@/lib/server/orders";
+import { getOrderForCustomer, isClosed } from "@/lib/server/orders";
 import { TEST_CARDS, listSavedPaymentMethods, paymentTestMode } from "@/lib/server/payments";
 
 export const metadata: Metadata = {
@@ -50,7 +50,7 @@ export default async function PaymentPage({ searchParams }: { searchParams: Prom
   const { orderId } = await searchParams;
   const order = await findById(typeof orderId === "string" ? orderId : undefined, (id) => getOrderForCustomer(user.id, id));
   if (!order) notFound();
-  const closed = order.status === "cancelled" || order.status === "refunded";
+  const closed = isClosed(order.status);
   const savedCards = closed ? [] : await listSavedPaymentMethods(user.id);
 
   return (
@@ -62,7 +62,7 @@ export default async function PaymentPage({ searchParams }: { searchParams: Prom
           <Closed order={order} />
         ) : (
           <>
-            {paymentTestMode() && order.status === "pending_payment" ? <TestModeNotice cards={TEST_CARDS} /> : null}
+            {paymentTestMode() && order.canPay ? <TestModeNotice cards={TEST_CARDS} /> : null}
             <PaymentForm initialOrder={order} defaultAddress={user.defaultAddress} savedCards={savedCards} />
           </>
         )}

@@ -19,10 +19,10 @@ import {
   afterSaleRefundMail,
   afterSaleRejectedMail,
 } from "@/lib/server/mail/after-sale-messages";
-import { assertAdmin, recordEvent } from "@/lib/server/orders";
-import { refundOrderPayment } from "@/lib/server/payments";
+import { assertAdmin, operatorActor, recordEvent, refundOrder } from "@/lib/server/orders";
+import { inTransaction } from "@/lib/server/transaction";
 import { AFTER_SALE_MESSAGES } from "./messages";
-import { mailCustomer, operatorActor, recordAfterSaleEvent } from "./shared";
+import { mailCustomer, recordAfterSaleEvent } from "./shared";
 import { toAfterSaleViews } from "./view";
 
 // The operator side of after-sale (api.md "Operators"). The role is checked here, in the service, so
@@ -107,8 +107,7 @@ export async function adminGetAfterSale(user: UserRow, afterSaleId: string): Pro
 export async function approveAfterSale(user: UserRow, body: ApproveAfterSaleBody): Promise<AdminAfterSale> {
   assertAdmin(user);
   const returnAddress = body.returnAddress ?? RETURN_ADDRESS;
-  const db = await getDb();
-  const { view, row } = await db.transaction(async (tx) => {
+  return inTransaction(async (tx) => {
     const locked = await lockRequest(tx, body.afterSaleId);
     if (locked.status !== "pending_review") throw new AppError(409, AFTER_SALE_MESSAGES.notPendingReview);
     const [updated] = await tx
@@ -118,17 +117,15 @@ export async function approveAfterSale(user: UserRow, body: ApproveAfterSaleBody
       .returning();
     if (!updated) throw notFound();
     await recordAfterSaleEvent(tx, locked.id, "approved", operatorActor(user), returnAddress);
-    return { view: await adminView(tx, updated), row: updated };
+    await mailCustomer(tx, updated, (to, facts) => afterSaleApprovedMail(to, facts, returnAddress));
+    return adminView(tx, updated);
   });
-  await mailCustomer(row, (to, facts) => afterSaleApprovedMail(to, facts, returnAddress));
-  return view;
 }
 
 /** pending_review → rejected, with the reason the customer is told. */
 export async function rejectAfterSale(user: UserRow, body: RejectAfterSaleBody): Promise<AdminAfterSale> {
   assertAdmin(user);
-  const db = await getDb();
-  const { view, row } = await db.transaction(async (tx) => {
+  return inTransaction(async (tx) => {
     const locked = await lockRequest(tx, body.afterSaleId);
     if (locked.status !== "pending_review") throw new AppError(409, AFTER_SALE_MESSAGES.notPendingReview);
     const [updated] = await tx
@@ -138,17 +135,15 @@ export async function rejectAfterSale(user: UserRow, body: RejectAfterSaleBody):
       .returning();
     if (!updated) throw notFound();
     await recordAfterSaleEvent(tx, locked.id, "rejected", operatorActor(user), body.reason);
-    return { view: await adminView(tx, updated), row: updated };
+    await mailCustomer(tx, updated, (to, facts) => afterSaleRejectedMail(to, facts, body.reason));
+    return adminView(tx, updated);
   });
-  await mailCustomer(row, (to, facts) => afterSaleRejectedMail(to, facts, body.reason));
-  return view;
 }
 
 /** returning → received: the goods arrived at the service centre. */
 export async function receiveAfterSale(user: UserRow, afterSaleId: string): Promise<AdminAfterSale> {
   assertAdmin(user);
-  const db = await getDb();
-  const { view, row } = await db.transaction(async (tx) => {
+  return inTransaction(async (tx) => {
     const locked = await lockRequest(tx, afterSaleId);
     if (locked.status !== "returning") throw new AppError(409, AFTER_SALE_MESSAGES.notReturning);
     const [updated] = await tx
@@ -158,10 +153,9 @@ export async function receiveAfterSale(user: UserRow, afterSaleId: string): Prom
       .returning();
     if (!updated) throw notFound();
     await recordAfterSaleEvent(tx, locked.id, "received", operatorActor(user));
-    return { view: await adminView(tx, updated), row: updated };
+    await mailCustomer(tx, updated, (to, facts) => afterSaleGoodsReceivedMail(to, facts));
+    return adminView(tx, updated);
   });
-  await mailCustomer(row, (to, facts) => afterSaleGoodsReceivedMail(to, facts));
-  return view;
 }
 
 /**
@@ -172,9 +166,8 @@ export async function receiveAfterSale(user: UserRow, afterSaleId: string): Prom
  */
 export async function completeAfterSale(user: UserRow, body: CompleteAfterSaleBody): Promise<AdminAfterSale> {
   assertAdmin(user);
-  const db = await getDb();
   const by = operatorActor(user);
-  const { view, row, refundCents } = await db.transaction(async (tx) => {
+  return inTransaction(async (tx) => {
     const locked = await lockRequest(tx, body.afterSaleId);
     if (locked.status !== "received") throw new AppError(409, AFTER_SALE_MESSAGES.notReceived);
     const refundsByDefault = locked.type === "return" || locked.type === "refund";
@@ -186,8 +179,8 @@ export async function completeAfterSale(user: UserRow, body: CompleteAfterSaleBo
     if (wanted > left) throw new AppError(409, AFTER_SALE_MESSAGES.nothingLeftToRefund(centsToAmount(left)));
 
     const label = `${locked.type} request ${locked.id.slice(0, 8)}: ${locked.quantity} × ${locked.name}`;
-    // The payment service raises the order's refunded amount and puts "refunded" on its timeline.
-    if (wanted > 0) await refundOrderPayment(tx, order.id, wanted, by);
+    // The orders service raises the order's refunded amount and puts "refunded" on its timeline.
+    if (wanted > 0) await refundOrder(tx, order.id, wanted, by);
     await recordEvent(tx, order.id, "after_sale_completed", by, wanted > 0 ? `${label}, ${centsToAmount(wanted)} refunded` : label);
     const [updated] = await tx
       .update(afterSaleRequests)
@@ -197,9 +190,8 @@ export async function completeAfterSale(user: UserRow, body: CompleteAfterSaleBo
     if (!updated) throw notFound();
     if (wanted > 0) await recordAfterSaleEvent(tx, locked.id, "refunded", by, centsToAmount(wanted));
     await recordAfterSaleEvent(tx, locked.id, "completed", by);
-    return { view: await adminView(tx, updated), row: updated, refundCents: wanted };
+    if (wanted > 0) await mailCustomer(tx, updated, (to, facts) => afterSaleRefundMail(to, facts, wanted));
+    await mailCustomer(tx, updated, (to, facts) => afterSaleCompletedMail(to, facts));
+    return adminView(tx, updated);
   });
-  if (refundCents > 0) await mailCustomer(row, (to, facts) => afterSaleRefundMail(to, facts, refundCents));
-  await mailCustomer(row, (to, facts) => afterSaleCompletedMail(to, facts));
-  return view;
 }

@@ -5,9 +5,10 @@ import { afterSaleRequests, orderItems, orders, type AfterSaleRow } from "@/lib/
 import type { AfterSale, AfterSaleListQuery, ApplyAfterSaleBody, SubmitTrackingBody } from "@/lib/schemas/after-sale";
 import { AppError } from "@/lib/server/http/errors";
 import { afterSaleReceivedMail } from "@/lib/server/mail/after-sale-messages";
-import { afterSaleClaimed, canApplyAfterSale } from "@/lib/server/orders/view";
+import { afterSaleClaimed, canApplyAfterSale, customerActor } from "@/lib/server/orders";
+import { inTransaction } from "@/lib/server/transaction";
 import { AFTER_SALE_MESSAGES } from "./messages";
-import { customerActor, lineRefundCents, mailCustomer, recordAfterSaleEvent } from "./shared";
+import { lineRefundCents, mailCustomer, recordAfterSaleEvent } from "./shared";
 import { canCancelAfterSale, canSubmitTracking, toAfterSaleView, toAfterSaleViews } from "./view";
 
 // A customer's own after-sale requests. Every lookup is by (request id, customer): another
@@ -33,8 +34,7 @@ async function lockOwnRequest(tx: DbExecutor, userId: string, afterSaleId: strin
  * one passes.
  */
 export async function applyAfterSale(userId: string, body: ApplyAfterSaleBody): Promise<{ afterSaleId: string }> {
-  const db = await getDb();
-  const created = await db.transaction(async (tx) => {
+  return inTransaction(async (tx) => {
     const [order] = await tx
       .select()
       .from(orders)
@@ -67,10 +67,9 @@ export async function applyAfterSale(userId: string, body: ApplyAfterSaleBody): 
       .returning();
     if (!row) throw new Error("The after-sale request was not stored");
     await recordAfterSaleEvent(tx, row.id, "pending_review", customerActor(userId));
-    return row;
+    await mailCustomer(tx, row, (to, facts) => afterSaleReceivedMail(to, facts));
+    return { afterSaleId: row.id };
   });
-  await mailCustomer(created, (to, facts) => afterSaleReceivedMail(to, facts));
-  return { afterSaleId: created.id };
 }
 
 /** Newest first, `pageSize` per page, optionally one status. */
@@ -100,8 +99,7 @@ export async function getAfterSaleForCustomer(userId: string, afterSaleId: strin
 
 /** approved → returning: the customer has sent the goods and says how. */
 export async function submitAfterSaleTracking(userId: string, body: SubmitTrackingBody): Promise<AfterSale> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  return inTransaction(async (tx) => {
     const row = await lockOwnRequest(tx, userId, body.afterSaleId);
     if (!canSubmitTracking(row.status)) throw new AppError(409, AFTER_SALE_MESSAGES.notApproved);
     const [updated] = await tx
@@ -117,8 +115,7 @@ export async function submitAfterSaleTracking(userId: string, body: SubmitTracki
 
 /** Before the goods are received the customer may withdraw the request; its quantity is free again. */
 export async function cancelAfterSale(userId: string, afterSaleId: string): Promise<AfterSale> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  return inTransaction(async (tx) => {
     const row = await lockOwnRequest(tx, userId, afterSaleId);
     if (!canCancelAfterSale(row.status)) throw new AppError(409, AFTER_SALE_MESSAGES.notCancellable(row.status));
     const [updated] = await tx

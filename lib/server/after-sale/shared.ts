@@ -1,19 +1,10 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { getDb, type DbExecutor } from "@/lib/db/client";
-import { afterSaleEvents, users, type AfterSaleRow, type OrderRow, type UserRow } from "@/lib/db/schema";
+import type { DbExecutor, Transaction } from "@/lib/db/client";
+import { afterSaleEvents, users, type AfterSaleRow, type OrderRow } from "@/lib/db/schema";
 import type { AfterSaleMailFacts } from "@/lib/server/mail/after-sale-messages";
-import { sendMail, type MailMessage } from "@/lib/server/mail/transport";
+import { sendMailAfterCommit, type MailMessage } from "@/lib/server/mail/transport";
 import { nextStepTime, type EventActor } from "@/lib/server/orders";
-
-export function customerActor(userId: string): EventActor {
-  return { actor: "customer", userId };
-}
-
-export function operatorActor(user: Pick<UserRow, "id">): EventActor {
-  return { actor: "admin", userId: user.id };
-}
-
 /**
  * What returning `quantity` units of a line gives back: their price plus the same share of the
  * order's tax (rounded down, so the lines' shares never add up to more than the tax charged), and
@@ -36,14 +27,9 @@ export async function recordAfterSaleEvent(tx: DbExecutor, afterSaleId: string, 
   });
 }
 
-/** After the commit: a mail failure is logged and never undoes the step the customer or operator took. */
-export async function mailCustomer(row: AfterSaleRow, compose: (to: string, facts: AfterSaleMailFacts) => MailMessage): Promise<void> {
-  try {
-    const db = await getDb();
-    const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
-    if (!user) return;
-    await sendMail(compose(user.email, { afterSaleId: row.id, type: row.type, name: row.name, quantity: row.quantity }));
-  } catch (error) {
-    console.error(`After-sale request ${row.id}: the e-mail to the customer could not be sent`, error);
-  }
+/** E-mails the request's customer once `tx` has committed. */
+export async function mailCustomer(tx: Transaction, row: AfterSaleRow, compose: (to: string, facts: AfterSaleMailFacts) => MailMessage): Promise<void> {
+  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
+  if (!user) return;
+  sendMailAfterCommit(tx, compose(user.email, { afterSaleId: row.id, type: row.type, name: row.name, quantity: row.quantity }));
 }

@@ -11,7 +11,8 @@ import {
   verificationCodeMail,
   welcomeMail,
 } from "@/lib/server/mail/messages";
-import { mailIsConfigured, sendMail, type MailMessage } from "@/lib/server/mail/transport";
+import { mailIsConfigured, sendMailAfterCommit, type MailMessage } from "@/lib/server/mail/transport";
+import { inTransaction } from "@/lib/server/transaction";
 import { codeNoLongerValid, consumeCode, discardCode, issueCode } from "./codes";
 import { emailLinkUrl } from "./email-links";
 import { assertPasswordAcceptable, hashPassword } from "./password";
@@ -31,17 +32,15 @@ import { findUserByEmail, normaliseEmail, userView } from "./users";
 export async function sendCode(rawEmail: string, purpose: CodePurpose): Promise<{ sent: true; resendAfter: number }> {
   const email = normaliseEmail(rawEmail);
   const existing = await findUserByEmail(email);
-  const issued = await issueCode(email, purpose, purpose === "register" ? !existing : Boolean(existing));
-  let message: MailMessage;
-  if (issued.code === null) message = purpose === "register" ? alreadyRegisteredMail(email) : noAccountResetMail(email);
-  else if (purpose === "register") message = verificationCodeMail(email, issued.code, emailLinkUrl(email, purpose));
-  else message = resetCodeMail(email, issued.code, emailLinkUrl(email, purpose));
-  try {
-    await sendMail(message);
-  } catch (error) {
-    await discardCode(issued.id);
-    throw error;
-  }
+  const { issued, message } = await inTransaction(async (tx) => {
+    const issued = await issueCode(tx, email, purpose, purpose === "register" ? !existing : Boolean(existing));
+    let message: MailMessage;
+    if (issued.code === null) message = purpose === "register" ? alreadyRegisteredMail(email) : noAccountResetMail(email);
+    else if (purpose === "register") message = verificationCodeMail(email, issued.code, emailLinkUrl(email, purpose));
+    else message = resetCodeMail(email, issued.code, emailLinkUrl(email, purpose));
+    sendMailAfterCommit(tx, message, { required: true, onFailure: () => discardCode(issued.id) });
+    return { issued, message };
+  });
   // Without SMTP the server log is where a developer finds the code; only a usable one is printed.
   if (!mailIsConfigured()) {
     console.info(
@@ -77,15 +76,17 @@ export async function registerAccount(
   assertPasswordAcceptable(input.password);
   await codeThrottle().guarded(meta.ip, () => consumeCode(email, "register", input.code));
   const passwordHash = await hashPassword(input.password);
-  const db = await getDb();
-  const [row] = await db
-    .insert(users)
-    .values({ email, passwordHash, username: input.username ?? null, emailVerifiedAt: sql`now()` })
-    .onConflictDoNothing({ target: users.email })
-    .returning();
-  if (!row) throw new AppError(409, "An account with this e-mail already exists. Please log in instead.");
+  const row = await inTransaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({ email, passwordHash, username: input.username ?? null, emailVerifiedAt: sql`now()` })
+      .onConflictDoNothing({ target: users.email })
+      .returning();
+    if (!created) throw new AppError(409, "An account with this e-mail already exists. Please log in instead.");
+    // The account exists whether or not the welcome e-mail goes out; a failure is only logged.
+    sendMailAfterCommit(tx, welcomeMail(email, created.username));
+    return created;
+  });
   const session = await createSession(row.id, meta);
-  // The account exists whether or not the welcome e-mail goes out; a failure is only logged.
-  sendMail(welcomeMail(email, row.username)).catch((error: unknown) => console.error("Welcome mail failed:", error));
   return { token: session.token, user: await userView(row) };
 }

@@ -7,7 +7,7 @@ import {
   CODE_RESEND_AFTER_S,
   CODE_TTL_MINUTES,
 } from "@/lib/config/auth";
-import { getDb } from "@/lib/db/client";
+import { getDb, type DbExecutor } from "@/lib/db/client";
 import { emailCodes, type CodePurpose } from "@/lib/db/schema";
 import { AppError } from "@/lib/server/http/errors";
 
@@ -34,11 +34,11 @@ export function codeNoLongerValid(): AppError {
  * answers exactly like a wrong one, and there is no code to mail or log.
  */
 export async function issueCode(
+  db: DbExecutor,
   email: string,
   purpose: CodePurpose,
   usable: boolean,
 ): Promise<{ id: string; code: string | null }> {
-  const db = await getDb();
   const now = Date.now();
   const [latest] = await db
     .select({ createdAt: emailCodes.createdAt })

@@ -6,6 +6,7 @@ import { getDb } from "@/lib/db/client";
 import { oauthIdentities, oauthUsedCodes, users, type UserRow } from "@/lib/db/schema";
 import type { GoogleExchangeBody } from "@/lib/schemas/oidc";
 import { AppError } from "@/lib/server/http/errors";
+import { inTransaction } from "@/lib/server/transaction";
 import { connectOidcClient, exchangeCode, requireOidcSettings, verifyIdToken, type IdentityClaims } from "./oidc";
 import { createSession, type SessionMeta } from "./session";
 import { normaliseEmail, userView } from "./users";
@@ -35,8 +36,7 @@ async function markCodeUsed(issuer: string, code: string): Promise<void> {
  * without a password.
  */
 async function accountForIdentity(issuer: string, claims: IdentityClaims): Promise<UserRow> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  return inTransaction(async (tx) => {
     const [known] = await tx
       .select({ user: users })
       .from(oauthIdentities)

@@ -11,6 +11,7 @@ import type { AdminProduct, ProductChange } from "@/lib/schemas/admin-catalogue"
 import { merchandiseUpdateSchema, type Merchandise } from "@/lib/schemas/merchandise";
 import { AppError } from "@/lib/server/http/errors";
 import { parseWith } from "@/lib/server/http/request";
+import { afterCommit, inTransaction } from "@/lib/server/transaction";
 import { toMerchandise } from "./queries";
 
 /**
@@ -23,8 +24,7 @@ import { toMerchandise } from "./queries";
 export async function updateMerchandise(actor: Pick<UserRow, "role"> & Partial<Pick<UserRow, "id">>, skuNum: string, changes: unknown): Promise<Merchandise> {
   if (actor.role !== "admin") throw new AppError(403);
   const update = parseWith(merchandiseUpdateSchema, changes);
-  const db = await getDb();
-  const row = await db.transaction(async (tx) => {
+  const row = await inTransaction(async (tx) => {
     const [current] = await tx.select().from(products).where(eq(products.sku, skuNum)).for("update");
     if (!current) throw new AppError(404, `There is no product with the sku ${skuNum}.`);
     const originalPriceCents =
@@ -52,10 +52,10 @@ export async function updateMerchandise(actor: Pick<UserRow, "role"> & Partial<P
     if (changed.length > 0) {
       await tx.insert(productChanges).values(changed.map((change) => ({ ...change, sku: updated.sku, actorUserId: actor.id ?? null })));
     }
+    // After the commit: a page rendered in between would otherwise cache the old row again.
+    afterCommit(tx, { label: "revalidating the catalogue", run: () => revalidateTag(CATALOGUE_CACHE.tag, { expire: 0 }) });
     return updated;
   });
-  // After the commit: a page rendered in between would otherwise cache the old row again.
-  revalidateTag(CATALOGUE_CACHE.tag, { expire: 0 });
   return toMerchandise(row);
 }
 

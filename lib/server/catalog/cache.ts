@@ -1,7 +1,9 @@
 import "server-only";
 import { revalidateTag, unstable_cache } from "next/cache";
 import { CATALOGUE_CACHE } from "@/lib/config/catalog";
+import type { Transaction } from "@/lib/db/client";
 import type { Merchandise, MerchandiseCategory, MerchandiseSort, ShelfItem } from "@/lib/schemas/merchandise";
+import { afterCommit } from "@/lib/server/transaction";
 import { getMerchandise, listAllMerchandise, listedSkus, productStock } from "./queries";
 
 // The catalogue as pages show it, cached for everyone under one tag (CATALOGUE_CACHE.tag) and
@@ -75,12 +77,17 @@ export async function readStock(skuNum: string): Promise<number | null> {
 }
 
 /**
- * After a committed change of stock: the cached stock of these products, and the pages showing it,
- * are read again on their next visit. Call it after the commit, never inside the transaction: a
- * page rendered in between would cache the old count as new.
+ * The stock of these products changes in `tx`: once it has committed, their cached stock and the
+ * pages showing it are read again on their next visit. Never before the commit: a page rendered in
+ * between would cache the old count as new.
  */
-export function stockMoved(skuNums: Iterable<string>): void {
-  for (const skuNum of new Set(skuNums)) {
+export function stockMovedAfterCommit(tx: Transaction, skuNums: Iterable<string>): void {
+  const skus = [...new Set(skuNums)];
+  if (skus.length > 0) afterCommit(tx, { label: `revalidating the stock of ${skus.join(", ")}`, run: () => stockMoved(skus) });
+}
+
+function stockMoved(skuNums: readonly string[]): void {
+  for (const skuNum of skuNums) {
     try {
       revalidateTag(stockTag(skuNum), { expire: 0 });
     } catch {

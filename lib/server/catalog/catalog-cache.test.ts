@@ -6,7 +6,8 @@ import { CATALOGUE_CACHE } from "@/lib/config/catalog";
 import { products } from "@/lib/db/schema/products";
 import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
 import { AppError } from "@/lib/server/http/errors";
-import { getMerchandise, isListedSku, productStock, readShelf, readShelfItem, readStock, stockMoved, stockTag, updateMerchandise } from "./index";
+import { inTransaction } from "@/lib/server/transaction";
+import { getMerchandise, isListedSku, productStock, readShelf, readShelfItem, readStock, stockMovedAfterCommit, stockTag, updateMerchandise } from "./index";
 
 // Next's data cache needs a running server; this stand-in keeps its contract (entries keyed by the
 // key parts and arguments, dropped by revalidateTag for any of their tags), so the test checks what
@@ -94,11 +95,14 @@ describe.each(testEngines())("catalogue cache and operator updates on $name", (e
     await readShelfItem(sku);
     expect(await readStock(sku)).toBe(20);
     expect(await readStock(other)).toBe(20);
-    // What checkout does: a conditional update of the row, then stockMoved after the commit.
-    await setRow(sku, { stock: 2 });
+    // What checkout does: a conditional update of the row in a transaction that announces the move;
+    // the cached stock is expired only once the transaction has committed.
     await setRow(other, { stock: 3 });
-    expect(await readStock(sku)).toBe(20);
-    stockMoved([sku, sku]);
+    await inTransaction(async (tx) => {
+      await tx.update(products).set({ stock: 2 }).where(eq(products.sku, sku));
+      stockMovedAfterCommit(tx, [sku, sku]);
+      expect(nextCache.revalidations).toEqual([]);
+    });
     expect(nextCache.revalidations).toEqual([{ tag: stockTag(sku), profile: { expire: 0 } }]);
     expect(await readStock(sku)).toBe(2);
     expect(await readStock(other)).toBe(20);

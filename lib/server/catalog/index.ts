@@ -4,6 +4,6 @@ import "server-only";
 // pages read the shared cache (cache.ts); operators change products through admin.ts.
 
 export { getMerchandise, getMerchandiseOrThrow, listAllMerchandise, listMerchandise, listedSkus, productStock, toMerchandise } from "./queries";
-export { isListedSku, readCategory, readShelf, readShelfItem, readStock, stockMoved, stockTag } from "./cache";
+export { isListedSku, readCategory, readShelf, readShelfItem, readStock, stockMovedAfterCommit, stockTag } from "./cache";
 export { dealsOf, listDeals, type Deal } from "./deals";
 export { adminGetProduct, adminListProducts, updateMerchandise } from "./admin";

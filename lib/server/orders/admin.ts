@@ -6,11 +6,13 @@ import { centsToAmount } from "@/lib/money";
 import type { AdminCancelOrderBody, AdminOrder, AdminOrderListQuery, AdminOrderSummary, ShipOrderBody } from "@/lib/schemas/admin-order";
 import { AppError } from "@/lib/server/http/errors";
 import { orderShippedMail } from "@/lib/server/mail/messages";
-import { sendMail } from "@/lib/server/mail/transport";
-import { afterCancel, cancelLockedOrder } from "./customer";
+import { sendMailAfterCommit } from "@/lib/server/mail/transport";
+import { inTransaction } from "@/lib/server/transaction";
+import { cancelLockedOrder } from "./customer";
+import { operatorActor, recordEvent } from "./events";
 import { sweepExpiredOrders } from "./expiry";
 import { ORDER_MESSAGES } from "./messages";
-import { recordEvent, type EventActor } from "./totals";
+import { canDeliver, canShip, moveOrder } from "./status";
 import { itemSummaries, toOrderView } from "./view";
 
 // The operator side of orders (api.md "Operators"). The role is checked here, in the service, so
@@ -24,13 +26,14 @@ export function assertAdmin(user: Pick<UserRow, "role">): void {
   if (user.role !== "admin") throw new AppError(403);
 }
 
-function operator(user: Pick<UserRow, "id">): EventActor {
-  return { actor: "admin", userId: user.id };
-}
-
 async function adminView(db: DbExecutor, order: OrderRow): Promise<AdminOrder> {
   const [customer] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, order.userId));
-  return { ...(await toOrderView(db, order)), customer: customer ?? { id: order.userId, email: "" } };
+  return {
+    ...(await toOrderView(db, order)),
+    customer: customer ?? { id: order.userId, email: "" },
+    canShip: canShip(order.status),
+    canDeliver: canDeliver(order.status),
+  };
 }
 
 function escapeLike(value: string): string {
@@ -90,44 +93,25 @@ async function lockOrder(tx: DbExecutor, orderId: string): Promise<OrderRow> {
 /** paid → shipped, with the carrier and tracking number; the customer gets an e-mail with both. */
 export async function shipOrder(user: UserRow, body: ShipOrderBody): Promise<AdminOrder> {
   assertAdmin(user);
-  const db = await getDb();
-  const view = await db.transaction(async (tx) => {
+  return inTransaction(async (tx) => {
     const order = await lockOrder(tx, body.orderId);
-    if (order.status !== "paid") throw new AppError(409, ORDER_MESSAGES.notShippable);
-    const now = new Date();
-    const [shipped] = await tx
-      .update(orders)
-      .set({ status: "shipped", shippedAt: now, carrier: body.carrier, trackingNumber: body.trackingNumber, updatedAt: now })
-      .where(eq(orders.id, order.id))
-      .returning();
-    if (!shipped) throw new AppError(404, ORDER_MESSAGES.notFound);
-    await recordEvent(tx, order.id, "shipped", operator(user), `${body.carrier} ${body.trackingNumber}`);
-    return adminView(tx, shipped);
+    if (!canShip(order.status)) throw new AppError(409, ORDER_MESSAGES.notShippable);
+    const shipped = await moveOrder(tx, order.id, "shipped", { shippedAt: new Date(), carrier: body.carrier, trackingNumber: body.trackingNumber });
+    await recordEvent(tx, order.id, "shipped", operatorActor(user), `${body.carrier} ${body.trackingNumber}`);
+    const view = await adminView(tx, shipped);
+    sendMailAfterCommit(tx, orderShippedMail(view.customer.email, view.orderId, body.carrier, body.trackingNumber));
+    return view;
   });
-  // After the commit: a mail failure is logged and never undoes the shipment.
-  try {
-    await sendMail(orderShippedMail(view.customer.email, view.orderId, body.carrier, body.trackingNumber));
-  } catch (error) {
-    console.error(`Order ${view.orderId}: the shipping e-mail could not be sent`, error);
-  }
-  return view;
 }
 
 /** shipped → delivered. */
 export async function deliverOrder(user: UserRow, orderId: string): Promise<AdminOrder> {
   assertAdmin(user);
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  return inTransaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    if (order.status !== "shipped") throw new AppError(409, ORDER_MESSAGES.notDeliverable);
-    const now = new Date();
-    const [delivered] = await tx
-      .update(orders)
-      .set({ status: "delivered", deliveredAt: now, updatedAt: now })
-      .where(eq(orders.id, order.id))
-      .returning();
-    if (!delivered) throw new AppError(404, ORDER_MESSAGES.notFound);
-    await recordEvent(tx, order.id, "delivered", operator(user));
+    if (!canDeliver(order.status)) throw new AppError(409, ORDER_MESSAGES.notDeliverable);
+    const delivered = await moveOrder(tx, order.id, "delivered", { deliveredAt: new Date() });
+    await recordEvent(tx, order.id, "delivered", operatorActor(user));
     return adminView(tx, delivered);
   });
 }
@@ -136,16 +120,10 @@ export async function deliverOrder(user: UserRow, orderId: string): Promise<Admi
 export async function adminCancelOrder(user: UserRow, body: AdminCancelOrderBody): Promise<AdminOrder> {
   assertAdmin(user);
   await sweepExpiredOrders();
-  const db = await getDb();
-  const result = await db.transaction(async (tx) => {
+  return inTransaction(async (tx) => {
     const order = await lockOrder(tx, body.orderId);
-    const cancelled = await cancelLockedOrder(tx, order, operator(user), body.reason);
-    const [cancelledRow] = await tx.select().from(orders).where(eq(orders.id, order.id));
-    if (!cancelledRow) throw new AppError(404, ORDER_MESSAGES.notFound);
-    return { view: await adminView(tx, cancelledRow), cancelled };
+    return adminView(tx, await cancelLockedOrder(tx, order, operatorActor(user), body.reason));
   });
-  await afterCancel(result.view.customer.id, result.view.orderId, result.cancelled);
-  return result.view;
 }
 
 export interface AdminOrderEvent {

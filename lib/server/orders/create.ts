@@ -2,14 +2,15 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { DEFAULT_SHIPPING_METHOD } from "@/lib/config/shipping";
 import { env } from "@/lib/config/env";
-import { getDb, type Transaction } from "@/lib/db/client";
+import type { Transaction } from "@/lib/db/client";
 import { orderItems, orders, users } from "@/lib/db/schema";
 import { AppError } from "@/lib/server/http/errors";
 import { cartLinesForCheckout, clearCart } from "@/lib/server/cart";
-import { stockMoved } from "@/lib/server/catalog";
+import { inTransaction } from "@/lib/server/transaction";
 import { ORDER_MESSAGES } from "./messages";
 import { reserveStock, type WantedLine } from "./stock";
-import { orderTotals, recordEvent } from "./totals";
+import { customerActor, recordEvent } from "./events";
+import { orderTotals } from "./totals";
 import { sweepExpiredOrders } from "./expiry";
 
 // Checkout and "buy now" make a pending order in ONE transaction: stock reserved, lines copied from
@@ -50,31 +51,29 @@ async function createPendingOrder(tx: Transaction, userId: string, lines: readon
       lineTotalCents: product.discountPriceCents * quantity,
     })),
   );
-  await recordEvent(tx, order.id, "created", { actor: "customer", userId }, referralCode ? `Referral code ${referralCode}` : null);
+  await recordEvent(tx, order.id, "created", customerActor(userId), referralCode ? `Referral code ${referralCode}` : null);
   return order.id;
 }
 
 /** The cart becomes a pending order; the cart lines it took are removed. */
 export async function checkoutCart(userId: string, referralCode: string | null): Promise<{ orderId: string }> {
   await sweepExpiredOrders({ userId });
-  const db = await getDb();
-  const { orderId, skus } = await db.transaction(async (tx) => {
+  return inTransaction(async (tx) => {
     const lines = await cartLinesForCheckout(tx, userId);
     if (lines.length === 0) throw new AppError(400, ORDER_MESSAGES.emptyCart);
-    const skus = lines.map((line) => line.sku);
-    const id = await createPendingOrder(tx, userId, lines, referralCode);
-    await clearCart(tx, userId, skus);
-    return { orderId: id, skus };
+    const orderId = await createPendingOrder(tx, userId, lines, referralCode);
+    await clearCart(
+      tx,
+      userId,
+      lines.map((line) => line.sku),
+    );
+    return { orderId };
   });
-  stockMoved(skus);
-  return { orderId };
 }
 
 /** One product straight to a pending order ("Buy now"); the cart is left alone. */
 export async function buyNow(userId: string, sku: string, quantity: number, referralCode: string | null): Promise<{ orderId: string }> {
   await sweepExpiredOrders({ userId });
-  const db = await getDb();
-  const orderId = await db.transaction((tx) => createPendingOrder(tx, userId, [{ sku, quantity }], referralCode));
-  stockMoved([sku]);
+  const orderId = await inTransaction((tx) => createPendingOrder(tx, userId, [{ sku, quantity }], referralCode));
   return { orderId };
 }

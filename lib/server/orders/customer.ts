@@ -5,16 +5,18 @@ import { orders, users, type OrderRow } from "@/lib/db/schema";
 import { centsToAmount } from "@/lib/money";
 import type { UsAddress } from "@/lib/schemas/auth";
 import type { Order, OrderStatusValue, OrderSummary, ShippingMethodValue } from "@/lib/schemas/order";
-import { stockMoved } from "@/lib/server/catalog";
 import { AppError } from "@/lib/server/http/errors";
-import { sendMail } from "@/lib/server/mail/transport";
+import { sendMailAfterCommit } from "@/lib/server/mail/transport";
 import { orderCancelledMail } from "@/lib/server/mail/messages";
-import { refundOrderPayment } from "@/lib/server/payments";
+import { inTransaction } from "@/lib/server/transaction";
+import { customerActor, recordEvent, type EventActor } from "./events";
 import { sweepExpiredOrders } from "./expiry";
 import { ORDER_MESSAGES } from "./messages";
 import { releaseStock } from "./stock";
-import { orderTotals, recordEvent, type EventActor } from "./totals";
-import { canCancel, canEdit, itemSummaries, toOrderView } from "./view";
+import { refundOrder } from "./payment";
+import { assertCancellable, canChangeShippingMethod, canEdit, moveOrder, paymentReceived } from "./status";
+import { orderTotals } from "./totals";
+import { itemSummaries, toOrderView } from "./view";
 
 // A customer's own orders. Every lookup is by (order id, customer): another customer's order is
 // answered exactly like one that does not exist. Expired unpaid orders are swept first, so a
@@ -97,9 +99,8 @@ export interface OrderEdit {
  */
 export async function editOrder(userId: string, edit: OrderEdit): Promise<Order> {
   await sweepExpiredOrders({ userId });
-  const db = await getDb();
-  const by: EventActor = { actor: "customer", userId };
-  return db.transaction(async (tx) => {
+  const by = customerActor(userId);
+  return inTransaction(async (tx) => {
     const order = await lockOwnOrder(tx, userId, edit.orderId);
     if (!canEdit(order.status)) throw new AppError(409, ORDER_MESSAGES.notEditable);
     const address = edit.shippingAddress ?? order.shippingAddress ?? null;
@@ -107,7 +108,7 @@ export async function editOrder(userId: string, edit: OrderEdit): Promise<Order>
     const addressChanged = edit.shippingAddress !== undefined && !sameAddress(edit.shippingAddress, order.shippingAddress ?? null);
     const methodChanged = method !== order.shippingMethod;
 
-    if (order.status === "paid") {
+    if (!canChangeShippingMethod(order.status)) {
       if (methodChanged) {
         throw new AppError(409, ORDER_MESSAGES.methodAfterPayment, [{ path: "shippingMethod", message: ORDER_MESSAGES.methodAfterPayment }]);
       }
@@ -139,62 +140,26 @@ export async function editOrder(userId: string, edit: OrderEdit): Promise<Order>
  */
 export async function cancelOrder(userId: string, orderId: string, reason: string | null): Promise<Order> {
   await sweepExpiredOrders({ userId });
-  const db = await getDb();
-  const by: EventActor = { actor: "customer", userId };
-  const result = await db.transaction(async (tx) => {
+  return inTransaction(async (tx) => {
     const order = await lockOwnOrder(tx, userId, orderId);
-    const cancelled = await cancelLockedOrder(tx, order, by, reason);
-    const [updated] = await tx.select().from(orders).where(eq(orders.id, order.id));
-    if (!updated) throw notFound();
-    return { view: await toOrderView(tx, updated), cancelled };
+    return toOrderView(tx, await cancelLockedOrder(tx, order, customerActor(userId), reason));
   });
-  await afterCancel(userId, result.view.orderId, result.cancelled);
-  return result.view;
-}
-
-export interface CancelOutcome {
-  refundCents: number;
-  /** The skus whose stock went back on sale. */
-  releasedSkus: string[];
 }
 
 /**
  * Cancels an order already locked in `tx` (by its customer or an operator): a paid order is refunded
- * in full, its stock released, the step recorded with who did it. The caller hands the outcome to
- * afterCancel once the transaction has committed.
+ * in full, its stock released, the step recorded with who did it, and the customer e-mailed once
+ * the transaction has committed. Answers the cancelled order.
  */
-export async function cancelLockedOrder(tx: Transaction, order: OrderRow, by: EventActor, reason: string | null): Promise<CancelOutcome> {
-  if (!canCancel(order.status)) throw new AppError(409, ORDER_MESSAGES.notCancellable(order.status));
-  const refundCents = order.status === "paid" ? order.totalCents - order.refundedCents : 0;
-  // The payment service raises the order's refunded amount and records the refund on the timeline.
-  if (refundCents > 0) await refundOrderPayment(tx, order.id, refundCents, by);
+export async function cancelLockedOrder(tx: Transaction, order: OrderRow, by: EventActor, reason: string | null): Promise<OrderRow> {
+  assertCancellable(order.status);
+  const refundCents = paymentReceived(order.status) ? order.totalCents - order.refundedCents : 0;
+  if (refundCents > 0) await refundOrder(tx, order.id, refundCents, by, { cancelling: true });
   const now = new Date();
-  await tx
-    .update(orders)
-    .set({
-      status: "cancelled",
-      cancelledAt: now,
-      cancelReason: reason,
-      expiresAt: null,
-      updatedAt: now,
-    })
-    .where(eq(orders.id, order.id));
-  const releasedSkus = await releaseStock(tx, [order.id]);
+  const cancelled = await moveOrder(tx, order.id, "cancelled", { cancelledAt: now, cancelReason: reason, expiresAt: null });
+  await releaseStock(tx, [order.id]);
   await recordEvent(tx, order.id, "cancelled", by, reason);
-  return { refundCents, releasedSkus };
-}
-
-/**
- * What follows a committed cancel: the released products' pages show the stock again, and the
- * customer is e-mailed. A mail failure is logged and never undoes the cancel.
- */
-export async function afterCancel(userId: string, orderId: string, { refundCents, releasedSkus }: CancelOutcome): Promise<void> {
-  stockMoved(releasedSkus);
-  try {
-    const db = await getDb();
-    const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-    if (user) await sendMail(orderCancelledMail(user.email, orderId, refundCents));
-  } catch (error) {
-    console.error(`Order ${orderId}: the cancellation e-mail could not be sent`, error);
-  }
+  const [customer] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
+  if (customer) sendMailAfterCommit(tx, orderCancelledMail(customer.email, order.id, refundCents));
+  return cancelled;
 }

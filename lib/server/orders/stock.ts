@@ -1,14 +1,16 @@
 import "server-only";
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
-import type { DbExecutor } from "@/lib/db/client";
+import type { Transaction } from "@/lib/db/client";
 import { orderItems, products, type ProductRow } from "@/lib/db/schema";
+import { stockMovedAfterCommit } from "@/lib/server/catalog";
 import { AppError } from "@/lib/server/http/errors";
 import { ORDER_MESSAGES } from "./messages";
 
 // Stock is taken in the statement that checks it (`stock >= q`), so two checkouts can never both
 // take the last piece: on PostgreSQL the second waits for the first's row lock and re-checks the
 // condition against the committed stock. Rows are always locked in sku order (reserve and release
-// alike), so checkouts, cancellations and the expiry sweep cannot deadlock on each other.
+// alike), so checkouts, cancellations and the expiry sweep cannot deadlock on each other. Both
+// have the products' cached stock read again once the transaction has committed.
 
 export interface WantedLine {
   sku: string;
@@ -20,7 +22,7 @@ export interface WantedLine {
  * transaction then rolls back whatever was reserved before. Returns the product rows as they are
  * after the reservation: the order's snapshot.
  */
-export async function reserveStock(tx: DbExecutor, lines: readonly WantedLine[]): Promise<Array<{ product: ProductRow; quantity: number }>> {
+export async function reserveStock(tx: Transaction, lines: readonly WantedLine[]): Promise<Array<{ product: ProductRow; quantity: number }>> {
   const sorted = [...lines].sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
   const reserved: Array<{ product: ProductRow; quantity: number }> = [];
   for (const line of sorted) {
@@ -43,15 +45,15 @@ export async function reserveStock(tx: DbExecutor, lines: readonly WantedLine[])
     const message = current.stock <= 0 ? ORDER_MESSAGES.outOfStock(current.name) : ORDER_MESSAGES.onlyLeft(current.stock, current.name);
     throw new AppError(409, message, [{ path: "quantity", message }]);
   }
+  stockMovedAfterCommit(tx, reserved.map(({ product }) => product.sku));
   return reserved;
 }
 
 /**
  * Puts the quantities of orders back on sale (cancel, expiry): one update per sku, in sku order.
- * Answers the skus it changed, for stockMoved once the transaction has committed.
  */
-export async function releaseStock(tx: DbExecutor, orderIds: readonly string[]): Promise<string[]> {
-  if (orderIds.length === 0) return [];
+export async function releaseStock(tx: Transaction, orderIds: readonly string[]): Promise<void> {
+  if (orderIds.length === 0) return;
   const lines = await tx
     .select({ sku: orderItems.sku, quantity: sql<number>`sum(${orderItems.quantity})::int` })
     .from(orderItems)
@@ -64,5 +66,8 @@ export async function releaseStock(tx: DbExecutor, orderIds: readonly string[]):
       .set({ stock: sql`${products.stock} + ${line.quantity}`, updatedAt: sql`now()` })
       .where(eq(products.sku, line.sku));
   }
-  return lines.map((line) => line.sku);
+  stockMovedAfterCommit(
+    tx,
+    lines.map((line) => line.sku),
+  );
 }

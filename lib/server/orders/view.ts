@@ -3,29 +3,12 @@ import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { DbExecutor } from "@/lib/db/client";
 import { afterSaleRequests, orderEvents, orderItems, products, type OrderRow } from "@/lib/db/schema";
 import { centsToAmount } from "@/lib/money";
-import type { Order, OrderStatusValue } from "@/lib/schemas/order";
+import type { Order } from "@/lib/schemas/order";
 import { shippingOptions } from "@/lib/server/shipping";
+import { canApplyAfterSale, canCancel, canEdit, canPay, paymentReceived } from "./status";
 
 // The Order JSON (lib/schemas/order.ts) from the stored row, its lines and its timeline. What the
-// customer may do next is computed here once, so the pages and the services agree.
-
-/** Before shipment an order can be cancelled (a paid one is refunded). */
-export function canCancel(status: OrderStatusValue): boolean {
-  return status === "pending_payment" || status === "paid";
-}
-
-/** Before shipment the address can change; the shipping option only before payment (see edit). */
-export function canEdit(status: OrderStatusValue): boolean {
-  return status === "pending_payment" || status === "paid";
-}
-
-export function canPay(order: Pick<OrderRow, "status" | "expiresAt">, now: Date): boolean {
-  return order.status === "pending_payment" && (order.expiresAt === null || order.expiresAt > now);
-}
-
-export function canApplyAfterSale(status: OrderStatusValue): boolean {
-  return status === "shipped" || status === "delivered";
-}
+// customer may do next comes from the order's rules (status.ts), so the pages and the services agree.
 
 /**
  * Per sku, how many units of the order are taken by after-sale requests that are open or completed
@@ -97,6 +80,7 @@ export async function toOrderView(db: DbExecutor, order: OrderRow, now: Date = n
     canCancel: canCancel(order.status),
     canEdit: canEdit(order.status),
     canPay: canPay(order, now),
+    paymentReceived: paymentReceived(order.status),
     canApplyAfterSale: Object.values(afterSaleRemaining).some((remaining) => remaining > 0),
     afterSaleRemaining,
   };

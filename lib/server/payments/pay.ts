@@ -1,33 +1,34 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { getDb, type Transaction } from "@/lib/db/client";
-import { payments, savedPaymentMethods, type OrderRow, type PaymentRow, type UserRow } from "@/lib/db/schema";
+import type { Transaction } from "@/lib/db/client";
+import { payments, savedPaymentMethods, type PaymentRow } from "@/lib/db/schema";
 import type { PaymentBody } from "@/lib/schemas/order";
 import { AppError } from "@/lib/server/http/errors";
-import { orderConfirmationMail } from "@/lib/server/mail/messages";
-import { sendMail } from "@/lib/server/mail/transport";
-import { getOrderForCustomer, markOrderPaid, orderForPayment, recordEvent } from "@/lib/server/orders";
 import { PAYMENT_MESSAGES } from "./messages";
 import { InvalidCardError, type ChargeResult, type PaymentProvider, type PaymentSource } from "./provider";
 import { paymentProvider } from "./select";
 
-// One submit charges once. The order row is locked for the whole attempt, so attempts on one order
-// (a double click, a retry after a timeout, two tabs) run one after the other; the attempt is
+// One submit charges once. The orders service locks the order row for the whole attempt (see
+// payOrder in lib/server/orders/payment.ts), so attempts on one order (a double click, a retry after
+// a timeout, two tabs) run one after the other; the attempt is
 // recorded under the customer's idempotency key before the provider is called, so a replayed key
 // finds it and answers its result instead of charging again; the provider gets a key derived from
 // it, so even a charge whose recording was lost is not repeated; and the partial unique index
 // "one successful payment per order" is the last line of defence.
+//
+// This module only reports what happened to the money (a charge succeeded, failed or needs the
+// bank's confirmation); the orders service decides what that means for the order.
 
 export type PaymentStatusAnswer = "paid" | "failed" | "requires_action";
 
-export interface PaymentOutcome {
+/** What a payment attempt came to, as the customer is told. */
+export interface PaymentAnswer {
   status: PaymentStatusAnswer;
   message: string | null;
-  order: Awaited<ReturnType<typeof getOrderForCustomer>>;
 }
 
-function answerOf(row: Pick<PaymentRow, "status" | "failureMessage">): { status: PaymentStatusAnswer; message: string | null } {
+function answerOf(row: Pick<PaymentRow, "status" | "failureMessage">): PaymentAnswer {
   switch (row.status) {
     case "succeeded":
     case "refunded":
@@ -58,18 +59,6 @@ function isUniqueViolation(error: unknown): boolean {
 
 function fieldError(code: number, path: string, message: string): AppError {
   return new AppError(code, `${path}: ${message}`, [{ path, message }]);
-}
-
-function refuseUnpayable(order: OrderRow, now: Date): void {
-  if (order.status === "paid" || order.status === "shipped" || order.status === "delivered") {
-    throw new AppError(409, PAYMENT_MESSAGES.alreadyPaid);
-  }
-  if (order.status === "cancelled") {
-    throw new AppError(409, order.cancelReason === "expired" ? PAYMENT_MESSAGES.expired : PAYMENT_MESSAGES.cancelled);
-  }
-  if (order.status !== "pending_payment") throw new AppError(409, PAYMENT_MESSAGES.closed);
-  if (order.expiresAt && order.expiresAt <= now) throw new AppError(409, PAYMENT_MESSAGES.expired);
-  if (!order.shippingAddress) throw fieldError(422, "shippingAddress", PAYMENT_MESSAGES.needsAddress);
 }
 
 async function paymentSource(tx: Transaction, userId: string, body: PaymentBody, provider: PaymentProvider) {
@@ -106,43 +95,50 @@ async function saveCardFor(tx: Transaction, userId: string, provider: PaymentPro
   });
 }
 
-interface AttemptResult {
-  status: PaymentStatusAnswer;
-  message: string | null;
-  /** True when this request made the charge (not a replay): only then is the confirmation mailed. */
-  newlyPaid: boolean;
-}
 
-async function attempt(tx: Transaction, user: UserRow, body: PaymentBody, now: Date): Promise<AttemptResult> {
-  const order = await orderForPayment(tx, user.id, body.orderId);
-  const fingerprint = fingerprintOf(body);
-
+/**
+ * The answer of an earlier attempt made with the same idempotency key, or null for a new key. A key
+ * used for another order or another request is refused. Asked before the order's state is checked:
+ * the replay of a payment that succeeded must still get its answer, though the order is paid now.
+ */
+export async function replayedPayment(tx: Transaction, userId: string, body: PaymentBody): Promise<PaymentAnswer | null> {
   const [earlier] = await tx
     .select()
     .from(payments)
-    .where(and(eq(payments.userId, user.id), eq(payments.idempotencyKey, body.idempotencyKey)))
+    .where(and(eq(payments.userId, userId), eq(payments.idempotencyKey, body.idempotencyKey)))
     .limit(1);
-  if (earlier) {
-    if (earlier.orderId !== order.id || earlier.requestFingerprint !== fingerprint) {
-      throw fieldError(422, "idempotencyKey", PAYMENT_MESSAGES.keyReused);
-    }
-    return { ...answerOf(earlier), newlyPaid: false };
+  if (!earlier) return null;
+  if (earlier.orderId !== body.orderId || earlier.requestFingerprint !== fingerprintOf(body)) {
+    throw fieldError(422, "idempotencyKey", PAYMENT_MESSAGES.keyReused);
   }
+  return answerOf(earlier);
+}
 
-  refuseUnpayable(order, now);
+export interface ChargeFact extends PaymentAnswer {
+  /** The payment row of this attempt. */
+  paymentId: string;
+}
+
+/**
+ * Charges `amountCents` for the order with the card or saved card of `body`, once: the attempt is
+ * recorded under the idempotency key before the provider is called. The caller holds the order's
+ * row lock and has checked that it can be paid. A card the provider finds invalid is a 422 that
+ * rolls the attempt back; a declined card is an answer.
+ */
+export async function chargeOrder(tx: Transaction, userId: string, body: PaymentBody, amountCents: number, now: Date): Promise<ChargeFact> {
   const provider = paymentProvider(tx);
-  const { source, shown } = await paymentSource(tx, user.id, body, provider);
+  const { source, shown } = await paymentSource(tx, userId, body, provider);
 
   const [payment] = await tx
     .insert(payments)
     .values({
-      orderId: order.id,
-      userId: user.id,
+      orderId: body.orderId,
+      userId,
       idempotencyKey: body.idempotencyKey,
-      requestFingerprint: fingerprint,
+      requestFingerprint: fingerprintOf(body),
       provider: provider.name,
       status: "processing",
-      amountCents: order.totalCents,
+      amountCents,
       ...shown,
     })
     .onConflictDoNothing({ target: [payments.userId, payments.idempotencyKey] })
@@ -153,11 +149,11 @@ async function attempt(tx: Transaction, user: UserRow, body: PaymentBody, now: D
   let result: ChargeResult;
   try {
     result = await provider.charge({
-      amountCents: order.totalCents,
+      amountCents,
       currency: "usd",
       source,
-      idempotencyKey: `${user.id}:${body.idempotencyKey}`,
-      description: `Lenwell order ${order.id}`,
+      idempotencyKey: `${userId}:${body.idempotencyKey}`,
+      description: `Lenwell order ${body.orderId}`,
     });
   } catch (error) {
     if (error instanceof InvalidCardError) {
@@ -168,6 +164,7 @@ async function attempt(tx: Transaction, user: UserRow, body: PaymentBody, now: D
   }
 
   const status = result.status === "succeeded" ? "succeeded" : result.status === "requires_action" ? "requires_action" : "failed";
+  const failureMessage = status === "succeeded" ? null : (result.failureMessage ?? (status === "requires_action" ? PAYMENT_MESSAGES.requiresAction : null));
   try {
     await tx
       .update(payments)
@@ -178,7 +175,7 @@ async function attempt(tx: Transaction, user: UserRow, body: PaymentBody, now: D
         last4: result.last4,
         expMonth: result.expMonth,
         expYear: result.expYear,
-        failureMessage: status === "succeeded" ? null : (result.failureMessage ?? (status === "requires_action" ? PAYMENT_MESSAGES.requiresAction : null)),
+        failureMessage,
         updatedAt: now,
       })
       .where(eq(payments.id, payment.id));
@@ -186,27 +183,6 @@ async function attempt(tx: Transaction, user: UserRow, body: PaymentBody, now: D
     if (isUniqueViolation(error)) throw new AppError(409, PAYMENT_MESSAGES.alreadyPaid);
     throw error;
   }
-
-  if (status !== "succeeded") {
-    await recordEvent(tx, order.id, "payment_failed", { actor: "customer", userId: user.id }, result.failureMessage);
-    const answer = answerOf({ status, failureMessage: result.failureMessage });
-    return { ...answer, newlyPaid: false };
-  }
-  // Marks the order paid and activates the membership and care plans it bought.
-  await markOrderPaid(tx, order.id, payment.id);
-  await saveCardFor(tx, user.id, provider, body);
-  return { status: "paid", message: PAYMENT_MESSAGES.paid, newlyPaid: true };
-}
-
-/** POST /merchandise/order/payment: charges the order's total (computed here) once. */
-export async function payOrder(user: UserRow, body: PaymentBody, now: Date = new Date()): Promise<PaymentOutcome> {
-  const db = await getDb();
-  const result = await db.transaction((tx) => attempt(tx, user, body, now));
-  const order = await getOrderForCustomer(user.id, body.orderId);
-  if (result.newlyPaid) {
-    sendMail(orderConfirmationMail(user.email, user.username, order)).catch((error: unknown) =>
-      console.error("Order confirmation mail failed:", error),
-    );
-  }
-  return { status: result.status, message: result.message, order };
+  if (status === "succeeded") await saveCardFor(tx, userId, provider, body);
+  return { ...answerOf({ status, failureMessage }), paymentId: payment.id };
 }

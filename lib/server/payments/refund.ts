@@ -1,31 +1,32 @@
 import "server-only";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Transaction } from "@/lib/db/client";
-import { orders, payments } from "@/lib/db/schema";
-import { centsToAmount } from "@/lib/money";
+import { payments } from "@/lib/db/schema";
 import { AppError } from "@/lib/server/http/errors";
-import { recordEvent, type EventActor } from "@/lib/server/orders";
 import { PAYMENT_MESSAGES } from "./messages";
 import { RefundRefusedError } from "./provider";
 import { paymentProvider } from "./select";
 
-export interface OrderRefund {
+/** What went back to the customer's card: the orders service applies it to the order. */
+export interface RefundFact {
   paymentId: string;
   refundRef: string;
   amountCents: number;
   /** Everything refunded on this payment so far, this refund included. */
   refundedCents: number;
+  /** The card it went back to, as the timeline names it. */
+  brand: string | null;
+  last4: string | null;
 }
 
 /**
  * Refunds part or all of an order's successful payment through the provider, inside the caller's
- * transaction (a cancellation, an after-sale refund): the payment's and the order's refunded
- * amounts go up and the timeline says so. The provider's idempotency key is derived from the
- * payment's state before this refund, so a caller that retries after a lost commit gets the same
- * refund back instead of a second one.
+ * transaction (a cancellation, an after-sale refund), and raises the payment's refunded amount. The
+ * provider's idempotency key is derived from the payment's state before this refund, so a caller
+ * that retries after a lost commit gets the same refund back instead of a second one.
  */
-export async function refundOrderPayment(tx: Transaction, orderId: string, amountCents: number, actor: EventActor): Promise<OrderRefund> {
-  if (!Number.isInteger(amountCents) || amountCents <= 0) throw new Error("refundOrderPayment needs a positive whole amount of cents");
+export async function refundPayment(tx: Transaction, orderId: string, amountCents: number): Promise<RefundFact> {
+  if (!Number.isInteger(amountCents) || amountCents <= 0) throw new Error("refundPayment needs a positive whole amount of cents");
   const [payment] = await tx
     .select()
     .from(payments)
@@ -52,17 +53,5 @@ export async function refundOrderPayment(tx: Transaction, orderId: string, amoun
     .update(payments)
     .set({ refundedCents, status: refundedCents === payment.amountCents ? "refunded" : "partially_refunded", updatedAt: new Date() })
     .where(eq(payments.id, payment.id));
-  // Everything paid has gone back: the order is "refunded" (a cancellation then makes it "cancelled"
-  // in the same transaction); a partial refund leaves its status alone.
-  await tx
-    .update(orders)
-    .set({
-      refundedCents: sql`${orders.refundedCents} + ${amountCents}`,
-      status: sql`case when ${orders.refundedCents} + ${amountCents} >= ${orders.totalCents}
-        and ${orders.status} in ('paid', 'shipped', 'delivered') then 'refunded' else ${orders.status} end`,
-      updatedAt: new Date(),
-    })
-    .where(eq(orders.id, orderId));
-  await recordEvent(tx, orderId, "refunded", actor, `${centsToAmount(amountCents)} refunded to ${payment.brand ?? "the card"} ending ${payment.last4 ?? "----"}`);
-  return { paymentId: payment.id, refundRef, amountCents, refundedCents };
+  return { paymentId: payment.id, refundRef, amountCents, refundedCents, brand: payment.brand, last4: payment.last4 };
 }

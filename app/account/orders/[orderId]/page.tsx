@@ -6,7 +6,7 @@ import { ROUTES } from "@/lib/config/routes";
 import type { Order } from "@/lib/schemas/order";
 import { currentUser } from "@/lib/server/auth/current-user";
 import { findById } from "@/lib/server/http/find-by-id";
-import { getOrderForCustomer } from "@/lib/server/orders";
+import { canShip, getOrderForCustomer } from "@/lib/server/orders";
 import { activeShippingPreset, addBusinessDays, storeDate } from "@/lib/server/shipping";
 
 export const metadata: Metadata = {
@@ -16,7 +16,7 @@ export const metadata: Metadata = {
 
 /** A paid order not yet shipped: the delivery day its shipping option promises, counted from payment. */
 function paidDeliveryEstimate(order: Order): string | null {
-  if (order.status !== "paid" || !order.paidAt) return null;
+  if (!canShip(order.status) || !order.paidAt) return null;
   const rule = activeShippingPreset().methods.find((method) => method.value === order.shippingMethod);
   return rule ? addBusinessDays(storeDate(new Date(order.paidAt)), rule.businessDays) : null;
 }

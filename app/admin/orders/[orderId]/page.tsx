@@ -98,7 +98,7 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ ord
         <h2 id="actions-title" className="mb-3 text-lg font-semibold text-ink">
           Actions
         </h2>
-        <OrderActions orderId={order.orderId} status={order.status} />
+        <OrderActions order={order} />
       </section>
 
       <AdminTimeline titleId="timeline-title" events={events} label={orderEventLabel} />

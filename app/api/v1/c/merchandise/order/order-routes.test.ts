@@ -298,7 +298,7 @@ describe.each(testEngines())("order calls on $name", (engine) => {
       const { orderId } = await pendingOrder(who);
       await pay(who, orderId);
       const paid = dataOf(await getOrder(who, orderId));
-      expect(paid).toMatchObject({ status: "paid", canPay: false, canEdit: true, canCancel: true, expiresAt: null });
+      expect(paid).toMatchObject({ status: "paid", canPay: false, paymentReceived: true, canEdit: true, canCancel: true, expiresAt: null });
 
       const method = await edit(who, { orderId, shippingMethod: "ups_next_day_air" });
       expect(method.status).toBe(409);
@@ -317,7 +317,7 @@ describe.each(testEngines())("order calls on $name", (engine) => {
       const { sku, orderId } = await pendingOrder(who, { stock: 5, quantity: 2 });
       expect(await stockOf(sku)).toBe(3);
       const cancelled = dataOf(await cancel(who, { orderId, reason: "Changed my mind" }));
-      expect(cancelled).toMatchObject({ status: "cancelled", canCancel: false, canEdit: false, canPay: false, refunded: "0.00" });
+      expect(cancelled).toMatchObject({ status: "cancelled", canCancel: false, canEdit: false, canPay: false, paymentReceived: false, refunded: "0.00" });
       expect(cancelled.timeline.at(-1)).toMatchObject({ type: "cancelled", actor: "customer", note: "Changed my mind" });
       expect(await stockOf(sku)).toBe(5);
       await expect.poll(async () => (await newestMailTo(outbox, who.email)) ?? "").toContain("nothing was charged");

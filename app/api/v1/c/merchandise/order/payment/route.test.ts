@@ -12,7 +12,7 @@ import type { User } from "@/lib/schemas/user";
 import { createSession } from "@/lib/server/auth/session";
 import { newestMailTo, readMail } from "@/lib/server/mail/outbox-reader";
 import { addMonths } from "@/lib/server/memberships";
-import { refundOrderPayment } from "@/lib/server/payments";
+import { refundOrder } from "@/lib/server/orders";
 import { POST as addOrder } from "../add/route";
 import { POST as cancelOrder } from "../cancel/route";
 import { POST as pay } from "./route";
@@ -278,19 +278,19 @@ describe.each(testEngines())("paying an order on $name", (engine) => {
     const partialTotal = amountToCents(partialPaid.body.data?.order.total ?? "0.00");
     const handle = db();
     const refundIn = (cents: number) =>
-      handle.db.transaction((tx: Transaction) => refundOrderPayment(tx, partialId, cents, { actor: "admin", userId: null }));
-    expect(await refundIn(500)).toMatchObject({ amountCents: 500, refundedCents: 500 });
+      handle.db.transaction((tx: Transaction) => refundOrder(tx, partialId, cents, { actor: "admin", userId: null }));
+    expect(await refundIn(500)).toMatchObject({ refundedCents: 500, status: "paid" });
     const [partly] = await handle.db.select().from(orders).where(eq(orders.id, partialId));
     expect(partly).toMatchObject({ refundedCents: 500, status: "paid" });
     await expect(refundIn(partialTotal)).rejects.toMatchObject({ code: 409, message: "The refund is more than what is left of the payment." });
-    expect(await refundIn(partialTotal - 500)).toMatchObject({ refundedCents: partialTotal });
+    expect(await refundIn(partialTotal - 500)).toMatchObject({ refundedCents: partialTotal, status: "refunded" });
     const [after] = await chargesFor(partialId);
     expect(after).toMatchObject({ status: "refunded", refundedCents: partialTotal });
     const [orderRow] = await handle.db.select().from(orders).where(eq(orders.id, partialId));
     expect(orderRow).toMatchObject({ refundedCents: partialTotal, status: "refunded" });
     const unpaid = await order(token);
     await expect(
-      handle.db.transaction((tx: Transaction) => refundOrderPayment(tx, unpaid, 100, { actor: "admin", userId: null })),
+      handle.db.transaction((tx: Transaction) => refundOrder(tx, unpaid, 100, { actor: "admin", userId: null })),
     ).rejects.toMatchObject({ code: 409 });
   });
 

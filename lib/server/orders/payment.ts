@@ -1,0 +1,86 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import type { Transaction } from "@/lib/db/client";
+import { orders, type OrderRow, type UserRow } from "@/lib/db/schema";
+import { centsToAmount } from "@/lib/money";
+import type { Order, PaymentBody } from "@/lib/schemas/order";
+import { AppError } from "@/lib/server/http/errors";
+import { orderConfirmationMail } from "@/lib/server/mail/messages";
+import { sendMailAfterCommit } from "@/lib/server/mail/transport";
+import { activatePlans } from "@/lib/server/memberships";
+import { chargeOrder, refundPayment, replayedPayment, type PaymentStatusAnswer } from "@/lib/server/payments";
+import { inTransaction } from "@/lib/server/transaction";
+import { customerActor, recordEvent, type EventActor } from "./events";
+import { ORDER_MESSAGES } from "./messages";
+import { assertPayable, moveOrder, paymentReceived } from "./status";
+import { toOrderView } from "./view";
+
+// The order side of money: the payments service reports what happened to it (a charge succeeded,
+// an amount went back), and these functions apply it to the order: its status, its refunded
+// amount, its timeline, the plans it bought and the customer's e-mail.
+
+export interface PaymentOutcome {
+  status: PaymentStatusAnswer;
+  message: string | null;
+  order: Order;
+}
+
+/**
+ * POST /merchandise/order/payment: charges the order's total (computed here) once. The order row is
+ * locked for the whole attempt, so neither a second payment, an edit, a cancel nor the expiry sweep
+ * can change it meanwhile; another customer's order answers 404. A replayed idempotency key gets
+ * the earlier answer before the order's state is checked: the replay of a payment that succeeded
+ * must still be told so.
+ */
+export async function payOrder(user: UserRow, body: PaymentBody, now: Date = new Date()): Promise<PaymentOutcome> {
+  return inTransaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, body.orderId), eq(orders.userId, user.id)))
+      .for("update");
+    if (!order) throw new AppError(404, ORDER_MESSAGES.notFound);
+
+    const replay = await replayedPayment(tx, user.id, body);
+    if (replay) return { ...replay, order: await toOrderView(tx, order, now) };
+
+    assertPayable(order, now);
+    const charge = await chargeOrder(tx, user.id, body, order.totalCents, now);
+    if (charge.status !== "paid") {
+      await recordEvent(tx, order.id, "payment_failed", customerActor(user.id), charge.message);
+      return { status: charge.status, message: charge.message, order: await toOrderView(tx, order, now) };
+    }
+    const paid = await moveOrder(tx, order.id, "paid", { paidAt: now, expiresAt: null });
+    await recordEvent(tx, order.id, "paid", customerActor(user.id), `Payment ${charge.paymentId}`);
+    await activatePlans(tx, order.id, now);
+    const view = await toOrderView(tx, paid, now);
+    sendMailAfterCommit(tx, orderConfirmationMail(user.email, user.username, view));
+    return { status: charge.status, message: charge.message, order: view };
+  });
+}
+
+/**
+ * Gives back `amountCents` of an order's payment through the provider and applies it: the order's
+ * refunded amount goes up and the timeline says so. When everything paid has gone back, a paid,
+ * shipped or delivered order becomes "refunded"; a cancellation (`cancelling`) moves the order to
+ * "cancelled" itself instead. The order row is locked until the caller's transaction ends.
+ */
+export async function refundOrder(
+  tx: Transaction,
+  orderId: string,
+  amountCents: number,
+  by: EventActor,
+  options: { cancelling?: boolean } = {},
+): Promise<OrderRow> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  if (!order) throw new AppError(404, ORDER_MESSAGES.notFound);
+  const refund = await refundPayment(tx, order.id, amountCents);
+  const refundedCents = order.refundedCents + refund.amountCents;
+  const whole = refundedCents >= order.totalCents && paymentReceived(order.status) && !options.cancelling;
+  const [updated] = whole
+    ? [await moveOrder(tx, order.id, "refunded", { refundedCents })]
+    : await tx.update(orders).set({ refundedCents, updatedAt: new Date() }).where(eq(orders.id, order.id)).returning();
+  if (!updated) throw new AppError(404, ORDER_MESSAGES.notFound);
+  await recordEvent(tx, order.id, "refunded", by, `${centsToAmount(refund.amountCents)} refunded to ${refund.brand ?? "the card"} ending ${refund.last4 ?? "----"}`);
+  return updated;
+}
