@@ -8,6 +8,6 @@ export { markOrderPaid, orderForPayment } from "./payment-hooks";
 export { ORDER_MESSAGES } from "./messages";
 export { nextStepTime, recordEvent, type EventActor } from "./totals";
 export { toOrderView } from "./view";
-export { adminCancelOrder, adminGetOrder, adminListOrders, adminOrderEvents, assertAdmin, deliverOrder, shipOrder, type AdminOrderEvent } from "./admin";
+export { adminCancelOrder, adminGetOrder, adminListOrders, adminOrderEvents, deliverOrder, shipOrder, type AdminOrderEvent } from "./admin";
 export { adminReferralReport, type ReferralRow } from "./referral-report";
 export { referralCodeOf } from "./referral";
