@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { AdminNav } from "@/components/admin/admin-nav";
 import { QueryProvider } from "@/components/layout/query-provider";
 import { Container } from "@/components/ui/page";
-import { requireOperatorPage } from "@/lib/server/auth/operator-page";
+import { requireOperatorPage } from "@/lib/server/auth/operator";
 
 export const metadata: Metadata = {
   title: { template: "%s · Operator console", default: "Operator console" },

@@ -7,7 +7,7 @@ import { AFTER_SALE_FILTERS, AFTER_SALE_TYPE_LABELS, afterSaleNumber } from "@/l
 import { formatOrderDateTime } from "@/lib/order-display";
 import { adminAfterSaleListQuerySchema } from "@/lib/schemas/after-sale";
 import { adminListAfterSales } from "@/lib/server/after-sale";
-import { requireOperatorPage } from "@/lib/server/auth/operator-page";
+import { requireOperatorPage } from "@/lib/server/auth/operator";
 
 export const metadata: Metadata = { title: "After-sale" };
 

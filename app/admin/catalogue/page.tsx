@@ -3,7 +3,7 @@ import Link from "next/link";
 import { AdminTable, type AdminColumn } from "@/components/admin/admin-list";
 import { adminProductPath } from "@/lib/config/routes";
 import { amountToCents, formatUsd } from "@/lib/money";
-import { requireOperatorPage } from "@/lib/server/auth/operator-page";
+import { requireOperatorPage } from "@/lib/server/auth/operator";
 import { adminListProducts } from "@/lib/server/catalog";
 
 export const metadata: Metadata = { title: "Catalogue" };

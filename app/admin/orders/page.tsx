@@ -6,7 +6,7 @@ import { ROUTES, adminOrderPath } from "@/lib/config/routes";
 import { amountToCents, formatUsd } from "@/lib/money";
 import { ORDER_FILTERS, formatOrderDateTime, orderNumber } from "@/lib/order-display";
 import { adminOrderListQuerySchema } from "@/lib/schemas/admin-order";
-import { requireOperatorPage } from "@/lib/server/auth/operator-page";
+import { requireOperatorPage } from "@/lib/server/auth/operator";
 import { adminListOrders } from "@/lib/server/orders";
 
 export const metadata: Metadata = { title: "Orders" };

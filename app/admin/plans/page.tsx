@@ -3,7 +3,7 @@ import Link from "next/link";
 import { AdminTable, EmptyNote, type AdminColumn } from "@/components/admin/admin-list";
 import { ROUTES, adminOrderPath } from "@/lib/config/routes";
 import { formatOrderDate } from "@/lib/order-display";
-import { requireOperatorPage } from "@/lib/server/auth/operator-page";
+import { requireOperatorPage } from "@/lib/server/auth/operator";
 import { adminListPlans, type AdminPlanStatus } from "@/lib/server/memberships/admin";
 
 export const metadata: Metadata = { title: "Plans" };

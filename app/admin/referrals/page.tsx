@@ -3,7 +3,7 @@ import Link from "next/link";
 import { AdminTable, EmptyNote, type AdminColumn } from "@/components/admin/admin-list";
 import { ROUTES } from "@/lib/config/routes";
 import { amountToCents, formatUsd } from "@/lib/money";
-import { requireOperatorPage } from "@/lib/server/auth/operator-page";
+import { requireOperatorPage } from "@/lib/server/auth/operator";
 import { adminReferralReport } from "@/lib/server/orders";
 
 export const metadata: Metadata = { title: "Referrals" };

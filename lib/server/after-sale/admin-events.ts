@@ -2,7 +2,7 @@ import "server-only";
 import { asc, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { afterSaleEvents, users, type AfterSaleEventRow, type UserRow } from "@/lib/db/schema";
-import { assertAdmin } from "@/lib/server/orders";
+import { assertOperator } from "@/lib/server/auth/operator";
 
 export interface AdminAfterSaleEvent {
   type: string;
@@ -15,7 +15,7 @@ export interface AdminAfterSaleEvent {
 
 /** A request's timeline with who did each step, for the operator console's request page. */
 export async function adminAfterSaleEvents(user: Pick<UserRow, "role">, afterSaleId: string): Promise<AdminAfterSaleEvent[]> {
-  assertAdmin(user);
+  assertOperator(user);
   const db = await getDb();
   const rows = await db
     .select({ event: afterSaleEvents, email: users.email })

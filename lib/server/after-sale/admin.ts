@@ -11,6 +11,7 @@ import type {
   CompleteAfterSaleBody,
   RejectAfterSaleBody,
 } from "@/lib/schemas/after-sale";
+import { assertOperator } from "@/lib/server/auth/operator";
 import { AppError } from "@/lib/server/http/errors";
 import {
   afterSaleApprovedMail,
@@ -19,15 +20,15 @@ import {
   afterSaleRefundMail,
   afterSaleRejectedMail,
 } from "@/lib/server/mail/after-sale-messages";
-import { assertAdmin, operatorActor, recordEvent, refundOrder } from "@/lib/server/orders";
+import { operatorActor, recordEvent, refundOrder } from "@/lib/server/orders";
 import { inTransaction } from "@/lib/server/transaction";
 import { AFTER_SALE_MESSAGES } from "./messages";
 import { mailCustomer, recordAfterSaleEvent } from "./shared";
 import { toAfterSaleViews } from "./view";
 
-// The operator side of after-sale (api.md "Operators"). The role is checked here, in the service, so
-// every caller gets the same rule; every step lands in after_sale_events with actor "admin" and the
-// operator's user id.
+// The operator side of after-sale (api.md "Operators"). The role is checked here as well as by the
+// route (assertOperator), so every caller gets the same rule; every step lands in after_sale_events
+// with actor "admin" and the operator's user id.
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -67,7 +68,7 @@ async function lockRequest(tx: DbExecutor, afterSaleId: string): Promise<AfterSa
 
 /** Newest first, optionally one status; `q` is a request id, an order id or part of the customer's e-mail. */
 export async function adminListAfterSales(user: UserRow, query: AdminAfterSaleListQuery): Promise<{ list: AdminAfterSale[]; total: number }> {
-  assertAdmin(user);
+  assertOperator(user);
   const db = await getDb();
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(afterSaleRequests.status, query.status));
@@ -96,7 +97,7 @@ export async function adminListAfterSales(user: UserRow, query: AdminAfterSaleLi
 }
 
 export async function adminGetAfterSale(user: UserRow, afterSaleId: string): Promise<AdminAfterSale> {
-  assertAdmin(user);
+  assertOperator(user);
   const db = await getDb();
   const [row] = await db.select().from(afterSaleRequests).where(eq(afterSaleRequests.id, afterSaleId));
   if (!row) throw notFound();
@@ -105,7 +106,7 @@ export async function adminGetAfterSale(user: UserRow, afterSaleId: string): Pro
 
 /** pending_review → approved, with the address the goods go to (the Houston service centre by default). */
 export async function approveAfterSale(user: UserRow, body: ApproveAfterSaleBody): Promise<AdminAfterSale> {
-  assertAdmin(user);
+  assertOperator(user);
   const returnAddress = body.returnAddress ?? RETURN_ADDRESS;
   return inTransaction(async (tx) => {
     const locked = await lockRequest(tx, body.afterSaleId);
@@ -124,7 +125,7 @@ export async function approveAfterSale(user: UserRow, body: ApproveAfterSaleBody
 
 /** pending_review → rejected, with the reason the customer is told. */
 export async function rejectAfterSale(user: UserRow, body: RejectAfterSaleBody): Promise<AdminAfterSale> {
-  assertAdmin(user);
+  assertOperator(user);
   return inTransaction(async (tx) => {
     const locked = await lockRequest(tx, body.afterSaleId);
     if (locked.status !== "pending_review") throw new AppError(409, AFTER_SALE_MESSAGES.notPendingReview);
@@ -142,7 +143,7 @@ export async function rejectAfterSale(user: UserRow, body: RejectAfterSaleBody):
 
 /** returning → received: the goods arrived at the service centre. */
 export async function receiveAfterSale(user: UserRow, afterSaleId: string): Promise<AdminAfterSale> {
-  assertAdmin(user);
+  assertOperator(user);
   return inTransaction(async (tx) => {
     const locked = await lockRequest(tx, afterSaleId);
     if (locked.status !== "returning") throw new AppError(409, AFTER_SALE_MESSAGES.notReturning);
@@ -165,7 +166,7 @@ export async function receiveAfterSale(user: UserRow, afterSaleId: string): Prom
  * lands on the order (refunded amount, timeline) as well as on the request.
  */
 export async function completeAfterSale(user: UserRow, body: CompleteAfterSaleBody): Promise<AdminAfterSale> {
-  assertAdmin(user);
+  assertOperator(user);
   const by = operatorActor(user);
   return inTransaction(async (tx) => {
     const locked = await lockRequest(tx, body.afterSaleId);

@@ -4,6 +4,7 @@ import { getDb } from "@/lib/db/client";
 import { users, type UserRow } from "@/lib/db/schema";
 import type { User } from "@/lib/schemas/user";
 import { customerPlans, type CustomerPlans } from "@/lib/server/memberships";
+import { isOperator } from "./operator";
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -20,7 +21,7 @@ export function toUserView(row: UserRow, plans: CustomerPlans): User {
     membership: plans.membership,
     carePlan: plans.carePlan,
     // Customers' answers stay as api.md shows them; only an operator learns about the console.
-    ...(row.role === "admin" ? { isAdmin: true as const } : {}),
+    ...(isOperator(row) ? { isAdmin: true as const } : {}),
   };
 }
 

@@ -9,6 +9,7 @@ import { users, type UserRow } from "@/lib/db/schema/users";
 import { amountToCents, centsToAmount } from "@/lib/money";
 import type { AdminProduct, ProductChange } from "@/lib/schemas/admin-catalogue";
 import { merchandiseUpdateSchema, type Merchandise } from "@/lib/schemas/merchandise";
+import { assertOperator } from "@/lib/server/auth/operator";
 import { AppError } from "@/lib/server/http/errors";
 import { parseWith } from "@/lib/server/http/request";
 import { afterCommit, inTransaction } from "@/lib/server/transaction";
@@ -22,7 +23,7 @@ import { toMerchandise } from "./queries";
  * in product_changes with the operator's id (a caller without a user id, such as a script, records none).
  */
 export async function updateMerchandise(actor: Pick<UserRow, "role"> & Partial<Pick<UserRow, "id">>, skuNum: string, changes: unknown): Promise<Merchandise> {
-  if (actor.role !== "admin") throw new AppError(403);
+  assertOperator(actor);
   const update = parseWith(merchandiseUpdateSchema, changes);
   const row = await inTransaction(async (tx) => {
     const [current] = await tx.select().from(products).where(eq(products.sku, skuNum)).for("update");
@@ -84,7 +85,7 @@ function toAdminProduct(row: ProductRow): AdminProduct {
 
 /** Every product, listed or not, for the operator console (live: stock and listing as they are). */
 export async function adminListProducts(actor: Pick<UserRow, "role">): Promise<AdminProduct[]> {
-  if (actor.role !== "admin") throw new AppError(403);
+  assertOperator(actor);
   const db = await getDb();
   const rows = await db.select().from(products).orderBy(asc(products.category), asc(products.sortOrder), asc(products.sku));
   return rows.map(toAdminProduct);
@@ -95,7 +96,7 @@ export async function adminGetProduct(
   actor: Pick<UserRow, "role">,
   skuNum: string,
 ): Promise<{ product: AdminProduct; changes: ProductChange[] } | null> {
-  if (actor.role !== "admin") throw new AppError(403);
+  assertOperator(actor);
   const db = await getDb();
   const [row] = await db.select().from(products).where(eq(products.sku, skuNum));
   if (!row) return null;

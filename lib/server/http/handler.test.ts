@@ -1,12 +1,14 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
+import { makeCustomer } from "@/lib/testing/shop";
 import { AppError } from "./errors";
-import { apiRoute } from "./handler";
+import { apiRoute, routeDeclaration } from "./handler";
 import { MAX_BODY_BYTES } from "./request";
 
 const body = z.strictObject({ skuNum: z.string().min(1), quantity: z.number().int().min(1).max(1000) });
-const echo = apiRoute({ body }, async ({ body: input }) => ({ received: input }));
+const echo = apiRoute({ auth: "none", body }, async ({ body: input }) => ({ received: input }));
 
 function post(init: { body?: string; headers?: Record<string, string> } = {}) {
   return new Request("http://shop.test/api/v1/c/order/cart/add/", {
@@ -77,7 +79,7 @@ describe("apiRoute", () => {
   });
 
   it("turns a service's AppError into its code and message", async () => {
-    const route = apiRoute({}, async () => {
+    const route = apiRoute({ auth: "none" }, async () => {
       throw new AppError(409, "Only 3 left in stock.");
     });
     const request = new Request("http://shop.test/x", { method: "GET" });
@@ -88,7 +90,7 @@ describe("apiRoute", () => {
   });
 
   it("passes an AppError's headers on, such as Retry-After on a 429", async () => {
-    const route = apiRoute({}, async () => {
+    const route = apiRoute({ auth: "none" }, async () => {
       throw new AppError(429, "Please wait 8 seconds and try again.", [], { "Retry-After": "8" });
     });
     const response = await route(new Request("http://shop.test/x"));
@@ -101,7 +103,7 @@ describe("apiRoute", () => {
 
   it("hides an unexpected failure behind a plain 500", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const route = apiRoute({}, async () => {
+    const route = apiRoute({ auth: "none" }, async () => {
       throw new Error('relation "users" does not exist at SELECT * FROM users');
     });
     const result = await envelope(await route(new Request("http://shop.test/x")));
@@ -110,8 +112,87 @@ describe("apiRoute", () => {
   });
 
   it("validates the query string", async () => {
-    const route = apiRoute({ query: z.strictObject({ sku: z.string().regex(/^[A-Z0-9-]+$/) }) }, async ({ query }) => query);
+    const route = apiRoute({ auth: "none", query: z.strictObject({ sku: z.string().regex(/^[A-Z0-9-]+$/) }) }, async ({ query }) => query);
     expect((await envelope(await route(new Request("http://shop.test/x?sku=LW-RO600")))).body.data).toEqual({ sku: "LW-RO600" });
     expect((await route(new Request("http://shop.test/x?sku=<x>"))).status).toBe(422);
+  });
+});
+
+describe.each(testEngines())("apiRoute's auth on $name", (engine) => {
+  const db = databaseForSuite(engine);
+  const seen = vi.fn();
+  const forCustomers = apiRoute({ auth: "customer", body }, async ({ user, session, body: input }) => {
+    seen({ userId: user.id, sessionUserId: session.user.id });
+    return input;
+  });
+  const forOperators = apiRoute({ auth: "operator", body }, async ({ user }) => ({ role: user.role }));
+  const forAnyone = apiRoute({ auth: "none" }, async (input) => ({ keys: Object.keys(input).sort() }));
+
+  const signedIn = (token: string, init: { body?: string; headers?: Record<string, string> } = {}) =>
+    post({ ...init, headers: { token, ...init.headers } });
+
+  it("refuses a call without a session with 401 before it reads the body, whatever the body", async () => {
+    for (const request of [
+      post(),
+      post({ body: "{nope" }),
+      post({ body: "" }),
+      post({ headers: { "content-type": "text/plain" } }),
+      post({ body: JSON.stringify({ skuNum: "", quantity: 0, price: "0.01" }) }),
+      post({ headers: { token: "not-a-token" } }),
+    ]) {
+      for (const route of [forCustomers, forOperators]) {
+        expect(await envelope(await route(request.clone()))).toMatchObject({ status: 401, body: { code: 401 } });
+      }
+    }
+    expect(seen).not.toHaveBeenCalled();
+  });
+
+  it("checks the request's origin before the session", async () => {
+    const crossSite = await envelope(await forCustomers(post({ headers: { "sec-fetch-site": "cross-site" } })));
+    expect(crossSite).toMatchObject({ status: 403, body: { errmsg: "This request came from another site and was refused." } });
+  });
+
+  it("gives a customer's handler the signed-in user and session, and validates only then", async () => {
+    const customer = await makeCustomer(db());
+    expect((await envelope(await forCustomers(signedIn(customer.token)))).status).toBe(200);
+    expect(seen).toHaveBeenCalledWith({ userId: customer.id, sessionUserId: customer.id });
+    expect((await envelope(await forCustomers(signedIn(customer.token, { body: "{nope" })))).status).toBe(400);
+    expect((await envelope(await forCustomers(signedIn(customer.token, { headers: { "content-type": "text/plain" } })))).status).toBe(415);
+  });
+
+  it("refuses a customer on an operator route with 403 before it reads the body, and lets an operator through", async () => {
+    const customer = await makeCustomer(db());
+    for (const init of [{}, { body: "{nope" }, { headers: { "content-type": "text/plain" } }]) {
+      expect(await envelope(await forOperators(signedIn(customer.token, init)))).toEqual({
+        status: 403,
+        body: { code: 403, data: null, errmsg: "Current account does not have permission to access" },
+      });
+    }
+    const operator = await makeCustomer(db(), { role: "admin" });
+    expect((await envelope(await forOperators(signedIn(operator.token)))).body.data).toEqual({ role: "admin" });
+    expect((await envelope(await forOperators(signedIn(operator.token, { body: "{nope" })))).status).toBe(400);
+  });
+
+  it("gives a handler open to anyone no caller, even when a session comes with the call", async () => {
+    const customer = await makeCustomer(db());
+    const request = new Request("http://shop.test/x", { headers: { token: customer.token } });
+    expect((await envelope(await forAnyone(request))).body.data).toEqual({ keys: ["body", "query", "request"] });
+  });
+
+  it("remembers what each handler declared, and knows nothing of a handler it did not make", () => {
+    expect([forCustomers, forOperators, forAnyone].map(routeDeclaration)).toEqual([
+      { auth: "customer", handler: forCustomers },
+      { auth: "operator", handler: forOperators },
+      { auth: "none", handler: forAnyone },
+    ]);
+    expect(routeDeclaration(async () => new Response(null))).toBeUndefined();
+    expect(routeDeclaration(undefined)).toBeUndefined();
+  });
+
+  it("makes the declaration part of the type: required, and no user for a handler open to anyone", () => {
+    // @ts-expect-error: a route that does not say who may call does not compile.
+    apiRoute({ body }, async () => null);
+    // @ts-expect-error: a handler open to anyone has no user to read.
+    apiRoute({ auth: "none" }, async ({ user }) => user);
   });
 });

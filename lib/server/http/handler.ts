@@ -1,40 +1,97 @@
 import "server-only";
 import type { z } from "zod";
+import type { UserRow } from "@/lib/db/schema";
+import { requireOperator } from "@/lib/server/auth/operator";
+import { requireSession, type AuthContext } from "@/lib/server/auth/session";
 import { AppError } from "./errors";
 import { fail, ok } from "./envelope";
 import { assertSameOrigin, readJsonBody, readQuery } from "./request";
 
-interface RouteOptions<B, Q> {
+/**
+ * Who may call a route: "customer" needs a valid session (else 401), "operator" a valid session of
+ * an operator (401, then 403), "none" is open to anyone (a route that only looks for a session, such
+ * as logout, reads it itself).
+ */
+export type RouteAuth = "customer" | "operator" | "none";
+
+interface RouteOptions<A extends RouteAuth, B, Q> {
+  /** Required, so that no route can leave its caller unchecked by forgetting to say. */
+  auth: A;
   body?: z.ZodType<B>;
   query?: z.ZodType<Q>;
 }
 
-interface RouteInput<B, Q> {
+export interface RouteInput<B, Q> {
   request: Request;
   body: B;
   query: Q;
 }
 
+/** What a "customer" or "operator" handler is given besides its input: the caller, never null. */
+export interface SignedIn {
+  session: AuthContext;
+  user: UserRow;
+}
+
+// A handler open to anyone is given no caller at all, so it cannot mistake a missing one for a check.
+interface CallerByAuth {
+  customer: SignedIn;
+  operator: SignedIn;
+  none: Record<never, never>;
+}
+
+const callerFor: { [A in RouteAuth]: (request: Request) => Promise<CallerByAuth[A]> } = {
+  customer: async (request) => signedIn(await requireSession(request)),
+  operator: async (request) => signedIn(await requireOperator(request)),
+  none: async () => ({}),
+};
+
+function signedIn(session: AuthContext): SignedIn {
+  return { session, user: session.user };
+}
+
+export type RouteHandler = (request: Request) => Promise<Response>;
+
+/** What a route handler was declared with: apiRoute records it for every handler it makes. */
+export interface RouteDeclaration {
+  auth: RouteAuth;
+  handler: RouteHandler;
+}
+
+// Aside in a WeakMap, not on the function, so what a route exports keeps its shape; a test reads it to
+// list every route's auth and to catch a route handler that bypassed apiRoute (it has no entry).
+const declarations = new WeakMap<object, RouteDeclaration>();
+
+/** The declaration of a route handler apiRoute made, or undefined for anything else. */
+export function routeDeclaration(value: unknown): RouteDeclaration | undefined {
+  return typeof value === "function" ? declarations.get(value) : undefined;
+}
+
 /**
- * Wraps a route handler: CSRF check for mutations, body and query parsing, then the service call,
- * and every outcome turned into the `{ code, data, errmsg }` envelope. A handler body is only:
- * call the service, return its data (or a Response when it sets cookies).
+ * Wraps a route handler: CSRF check for mutations, then the caller's session and role as `auth`
+ * declares, and only then body and query parsing (a caller who may not call gets 401 or 403 whatever
+ * the input, and learns nothing about what it should be), then the service call, and every outcome
+ * turned into the `{ code, data, errmsg }` envelope. A handler body is only: call the service, return
+ * its data (or a Response when it sets cookies).
  */
-export function apiRoute<B = undefined, Q = undefined>(
-  options: RouteOptions<B, Q>,
-  run: (input: RouteInput<B, Q>) => Promise<unknown>,
-): (request: Request) => Promise<Response> {
-  return async (request) => {
+export function apiRoute<A extends RouteAuth, B = undefined, Q = undefined>(
+  options: RouteOptions<A, B, Q>,
+  run: (input: RouteInput<B, Q> & CallerByAuth[A]) => Promise<unknown>,
+): RouteHandler {
+  const handler: RouteHandler = async (request) => {
     try {
       assertSameOrigin(request);
+      const caller = await callerFor[options.auth](request);
       const body = (options.body ? await readJsonBody(request, options.body) : undefined) as B;
       const query = (options.query ? readQuery(request, options.query) : undefined) as Q;
-      const result = await run({ request, body, query });
+      const result = await run({ request, body, query, ...caller });
       return result instanceof Response ? result : ok(result);
     } catch (error) {
       return errorResponse(error);
     }
   };
+  declarations.set(handler, { auth: options.auth, handler });
+  return handler;
 }
 
 export function errorResponse(error: unknown): Response {

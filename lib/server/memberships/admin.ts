@@ -2,7 +2,7 @@ import "server-only";
 import { desc, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { memberships, products, users, type PlanKind, type UserRow } from "@/lib/db/schema";
-import { AppError } from "@/lib/server/http/errors";
+import { assertOperator } from "@/lib/server/auth/operator";
 
 export type AdminPlanStatus = "active" | "scheduled" | "expired" | "cancelled";
 
@@ -20,7 +20,7 @@ export interface AdminPlan {
 
 /** Every membership and care plan, newest end first: who holds which, until when (operators only). */
 export async function adminListPlans(actor: Pick<UserRow, "role">, kind?: PlanKind, now: Date = new Date()): Promise<AdminPlan[]> {
-  if (actor.role !== "admin") throw new AppError(403);
+  assertOperator(actor);
   const db = await getDb();
   const rows = await db
     .select({ plan: memberships, email: users.email, name: products.name })

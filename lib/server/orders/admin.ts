@@ -4,6 +4,7 @@ import { getDb, type DbExecutor } from "@/lib/db/client";
 import { orderEvents, orders, users, type OrderEventRow, type OrderRow, type UserRow } from "@/lib/db/schema";
 import { centsToAmount } from "@/lib/money";
 import type { AdminCancelOrderBody, AdminOrder, AdminOrderListQuery, AdminOrderSummary, ShipOrderBody } from "@/lib/schemas/admin-order";
+import { assertOperator } from "@/lib/server/auth/operator";
 import { AppError } from "@/lib/server/http/errors";
 import { orderShippedMail } from "@/lib/server/mail/messages";
 import { sendMailAfterCommit } from "@/lib/server/mail/transport";
@@ -15,16 +16,11 @@ import { ORDER_MESSAGES } from "./messages";
 import { canDeliver, canShip, moveOrder } from "./status";
 import { itemSummaries, toOrderView } from "./view";
 
-// The operator side of orders (api.md "Operators"). The role is checked here, in the service, so
-// every caller (route, console, script) gets the same rule; every action lands in order_events with
-// actor "admin" and the operator's user id.
+// The operator side of orders (api.md "Operators"). The role is checked here as well as by the
+// route (assertOperator), so every caller (route, console, script) gets the same rule; every action
+// lands in order_events with actor "admin" and the operator's user id.
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** 403 for anyone but an admin (the 401 for no session comes from requireSession before this). */
-export function assertAdmin(user: Pick<UserRow, "role">): void {
-  if (user.role !== "admin") throw new AppError(403);
-}
 
 async function adminView(db: DbExecutor, order: OrderRow): Promise<AdminOrder> {
   const [customer] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, order.userId));
@@ -41,7 +37,7 @@ function escapeLike(value: string): string {
 }
 
 export async function adminListOrders(user: UserRow, query: AdminOrderListQuery): Promise<{ list: AdminOrderSummary[]; total: number }> {
-  assertAdmin(user);
+  assertOperator(user);
   await sweepExpiredOrders();
   const db = await getDb();
   const filters: SQL[] = [];
@@ -76,7 +72,7 @@ export async function adminListOrders(user: UserRow, query: AdminOrderListQuery)
 }
 
 export async function adminGetOrder(user: UserRow, orderId: string): Promise<AdminOrder> {
-  assertAdmin(user);
+  assertOperator(user);
   await sweepExpiredOrders();
   const db = await getDb();
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
@@ -92,7 +88,7 @@ async function lockOrder(tx: DbExecutor, orderId: string): Promise<OrderRow> {
 
 /** paid → shipped, with the carrier and tracking number; the customer gets an e-mail with both. */
 export async function shipOrder(user: UserRow, body: ShipOrderBody): Promise<AdminOrder> {
-  assertAdmin(user);
+  assertOperator(user);
   return inTransaction(async (tx) => {
     const order = await lockOrder(tx, body.orderId);
     if (!canShip(order.status)) throw new AppError(409, ORDER_MESSAGES.notShippable);
@@ -106,7 +102,7 @@ export async function shipOrder(user: UserRow, body: ShipOrderBody): Promise<Adm
 
 /** shipped → delivered. */
 export async function deliverOrder(user: UserRow, orderId: string): Promise<AdminOrder> {
-  assertAdmin(user);
+  assertOperator(user);
   return inTransaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!canDeliver(order.status)) throw new AppError(409, ORDER_MESSAGES.notDeliverable);
@@ -118,7 +114,7 @@ export async function deliverOrder(user: UserRow, orderId: string): Promise<Admi
 
 /** pending_payment or paid → cancelled, a paid order refunded in full; the customer is e-mailed. */
 export async function adminCancelOrder(user: UserRow, body: AdminCancelOrderBody): Promise<AdminOrder> {
-  assertAdmin(user);
+  assertOperator(user);
   await sweepExpiredOrders();
   return inTransaction(async (tx) => {
     const order = await lockOrder(tx, body.orderId);
@@ -137,7 +133,7 @@ export interface AdminOrderEvent {
 
 /** The order's timeline with who did each step, for the operator's order page. */
 export async function adminOrderEvents(user: UserRow, orderId: string): Promise<AdminOrderEvent[]> {
-  assertAdmin(user);
+  assertOperator(user);
   const db = await getDb();
   const rows = await db
     .select({ event: orderEvents, email: users.email })

@@ -9,6 +9,6 @@ export { payOrder, refundOrder, type PaymentOutcome } from "./payment";
 export { ORDER_MESSAGES } from "./messages";
 export { canApplyAfterSale, canShip, isClosed, paymentReceived } from "./status";
 export { afterSaleClaimed, toOrderView } from "./view";
-export { adminCancelOrder, adminGetOrder, adminListOrders, adminOrderEvents, assertAdmin, deliverOrder, shipOrder, type AdminOrderEvent } from "./admin";
+export { adminCancelOrder, adminGetOrder, adminListOrders, adminOrderEvents, deliverOrder, shipOrder, type AdminOrderEvent } from "./admin";
 export { adminReferralReport, type ReferralRow } from "./referral-report";
 export { referralCodeOf } from "./referral";

@@ -3,7 +3,7 @@ import { asc, count, desc, isNotNull, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { orders, type UserRow } from "@/lib/db/schema";
 import { centsToAmount } from "@/lib/money";
-import { assertAdmin } from "./admin";
+import { assertOperator } from "@/lib/server/auth/operator";
 
 export interface ReferralRow {
   code: string;
@@ -21,7 +21,7 @@ export interface ReferralRow {
  * order later cancelled or returned in full adds nothing and a partial refund is taken off.
  */
 export async function adminReferralReport(actor: Pick<UserRow, "role">): Promise<ReferralRow[]> {
-  assertAdmin(actor);
+  assertOperator(actor);
   const db = await getDb();
   const paid = sql`${orders.paidAt} is not null`;
   const revenueCents = sql<number>`coalesce(sum(case when ${paid} then ${orders.totalCents} - ${orders.refundedCents} else 0 end), 0)`.mapWith(Number);

@@ -10,7 +10,7 @@ import { amountToCents, formatUsd } from "@/lib/money";
 import { formatOrderDateTime, orderNumber } from "@/lib/order-display";
 import { adminGetAfterSale } from "@/lib/server/after-sale";
 import { adminAfterSaleEvents } from "@/lib/server/after-sale/admin-events";
-import { requireOperatorPage } from "@/lib/server/auth/operator-page";
+import { requireOperatorPage } from "@/lib/server/auth/operator";
 import { findById } from "@/lib/server/http/find-by-id";
 import { RecordHeading } from "@/components/ui/record-heading";
 

@@ -5,7 +5,7 @@ import { HistorySection, HistoryTable, WhenCell } from "@/components/admin/admin
 import type { AdminColumn } from "@/components/admin/admin-list";
 import { ProductForm } from "@/components/admin/product-form";
 import { ROUTES, productPath } from "@/lib/config/routes";
-import { requireOperatorPage } from "@/lib/server/auth/operator-page";
+import { requireOperatorPage } from "@/lib/server/auth/operator";
 import { adminGetProduct } from "@/lib/server/catalog";
 
 export const metadata: Metadata = { title: "Product" };

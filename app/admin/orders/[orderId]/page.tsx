@@ -6,7 +6,7 @@ import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import { ROUTES } from "@/lib/config/routes";
 import { amountToCents, formatUsd } from "@/lib/money";
 import { formatOrderDateTime, orderEventLabel, orderNumber, shippingMethodLabel } from "@/lib/order-display";
-import { requireOperatorPage } from "@/lib/server/auth/operator-page";
+import { requireOperatorPage } from "@/lib/server/auth/operator";
 import { findById } from "@/lib/server/http/find-by-id";
 import { adminGetOrder, adminOrderEvents } from "@/lib/server/orders";
 import { PostalAddress } from "@/components/orders/postal-address";

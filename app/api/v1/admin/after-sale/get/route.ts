@@ -1,9 +1,7 @@
 import { afterSaleIdQuerySchema } from "@/lib/schemas/after-sale";
 import { adminGetAfterSale } from "@/lib/server/after-sale";
-import { requireSession } from "@/lib/server/auth/session";
 import { apiRoute } from "@/lib/server/http/handler";
 
-export const GET = apiRoute({ query: afterSaleIdQuerySchema }, async ({ request, query }) => {
-  const { user } = await requireSession(request);
-  return adminGetAfterSale(user, query.afterSaleId);
-});
+export const GET = apiRoute({ auth: "operator", query: afterSaleIdQuerySchema }, async ({ user, query }) =>
+  adminGetAfterSale(user, query.afterSaleId),
+);

@@ -1,10 +1,7 @@
 import { adminCatalogueUpdateBodySchema } from "@/lib/schemas/admin-catalogue";
-import { requireSession } from "@/lib/server/auth/session";
 import { updateMerchandise } from "@/lib/server/catalog";
 import { apiRoute } from "@/lib/server/http/handler";
 
-export const POST = apiRoute({ body: adminCatalogueUpdateBodySchema }, async ({ request, body }) => {
-  const { user } = await requireSession(request);
-  const { sku, ...changes } = body;
-  return updateMerchandise(user, sku, changes);
-});
+export const POST = apiRoute({ auth: "operator", body: adminCatalogueUpdateBodySchema }, async ({ user, body: { sku, ...changes } }) =>
+  updateMerchandise(user, sku, changes),
+);

@@ -1,9 +1,7 @@
 import { adminOrderIdQuerySchema } from "@/lib/schemas/admin-order";
-import { requireSession } from "@/lib/server/auth/session";
 import { apiRoute } from "@/lib/server/http/handler";
 import { adminGetOrder } from "@/lib/server/orders";
 
-export const GET = apiRoute({ query: adminOrderIdQuerySchema }, async ({ request, query }) => {
-  const { user } = await requireSession(request);
-  return adminGetOrder(user, query.orderId);
-});
+export const GET = apiRoute({ auth: "operator", query: adminOrderIdQuerySchema }, async ({ user, query }) =>
+  adminGetOrder(user, query.orderId),
+);

@@ -2,4 +2,4 @@ import { merchandiseDetailQuerySchema } from "@/lib/schemas/merchandise";
 import { apiRoute } from "@/lib/server/http/handler";
 import { getMerchandiseOrThrow } from "@/lib/server/catalog";
 
-export const GET = apiRoute({ query: merchandiseDetailQuerySchema }, async ({ query }) => getMerchandiseOrThrow(query.sku));
+export const GET = apiRoute({ auth: "none", query: merchandiseDetailQuerySchema }, async ({ query }) => getMerchandiseOrThrow(query.sku));

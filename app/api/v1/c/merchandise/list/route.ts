@@ -2,4 +2,4 @@ import { merchandiseListQuerySchema } from "@/lib/schemas/merchandise";
 import { apiRoute } from "@/lib/server/http/handler";
 import { listMerchandise } from "@/lib/server/catalog";
 
-export const GET = apiRoute({ query: merchandiseListQuerySchema }, async ({ query }) => listMerchandise(query));
+export const GET = apiRoute({ auth: "none", query: merchandiseListQuerySchema }, async ({ query }) => listMerchandise(query));

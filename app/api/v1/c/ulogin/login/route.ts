@@ -5,7 +5,7 @@ import { loginWithPassword } from "@/lib/server/auth/login";
 import { signedInResponse } from "@/lib/server/auth/session";
 import { trustedDeviceOf } from "@/lib/server/auth/trusted-device";
 
-export const POST = apiRoute({ body: loginBodySchema }, async ({ request, body }) => {
+export const POST = apiRoute({ auth: "none", body: loginBodySchema }, async ({ request, body }) => {
   const { result, deviceCookie } = await loginWithPassword(body.email, body.password, clientInfo(request), trustedDeviceOf(request));
   return signedInResponse(result, [deviceCookie]);
 });

@@ -4,7 +4,7 @@ import { findSession, revokeSession, signedOutResponse } from "@/lib/server/auth
 
 // Ends the session on the server when there is one, and always clears the browser's cookie, which
 // the page itself cannot do (it is HttpOnly).
-export const POST = apiRoute({ body: z.strictObject({}) }, async ({ request }) => {
+export const POST = apiRoute({ auth: "none", body: z.strictObject({}) }, async ({ request }) => {
   const session = await findSession(request);
   if (session) await revokeSession(session.sessionId);
   return signedOutResponse();

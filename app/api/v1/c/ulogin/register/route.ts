@@ -4,7 +4,7 @@ import { clientInfo } from "@/lib/server/http/client-info";
 import { registerAccount } from "@/lib/server/auth/accounts";
 import { signedInResponse } from "@/lib/server/auth/session";
 
-export const POST = apiRoute({ body: registerBodySchema }, async ({ request, body }) => {
+export const POST = apiRoute({ auth: "none", body: registerBodySchema }, async ({ request, body }) => {
   const result = await registerAccount(body, clientInfo(request));
   return signedInResponse(result);
 });

@@ -3,4 +3,4 @@ import { apiRoute } from "@/lib/server/http/handler";
 import { clientInfo } from "@/lib/server/http/client-info";
 import { resetPassword } from "@/lib/server/auth/accounts";
 
-export const POST = apiRoute({ body: resetBodySchema }, ({ request, body }) => resetPassword(body, clientInfo(request)));
+export const POST = apiRoute({ auth: "none", body: resetBodySchema }, ({ request, body }) => resetPassword(body, clientInfo(request)));

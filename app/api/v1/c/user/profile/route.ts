@@ -1,8 +1,4 @@
 import { apiRoute } from "@/lib/server/http/handler";
-import { requireSession } from "@/lib/server/auth/session";
 import { userView } from "@/lib/server/auth/users";
 
-export const GET = apiRoute({}, async ({ request }) => {
-  const { user } = await requireSession(request);
-  return { user: await userView(user) };
-});
+export const GET = apiRoute({ auth: "customer" }, async ({ user }) => ({ user: await userView(user) }));

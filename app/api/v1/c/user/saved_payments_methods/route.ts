@@ -1,8 +1,4 @@
-import { requireSession } from "@/lib/server/auth/session";
 import { apiRoute } from "@/lib/server/http/handler";
 import { listSavedPaymentMethods } from "@/lib/server/payments";
 
-export const GET = apiRoute({}, async ({ request }) => {
-  const { user } = await requireSession(request);
-  return listSavedPaymentMethods(user.id);
-});
+export const GET = apiRoute({ auth: "customer" }, async ({ user }) => listSavedPaymentMethods(user.id));

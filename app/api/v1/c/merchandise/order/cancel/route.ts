@@ -1,9 +1,7 @@
 import { cancelOrderBodySchema } from "@/lib/schemas/order";
-import { requireSession } from "@/lib/server/auth/session";
 import { apiRoute } from "@/lib/server/http/handler";
 import { cancelOrder } from "@/lib/server/orders";
 
-export const POST = apiRoute({ body: cancelOrderBodySchema }, async ({ request, body }) => {
-  const { user } = await requireSession(request);
-  return cancelOrder(user.id, body.orderId, body.reason || null);
-});
+export const POST = apiRoute({ auth: "customer", body: cancelOrderBodySchema }, async ({ user, body }) =>
+  cancelOrder(user.id, body.orderId, body.reason || null),
+);

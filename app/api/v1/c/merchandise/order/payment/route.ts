@@ -1,9 +1,5 @@
 import { paymentBodySchema } from "@/lib/schemas/order";
-import { requireSession } from "@/lib/server/auth/session";
 import { apiRoute } from "@/lib/server/http/handler";
 import { payOrder } from "@/lib/server/orders";
 
-export const POST = apiRoute({ body: paymentBodySchema }, async ({ request, body }) => {
-  const { user } = await requireSession(request);
-  return payOrder(user, body);
-});
+export const POST = apiRoute({ auth: "customer", body: paymentBodySchema }, async ({ user, body }) => payOrder(user, body));

@@ -1,8 +1,4 @@
 import { apiRoute } from "@/lib/server/http/handler";
-import { requireSession } from "@/lib/server/auth/session";
 import { listCart } from "@/lib/server/cart";
 
-export const GET = apiRoute({}, async ({ request }) => {
-  const { user } = await requireSession(request);
-  return listCart(user.id);
-});
+export const GET = apiRoute({ auth: "customer" }, async ({ user }) => listCart(user.id));

@@ -1,9 +1,7 @@
 import { apiRoute } from "@/lib/server/http/handler";
-import { requireSession } from "@/lib/server/auth/session";
 import { updateCartItem } from "@/lib/server/cart";
 import { skuQuantityBodySchema } from "@/lib/schemas/order";
 
-export const POST = apiRoute({ body: skuQuantityBodySchema }, async ({ request, body }) => {
-  const { user } = await requireSession(request);
-  return updateCartItem(user.id, body.skuNum, body.quantity);
-});
+export const POST = apiRoute({ auth: "customer", body: skuQuantityBodySchema }, async ({ user, body }) =>
+  updateCartItem(user.id, body.skuNum, body.quantity),
+);

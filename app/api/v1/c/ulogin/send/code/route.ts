@@ -4,7 +4,7 @@ import { clientInfo } from "@/lib/server/http/client-info";
 import { sendCode } from "@/lib/server/auth/accounts";
 import { codeThrottle } from "@/lib/server/rate-limit/code-throttle";
 
-export const POST = apiRoute({ body: sendCodeBodySchema }, async ({ request, body }) => {
+export const POST = apiRoute({ auth: "none", body: sendCodeBodySchema }, async ({ request, body }) => {
   await codeThrottle().admitRequest(clientInfo(request).ip);
   return sendCode(body.email, body.purpose);
 });

@@ -4,7 +4,7 @@ import { clientInfo } from "@/lib/server/http/client-info";
 import { signInWithGoogle } from "@/lib/server/auth/google-sign-in";
 import { signedInResponse } from "@/lib/server/auth/session";
 
-export const POST = apiRoute({ body: googleExchangeBodySchema }, async ({ request, body }) => {
+export const POST = apiRoute({ auth: "none", body: googleExchangeBodySchema }, async ({ request, body }) => {
   const result = await signInWithGoogle(body, clientInfo(request));
   return signedInResponse(result);
 });
