@@ -137,3 +137,13 @@ export function signedInResponse<T extends { token: string }>(result: T, extraCo
 export function signedOutResponse(): Response {
   return withCookies({}, [cookie("", 0), hintCookie(0)]);
 }
+
+/**
+ * Logout: ends the request's session on the server when there is one, and always clears the
+ * browser's cookies, which the page itself cannot do (the token cookie is HttpOnly).
+ */
+export async function signOut(request: Request): Promise<Response> {
+  const session = await findSession(request);
+  if (session) await revokeSession(session.sessionId);
+  return signedOutResponse();
+}
