@@ -1,22 +1,7 @@
-// The response envelope every call of /api/v1/c answers with (design/api.md).
+import type { FieldError } from "@/lib/schemas/envelope";
 
-export interface FieldError {
-  path: string;
-  message: string;
-}
-
-export interface Envelope<T> {
-  code: number;
-  data: T | null;
-  errmsg: string;
-  errors?: FieldError[];
-}
-
-export function isEnvelope(value: unknown): value is Envelope<unknown> {
-  if (typeof value !== "object" || value === null) return false;
-  const record = value as Record<string, unknown>;
-  return typeof record.code === "number" && "data" in record && typeof record.errmsg === "string";
-}
+// The browser's side of the envelope (lib/schemas/envelope.ts): the error a failed call throws.
+export { isEnvelope, type Envelope, type FieldError } from "@/lib/schemas/envelope";
 
 /** A call that did not answer code 200. `code` is the body code, or 0 when nothing came back. */
 export class ApiError extends Error {

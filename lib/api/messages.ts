@@ -1,25 +1,11 @@
-// The spec's error catalogue (section 8): what a customer reads when a call fails.
+import { FALLBACK_MESSAGE } from "@/lib/schemas/envelope";
 
-export const STATUS_MESSAGES: Readonly<Record<number, string>> = {
-  400: "Request failed! Please try again later",
-  401: "Login session expired! Please log in again",
-  403: "Current account does not have permission to access",
-  404: "The resource you are trying to access does not exist",
-  405: "Incorrect request method! Please try again later",
-  408: "Request timeout! Please try again later",
-  500: "Service exception!",
-  502: "Gateway error!",
-  503: "Service unavailable!",
-  504: "Gateway timeout!",
-};
+// What a customer reads when a call fails: the status messages of the error catalogue
+// (lib/schemas/envelope.ts, shared with the server) and those of a call that got no answer at all.
+export { FALLBACK_MESSAGE, STATUS_MESSAGES, statusMessage } from "@/lib/schemas/envelope";
 
-export const FALLBACK_MESSAGE = "Request failed!";
 export const TIMEOUT_MESSAGE = "Request timeout! Please try again later";
 export const NETWORK_MESSAGE = "Network error! Please try again later";
-
-export function statusMessage(status: number): string {
-  return STATUS_MESSAGES[status] ?? FALLBACK_MESSAGE;
-}
 
 /** Message for a call that got no response at all. */
 export function failureMessage(error: unknown): string {

@@ -1,6 +1,5 @@
 import "server-only";
-import { statusMessage } from "@/lib/api/messages";
-import type { Envelope, FieldError } from "@/lib/api/envelope";
+import { statusMessage, type Envelope, type FieldError } from "@/lib/schemas/envelope";
 
 // Every API answer is `{ code, data, errmsg }` with the HTTP status equal to `code`.
 

@@ -1,6 +1,5 @@
 import "server-only";
-import type { FieldError } from "@/lib/api/envelope";
-import { statusMessage } from "@/lib/api/messages";
+import { statusMessage, type FieldError } from "@/lib/schemas/envelope";
 
 /**
  * The one error a service throws on purpose. `code` becomes the HTTP status and the envelope's

@@ -1,6 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import type { FieldError } from "@/lib/api/envelope";
+import type { FieldError } from "@/lib/schemas/envelope";
 import { AppError } from "./errors";
 
 export const MAX_BODY_BYTES = 64 * 1024;
