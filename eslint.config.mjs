@@ -2,6 +2,52 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
+// The layering (README "Layout"), kept by the linter rather than by review:
+// only lib/server and lib/db reach the database, browser code never imports the server, the shared
+// UI kit imports no feature, and the server sends e-mail and opens transactions one way each.
+
+const TESTS = ["**/*.test.ts", "**/*.test.tsx"];
+
+const noDatabase = {
+  group: ["drizzle-orm", "drizzle-orm/*", "@/lib/db", "@/lib/db/*", "**/lib/db/*"],
+  message: "Only lib/server/<domain> and lib/db talk to the database; call a service instead.",
+};
+const noServer = {
+  group: ["@/lib/server", "@/lib/server/*", "**/lib/server/*"],
+  message: "Browser code never imports server modules; ask the API (lib/api) or take the value as a prop.",
+};
+const noBrowserClient = {
+  group: ["@/lib/api", "@/lib/api/*"],
+  message: "lib/api is the browser's client; shared shapes live in lib/schemas.",
+};
+const noTestSupport = {
+  group: ["@/test/*", "**/test/support/*"],
+  message: "Test scaffolding stays in tests: the production build must never reach test/support.",
+};
+const noFeatureComponents = {
+  group: ["@/components/*", "!@/components/ui", "!@/components/ui/*"],
+  message: "components/ui is the shared kit: it imports no feature folder (move what both need into ui).",
+};
+const sendMailDirectly = {
+  name: "@/lib/server/mail/transport",
+  importNames: ["sendMail"],
+  message: "Send e-mail with sendMailAfterCommit, so it follows the commit of what it announces.",
+};
+
+const noProcessEnv = {
+  selector: "MemberExpression[object.name='process'][property.name='env']",
+  message: "Read settings from lib/config (env.ts on the server, public-env.ts in the browser).",
+};
+const noBareTransaction = {
+  selector: "CallExpression[callee.property.name='transaction']",
+  message: "Open transactions with inTransaction (lib/server/transaction), so what follows the commit runs after it.",
+};
+
+/** One block per layer; a file is in at most one, since a later block's options replace an earlier one's. */
+function layer(files, patterns, paths = [], ignores = []) {
+  return { files, ignores: [...TESTS, ...ignores], rules: { "no-restricted-imports": ["error", { patterns, paths }] } };
+}
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -9,17 +55,33 @@ export default defineConfig([
     rules: {
       "@typescript-eslint/no-explicit-any": "error",
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: "MemberExpression[object.name='process'][property.name='env']",
-          message: "Read settings from lib/config (env.ts on the server, public-env.ts in the browser).",
-        },
-      ],
+      "no-restricted-syntax": ["error", noProcessEnv],
     },
   },
   {
-    files: ["lib/config/**", "next.config.ts", "instrumentation.ts", "playwright.config.ts", "vitest.config.mts", "scripts/**", "e2e/**", "drizzle.config.ts"],
+    // Promises handled everywhere: a floating one loses its error, a misused one its await.
+    files: ["**/*.ts", "**/*.tsx", "**/*.mts"],
+    languageOptions: { parserOptions: { projectService: { allowDefaultProject: ["*.mts", "*.mjs"] }, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
+    },
+  },
+  layer(["components/ui/**"], [noDatabase, noServer, noTestSupport, noFeatureComponents]),
+  layer(["components/**"], [noDatabase, noServer, noTestSupport], [], ["components/ui/**"]),
+  layer(["lib/api/**", "lib/state/**", "lib/hooks/**", "lib/*.ts", "lib/*.tsx", "middleware.ts"], [noDatabase, noServer, noTestSupport]),
+  layer(["lib/config/**", "lib/schemas/**", "lib/geo/**"], [noDatabase, noServer, noBrowserClient, noTestSupport]),
+  layer(["app/**"], [noDatabase, noTestSupport]),
+  layer(["lib/server/**"], [noBrowserClient, noTestSupport], [sendMailDirectly], ["lib/server/mail/**"]),
+  layer(["lib/server/mail/**"], [noBrowserClient, noTestSupport]),
+  layer(["lib/db/**"], [noServer, noBrowserClient, noTestSupport]),
+  {
+    files: ["lib/server/**"],
+    ignores: [...TESTS, "lib/server/transaction/**"],
+    rules: { "no-restricted-syntax": ["error", noProcessEnv, noBareTransaction] },
+  },
+  {
+    files: ["lib/config/**", "next.config.ts", "instrumentation.ts", "playwright.config.ts", "vitest.config.mts", "scripts/**", "e2e/**", "test/**", "drizzle.config.ts"],
     rules: { "no-restricted-syntax": "off" },
   },
   {

@@ -1,7 +1,5 @@
-import type { TestCard } from "@/lib/server/payments/test-cards";
-
 /** Shown while the built-in test provider charges: no real money moves, and these numbers do. */
-export function TestModeNotice({ cards }: { cards: readonly Pick<TestCard, "number" | "description">[] }) {
+export function TestModeNotice({ cards }: { cards: readonly { number: string; description: string }[] }) {
   return (
     <section aria-labelledby="test-mode-title" className="rounded-2xl border border-amber-300 bg-amber-50 p-5 text-[15px] text-ink">
       <h2 id="test-mode-title" className="font-semibold">
