@@ -23,6 +23,24 @@ export default defineConfig([
     rules: { "no-restricted-syntax": "off" },
   },
   {
+    // Test scaffolding (test/support) never reaches the production build: only tests import it.
+    files: ["app/**", "components/**", "lib/**", "middleware.ts", "instrumentation.ts", "instrumentation-client.ts", "next.config.ts"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^@/test/|(^|/)test/support(/|$)",
+              message: "test/support is for tests only; the shop's code must not import it.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The one img of the shop (components/ui/image.tsx explains why not next/image).
     files: ["components/ui/image.tsx"],
     rules: { "@next/next/no-img-element": "off" },

@@ -9,7 +9,7 @@ import * as schema from "./schema";
 import { emailCodes, sessions, users } from "./schema";
 import { seedDatabase } from "./seed";
 import { DEMO_ACCOUNTS } from "./seed/accounts";
-import { testEngines } from "./test-engines";
+import { testEngines } from "@/test/support/test-engines";
 
 const uniqueEmail = () => `t-${randomUUID()}@example.com`;
 

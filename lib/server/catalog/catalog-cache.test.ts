@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { CATALOGUE_CACHE } from "@/lib/config/catalog";
 import { products } from "@/lib/db/schema/products";
-import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
+import { databaseForSuite, testEngines } from "@/test/support/test-engines";
 import { AppError } from "@/lib/server/http/errors";
 import { getMerchandise, isListedSku, productStock, readShelf, readShelfItem, readStock, stockMoved, stockTag, updateMerchandise } from "./index";
 

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { memberships } from "@/lib/db/schema";
-import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
-import { makeCustomer, makeProduct } from "@/lib/testing/shop";
+import { databaseForSuite, testEngines } from "@/test/support/test-engines";
+import { makeCustomer, makeProduct } from "@/test/support/shop";
 import { adminListPlans } from "./admin";
 
 describe.each(testEngines())("operator plan list on $name", (engine) => {

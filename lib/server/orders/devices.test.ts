@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
-import { applyAs, boughtOrder } from "@/lib/testing/after-sale";
-import { apiRequest, dataOf, HOUSTON, makeCustomer, read } from "@/lib/testing/shop";
+import { databaseForSuite, testEngines } from "@/test/support/test-engines";
+import { applyAs, boughtOrder } from "@/test/support/after-sale";
+import { apiRequest, dataOf, HOUSTON, makeCustomer, read } from "@/test/support/shop";
 import { POST as buyNowRoute } from "@/app/api/v1/c/merchandise/order/add/route";
 import { listPurchasedDevices } from "./devices";
 

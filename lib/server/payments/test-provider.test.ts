@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { testProviderCards, testProviderCharges } from "@/lib/db/schema";
-import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
+import { databaseForSuite, testEngines } from "@/test/support/test-engines";
 import { InvalidCardError, RefundRefusedError, type NewCard } from "./provider";
 import { createTestProvider } from "./test-provider";
 

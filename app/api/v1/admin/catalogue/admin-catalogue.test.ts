@@ -4,10 +4,10 @@ import type * as NextCache from "next/cache";
 import { describe, expect, it, vi } from "vitest";
 import { CATALOGUE_CACHE } from "@/lib/config/catalog";
 import { productChanges, products } from "@/lib/db/schema";
-import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
+import { databaseForSuite, testEngines } from "@/test/support/test-engines";
 import { merchandiseSchema } from "@/lib/schemas/merchandise";
 import { adminGetProduct } from "@/lib/server/catalog";
-import { apiRequest, dataOf, makeCustomer, makeProduct, read, type Customer } from "@/lib/testing/shop";
+import { apiRequest, dataOf, makeCustomer, makeProduct, read, type Customer } from "@/test/support/shop";
 import { GET as detailRoute } from "../../c/merchandise/detail/route";
 import { POST as update } from "./update/route";
 

@@ -4,7 +4,7 @@ import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { products } from "@/lib/db/schema/products";
 import { DEMO_CATALOGUE } from "@/lib/db/seed/catalogue";
-import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
+import { databaseForSuite, testEngines } from "@/test/support/test-engines";
 import { merchandiseListSchema, merchandiseSchema } from "@/lib/schemas/merchandise";
 import { GET as detail } from "./detail/route";
 import { GET as list } from "./list/route";

@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { emailCodes, users } from "@/lib/db/schema";
 import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
-import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
+import { databaseForSuite, testEngines } from "@/test/support/test-engines";
 import { codeInMail, newestMailTo } from "@/lib/server/mail/outbox-reader";
 import { POST as sendCode } from "./send/code/route";
 import { POST as register } from "./register/route";

@@ -4,12 +4,12 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { emailCodes } from "@/lib/db/schema";
 import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
-import { closedPort } from "@/lib/server/mail/test-smtp-server";
+import { closedPort } from "@/test/support/test-smtp-server";
 
 // The SMTP server is down: SMTP_URL names a local port nothing listens on. The environment is
 // parsed when lib/config/env.ts is first imported, so it is set before the dynamic imports below.
 vi.stubEnv("SMTP_URL", `smtp://127.0.0.1:${await closedPort()}`);
-const { databaseForSuite, testEngines } = await import("@/lib/db/test-engines");
+const { databaseForSuite, testEngines } = await import("@/test/support/test-engines");
 const { POST: sendCode } = await import("./send/code/route");
 const { POST: register } = await import("./register/route");
 const { POST: reset } = await import("./reset/route");

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { emailCodes } from "@/lib/db/schema";
 import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
 import { codeInMail, linkInMail } from "@/lib/server/mail/outbox-reader";
-import { startTestSmtpServer, type CaughtMail } from "@/lib/server/mail/test-smtp-server";
+import { startTestSmtpServer, type CaughtMail } from "@/test/support/test-smtp-server";
 
 // Mail over a real SMTP server. The environment is parsed once, when lib/config/env.ts is first
 // imported, so SMTP_URL is pointed at this file's server before anything imports it; the route
@@ -13,7 +13,7 @@ import { startTestSmtpServer, type CaughtMail } from "@/lib/server/mail/test-smt
 const smtp = await startTestSmtpServer();
 vi.stubEnv("SMTP_URL", smtp.url);
 vi.stubEnv("SITE_URL", "https://shop.example");
-const { databaseForSuite, testEngines } = await import("@/lib/db/test-engines");
+const { databaseForSuite, testEngines } = await import("@/test/support/test-engines");
 const { POST: sendCode } = await import("./send/code/route");
 const { POST: register } = await import("./register/route");
 const { POST: reset } = await import("./reset/route");

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { TRUSTED_DEVICE } from "@/lib/config/auth";
 import { env } from "@/lib/config/env";
 import { sessions, users } from "@/lib/db/schema";
-import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
+import { databaseForSuite, testEngines } from "@/test/support/test-engines";
 import { hashPassword } from "@/lib/server/auth/password";
 import { hashToken } from "@/lib/server/auth/session";
 import { codeInMail, newestMailTo } from "@/lib/server/mail/outbox-reader";

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
 import { sessions, users } from "@/lib/db/schema";
-import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
+import { databaseForSuite, testEngines } from "@/test/support/test-engines";
 import { hashPassword } from "@/lib/server/auth/password";
 import { hashToken } from "@/lib/server/auth/session";
 import { eq } from "drizzle-orm";

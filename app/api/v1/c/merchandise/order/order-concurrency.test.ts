@@ -2,9 +2,9 @@
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { cartItems, orderItems, orders, products } from "@/lib/db/schema";
-import { databaseForSuite, testEngines, type TestEngine } from "@/lib/db/test-engines";
+import { databaseForSuite, testEngines, type TestEngine } from "@/test/support/test-engines";
 import { sweepExpiredOrders } from "@/lib/server/orders";
-import { apiRequest, dataOf, expectShopInvariants, makeCustomer, makeProduct, putInCart, read, type Customer } from "@/lib/testing/shop";
+import { apiRequest, dataOf, expectShopInvariants, makeCustomer, makeProduct, putInCart, read, type Customer } from "@/test/support/shop";
 import { POST as checkout } from "../cart/checkout/route";
 import { POST as buyNowRoute } from "./add/route";
 import { POST as cancelRoute } from "./cancel/route";

@@ -2,9 +2,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { afterSaleRequests, orders, payments } from "@/lib/db/schema";
-import { databaseForSuite, testEngines, type TestEngine } from "@/lib/db/test-engines";
-import { applyAs, boughtOrder } from "@/lib/testing/after-sale";
-import { apiRequest, dataOf, expectShopInvariants, HOUSTON, makeCustomer, read } from "@/lib/testing/shop";
+import { databaseForSuite, testEngines, type TestEngine } from "@/test/support/test-engines";
+import { applyAs, boughtOrder } from "@/test/support/after-sale";
+import { apiRequest, dataOf, expectShopInvariants, HOUSTON, makeCustomer, read } from "@/test/support/shop";
 import { POST as approveRoute } from "../../../admin/after-sale/approve/route";
 import { POST as receiveRoute } from "../../../admin/after-sale/receive/route";
 import { POST as completeRoute } from "../../../admin/after-sale/complete/route";

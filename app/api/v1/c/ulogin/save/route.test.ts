@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "@/lib/db/schema";
-import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
+import { databaseForSuite, testEngines } from "@/test/support/test-engines";
 import { hashPassword } from "@/lib/server/auth/password";
 import { POST as login } from "../login/route";
 import { POST as save } from "./route";

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
+import { databaseForSuite, testEngines } from "@/test/support/test-engines";
 import { profileResponseSchema } from "@/lib/schemas/user";
-import { apiRequest, dataOf, makeCustomer, read } from "@/lib/testing/shop";
+import { apiRequest, dataOf, makeCustomer, read } from "@/test/support/shop";
 import { GET as profile } from "./route";
 
 describe.each(testEngines())("the operator flag in the profile on $name", (engine) => {

@@ -5,7 +5,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Transaction } from "@/lib/db/client";
 import { memberships, orders, payments, savedPaymentMethods, testProviderCharges, users } from "@/lib/db/schema";
-import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
+import { databaseForSuite, testEngines } from "@/test/support/test-engines";
 import { amountToCents } from "@/lib/money";
 import type { Order, SavedPaymentMethod } from "@/lib/schemas/order";
 import type { User } from "@/lib/schemas/user";

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
-import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
+import { databaseForSuite, testEngines } from "@/test/support/test-engines";
 import { emailLinkToken } from "@/lib/server/auth/email-links";
 import { signValue } from "@/lib/server/auth/signed";
 import { linkInMail, newestMailTo } from "@/lib/server/mail/outbox-reader";

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { GOOGLE_CALLBACK_PATH, OIDC_SCOPE } from "@/lib/config/oidc";
 import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
 import { oauthIdentities, users } from "@/lib/db/schema";
-import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
+import { databaseForSuite, testEngines } from "@/test/support/test-engines";
 import { codeChallengeFor, nonceFor, randomToken } from "@/lib/oidc-pkce";
-import { startTestIssuer, type TestIdentity, type TestIssuer } from "@/lib/testing/oidc-test-issuer";
+import { startTestIssuer, type TestIdentity, type TestIssuer } from "@/test/support/oidc-test-issuer";
 
 // "Continue with Google" against a real local OpenID issuer. The server reads its settings once at
 // import, so the route is imported fresh with the issuer's address in the environment.

@@ -1,7 +1,7 @@
 import { readDatabaseSettings, readTestDatabaseUrl } from "@/lib/config/database";
 import { afterAll, beforeAll } from "vitest";
-import { openDatabase, setTestDatabase, type DatabaseHandle } from "./client";
-import { seedDatabase } from "./seed";
+import { openDatabase, type DatabaseHandle, type DatabaseHolder } from "@/lib/db/client";
+import { seedDatabase } from "@/lib/db/seed";
 
 // The engines integration tests run against: embedded PGlite always (in memory, a fresh database
 // per suite), and PostgreSQL when TEST_DATABASE_URL names one.
@@ -24,6 +24,11 @@ export function testEngines(): TestEngine[] {
     });
   }
   return engines;
+}
+
+/** Points the process's database (what `getDb()` answers, lib/db/client.ts) at a suite's own. */
+function setTestDatabase(handle: DatabaseHandle): void {
+  (globalThis as typeof globalThis & DatabaseHolder).__lenwellDatabase = Promise.resolve(handle);
 }
 
 /**
