@@ -2,7 +2,8 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { databaseForSuite, testEngines } from "@/test/support/test-engines";
-import { apiRequest, dataOf, HOUSTON, makeCustomer, makeProduct, read } from "@/test/support/shop";
+import { dataOf, read } from "@/test/support/answer";
+import { apiRequest, HOUSTON, makeCustomer, makeProduct } from "@/test/support/shop";
 import { POST as buyNowRoute } from "@/app/api/v1/c/merchandise/order/add/route";
 import { POST as payRoute } from "@/app/api/v1/c/merchandise/order/payment/route";
 import { POST as applyRoute } from "@/app/api/v1/c/order/afterSale/apply/route";

@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { databaseForSuite, testEngines } from "@/test/support/test-engines";
 import { applyAs, boughtOrder } from "@/test/support/after-sale";
-import { apiRequest, dataOf, HOUSTON, makeCustomer, read } from "@/test/support/shop";
+import { dataOf, read } from "@/test/support/answer";
+import { apiRequest, HOUSTON, makeCustomer } from "@/test/support/shop";
 import { POST as buyNowRoute } from "@/app/api/v1/c/merchandise/order/add/route";
 import { listPurchasedDevices } from "./devices";
 

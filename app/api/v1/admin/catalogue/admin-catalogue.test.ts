@@ -7,7 +7,8 @@ import { productChanges, products } from "@/lib/db/schema";
 import { databaseForSuite, testEngines } from "@/test/support/test-engines";
 import { merchandiseSchema } from "@/lib/schemas/merchandise";
 import { adminGetProduct } from "@/lib/server/catalog";
-import { apiRequest, dataOf, makeCustomer, makeProduct, read, type Customer } from "@/test/support/shop";
+import { dataOf, read } from "@/test/support/answer";
+import { apiRequest, makeCustomer, makeProduct, type Customer } from "@/test/support/shop";
 import { GET as detailRoute } from "../../c/merchandise/detail/route";
 import { POST as update } from "./update/route";
 

@@ -4,27 +4,21 @@ import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { products } from "@/lib/db/schema/products";
 import { DEMO_CATALOGUE } from "@/lib/db/seed/catalogue";
-import { databaseForSuite, testEngines } from "@/test/support/test-engines";
 import { merchandiseListSchema, merchandiseSchema } from "@/lib/schemas/merchandise";
+import { dataOf, read, type Answer } from "@/test/support/answer";
+import { databaseForSuite, testEngines } from "@/test/support/test-engines";
 import { GET as detail } from "./detail/route";
 import { GET as list } from "./list/route";
 
-interface Answer {
-  status: number;
-  body: { code: number; data: unknown; errmsg: string; errors?: { path: string; message: string }[] };
-}
-
 async function call(handler: (request: Request) => Promise<Response>, path: string, query: string): Promise<Answer> {
-  const response = await handler(new Request(`http://shop.test/api/v1/c/merchandise/${path}?${query}`));
-  return { status: response.status, body: (await response.json()) as Answer["body"] };
+  return read(await handler(new Request(`http://shop.test/api/v1/c/merchandise/${path}?${query}`)));
 }
 
 const getList = (query = "") => call(list, "list", query);
 const getDetail = (query: string) => call(detail, "detail", query);
 
 function listData(answer: Answer) {
-  expect(answer.status).toBe(200);
-  return merchandiseListSchema.parse(answer.body.data);
+  return merchandiseListSchema.parse(dataOf(answer));
 }
 
 describe.each(testEngines())("GET /merchandise/list and /merchandise/detail on $name", (engine) => {

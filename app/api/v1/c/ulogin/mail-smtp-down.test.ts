@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { emailCodes } from "@/lib/db/schema";
 import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
+import { read } from "@/test/support/answer";
 import { closedPort } from "@/test/support/test-smtp-server";
 
 // The SMTP server is down: SMTP_URL names a local port nothing listens on. The environment is
@@ -15,14 +16,15 @@ const { POST: register } = await import("./register/route");
 const { POST: reset } = await import("./reset/route");
 
 async function post(handler: (request: Request) => Promise<Response>, url: string, body: unknown) {
-  const response = await handler(
-    new Request(`http://shop.test/api/v1/c${url}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-    }),
+  return read(
+    await handler(
+      new Request(`http://shop.test/api/v1/c${url}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }),
+    ),
   );
-  return { status: response.status, body: (await response.json()) as { code: number; data: unknown; errmsg: string } };
 }
 
 const unavailable = {

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { emailCodes } from "@/lib/db/schema";
 import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
 import { codeInMail, linkInMail } from "@/lib/server/mail/outbox-reader";
+import { read, type Answer } from "@/test/support/answer";
 import { startTestSmtpServer, type CaughtMail } from "@/test/support/test-smtp-server";
 
 // Mail over a real SMTP server. The environment is parsed once, when lib/config/env.ts is first
@@ -22,20 +23,16 @@ const { GET: parseLink } = await import("./email/parse/route");
 
 afterAll(() => smtp.close());
 
-interface Answer {
-  status: number;
-  body: { code: number; data: unknown; errmsg: string; errors?: unknown };
-}
-
 async function post(handler: (request: Request) => Promise<Response>, url: string, body: unknown): Promise<Answer> {
-  const response = await handler(
-    new Request(`http://shop.test/api/v1/c${url}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-    }),
+  return read(
+    await handler(
+      new Request(`http://shop.test/api/v1/c${url}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }),
+    ),
   );
-  return { status: response.status, body: (await response.json()) as Answer["body"] };
 }
 
 const newEmail = () => `smtp-${randomUUID()}@example.com`;
@@ -51,7 +48,7 @@ async function tokenOf(link: string | null) {
   const response = await parseLink(
     new Request(`http://shop.test/api/v1/c/ulogin/email/parse?token=${encodeURIComponent(token)}`),
   );
-  return (await response.json()) as Answer["body"];
+  return (await read(response)).body;
 }
 
 async function registered(email: string, password: string) {

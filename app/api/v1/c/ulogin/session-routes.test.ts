@@ -6,6 +6,7 @@ import { sessions, users } from "@/lib/db/schema";
 import { databaseForSuite, testEngines } from "@/test/support/test-engines";
 import { hashPassword } from "@/lib/server/auth/password";
 import { hashToken } from "@/lib/server/auth/session";
+import { read } from "@/test/support/answer";
 import { eq } from "drizzle-orm";
 import { POST as login } from "./login/route";
 import { POST as logout } from "./logout/route";
@@ -20,10 +21,6 @@ function postJson(path: string, body: unknown, headers: Record<string, string> =
     headers: { "content-type": "application/json", "sec-fetch-site": "same-origin", ...headers },
     body: JSON.stringify(body),
   });
-}
-
-async function read(response: Response) {
-  return { status: response.status, body: (await response.json()) as { code: number; data: unknown; errmsg: string } };
 }
 
 async function signIn(email: string = customer.email, password: string = customer.password) {

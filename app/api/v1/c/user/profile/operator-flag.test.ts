@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { databaseForSuite, testEngines } from "@/test/support/test-engines";
 import { profileResponseSchema } from "@/lib/schemas/user";
-import { apiRequest, dataOf, makeCustomer, read } from "@/test/support/shop";
+import { dataOf, read } from "@/test/support/answer";
+import { apiRequest, makeCustomer } from "@/test/support/shop";
 import { GET as profile } from "./route";
 
 describe.each(testEngines())("the operator flag in the profile on $name", (engine) => {

@@ -7,6 +7,7 @@ import { databaseForSuite, testEngines } from "@/test/support/test-engines";
 import { emailLinkToken } from "@/lib/server/auth/email-links";
 import { signValue } from "@/lib/server/auth/signed";
 import { linkInMail, newestMailTo } from "@/lib/server/mail/outbox-reader";
+import { read } from "@/test/support/answer";
 import { POST as sendCode } from "../../send/code/route";
 import { GET as parse } from "./route";
 
@@ -14,8 +15,7 @@ import { GET as parse } from "./route";
 const outbox = path.resolve(".data/outbox");
 
 async function parseQuery(query: string) {
-  const response = await parse(new Request(`http://shop.test/api/v1/c/ulogin/email/parse?${query}`));
-  return { status: response.status, body: (await response.json()) as { code: number; data: unknown; errmsg: string } };
+  return read(await parse(new Request(`http://shop.test/api/v1/c/ulogin/email/parse?${query}`)));
 }
 
 const parseToken = (token: string) => parseQuery(new URLSearchParams({ token }).toString());
