@@ -19,7 +19,7 @@ export default defineConfig([
     },
   },
   {
-    files: ["lib/config/**", "next.config.ts", "instrumentation.ts", "playwright.config.ts", "vitest.config.mts", "scripts/**", "e2e/**", "drizzle.config.ts"],
+    files: ["lib/config/**", "next.config.ts", "instrumentation.ts", "playwright.config.ts", "vitest.config.mts", "scripts/**", "e2e/**", "test/**", "drizzle.config.ts"],
     rules: { "no-restricted-syntax": "off" },
   },
   {
@@ -37,6 +37,23 @@ export default defineConfig([
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // A suite skipped on a condition says why, so the run's summary can list it (describeIf in
+    // test/support/requirements.ts); Vitest's own conditional skips record no reason.
+    files: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        ...["describe", "it", "test"].flatMap((object) =>
+          ["skipIf", "runIf"].map((property) => ({
+            object,
+            property,
+            message: "Use describeIf from test/support/requirements.ts: it records why the suite is skipped.",
+          })),
+        ),
       ],
     },
   },

@@ -41,11 +41,6 @@ export function readDatabaseSettings(source: Record<string, string | undefined> 
   };
 }
 
-/** Tests only: a PostgreSQL database the integration tests may use (they always run on PGlite too). */
-export function readTestDatabaseUrl(source: Record<string, string | undefined> = process.env): string | null {
-  return source.TEST_DATABASE_URL || null;
-}
-
 /**
  * Whether the database should be opened as the server starts: not in the build's prerendering
  * workers, which never query it.

@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, expect, it, vi } from "vitest";
 import { CATALOGUE_CACHE } from "@/lib/config/catalog";
 import { products } from "@/lib/db/schema/products";
-import { databaseForSuite, testEngines } from "@/test/support/test-engines";
+import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { AppError } from "@/lib/server/http/errors";
 import { getMerchandise, isListedSku, productStock, readShelf, readShelfItem, readStock, stockMoved, stockTag, updateMerchandise } from "./index";
 
@@ -37,7 +37,7 @@ vi.mock("next/cache", () => ({
 const admin = { role: "admin" } as const;
 const customer = { role: "customer" } as const;
 
-describe.each(testEngines())("catalogue cache and operator updates on $name", (engine) => {
+describeEachEngine("catalogue cache and operator updates on $name", (engine) => {
   const handle = databaseForSuite(engine);
 
   beforeEach(() => {

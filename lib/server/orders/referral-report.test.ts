@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { randomBytes, randomUUID } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { COOKIES } from "@/lib/config/store";
 import { orders } from "@/lib/db/schema";
-import { databaseForSuite, testEngines } from "@/test/support/test-engines";
+import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { centsToAmount } from "@/lib/money";
 import { dataOf, read } from "@/test/support/answer";
 import { apiRequest, HOUSTON, makeCustomer, makeProduct, type Customer } from "@/test/support/shop";
@@ -13,7 +13,7 @@ import { POST as payRoute } from "@/app/api/v1/c/merchandise/order/payment/route
 import { POST as cancelRoute } from "@/app/api/v1/c/merchandise/order/cancel/route";
 import { adminReferralReport } from "./referral-report";
 
-describe.each(testEngines())("referral report on $name", (engine) => {
+describeEachEngine("referral report on $name", (engine) => {
   const db = databaseForSuite(engine);
 
   async function orderWith(who: Customer, code: string, sku: string): Promise<{ orderId: string; totalCents: number }> {

@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { RETURN_ADDRESS } from "@/lib/config/after-sale";
 import { afterSaleEvents, orders, payments } from "@/lib/db/schema";
-import { databaseForSuite, testEngines } from "@/test/support/test-engines";
+import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { amountToCents } from "@/lib/money";
 import { adminAfterSaleListSchema, adminAfterSaleSchema, afterSaleSchema, type AdminAfterSale } from "@/lib/schemas/after-sale";
 import { orderSchema } from "@/lib/schemas/order";
@@ -21,7 +21,7 @@ import { POST as rejectRoute } from "./reject/route";
 import { POST as receiveRoute } from "./receive/route";
 import { POST as completeRoute } from "./complete/route";
 
-describe.each(testEngines())("operator after-sale calls on $name", (engine) => {
+describeEachEngine("operator after-sale calls on $name", (engine) => {
   const db = databaseForSuite(engine);
 
   const post = (route: (request: Request) => Promise<Response>, path: string) => async (who: Customer | null, body: unknown) =>

@@ -2,9 +2,9 @@
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { orderEvents, orders, products } from "@/lib/db/schema";
-import { databaseForSuite, testEngines } from "@/test/support/test-engines";
+import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { adminOrderSchema } from "@/lib/schemas/admin-order";
 import { newestMailTo, readMail } from "@/lib/server/mail/outbox-reader";
 import { dataOf, read } from "@/test/support/answer";
@@ -17,7 +17,7 @@ import { POST as cancel } from "./cancel/route";
 
 const outbox = path.resolve(".data/outbox");
 
-describe.each(testEngines())("operator cancel on $name", (engine) => {
+describeEachEngine("operator cancel on $name", (engine) => {
   const db = databaseForSuite(engine);
 
   async function order(who: Customer, sku: string, pay: boolean): Promise<string> {

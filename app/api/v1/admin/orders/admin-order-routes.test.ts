@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { orderEvents, orders } from "@/lib/db/schema";
-import { databaseForSuite, testEngines } from "@/test/support/test-engines";
+import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { adminOrderListSchema, adminOrderSchema } from "@/lib/schemas/admin-order";
 import { newestMailTo, readMail } from "@/lib/server/mail/outbox-reader";
 import { OUTBOX, paidOrder } from "@/test/support/after-sale";
@@ -18,7 +18,7 @@ import { POST as deliver } from "./deliver/route";
 import { GET as adminList } from "./list/route";
 import { GET as adminGet } from "./get/route";
 
-describe.each(testEngines())("operator order calls on $name", (engine) => {
+describeEachEngine("operator order calls on $name", (engine) => {
   const db = databaseForSuite(engine);
 
   const shipAs = async (who: Customer | null, body: unknown) =>

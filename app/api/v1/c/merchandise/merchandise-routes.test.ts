@@ -1,12 +1,12 @@
 // @vitest-environment node
 import { randomUUID } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { products } from "@/lib/db/schema/products";
 import { DEMO_CATALOGUE } from "@/lib/db/seed/catalogue";
 import { merchandiseListSchema, merchandiseSchema } from "@/lib/schemas/merchandise";
 import { dataOf, read, type Answer } from "@/test/support/answer";
-import { databaseForSuite, testEngines } from "@/test/support/test-engines";
+import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { GET as detail } from "./detail/route";
 import { GET as list } from "./list/route";
 
@@ -21,7 +21,7 @@ function listData(answer: Answer) {
   return merchandiseListSchema.parse(dataOf(answer));
 }
 
-describe.each(testEngines())("GET /merchandise/list and /merchandise/detail on $name", (engine) => {
+describeEachEngine("GET /merchandise/list and /merchandise/detail on $name", (engine) => {
   const handle = databaseForSuite(engine);
 
   /** A product of this test alone (other suites may share the PostgreSQL database). */

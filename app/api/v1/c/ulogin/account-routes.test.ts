@@ -2,10 +2,10 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { expect, it, vi } from "vitest";
 import { emailCodes, users } from "@/lib/db/schema";
 import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
-import { databaseForSuite, testEngines } from "@/test/support/test-engines";
+import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { codeInMail, newestMailTo } from "@/lib/server/mail/outbox-reader";
 import { dataOf, read } from "@/test/support/answer";
 import { POST as sendCode } from "./send/code/route";
@@ -31,7 +31,7 @@ async function call(handler: (request: Request) => Promise<Response>, url: strin
 
 const newEmail = () => `new-${randomUUID()}@example.com`;
 
-describe.each(testEngines())("registration and reset on $name", (engine) => {
+describeEachEngine("registration and reset on $name", (engine) => {
   const db = databaseForSuite(engine);
 
   it("registers with the e-mailed code: account, session, welcome mail", async () => {

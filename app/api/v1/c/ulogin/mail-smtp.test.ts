@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { afterAll, expect, it, vi } from "vitest";
 import { emailCodes } from "@/lib/db/schema";
 import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
 import { codeInMail, linkInMail } from "@/lib/server/mail/outbox-reader";
@@ -14,7 +14,7 @@ import { startTestSmtpServer, type CaughtMail } from "@/test/support/test-smtp-s
 const smtp = await startTestSmtpServer();
 vi.stubEnv("SMTP_URL", smtp.url);
 vi.stubEnv("SITE_URL", "https://shop.example");
-const { databaseForSuite, testEngines } = await import("@/test/support/test-engines");
+const { databaseForSuite, describeEachEngine } = await import("@/test/support/test-engines");
 const { POST: sendCode } = await import("./send/code/route");
 const { POST: register } = await import("./register/route");
 const { POST: reset } = await import("./reset/route");
@@ -60,7 +60,7 @@ async function registered(email: string, password: string) {
   await mailsTo(email, 2);
 }
 
-describe.each(testEngines())("mail over SMTP on $name", (engine) => {
+describeEachEngine("mail over SMTP on $name", (engine) => {
   const db = databaseForSuite(engine);
 
   it("sends the verification code to the address, with a link to the registration page, then the welcome mail", async () => {

@@ -10,7 +10,7 @@ import { hashPassword } from "@/lib/server/auth/password";
 import { hashToken } from "@/lib/server/auth/session";
 import { codeInMail, newestMailTo } from "@/lib/server/mail/outbox-reader";
 import { read } from "@/test/support/answer";
-import { databaseForSuite, testEngines } from "@/test/support/test-engines";
+import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { POST as login } from "./login/route";
 import { POST as register } from "./register/route";
 import { POST as reset } from "./reset/route";
@@ -82,7 +82,7 @@ const throttled = (wait: string, retryAfter: string) => ({
   retryAfter,
 });
 
-describe.each(testEngines())("login rate limits on $name", (engine) => {
+describeEachEngine("login rate limits on $name", (engine) => {
   const db = databaseForSuite(engine);
 
   async function newAccount(): Promise<{ email: string; id: string }> {

@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { randomUUID } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
 import { sessions, users } from "@/lib/db/schema";
-import { databaseForSuite, testEngines } from "@/test/support/test-engines";
+import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { hashPassword } from "@/lib/server/auth/password";
 import { hashToken } from "@/lib/server/auth/session";
 import { read } from "@/test/support/answer";
@@ -29,7 +29,7 @@ async function signIn(email: string = customer.email, password: string = custome
   return { response, body, token: (body.data as { token: string }).token };
 }
 
-describe.each(testEngines())("session calls on $name", (engine) => {
+describeEachEngine("session calls on $name", (engine) => {
   const db = databaseForSuite(engine);
 
   it("logs in with the right password: token, user and a strict HttpOnly cookie", async () => {

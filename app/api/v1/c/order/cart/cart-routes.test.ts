@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { cartItems, products } from "@/lib/db/schema";
-import { databaseForSuite, testEngines } from "@/test/support/test-engines";
+import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import type { CartList } from "@/lib/schemas/cart";
 import { cartListSchema } from "@/lib/schemas/cart";
 import { dataOf, read, type Answer } from "@/test/support/answer";
@@ -28,7 +28,7 @@ function cartOf(answer: Answer): CartList {
   return cartListSchema.parse(dataOf(answer));
 }
 
-describe.each(testEngines())("cart calls on $name", (engine) => {
+describeEachEngine("cart calls on $name", (engine) => {
   const db = databaseForSuite(engine);
 
   const customer = () => makeCustomer(db());

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { users } from "@/lib/db/schema";
-import { databaseForSuite, testEngines } from "@/test/support/test-engines";
+import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { hashPassword } from "@/lib/server/auth/password";
 import { read } from "@/test/support/answer";
 import { POST as login } from "../login/route";
@@ -19,7 +19,7 @@ function request(path: string, body: unknown, token?: string) {
   });
 }
 
-describe.each(testEngines())("saving the profile on $name", (engine) => {
+describeEachEngine("saving the profile on $name", (engine) => {
   const db = databaseForSuite(engine);
   const email = `profile-${randomUUID()}@example.com`;
   const password = "original phrase one";

@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { Transaction } from "@/lib/db/client";
 import { memberships, orders, payments, savedPaymentMethods, testProviderCharges, users } from "@/lib/db/schema";
 import { amountToCents } from "@/lib/money";
@@ -13,7 +13,7 @@ import { newestMailTo, readMail } from "@/lib/server/mail/outbox-reader";
 import { addMonths } from "@/lib/server/memberships";
 import { refundOrderPayment } from "@/lib/server/payments";
 import { read } from "@/test/support/answer";
-import { databaseForSuite, testEngines } from "@/test/support/test-engines";
+import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { POST as addOrder } from "../add/route";
 import { POST as cancelOrder } from "../cancel/route";
 import { POST as pay } from "./route";
@@ -46,7 +46,7 @@ const key = () => randomUUID().replaceAll("-", "");
 // SMTP_URL is unset in tests, so messages land in the default outbox folder.
 const outbox = path.resolve(".data/outbox");
 
-describe.each(testEngines())("paying an order on $name", (engine) => {
+describeEachEngine("paying an order on $name", (engine) => {
   const db = databaseForSuite(engine);
 
   async function customer(withAddress = true) {

@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
-import { databaseForSuite, testEngines } from "@/test/support/test-engines";
+import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { emailLinkToken } from "@/lib/server/auth/email-links";
 import { signValue } from "@/lib/server/auth/signed";
 import { linkInMail, newestMailTo } from "@/lib/server/mail/outbox-reader";
@@ -30,7 +30,7 @@ const noLongerValid = {
   },
 };
 
-describe.each(testEngines())("GET /ulogin/email/parse on $name", (engine) => {
+describeEachEngine("GET /ulogin/email/parse on $name", (engine) => {
   databaseForSuite(engine);
 
   it("reads the link of a code e-mail: the address and what the code is for", async () => {

@@ -11,7 +11,7 @@ import { oauthIdentities, users } from "@/lib/db/schema";
 import { codeChallengeFor, nonceFor, randomToken } from "@/lib/oidc-pkce";
 import { read, type Answer } from "@/test/support/answer";
 import { startTestIssuer, type TestIdentity, type TestIssuer } from "@/test/support/oidc-test-issuer";
-import { databaseForSuite, testEngines } from "@/test/support/test-engines";
+import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 
 // "Continue with Google" against a real local OpenID issuer. The server reads its settings once at
 // import, so the route is imported fresh with the issuer's address in the environment.
@@ -97,7 +97,7 @@ async function closedPort(): Promise<number> {
   return address.port;
 }
 
-describe.each(testEngines())("POST /ulogin/google/exchange/token on $name", (engine) => {
+describeEachEngine("POST /ulogin/google/exchange/token on $name", (engine) => {
   const db = databaseForSuite(engine);
   let issuer: TestIssuer;
   let routes: { exchange: Handler; profile: Handler };
