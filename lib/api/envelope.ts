@@ -1,4 +1,4 @@
-// The response envelope every call of /api/v1/c answers with (design/api.md).
+// The response envelope every call of /api/v1/c answers with (docs/api.md).
 
 export interface FieldError {
   path: string;

@@ -1,4 +1,6 @@
-// The spec's error catalogue (section 8): what a customer reads when a call fails.
+// The error catalogue: what a customer reads when a call fails, by HTTP status. The texts are fixed
+// word for word (messages.test.ts); the server answers with the same ones when it has nothing more
+// specific to say (lib/server/http/envelope.ts).
 
 export const STATUS_MESSAGES: Readonly<Record<number, string>> = {
   400: "Request failed! Please try again later",

@@ -25,7 +25,7 @@ import { AFTER_SALE_MESSAGES } from "./messages";
 import { mailCustomer, operatorActor, recordAfterSaleEvent } from "./shared";
 import { toAfterSaleViews } from "./view";
 
-// The operator side of after-sale (api.md "Operators"). The role is checked here, in the service, so
+// The operator side of after-sale (docs/api.md, Operators). The role is checked here, in the service, so
 // every caller gets the same rule; every step lands in after_sale_events with actor "admin" and the
 // operator's user id.
 

@@ -13,7 +13,7 @@ import { ORDER_MESSAGES } from "./messages";
 import { recordEvent, type EventActor } from "./totals";
 import { itemSummaries, toOrderView } from "./view";
 
-// The operator side of orders (api.md "Operators"). The role is checked here, in the service, so
+// The operator side of orders (docs/api.md, Operators). The role is checked here, in the service, so
 // every caller (route, console, script) gets the same rule; every action lands in order_events with
 // actor "admin" and the operator's user id.
 

@@ -50,7 +50,7 @@ describeEachEngine("GET /merchandise/list and /merchandise/detail on $name", (en
     return row?.total ?? 0;
   }
 
-  it("lists listed products in the operator's order, 20 to a page, in the contract's shape", async () => {
+  it("lists listed products in the operator's order, 20 to a page, in the documented shape", async () => {
     const data = listData(await getList());
     expect(data.total).toBe(await listedCount());
     expect(data.list.length).toBe(Math.min(20, data.total));
