@@ -75,6 +75,7 @@ export default defineConfig([
   layer(["lib/server/**"], [noBrowserClient, noTestSupport], [sendMailDirectly], ["lib/server/mail/**"]),
   layer(["lib/server/mail/**"], [noBrowserClient, noTestSupport]),
   layer(["lib/db/**"], [noServer, noBrowserClient, noTestSupport]),
+  layer(["instrumentation.ts", "instrumentation-client.ts", "next.config.ts"], [noTestSupport]),
   {
     files: ["lib/server/**"],
     ignores: [...TESTS, "lib/server/transaction/**"],
@@ -83,6 +84,58 @@ export default defineConfig([
   {
     files: ["lib/config/**", "next.config.ts", "instrumentation.ts", "playwright.config.ts", "vitest.config.mts", "scripts/**", "e2e/**", "test/**", "drizzle.config.ts"],
     rules: { "no-restricted-syntax": "off" },
+  },
+  {
+    // Test scaffolding (test/support) never reaches the production build: only tests import it.
+    files: ["app/**", "components/**", "lib/**", "middleware.ts", "instrumentation.ts", "instrumentation-client.ts", "next.config.ts"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^@/test/|(^|/)test/support(/|$)",
+              message: "test/support is for tests only; the shop's code must not import it.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A suite skipped on a condition says why, so the run's summary can list it (describeIf in
+    // test/support/requirements.ts); Vitest's own conditional skips record no reason.
+    files: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        ...["describe", "it", "test"].flatMap((object) =>
+          ["skipIf", "runIf"].map((property) => ({
+            object,
+            property,
+            message: "Use describeIf from test/support/requirements.ts: it records why the suite is skipped.",
+          })),
+        ),
+      ],
+    },
+  },
+  {
+    // A suite skipped on a condition says why, so the run's summary can list it (describeIf in
+    // test/support/requirements.ts); Vitest's own conditional skips record no reason.
+    files: TESTS,
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        ...["describe", "it", "test"].flatMap((object) =>
+          ["skipIf", "runIf"].map((property) => ({
+            object,
+            property,
+            message: "Use describeIf from test/support/requirements.ts: it records why the suite is skipped.",
+          })),
+        ),
+      ],
+    },
   },
   {
     // The one img of the shop (components/ui/image.tsx explains why not next/image).

@@ -16,9 +16,9 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // Next would hash each page's whole HTML on every request for its ETag (docs/decisions.md).
   generateEtags: false,
-  // The API's paths with a trailing slash (api.md: POST /order/cart/add/) must reach their handler,
-  // not a 308 (clients that do not follow it, or follow it without the body). redirects() below
-  // keeps the redirect for pages.
+  // The API's paths with a trailing slash (POST /order/cart/add/, docs/api.md Cart) must reach their
+  // handler, not a 308 (clients that do not follow it, or follow it without the body). redirects()
+  // below keeps the redirect for pages.
   skipTrailingSlashRedirect: true,
   // PGlite ships ~15 MB of wasm (bundling it would copy that into the static output); argon2 is a
   // native addon. Both load from node_modules at run time.

@@ -6,7 +6,7 @@ export default {
   theme: {
     extend: {
       screens: {
-        // The spec's mobile breakpoint: under 821 px (51.3125rem) is a phone layout. In rem so that
+        // The mobile breakpoint: under 821 px (51.3125rem) is a phone layout. In rem so that
         // Tailwind sorts it among its own breakpoints (sm, md before it; lg after).
         desk: "51.3125rem",
       },

@@ -1,6 +1,7 @@
 import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { SkipSummaryReporter } from "./test/support/skip-summary-reporter.ts";
 
 export default defineConfig({
   plugins: [react()],
@@ -17,6 +18,8 @@ export default defineConfig({
     include: ["**/*.test.{ts,tsx}"],
     exclude: ["node_modules/**", ".next/**", "e2e/**", ".data/**", ".scratch/**"],
     setupFiles: ["./vitest.setup.ts"],
+    // After Vitest's summary: which suites were skipped, and why (test/support/requirements.ts).
+    reporters: ["default", new SkipSummaryReporter()],
     clearMocks: true,
     restoreMocks: true,
     unstubEnvs: true,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { ROUTES } from "@/lib/config/routes";
 import { GOOGLE_CALLBACK_PATH } from "@/lib/config/oidc";
-import { TEST_IDENTITY_COOKIE, type TestIdentity } from "@/lib/testing/oidc-test-issuer";
+import { TEST_IDENTITY_COOKIE, type TestIdentity } from "@/test/support/oidc-test-issuer";
 import { expect, test } from "./fixtures";
 
 // "Continue with Google" against the local OpenID issuer of e2e/oidc-server.ts, which approves

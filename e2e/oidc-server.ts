@@ -1,4 +1,4 @@
-import { startTestIssuer } from "@/lib/testing/oidc-test-issuer";
+import { startTestIssuer } from "@/test/support/oidc-test-issuer";
 
 // The local OpenID issuer the end-to-end tests sign in with (started by playwright.config.ts):
 // `npx tsx e2e/oidc-server.ts <port>`. Each browser test says who signs in with a cookie on the

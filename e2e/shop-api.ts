@@ -4,7 +4,7 @@ import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
 import { TEST_ADDRESS, expect } from "./fixtures";
 
 // The real calls journeys use to set the scene: buy now, pay with the test provider's success card,
-// and the operator's calls (api.md "Operators") signed in as the demo operator.
+// and the operator's calls (docs/api.md, Operators) signed in as the demo operator.
 
 export async function buyNowThroughApi(page: Page, skuNum: string, quantity: number): Promise<string> {
   const response = await page.request.post("/api/v1/c/merchandise/order/add", { data: { skuNum, quantity } });

@@ -5,7 +5,7 @@ import { expect, signInWithCart, isMobileProject, scrollToY, test } from "./fixt
 const header = (page: Page) => page.locator("header").first();
 
 test.describe("top bar", () => {
-  test("the logo goes home and the menus hold the spec's entries (desktop)", async ({ page }, info) => {
+  test("the logo goes home and the menus hold their entries (desktop)", async ({ page }, info) => {
     test.skip(isMobileProject(info.project.name), "desktop menus");
     await page.goto(ROUTES.faq);
     const nav = page.getByRole("navigation", { name: "Main" }).first();

@@ -3,10 +3,11 @@ import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
+import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { apiNotFound } from "@/lib/server/http/envelope";
 import { routeDeclaration, type RouteDeclaration, type RouteHandler } from "@/lib/server/http/handler";
-import { makeCustomer, read, type Customer } from "@/lib/testing/shop";
+import { read } from "@/test/support/answer";
+import { makeCustomer, type Customer } from "@/test/support/shop";
 
 // Every route handler under app/api, found on disk rather than listed by hand, so a route added
 // tomorrow is covered the day it lands: each one must be made by apiRoute and declare its auth, and
@@ -133,7 +134,7 @@ describe("every route under app/api", () => {
   });
 });
 
-describe.each(testEngines())("the auth every route declares, on $name", (engine) => {
+describeEachEngine("the auth every route declares, on $name", (engine) => {
   const db = databaseForSuite(engine);
   let customer: Customer;
   let operator: Customer;

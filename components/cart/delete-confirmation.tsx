@@ -8,7 +8,10 @@ interface DeleteConfirmationProps {
   onCancel: () => void;
 }
 
-/** The spec's confirmation before a cart line is deleted (texts exactly as section 5 gives them). */
+/**
+ * The confirmation before a cart line is deleted. Its texts are fixed word for word, odd English
+ * included (e2e/cart.spec.ts checks them).
+ */
 export function DeleteConfirmation({ open, onConfirm, onCancel }: DeleteConfirmationProps) {
   return (
     <Dialog open={open} onClose={onCancel} className="relative z-[70]">

@@ -1,7 +1,7 @@
 import { amountToCents, formatUsd } from "@/lib/money";
 import type { ShelfItem } from "@/lib/schemas/merchandise";
 
-// The catalogue skus the content pages talk about by name (design/content.md). The purifier's sku
+// The catalogue skus the content pages talk about by name (lib/db/seed/catalogue.ts). The purifier's sku
 // lives in lib/config/store.ts because the top bar uses it too.
 
 export const FILTER_SKUS = {

@@ -47,7 +47,7 @@ describe("Embla timing", () => {
     expect(EMBLA_FRAME_MS).toBeCloseTo(1000 / 60, 10);
   });
 
-  it("settles a slide change within 20% of the spec's transition time", () => {
+  it("settles a slide change within 20% of the configured transition time", () => {
     const settled = settleTimeMs(EMBLA_DURATION, EMBLA_FRICTION);
     expect(settled).toBeGreaterThanOrEqual(0.8 * UI.carousel.transitionMs);
     expect(settled).toBeLessThanOrEqual(1.2 * UI.carousel.transitionMs);

@@ -11,7 +11,8 @@ export function slidesPerView(count: number): { small: PerView; large: PerView }
 /**
  * Embla's `duration` is not milliseconds: each 60 Hz frame adds displacement/duration to the
  * velocity, then multiplies it by the friction 0.68. With 15 a slide settles in about 500 ms,
- * the spec's transition (carousel-config.test.ts replays that integration).
+ * the carousel's transition time, UI.carousel.transitionMs (carousel-config.test.ts replays that
+ * integration).
  */
 export const EMBLA_DURATION = 15;
 export const EMBLA_FRICTION = 0.68;

@@ -13,7 +13,7 @@ describe("statusMessage", () => {
     [502, "Gateway error!"],
     [503, "Service unavailable!"],
     [504, "Gateway timeout!"],
-  ])("shows status %i as the spec's text", (status, text) => {
+  ])("shows status %i with its fixed text", (status, text) => {
     expect(statusMessage(status)).toBe(text);
   });
 
@@ -23,7 +23,7 @@ describe("statusMessage", () => {
 });
 
 describe("failureMessage", () => {
-  it("exports the spec's texts", () => {
+  it("exports the fixed texts for a call without an answer", () => {
     expect(TIMEOUT_MESSAGE).toBe("Request timeout! Please try again later");
     expect(NETWORK_MESSAGE).toBe("Network error! Please try again later");
     expect(FALLBACK_MESSAGE).toBe("Request failed!");

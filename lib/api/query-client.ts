@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 
-// The spec's data cache: stale after 5 s, kept 5 minutes, no refetch when the window regains focus.
+// The shared data cache: stale after 5 s, kept 5 minutes, no refetch when the window regains focus.
 export function makeQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -7,7 +7,7 @@ const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   /** postgres://… : node-postgres with a pool. Unset: embedded PGlite in PGLITE_DIR. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-  /** PGlite folder. PGlite does not lock it: each process needs its own (see stack notes). */
+  /** PGlite folder. PGlite does not lock it and two processes would corrupt it: one folder per process. */
   PGLITE_DIR: z.string().min(1).optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   /** Seed the demo catalogue and accounts into a new embedded database (default on). */
@@ -39,11 +39,6 @@ export function readDatabaseSettings(source: Record<string, string | undefined> 
     poolMax: value.DATABASE_POOL_MAX,
     seedDemoData: value.SEED_DEMO_DATA === "true",
   };
-}
-
-/** Tests only: a PostgreSQL database the integration tests may use (they always run on PGlite too). */
-export function readTestDatabaseUrl(source: Record<string, string | undefined> = process.env): string | null {
-  return source.TEST_DATABASE_URL || null;
 }
 
 /**

@@ -34,8 +34,6 @@ const envSchema = z.object({
    * header is ignored, since anyone can send it.
    */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
-  /** Tests only: a Redis the rate-limit tests may use (under a fresh key prefix, cleaned up after). */
-  TEST_REDIS_URL: z.preprocess((value) => value || undefined, z.url({ protocol: /^rediss?$/ }).optional()),
   /** OpenID issuer for "Continue with Google"; another issuer works the same way. */
   OIDC_ISSUER: z
     .url({ protocol: /^https?$/ })

@@ -1,4 +1,4 @@
-// Shipping prices and the free-shipping threshold: the spec's two presets. Which preset applies is
+// Shipping prices and the free-shipping threshold, in two presets. Which preset applies is
 // the server setting SHIPPING_PRESET (lib/config/env.ts); browser code gets the threshold in use from
 // the cart list (freeShippingThreshold), so it never has to guess the preset.
 // Free ground shipping applies when the merchandise subtotal is AT OR OVER the threshold: an order of
@@ -31,7 +31,7 @@ export interface ShippingPreset {
 }
 
 export const SHIPPING_PRESETS: Readonly<Record<ShippingPresetName, ShippingPreset>> = {
-  // The spec's cart note: free ground over $37; ground 11.90 / 3 days, 2nd day 22.90, next day 33.90.
+  // The default: free ground over $37; ground 11.90 / 3 days, 2nd day 22.90, next day 33.90.
   standard: {
     name: "standard",
     freeShippingThresholdCents: 3700,
@@ -41,8 +41,8 @@ export const SHIPPING_PRESETS: Readonly<Record<ShippingPresetName, ShippingPrese
       { value: "ups_next_day_air", label: "UPS Next Day Air", businessDays: 1, priceCents: 3390, freeOverThreshold: false },
     ],
   },
-  // The spec's variant: $89 threshold, faster options at 11.00 and 22.00. Its ground price is not
-  // given, so ground keeps 11.90 under the threshold and is free at or over it.
+  // The variant: $89 threshold, faster options at 11.00 and 22.00. It names no ground price of its
+  // own, so ground keeps 11.90 under the threshold and is free at or over it.
   express: {
     name: "express",
     freeShippingThresholdCents: 8900,

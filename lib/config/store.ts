@@ -1,4 +1,4 @@
-// Store-wide constants: the one place for every number and text the spec fixes.
+// Store-wide constants: the one place for every fixed number and text of the shop.
 // Client and server code both import this file, so it holds nothing secret.
 
 export const STORE_NAME = "Lenwell";
@@ -33,7 +33,7 @@ export const UI = {
   carousel: { itemsSmall: 2, itemsLarge: 3, transitionMs: 500 },
   cartDrawer: { desktopWidthPx: 600, mobileWidthPercent: 95 },
   quantity: { min: 1, max: 1000 },
-  /** The drawer sends a line's quantity once the stepper has been still this long (spec: 1000 ms). */
+  /** The drawer sends a line's quantity once the stepper has been still this long. */
   cartUpdateDebounceMs: 1000,
 } as const;
 

@@ -9,11 +9,11 @@ import * as schema from "./schema";
 import { emailCodes, sessions, users } from "./schema";
 import { seedDatabase } from "./seed";
 import { DEMO_ACCOUNTS } from "./seed/accounts";
-import { testEngines } from "./test-engines";
+import { describeEachEngine } from "@/test/support/test-engines";
 
 const uniqueEmail = () => `t-${randomUUID()}@example.com`;
 
-describe.each(testEngines())("database on $name", (engine) => {
+describeEachEngine("database on $name", (engine) => {
   let handle: DatabaseHandle;
 
   beforeAll(async () => {

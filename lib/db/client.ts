@@ -50,7 +50,16 @@ export async function openDatabase(settings: DatabaseSettings, options: { inMemo
 // Next bundles route handlers, pages and instrumentation separately, so this module can be loaded
 // more than once in one process. The handle lives on globalThis: two PGlite instances on one folder
 // would each see only their own writes, and corrupt it.
-const holder = globalThis as typeof globalThis & { __lenwellDatabase?: Promise<DatabaseHandle> | null };
+
+/**
+ * The process-wide slot of the database handle. Only its type is exported: nothing in the app puts
+ * another database in it; the integration tests do (test/support/test-engines.ts).
+ */
+export interface DatabaseHolder {
+  __lenwellDatabase?: Promise<DatabaseHandle> | null;
+}
+
+const holder = globalThis as typeof globalThis & DatabaseHolder;
 
 /** The process's database, opened (and on first start created and seeded) on first use. */
 export function getDatabase(): Promise<DatabaseHandle> {
@@ -63,9 +72,4 @@ export function getDatabase(): Promise<DatabaseHandle> {
 
 export async function getDb(): Promise<Database> {
   return (await getDatabase()).db;
-}
-
-/** Integration tests point the process at a database of their own (see test-engines.ts). */
-export function setTestDatabase(handle: DatabaseHandle): void {
-  holder.__lenwellDatabase = Promise.resolve(handle);
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AFTER_SALE_LIMITS, AFTER_SALE_REASONS, AFTER_SALE_STATUSES, AFTER_SALE_TYPES } from "@/lib/config/after-sale";
 import { money } from "./cart";
 
-// After-sale requests as design/api.md defines them: the customer's and the operator's request
+// After-sale requests as docs/api.md describes them: the customer's and the operator's request
 // bodies, and the AfterSale answer both sides read. Money travels as "12.90" strings.
 
 export const afterSaleTypeSchema = z.enum(AFTER_SALE_TYPES, { message: "Choose return, refund, exchange or repair." });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The cart as design/api.md defines it. Money travels as "12.90" strings.
+// The cart as docs/api.md describes it. Money travels as "12.90" strings.
 
 export const money = z.string().regex(/^\d+\.\d{2}$/);
 

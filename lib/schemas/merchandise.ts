@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MERCHANDISE_CATEGORIES, MERCHANDISE_SORTS, type MerchandiseCategory, type MerchandiseSort } from "../config/catalog";
 import { money, specRowSchema } from "./cart";
 
-// `Merchandise` as design/api.md defines it, and the queries of the two catalogue calls.
+// `Merchandise` as docs/api.md describes it, and the queries of the two catalogue calls.
 
 // The values live with the catalogue's other constants (zod-free, so pages can use them without
 // loading zod); the schemas below validate against them.
@@ -33,7 +33,7 @@ export type ShelfItem = Omit<Merchandise, "stock">;
 export const merchandiseListSchema = z.object({ list: z.array(merchandiseSchema), total: z.number().int() });
 export type MerchandiseList = z.infer<typeof merchandiseListSchema>;
 
-// Query strings: `category=` (empty) means every category, as in the contract's example.
+// Query strings: `category=` (empty) means every category (docs/api.md, Catalogue).
 export const merchandiseListQuerySchema = z.strictObject({
   category: z
     .union([z.literal(""), z.enum(MERCHANDISE_CATEGORIES)])

@@ -3,7 +3,7 @@ import { SHIPPING_METHOD_VALUES, type ShippingMethodValue } from "@/lib/config/s
 import { usAddressSchema } from "./auth";
 import { cartItemSchema, money } from "./cart";
 
-// Orders, shipping and payment as design/api.md defines them: the request bodies the server
+// Orders, shipping and payment as docs/api.md describes them: the request bodies the server
 // validates and the answers the browser reads. Money travels as "12.90" strings.
 
 export const ORDER_STATUS_VALUES = ["pending_payment", "paid", "shipped", "delivered", "cancelled", "refunded"] as const;

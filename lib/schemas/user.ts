@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { usAddressSchema } from "./auth";
 
-// `user` as design/api.md defines it; shared by the server's responses and the browser's reads.
+// `user` as the login and profile calls answer it (docs/api.md, Login group); shared by the server's
+// responses and the browser's reads.
 
 /**
  * A membership or care plan as the profile shows it: `plan` is the plan's sku (LW-MEM-M, LW-MEM-Y,

@@ -1,6 +1,7 @@
 import { atom } from "jotai";
 
-// The global client state of the spec (section 3), plus the small pieces the shell shares.
+// The global client state (who is signed in, loading, the cart drawer and its refresh flag, the
+// device and phone-layout flags), plus the small pieces the shell shares.
 
 /** Display name of the signed-in customer, null when nobody is signed in. */
 export const usernameAtom = atom<string | null>(null);

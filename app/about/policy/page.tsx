@@ -39,7 +39,7 @@ const CONTENTS = [
   { id: "warranty", label: "Warranty" },
 ] as const;
 
-// The spec's default shipping preset (storefront spec section 9).
+// The default shipping preset, `standard` in lib/config/shipping.ts (docs/api.md, Shipping and tax).
 const SHIPPING_OPTIONS = [
   { service: "UPS Ground", delivery: "3 business days", price: "$11.90" },
   { service: "UPS 2nd Day Air", delivery: "2 business days", price: "$22.90" },

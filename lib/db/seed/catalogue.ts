@@ -1,4 +1,4 @@
-// The demo catalogue the shop ships with (design/content.md). An operator replaces this file's
+// The demo catalogue the shop ships with. An operator replaces this file's
 // content, not code. Prices are integer cents; skus are stable identifiers.
 
 import type { ProductCategory, ProductSpecRow } from "../schema/products";

@@ -1,8 +1,9 @@
 // @vitest-environment node
 import { randomUUID } from "node:crypto";
-import { describe, expect, it } from "vitest";
-import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
-import { apiRequest, dataOf, HOUSTON, makeCustomer, makeProduct, read } from "@/lib/testing/shop";
+import { expect, it } from "vitest";
+import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
+import { dataOf, read } from "@/test/support/answer";
+import { apiRequest, HOUSTON, makeCustomer, makeProduct } from "@/test/support/shop";
 import { POST as buyNowRoute } from "@/app/api/v1/c/merchandise/order/add/route";
 import { POST as payRoute } from "@/app/api/v1/c/merchandise/order/payment/route";
 import { POST as applyRoute } from "@/app/api/v1/c/order/afterSale/apply/route";
@@ -10,7 +11,7 @@ import { POST as shipRoute } from "@/app/api/v1/admin/orders/ship/route";
 import { POST as approveRoute } from "@/app/api/v1/admin/after-sale/approve/route";
 import { adminAfterSaleEvents } from "./admin-events";
 
-describe.each(testEngines())("after-sale timeline for operators on $name", (engine) => {
+describeEachEngine("after-sale timeline for operators on $name", (engine) => {
   const db = databaseForSuite(engine);
 
   it("names who did each step, and is for operators only", async () => {

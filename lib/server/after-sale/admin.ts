@@ -26,7 +26,7 @@ import { AFTER_SALE_MESSAGES } from "./messages";
 import { mailCustomer, recordAfterSaleEvent } from "./shared";
 import { toAfterSaleViews } from "./view";
 
-// The operator side of after-sale (api.md "Operators"). The role is checked here as well as by the
+// The operator side of after-sale (docs/api.md, Operators). The role is checked here as well as by the
 // route (assertOperator), so every caller gets the same rule; every step lands in after_sale_events
 // with actor "admin" and the operator's user id.
 

@@ -10,7 +10,7 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** The customer as the API shows them (design/api.md `user`); never the hash or the role's internals. */
+/** The customer as the API shows them (`user`, docs/api.md); never the hash or the role's internals. */
 export function toUserView(row: UserRow, plans: CustomerPlans): User {
   return {
     id: row.id,
@@ -20,7 +20,8 @@ export function toUserView(row: UserRow, plans: CustomerPlans): User {
     defaultAddress: row.defaultAddress ?? null,
     membership: plans.membership,
     carePlan: plans.carePlan,
-    // Customers' answers stay as api.md shows them; only an operator learns about the console.
+    // Customers' answers stay as docs/api.md shows them; only an operator learns about the console
+    // (docs/decisions.md, Operator console).
     ...(isOperator(row) ? { isAdmin: true as const } : {}),
   };
 }

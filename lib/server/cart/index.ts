@@ -94,7 +94,7 @@ export function summariseCart(lines: CartLine[]): CartList {
     shipping: centsToAmount(shipping.shippingCents),
     subTotal: centsToAmount(subtotalCents),
     freeShippingThreshold: centsToAmount(shipping.freeShippingThresholdCents),
-    // An empty cart ships nothing, so nothing is left to add either (spec: strings, default 0.00).
+    // An empty cart ships nothing, so nothing is left to add either ("0.00", docs/api.md Cart).
     amountToFreeShipping: centsToAmount(empty ? 0 : shipping.amountToFreeShippingCents),
     // The badge counts pieces, not lines: two filters and a purifier are 3 items.
     count: lines.reduce((sum, line) => sum + line.quantity, 0),

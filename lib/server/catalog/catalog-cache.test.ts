@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, expect, it, vi } from "vitest";
 import { CATALOGUE_CACHE } from "@/lib/config/catalog";
 import { products } from "@/lib/db/schema/products";
-import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
+import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { AppError } from "@/lib/server/http/errors";
 import { inTransaction } from "@/lib/server/transaction";
 import { getMerchandise, isListedSku, productStock, readShelf, readShelfItem, readStock, stockMovedAfterCommit, stockTag, updateMerchandise } from "./index";
@@ -38,7 +38,7 @@ vi.mock("next/cache", () => ({
 const admin = { role: "admin" } as const;
 const customer = { role: "customer" } as const;
 
-describe.each(testEngines())("catalogue cache and operator updates on $name", (engine) => {
+describeEachEngine("catalogue cache and operator updates on $name", (engine) => {
   const handle = databaseForSuite(engine);
 
   beforeEach(() => {

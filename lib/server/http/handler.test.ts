@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
-import { makeCustomer } from "@/lib/testing/shop";
+import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
+import { makeCustomer } from "@/test/support/shop";
 import { AppError } from "./errors";
 import { apiRoute, routeDeclaration } from "./handler";
 import { MAX_BODY_BYTES } from "./request";
@@ -118,7 +118,7 @@ describe("apiRoute", () => {
   });
 });
 
-describe.each(testEngines())("apiRoute's auth on $name", (engine) => {
+describeEachEngine("apiRoute's auth on $name", (engine) => {
   const db = databaseForSuite(engine);
   const seen = vi.fn();
   const forCustomers = apiRoute({ auth: "customer", body }, async ({ user, session, body: input }) => {

@@ -1,11 +1,11 @@
 // @vitest-environment node
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { memberships } from "@/lib/db/schema";
-import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
-import { makeCustomer, makeProduct } from "@/lib/testing/shop";
+import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
+import { makeCustomer, makeProduct } from "@/test/support/shop";
 import { adminListPlans } from "./admin";
 
-describe.each(testEngines())("operator plan list on $name", (engine) => {
+describeEachEngine("operator plan list on $name", (engine) => {
   const db = databaseForSuite(engine);
   const day = 24 * 60 * 60 * 1000;
 

@@ -16,7 +16,7 @@ import { ORDER_MESSAGES } from "./messages";
 import { canDeliver, canShip, moveOrder } from "./status";
 import { itemSummaries, toOrderView } from "./view";
 
-// The operator side of orders (api.md "Operators"). The role is checked here as well as by the
+// The operator side of orders (docs/api.md, Operators). The role is checked here as well as by the
 // route (assertOperator), so every caller (route, console, script) gets the same rule; every action
 // lands in order_events with actor "admin" and the operator's user id.
 

@@ -1,12 +1,13 @@
 // @vitest-environment node
-import { describe, expect, it } from "vitest";
-import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
-import { applyAs, boughtOrder } from "@/lib/testing/after-sale";
-import { apiRequest, dataOf, HOUSTON, makeCustomer, read } from "@/lib/testing/shop";
+import { expect, it } from "vitest";
+import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
+import { applyAs, boughtOrder } from "@/test/support/after-sale";
+import { dataOf, read } from "@/test/support/answer";
+import { apiRequest, HOUSTON, makeCustomer } from "@/test/support/shop";
 import { POST as buyNowRoute } from "@/app/api/v1/c/merchandise/order/add/route";
 import { listPurchasedDevices } from "./devices";
 
-describe.each(testEngines())("the devices a repair request can be about, on $name", (engine) => {
+describeEachEngine("the devices a repair request can be about, on $name", (engine) => {
   const db = databaseForSuite(engine);
 
   it("lists the customer's shipped and delivered lines of the product with the units no request holds", async () => {

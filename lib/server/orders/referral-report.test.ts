@@ -1,18 +1,19 @@
 // @vitest-environment node
 import { randomBytes, randomUUID } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { COOKIES } from "@/lib/config/store";
 import { orders } from "@/lib/db/schema";
-import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
+import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { centsToAmount } from "@/lib/money";
-import { apiRequest, dataOf, HOUSTON, makeCustomer, makeProduct, read, type Customer } from "@/lib/testing/shop";
+import { dataOf, read } from "@/test/support/answer";
+import { apiRequest, HOUSTON, makeCustomer, makeProduct, type Customer } from "@/test/support/shop";
 import { POST as buyNowRoute } from "@/app/api/v1/c/merchandise/order/add/route";
 import { POST as payRoute } from "@/app/api/v1/c/merchandise/order/payment/route";
 import { POST as cancelRoute } from "@/app/api/v1/c/merchandise/order/cancel/route";
 import { adminReferralReport } from "./referral-report";
 
-describe.each(testEngines())("referral report on $name", (engine) => {
+describeEachEngine("referral report on $name", (engine) => {
   const db = databaseForSuite(engine);
 
   async function orderWith(who: Customer, code: string, sku: string): Promise<{ orderId: string; totalCents: number }> {

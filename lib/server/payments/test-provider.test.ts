@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { testProviderCards, testProviderCharges } from "@/lib/db/schema";
-import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
+import { databaseForSuite, describeOnPglite } from "@/test/support/test-engines";
 import { InvalidCardError, RefundRefusedError, type NewCard } from "./provider";
 import { createTestProvider } from "./test-provider";
 
@@ -11,7 +11,7 @@ const card = (number: string, extra: Partial<NewCard> = {}): NewCard => ({ numbe
 let counter = 0;
 const uniqueKey = (label: string) => `${label}-${Date.now()}-${(counter += 1)}`;
 
-describe.each(testEngines().slice(0, 1))("test payment provider on $name", (engine) => {
+describeOnPglite("test payment provider on pglite", (engine) => {
   const db = databaseForSuite(engine);
   const provider = () => createTestProvider(db().db, now);
   const charge = (number: string, idempotencyKey = uniqueKey("ch"), amountCents = 2990, extra: Partial<NewCard> = {}) =>

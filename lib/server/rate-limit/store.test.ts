@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import type { Redis } from "ioredis";
-import { env } from "@/lib/config/env";
+import { describeIf, needsRedis, testRedisUrl } from "@/test/support/requirements";
 import { isRefusal } from "./limits";
 import { LoginThrottle } from "./login-throttle";
 import { connectRedis, memoryStore, redisStore } from "./store";
@@ -38,11 +38,11 @@ describe("redisStore while Redis cannot be reached", () => {
 
 // The machine's Redis, when TEST_REDIS_URL names one: two app instances (two clients, two stores)
 // must see one count. Every key lives under a prefix of its own and is removed afterwards.
-describe.skipIf(!env.TEST_REDIS_URL)("redisStore on a real Redis", () => {
+describeIf(needsRedis, "redisStore on a real Redis", () => {
   const prefix = `lenwell-test:${randomUUID()}`;
   const clients: Redis[] = [];
   const instance = () => {
-    const client = connectRedis(env.TEST_REDIS_URL ?? "");
+    const client = connectRedis(testRedisUrl ?? "");
     clients.push(client);
     return redisStore(client, prefix);
   };

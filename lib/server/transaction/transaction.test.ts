@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { expect, it, vi } from "vitest";
 import { products } from "@/lib/db/schema";
-import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
+import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { afterCommit, inTransaction } from "./index";
 
 // What follows a commit runs only after it, in order, and never for a transaction that rolled back;
 // a failing effect never undoes the committed work unless the caller's answer depends on it.
 
-describe.each(testEngines())("inTransaction on $name", (engine) => {
+describeEachEngine("inTransaction on $name", (engine) => {
   const handle = databaseForSuite(engine);
   const SKU = "LW-ACC-TDS";
   const stockOf = async () => (await handle().db.select({ stock: products.stock }).from(products).where(eq(products.sku, SKU)))[0]?.stock;

@@ -1,15 +1,16 @@
 // @vitest-environment node
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { RETURN_ADDRESS } from "@/lib/config/after-sale";
 import { afterSaleEvents, orders, payments } from "@/lib/db/schema";
-import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
+import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { amountToCents } from "@/lib/money";
 import { adminAfterSaleListSchema, adminAfterSaleSchema, afterSaleSchema, type AdminAfterSale } from "@/lib/schemas/after-sale";
 import { orderSchema } from "@/lib/schemas/order";
-import { applyAs, boughtOrder, mailsTo } from "@/lib/testing/after-sale";
-import { apiRequest, dataOf, expectShopInvariants, HOUSTON, makeCustomer, read, type Customer } from "@/lib/testing/shop";
+import { applyAs, boughtOrder, mailsTo } from "@/test/support/after-sale";
+import { dataOf, read } from "@/test/support/answer";
+import { apiRequest, expectShopInvariants, HOUSTON, makeCustomer, type Customer } from "@/test/support/shop";
 import { GET as customerGet } from "../../c/order/afterSale/get/route";
 import { GET as orderGet } from "../../c/merchandise/order/get/route";
 import { POST as trackRoute } from "../../c/merchandise/order/afterSale/trackNumber/submit/route";
@@ -20,7 +21,7 @@ import { POST as rejectRoute } from "./reject/route";
 import { POST as receiveRoute } from "./receive/route";
 import { POST as completeRoute } from "./complete/route";
 
-describe.each(testEngines())("operator after-sale calls on $name", (engine) => {
+describeEachEngine("operator after-sale calls on $name", (engine) => {
   const db = databaseForSuite(engine);
 
   const post = (route: (request: Request) => Promise<Response>, path: string) => async (who: Customer | null, body: unknown) =>

@@ -1,13 +1,14 @@
 // @vitest-environment node
 import { eq } from "drizzle-orm";
 import type * as NextCache from "next/cache";
-import { describe, expect, it, vi } from "vitest";
+import { expect, it, vi } from "vitest";
 import { CATALOGUE_CACHE } from "@/lib/config/catalog";
 import { productChanges, products } from "@/lib/db/schema";
-import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
+import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { merchandiseSchema } from "@/lib/schemas/merchandise";
 import { adminGetProduct } from "@/lib/server/catalog";
-import { apiRequest, dataOf, makeCustomer, makeProduct, read, type Customer } from "@/lib/testing/shop";
+import { dataOf, read } from "@/test/support/answer";
+import { apiRequest, makeCustomer, makeProduct, type Customer } from "@/test/support/shop";
 import { GET as detailRoute } from "../../c/merchandise/detail/route";
 import { POST as update } from "./update/route";
 
@@ -15,7 +16,7 @@ import { POST as update } from "./update/route";
 const revalidated = vi.hoisted(() => vi.fn());
 vi.mock("next/cache", async (importOriginal) => ({ ...(await importOriginal<typeof NextCache>()), revalidateTag: revalidated }));
 
-describe.each(testEngines())("operator catalogue update on $name", (engine) => {
+describeEachEngine("operator catalogue update on $name", (engine) => {
   const db = databaseForSuite(engine);
 
   const updateAs = async (who: Customer | null, body: unknown) =>

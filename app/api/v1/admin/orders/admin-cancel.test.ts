@@ -2,12 +2,13 @@
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { orderEvents, orders, products } from "@/lib/db/schema";
-import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
+import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { adminOrderSchema } from "@/lib/schemas/admin-order";
 import { newestMailTo, readMail } from "@/lib/server/mail/outbox-reader";
-import { apiRequest, dataOf, expectShopInvariants, HOUSTON, makeCustomer, makeProduct, read, type Customer } from "@/lib/testing/shop";
+import { dataOf, read } from "@/test/support/answer";
+import { apiRequest, expectShopInvariants, HOUSTON, makeCustomer, makeProduct, type Customer } from "@/test/support/shop";
 import { POST as buyNowRoute } from "../../c/merchandise/order/add/route";
 import { POST as payRoute } from "../../c/merchandise/order/payment/route";
 import { GET as customerGet } from "../../c/merchandise/order/get/route";
@@ -16,7 +17,7 @@ import { POST as cancel } from "./cancel/route";
 
 const outbox = path.resolve(".data/outbox");
 
-describe.each(testEngines())("operator cancel on $name", (engine) => {
+describeEachEngine("operator cancel on $name", (engine) => {
   const db = databaseForSuite(engine);
 
   async function order(who: Customer, sku: string, pay: boolean): Promise<string> {

@@ -1,13 +1,14 @@
 // @vitest-environment node
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { orderEvents, orders } from "@/lib/db/schema";
-import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
+import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { adminOrderListSchema, adminOrderSchema } from "@/lib/schemas/admin-order";
 import { newestMailTo, readMail } from "@/lib/server/mail/outbox-reader";
-import { OUTBOX, paidOrder } from "@/lib/testing/after-sale";
-import { apiRequest, dataOf, HOUSTON, makeCustomer, makeProduct, read, type Customer } from "@/lib/testing/shop";
+import { OUTBOX, paidOrder } from "@/test/support/after-sale";
+import { dataOf, read } from "@/test/support/answer";
+import { apiRequest, HOUSTON, makeCustomer, makeProduct, type Customer } from "@/test/support/shop";
 import { POST as buyNowRoute } from "../../c/merchandise/order/add/route";
 import { GET as customerGet } from "../../c/merchandise/order/get/route";
 import { POST as cancelRoute } from "../../c/merchandise/order/cancel/route";
@@ -17,7 +18,7 @@ import { POST as deliver } from "./deliver/route";
 import { GET as adminList } from "./list/route";
 import { GET as adminGet } from "./get/route";
 
-describe.each(testEngines())("operator order calls on $name", (engine) => {
+describeEachEngine("operator order calls on $name", (engine) => {
   const db = databaseForSuite(engine);
 
   const shipAs = async (who: Customer | null, body: unknown) =>

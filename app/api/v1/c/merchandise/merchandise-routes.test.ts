@@ -1,33 +1,27 @@
 // @vitest-environment node
 import { randomUUID } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { products } from "@/lib/db/schema/products";
 import { DEMO_CATALOGUE } from "@/lib/db/seed/catalogue";
-import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
 import { merchandiseListSchema, merchandiseSchema } from "@/lib/schemas/merchandise";
+import { dataOf, read, type Answer } from "@/test/support/answer";
+import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { GET as detail } from "./detail/route";
 import { GET as list } from "./list/route";
 
-interface Answer {
-  status: number;
-  body: { code: number; data: unknown; errmsg: string; errors?: { path: string; message: string }[] };
-}
-
 async function call(handler: (request: Request) => Promise<Response>, path: string, query: string): Promise<Answer> {
-  const response = await handler(new Request(`http://shop.test/api/v1/c/merchandise/${path}?${query}`));
-  return { status: response.status, body: (await response.json()) as Answer["body"] };
+  return read(await handler(new Request(`http://shop.test/api/v1/c/merchandise/${path}?${query}`)));
 }
 
 const getList = (query = "") => call(list, "list", query);
 const getDetail = (query: string) => call(detail, "detail", query);
 
 function listData(answer: Answer) {
-  expect(answer.status).toBe(200);
-  return merchandiseListSchema.parse(answer.body.data);
+  return merchandiseListSchema.parse(dataOf(answer));
 }
 
-describe.each(testEngines())("GET /merchandise/list and /merchandise/detail on $name", (engine) => {
+describeEachEngine("GET /merchandise/list and /merchandise/detail on $name", (engine) => {
   const handle = databaseForSuite(engine);
 
   /** A product of this test alone (other suites may share the PostgreSQL database). */
@@ -56,7 +50,7 @@ describe.each(testEngines())("GET /merchandise/list and /merchandise/detail on $
     return row?.total ?? 0;
   }
 
-  it("lists listed products in the operator's order, 20 to a page, in the contract's shape", async () => {
+  it("lists listed products in the operator's order, 20 to a page, in the documented shape", async () => {
     const data = listData(await getList());
     expect(data.total).toBe(await listedCount());
     expect(data.list.length).toBe(Math.min(20, data.total));

@@ -2,11 +2,12 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { expect, it, vi } from "vitest";
 import { emailCodes, users } from "@/lib/db/schema";
 import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
-import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
+import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { codeInMail, newestMailTo } from "@/lib/server/mail/outbox-reader";
+import { dataOf, read } from "@/test/support/answer";
 import { POST as sendCode } from "./send/code/route";
 import { POST as register } from "./register/route";
 import { POST as reset } from "./reset/route";
@@ -25,13 +26,12 @@ function postJson(url: string, body: unknown) {
 }
 
 async function call(handler: (request: Request) => Promise<Response>, url: string, body: unknown) {
-  const response = await handler(postJson(url, body));
-  return { status: response.status, body: (await response.json()) as { code: number; data: unknown; errmsg: string } };
+  return read(await handler(postJson(url, body)));
 }
 
 const newEmail = () => `new-${randomUUID()}@example.com`;
 
-describe.each(testEngines())("registration and reset on $name", (engine) => {
+describeEachEngine("registration and reset on $name", (engine) => {
   const db = databaseForSuite(engine);
 
   it("registers with the e-mailed code: account, session, welcome mail", async () => {
@@ -49,11 +49,8 @@ describe.each(testEngines())("registration and reset on $name", (engine) => {
     const result = await call(register, "/ulogin/register", { email, code, password: "river stones 42", username: "Rae" });
     expect(result.status).toBe(200);
     const { token } = result.body.data as { token: string };
-    const me = await profile(new Request("http://shop.test/api/v1/c/user/profile", { headers: { token } }));
-    expect(((await me.json()) as { data: { user: { email: string; username: string } } }).data.user).toMatchObject({
-      email,
-      username: "Rae",
-    });
+    const me = await read<{ user: unknown }>(await profile(new Request("http://shop.test/api/v1/c/user/profile", { headers: { token } })));
+    expect(dataOf(me).user).toMatchObject({ email, username: "Rae" });
     await expect.poll(async () => (await newestMailTo(outbox, email)) ?? "").toContain("Welcome to Lenwell");
   });
 

@@ -1,28 +1,30 @@
 // @vitest-environment node
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { expect, it, vi } from "vitest";
 import { emailCodes } from "@/lib/db/schema";
 import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
-import { closedPort } from "@/lib/server/mail/test-smtp-server";
+import { read } from "@/test/support/answer";
+import { closedPort } from "@/test/support/test-smtp-server";
 
 // The SMTP server is down: SMTP_URL names a local port nothing listens on. The environment is
 // parsed when lib/config/env.ts is first imported, so it is set before the dynamic imports below.
 vi.stubEnv("SMTP_URL", `smtp://127.0.0.1:${await closedPort()}`);
-const { databaseForSuite, testEngines } = await import("@/lib/db/test-engines");
+const { databaseForSuite, describeEachEngine } = await import("@/test/support/test-engines");
 const { POST: sendCode } = await import("./send/code/route");
 const { POST: register } = await import("./register/route");
 const { POST: reset } = await import("./reset/route");
 
 async function post(handler: (request: Request) => Promise<Response>, url: string, body: unknown) {
-  const response = await handler(
-    new Request(`http://shop.test/api/v1/c${url}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-    }),
+  return read(
+    await handler(
+      new Request(`http://shop.test/api/v1/c${url}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }),
+    ),
   );
-  return { status: response.status, body: (await response.json()) as { code: number; data: unknown; errmsg: string } };
 }
 
 const unavailable = {
@@ -30,7 +32,7 @@ const unavailable = {
   body: { code: 503, data: null, errmsg: "We could not send the e-mail right now. Please try again in a few minutes." },
 };
 
-describe.each(testEngines())("mail with the SMTP server down on $name", (engine) => {
+describeEachEngine("mail with the SMTP server down on $name", (engine) => {
   const db = databaseForSuite(engine);
 
   it("send/code answers 503 within seconds, keeps no code, and does not hold the next try back", async () => {

@@ -1,11 +1,12 @@
 // @vitest-environment node
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { afterAll, expect, it, vi } from "vitest";
 import { emailCodes } from "@/lib/db/schema";
 import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
 import { codeInMail, linkInMail } from "@/lib/server/mail/outbox-reader";
-import { startTestSmtpServer, type CaughtMail } from "@/lib/server/mail/test-smtp-server";
+import { read, type Answer } from "@/test/support/answer";
+import { startTestSmtpServer, type CaughtMail } from "@/test/support/test-smtp-server";
 
 // Mail over a real SMTP server. The environment is parsed once, when lib/config/env.ts is first
 // imported, so SMTP_URL is pointed at this file's server before anything imports it; the route
@@ -13,7 +14,7 @@ import { startTestSmtpServer, type CaughtMail } from "@/lib/server/mail/test-smt
 const smtp = await startTestSmtpServer();
 vi.stubEnv("SMTP_URL", smtp.url);
 vi.stubEnv("SITE_URL", "https://shop.example");
-const { databaseForSuite, testEngines } = await import("@/lib/db/test-engines");
+const { databaseForSuite, describeEachEngine } = await import("@/test/support/test-engines");
 const { POST: sendCode } = await import("./send/code/route");
 const { POST: register } = await import("./register/route");
 const { POST: reset } = await import("./reset/route");
@@ -22,20 +23,16 @@ const { GET: parseLink } = await import("./email/parse/route");
 
 afterAll(() => smtp.close());
 
-interface Answer {
-  status: number;
-  body: { code: number; data: unknown; errmsg: string; errors?: unknown };
-}
-
 async function post(handler: (request: Request) => Promise<Response>, url: string, body: unknown): Promise<Answer> {
-  const response = await handler(
-    new Request(`http://shop.test/api/v1/c${url}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-    }),
+  return read(
+    await handler(
+      new Request(`http://shop.test/api/v1/c${url}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }),
+    ),
   );
-  return { status: response.status, body: (await response.json()) as Answer["body"] };
 }
 
 const newEmail = () => `smtp-${randomUUID()}@example.com`;
@@ -51,7 +48,7 @@ async function tokenOf(link: string | null) {
   const response = await parseLink(
     new Request(`http://shop.test/api/v1/c/ulogin/email/parse?token=${encodeURIComponent(token)}`),
   );
-  return (await response.json()) as Answer["body"];
+  return (await read(response)).body;
 }
 
 async function registered(email: string, password: string) {
@@ -63,7 +60,7 @@ async function registered(email: string, password: string) {
   await mailsTo(email, 2);
 }
 
-describe.each(testEngines())("mail over SMTP on $name", (engine) => {
+describeEachEngine("mail over SMTP on $name", (engine) => {
   const db = databaseForSuite(engine);
 
   it("sends the verification code to the address, with a link to the registration page, then the welcome mail", async () => {

@@ -6,10 +6,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { TRUSTED_DEVICE } from "@/lib/config/auth";
 import { env } from "@/lib/config/env";
 import { sessions, users } from "@/lib/db/schema";
-import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
 import { hashPassword } from "@/lib/server/auth/password";
 import { hashToken } from "@/lib/server/auth/session";
 import { codeInMail, newestMailTo } from "@/lib/server/mail/outbox-reader";
+import { read } from "@/test/support/answer";
+import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { POST as login } from "./login/route";
 import { POST as register } from "./register/route";
 import { POST as reset } from "./reset/route";
@@ -30,7 +31,8 @@ function post(url: string, body: unknown, headers: Record<string, string> = {}) 
   });
 }
 
-interface Answer {
+/** What a client sees of a throttled call: the answer's status and message, and the headers. */
+interface Outcome {
   status: number;
   errmsg: string;
   retryAfter: string | null;
@@ -38,10 +40,10 @@ interface Answer {
   token: string | null;
 }
 
-async function answer(response: Response): Promise<Answer> {
-  const body = (await response.json()) as { data: { token?: string } | null; errmsg: string };
+async function outcome(response: Response): Promise<Outcome> {
+  const { status, body } = await read<{ token?: string }>(response);
   return {
-    status: response.status,
+    status,
     errmsg: body.errmsg,
     retryAfter: response.headers.get("retry-after"),
     setCookies: response.headers.getSetCookie(),
@@ -50,7 +52,7 @@ async function answer(response: Response): Promise<Answer> {
 }
 
 async function attempt(email: string, password: string, headers: Record<string, string> = {}) {
-  return answer(await login(post("/ulogin/login", { email, password }, headers)));
+  return outcome(await login(post("/ulogin/login", { email, password }, headers)));
 }
 
 /** The cookie header a browser would send back to the login group after `setCookies`. */
@@ -80,7 +82,7 @@ const throttled = (wait: string, retryAfter: string) => ({
   retryAfter,
 });
 
-describe.each(testEngines())("login rate limits on $name", (engine) => {
+describeEachEngine("login rate limits on $name", (engine) => {
   const db = databaseForSuite(engine);
 
   async function newAccount(): Promise<{ email: string; id: string }> {
@@ -111,7 +113,7 @@ describe.each(testEngines())("login rate limits on $name", (engine) => {
     const known = (await newAccount()).email;
     const unknown = `nobody-${randomUUID()}@example.com`;
     const run = async (email: string) => {
-      const seen: Omit<Answer, "setCookies" | "token">[] = [];
+      const seen: Omit<Outcome, "setCookies" | "token">[] = [];
       for (let i = 0; i < 7; i += 1) {
         const { status, errmsg, retryAfter } = await attempt(email, WRONG);
         seen.push({ status, errmsg, retryAfter });
@@ -213,7 +215,7 @@ describe.each(testEngines())("login rate limits on $name", (engine) => {
           const response = await sendCode(post("/ulogin/send/code", { email: `code-${randomUUID()}@example.com`, purpose: "register" }, through(address)));
           expect(response.status).toBe(200);
         }
-        const refused = await answer(
+        const refused = await outcome(
           await sendCode(post("/ulogin/send/code", { email: `code-${randomUUID()}@example.com`, purpose: "register" }, through(address))),
         );
         expect(refused).toMatchObject({
@@ -235,7 +237,7 @@ describe.each(testEngines())("login rate limits on $name", (engine) => {
         }
         const body = { email: `guess-${randomUUID()}@example.com`, code: "123456", password: "river stones 42" };
         for (const [route, url] of [[register, "/ulogin/register"], [reset, "/ulogin/reset"]] as const) {
-          expect(await answer(await route(post(url, body, through(address))))).toMatchObject({
+          expect(await outcome(await route(post(url, body, through(address))))).toMatchObject({
             status: 429,
             errmsg: "Too many wrong codes were entered. Please wait 1 hour and try again.",
             retryAfter: "3600",

@@ -1,11 +1,12 @@
 // @vitest-environment node
 import { randomUUID } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
 import { sessions, users } from "@/lib/db/schema";
-import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
+import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { hashPassword } from "@/lib/server/auth/password";
 import { hashToken } from "@/lib/server/auth/session";
+import { read } from "@/test/support/answer";
 import { eq } from "drizzle-orm";
 import { POST as login } from "./login/route";
 import { POST as logout } from "./logout/route";
@@ -22,17 +23,13 @@ function postJson(path: string, body: unknown, headers: Record<string, string> =
   });
 }
 
-async function read(response: Response) {
-  return { status: response.status, body: (await response.json()) as { code: number; data: unknown; errmsg: string } };
-}
-
 async function signIn(email: string = customer.email, password: string = customer.password) {
   const response = await login(postJson("/ulogin/login", { email, password }));
   const { body } = await read(response.clone());
   return { response, body, token: (body.data as { token: string }).token };
 }
 
-describe.each(testEngines())("session calls on $name", (engine) => {
+describeEachEngine("session calls on $name", (engine) => {
   const db = databaseForSuite(engine);
 
   it("logs in with the right password: token, user and a strict HttpOnly cookie", async () => {

@@ -1,20 +1,19 @@
 // @vitest-environment node
 import { eq, inArray } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { cartItems, orderItems, orders, products } from "@/lib/db/schema";
-import { databaseForSuite, testEngines, type TestEngine } from "@/lib/db/test-engines";
+import { databaseForSuite, describeOnPostgres } from "@/test/support/test-engines";
 import { sweepExpiredOrders } from "@/lib/server/orders";
-import { apiRequest, dataOf, expectShopInvariants, makeCustomer, makeProduct, putInCart, read, type Customer } from "@/lib/testing/shop";
+import { dataOf, read } from "@/test/support/answer";
+import { apiRequest, expectShopInvariants, makeCustomer, makeProduct, putInCart, type Customer } from "@/test/support/shop";
 import { POST as checkout } from "../cart/checkout/route";
 import { POST as buyNowRoute } from "./add/route";
 import { POST as cancelRoute } from "./cancel/route";
 
 // Races need a real server with real row locks: PGlite runs one statement at a time, so these run
 // only on PostgreSQL (TEST_DATABASE_URL).
-const postgres: TestEngine | undefined = testEngines().find((engine) => engine.name === "postgres");
-
-describe.runIf(postgres)("order races on PostgreSQL", () => {
-  const db = databaseForSuite(postgres ?? { name: "postgres", open: () => Promise.reject(new Error("no PostgreSQL")) });
+describeOnPostgres("order races on PostgreSQL", (engine) => {
+  const db = databaseForSuite(engine);
 
   async function stockOf(sku: string): Promise<number> {
     const [row] = await db().db.select({ stock: products.stock }).from(products).where(eq(products.sku, sku));

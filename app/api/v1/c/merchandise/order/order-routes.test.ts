@@ -5,12 +5,13 @@ import { and, eq } from "drizzle-orm";
 import type * as NextCache from "next/cache";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { cartItems, orderEvents, orders, products } from "@/lib/db/schema";
-import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
+import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { orderListSchema, orderSchema, type Order } from "@/lib/schemas/order";
 import { newestMailTo } from "@/lib/server/mail/outbox-reader";
 import { stockTag } from "@/lib/server/catalog";
 import { sweepExpiredOrders } from "@/lib/server/orders";
-import { apiRequest, dataOf, HOUSTON, makeCustomer, makeProduct, putInCart, read, type Customer } from "@/lib/testing/shop";
+import { dataOf, read } from "@/test/support/answer";
+import { apiRequest, HOUSTON, makeCustomer, makeProduct, putInCart, type Customer } from "@/test/support/shop";
 import { POST as checkout } from "../cart/checkout/route";
 import { POST as buyNowRoute } from "./add/route";
 import { GET as getRoute } from "./get/route";
@@ -40,7 +41,7 @@ const cancel = async (who: Customer | null, body: unknown) =>
 const list = async (who: Customer | null, query = "") =>
   read(await listRoute(apiRequest("GET", `${api}/order/list${query}`, undefined, { token: who?.token ?? null })));
 
-describe.each(testEngines())("order calls on $name", (engine) => {
+describeEachEngine("order calls on $name", (engine) => {
   const db = databaseForSuite(engine);
 
   async function stockOf(sku: string): Promise<number> {

@@ -1,10 +1,11 @@
 // @vitest-environment node
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { afterSaleRequests, orders, payments } from "@/lib/db/schema";
-import { databaseForSuite, testEngines, type TestEngine } from "@/lib/db/test-engines";
-import { applyAs, boughtOrder } from "@/lib/testing/after-sale";
-import { apiRequest, dataOf, expectShopInvariants, HOUSTON, makeCustomer, read } from "@/lib/testing/shop";
+import { databaseForSuite, describeOnPostgres } from "@/test/support/test-engines";
+import { applyAs, boughtOrder } from "@/test/support/after-sale";
+import { dataOf, read } from "@/test/support/answer";
+import { apiRequest, expectShopInvariants, HOUSTON, makeCustomer } from "@/test/support/shop";
 import { POST as approveRoute } from "../../../admin/after-sale/approve/route";
 import { POST as receiveRoute } from "../../../admin/after-sale/receive/route";
 import { POST as completeRoute } from "../../../admin/after-sale/complete/route";
@@ -12,10 +13,8 @@ import { POST as trackRoute } from "../../merchandise/order/afterSale/trackNumbe
 
 // Races need a real server with real row locks: PGlite runs one statement at a time, so these run
 // only on PostgreSQL (TEST_DATABASE_URL).
-const postgres: TestEngine | undefined = testEngines().find((engine) => engine.name === "postgres");
-
-describe.runIf(postgres)("after-sale races on PostgreSQL", () => {
-  const db = databaseForSuite(postgres ?? { name: "postgres", open: () => Promise.reject(new Error("no PostgreSQL")) });
+describeOnPostgres("after-sale races on PostgreSQL", (engine) => {
+  const db = databaseForSuite(engine);
 
   it("20 requests at once for 5 units bought: exactly 5 pass, the rest get a clear 409", async () => {
     const admin = await makeCustomer(db(), { role: "admin" });

@@ -1,14 +1,15 @@
 // @vitest-environment node
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { AFTER_SALE_REASONS } from "@/lib/config/after-sale";
 import { orders } from "@/lib/db/schema";
-import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
+import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { afterSaleListSchema, afterSaleSchema, type AfterSale } from "@/lib/schemas/after-sale";
 import { orderSchema } from "@/lib/schemas/order";
-import { applyAs, boughtOrder, mailsTo } from "@/lib/testing/after-sale";
-import { apiRequest, dataOf, expectShopInvariants, HOUSTON, makeCustomer, read, type Customer } from "@/lib/testing/shop";
+import { applyAs, boughtOrder, mailsTo } from "@/test/support/after-sale";
+import { dataOf, read } from "@/test/support/answer";
+import { apiRequest, expectShopInvariants, HOUSTON, makeCustomer, type Customer } from "@/test/support/shop";
 import { POST as approveRoute } from "../../../admin/after-sale/approve/route";
 import { POST as rejectRoute } from "../../../admin/after-sale/reject/route";
 import { POST as receiveRoute } from "../../../admin/after-sale/receive/route";
@@ -18,7 +19,7 @@ import { POST as trackRoute } from "../../merchandise/order/afterSale/trackNumbe
 import { GET as getRoute } from "./get/route";
 import { POST as cancelRoute } from "./cancel/route";
 
-describe.each(testEngines())("customer after-sale calls on $name", (engine) => {
+describeEachEngine("customer after-sale calls on $name", (engine) => {
   const db = databaseForSuite(engine);
 
   const getAs = async (who: Customer | null, afterSaleId: string) =>

@@ -1,12 +1,13 @@
 // @vitest-environment node
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { cartItems, products } from "@/lib/db/schema";
-import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
+import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import type { CartList } from "@/lib/schemas/cart";
 import { cartListSchema } from "@/lib/schemas/cart";
-import { makeCustomer, makeProduct } from "@/lib/testing/shop";
+import { dataOf, read, type Answer } from "@/test/support/answer";
+import { makeCustomer, makeProduct } from "@/test/support/shop";
 import { cartLinesForCheckout, clearCart } from "@/lib/server/cart";
 import { POST as add } from "./add/route";
 import { POST as update } from "./update/route";
@@ -14,15 +15,6 @@ import { GET as list } from "./list/route";
 import { DELETE as remove } from "./delete/route";
 
 const base = "http://shop.test/api/v1/c/order/cart";
-
-interface Answer {
-  status: number;
-  body: { code: number; data: unknown; errmsg: string; errors?: { path: string; message: string }[] };
-}
-
-async function read(response: Response): Promise<Answer> {
-  return { status: response.status, body: (await response.json()) as Answer["body"] };
-}
 
 function send(method: "POST" | "DELETE", path: string, token: string | null, body: unknown, raw = false): Request {
   return new Request(`${base}${path}`, {
@@ -33,11 +25,10 @@ function send(method: "POST" | "DELETE", path: string, token: string | null, bod
 }
 
 function cartOf(answer: Answer): CartList {
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return cartListSchema.parse(answer.body.data);
+  return cartListSchema.parse(dataOf(answer));
 }
 
-describe.each(testEngines())("cart calls on $name", (engine) => {
+describeEachEngine("cart calls on $name", (engine) => {
   const db = databaseForSuite(engine);
 
   const customer = () => makeCustomer(db());

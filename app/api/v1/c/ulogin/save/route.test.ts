@@ -1,9 +1,10 @@
 // @vitest-environment node
 import { randomUUID } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { users } from "@/lib/db/schema";
-import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
+import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { hashPassword } from "@/lib/server/auth/password";
+import { read } from "@/test/support/answer";
 import { POST as login } from "../login/route";
 import { POST as save } from "./route";
 import { GET as profile } from "../../user/profile/route";
@@ -18,17 +19,13 @@ function request(path: string, body: unknown, token?: string) {
   });
 }
 
-async function json(response: Response) {
-  return { status: response.status, body: (await response.json()) as { code: number; data: unknown; errmsg: string } };
-}
-
-describe.each(testEngines())("saving the profile on $name", (engine) => {
+describeEachEngine("saving the profile on $name", (engine) => {
   const db = databaseForSuite(engine);
   const email = `profile-${randomUUID()}@example.com`;
   const password = "original phrase one";
 
   async function signIn(withPassword = password) {
-    const result = await json(await login(request("/ulogin/login", { email, password: withPassword })));
+    const result = await read(await login(request("/ulogin/login", { email, password: withPassword })));
     return (result.body.data as { token: string } | null)?.token ?? null;
   }
 
@@ -38,18 +35,18 @@ describe.each(testEngines())("saving the profile on $name", (engine) => {
 
   it("saves name, phone and a US default address, and shows them in the profile", async () => {
     const token = await signIn();
-    const saved = await json(await save(request("/ulogin/save", { username: "Ada", phone: "713 555 0100", defaultAddress: address }, token ?? "")));
+    const saved = await read(await save(request("/ulogin/save", { username: "Ada", phone: "713 555 0100", defaultAddress: address }, token ?? "")));
     expect(saved.status).toBe(200);
-    const shown = await json(await profile(new Request("http://shop.test/x", { headers: { token: token ?? "" } })));
+    const shown = await read(await profile(new Request("http://shop.test/x", { headers: { token: token ?? "" } })));
     expect(shown.body.data).toMatchObject({ user: { username: "Ada", phone: "713 555 0100", defaultAddress: address } });
   });
 
   it("refuses an address outside the US rules, naming the field", async () => {
     const token = await signIn();
-    const badZip = await json(await save(request("/ulogin/save", { defaultAddress: { ...address, zip: "7700" } }, token ?? "")));
+    const badZip = await read(await save(request("/ulogin/save", { defaultAddress: { ...address, zip: "7700" } }, token ?? "")));
     expect(badZip.status).toBe(422);
     expect(badZip.body.errmsg).toMatch(/^defaultAddress\.zip: /);
-    const badState = await json(await save(request("/ulogin/save", { defaultAddress: { ...address, state: "ZZ" } }, token ?? "")));
+    const badState = await read(await save(request("/ulogin/save", { defaultAddress: { ...address, state: "ZZ" } }, token ?? "")));
     expect(badState.body.errmsg).toMatch(/^defaultAddress\.state: Choose a US state\.$/);
   });
 
@@ -60,12 +57,12 @@ describe.each(testEngines())("saving the profile on $name", (engine) => {
   it("changes the password only with the current one, and ends the other sessions", async () => {
     const keep = await signIn();
     const other = await signIn();
-    const wrong = await json(
+    const wrong = await read(
       await save(request("/ulogin/save", { currentPassword: "not it at all", newPassword: "brand new phrase" }, keep ?? "")),
     );
     expect(wrong.status).toBe(422);
     expect(wrong.body.errmsg).toBe("currentPassword: The current password is not correct.");
-    const missing = await json(await save(request("/ulogin/save", { newPassword: "brand new phrase" }, keep ?? "")));
+    const missing = await read(await save(request("/ulogin/save", { newPassword: "brand new phrase" }, keep ?? "")));
     expect(missing.body.errmsg).toMatch(/^currentPassword: /);
 
     const changed = await save(request("/ulogin/save", { currentPassword: password, newPassword: "brand new phrase" }, keep ?? ""));

@@ -1,11 +1,12 @@
 // @vitest-environment node
-import { describe, expect, it } from "vitest";
-import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
+import { expect, it } from "vitest";
+import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { profileResponseSchema } from "@/lib/schemas/user";
-import { apiRequest, dataOf, makeCustomer, read } from "@/lib/testing/shop";
+import { dataOf, read } from "@/test/support/answer";
+import { apiRequest, makeCustomer } from "@/test/support/shop";
 import { GET as profile } from "./route";
 
-describe.each(testEngines())("the operator flag in the profile on $name", (engine) => {
+describeEachEngine("the operator flag in the profile on $name", (engine) => {
   const db = databaseForSuite(engine);
   const profileOf = async (token: string) => read(await profile(apiRequest("GET", "/api/v1/c/user/profile", undefined, { token })));
 

@@ -2,10 +2,9 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { Transaction } from "@/lib/db/client";
 import { memberships, orders, payments, savedPaymentMethods, testProviderCharges, users } from "@/lib/db/schema";
-import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
 import { amountToCents } from "@/lib/money";
 import type { Order, SavedPaymentMethod } from "@/lib/schemas/order";
 import type { User } from "@/lib/schemas/user";
@@ -13,6 +12,8 @@ import { createSession } from "@/lib/server/auth/session";
 import { newestMailTo, readMail } from "@/lib/server/mail/outbox-reader";
 import { addMonths } from "@/lib/server/memberships";
 import { refundOrder } from "@/lib/server/orders";
+import { read } from "@/test/support/answer";
+import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { POST as addOrder } from "../add/route";
 import { POST as cancelOrder } from "../cancel/route";
 import { POST as pay } from "./route";
@@ -23,19 +24,10 @@ const address = { fullName: "Ada Park", line1: "1200 Main St", city: "Houston", 
 const nextYear = new Date().getUTCFullYear() + 1;
 const goodCard = { number: "4242 4242 4242 4242", expMonth: 12, expYear: nextYear, cvc: "123", name: "Ada Park" };
 
-interface Answer<T = unknown> {
-  status: number;
-  body: { code: number; data: T | null; errmsg: string; errors?: { path: string; message: string }[] };
-}
-
 interface PaymentData {
   status: "paid" | "failed" | "requires_action";
   message: string | null;
   order: Order;
-}
-
-async function read<T>(response: Response): Promise<Answer<T>> {
-  return { status: response.status, body: (await response.json()) as Answer<T>["body"] };
 }
 
 function post(path: string, body: unknown, token?: string): Request {
@@ -54,7 +46,7 @@ const key = () => randomUUID().replaceAll("-", "");
 // SMTP_URL is unset in tests, so messages land in the default outbox folder.
 const outbox = path.resolve(".data/outbox");
 
-describe.each(testEngines())("paying an order on $name", (engine) => {
+describeEachEngine("paying an order on $name", (engine) => {
   const db = databaseForSuite(engine);
 
   async function customer(withAddress = true) {

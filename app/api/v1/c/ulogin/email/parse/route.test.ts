@@ -1,12 +1,13 @@
 // @vitest-environment node
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
-import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
+import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { emailLinkToken } from "@/lib/server/auth/email-links";
 import { signValue } from "@/lib/server/auth/signed";
 import { linkInMail, newestMailTo } from "@/lib/server/mail/outbox-reader";
+import { read } from "@/test/support/answer";
 import { POST as sendCode } from "../../send/code/route";
 import { GET as parse } from "./route";
 
@@ -14,8 +15,7 @@ import { GET as parse } from "./route";
 const outbox = path.resolve(".data/outbox");
 
 async function parseQuery(query: string) {
-  const response = await parse(new Request(`http://shop.test/api/v1/c/ulogin/email/parse?${query}`));
-  return { status: response.status, body: (await response.json()) as { code: number; data: unknown; errmsg: string } };
+  return read(await parse(new Request(`http://shop.test/api/v1/c/ulogin/email/parse?${query}`)));
 }
 
 const parseToken = (token: string) => parseQuery(new URLSearchParams({ token }).toString());
@@ -30,7 +30,7 @@ const noLongerValid = {
   },
 };
 
-describe.each(testEngines())("GET /ulogin/email/parse on $name", (engine) => {
+describeEachEngine("GET /ulogin/email/parse on $name", (engine) => {
   databaseForSuite(engine);
 
   it("reads the link of a code e-mail: the address and what the code is for", async () => {

@@ -8,9 +8,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { GOOGLE_CALLBACK_PATH, OIDC_SCOPE } from "@/lib/config/oidc";
 import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
 import { oauthIdentities, users } from "@/lib/db/schema";
-import { databaseForSuite, testEngines } from "@/lib/db/test-engines";
 import { codeChallengeFor, nonceFor, randomToken } from "@/lib/oidc-pkce";
-import { startTestIssuer, type TestIdentity, type TestIssuer } from "@/lib/testing/oidc-test-issuer";
+import { read, type Answer } from "@/test/support/answer";
+import { startTestIssuer, type TestIdentity, type TestIssuer } from "@/test/support/oidc-test-issuer";
+import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 
 // "Continue with Google" against a real local OpenID issuer. The server reads its settings once at
 // import, so the route is imported fresh with the issuer's address in the environment.
@@ -44,16 +45,20 @@ function exchangeRequest(body: unknown) {
   });
 }
 
-interface Envelope {
-  code: number;
-  data: { token: string; user: { id: string; email: string; username: string | null } } | null;
-  errmsg: string;
-  errors?: { path: string; message: string }[];
+interface SignedIn {
+  token: string;
+  user: { id: string; email: string; username: string | null };
 }
 
-async function read(response: Response) {
-  const text = await response.text();
-  return { status: response.status, text, body: JSON.parse(text) as Envelope, cookie: response.headers.get("set-cookie") };
+/** An exchange's answer with what else reaches the browser: the raw body and the cookie it sets. */
+interface Exchanged extends Answer<SignedIn> {
+  text: string;
+  cookie: string | null;
+}
+
+async function exchanged(response: Response): Promise<Exchanged> {
+  const text = await response.clone().text();
+  return { ...(await read<SignedIn>(response)), text, cookie: response.headers.get("set-cookie") };
 }
 
 /** What the browser does: go to the issuer's /authorize with a fresh verifier and come back with a code. */
@@ -92,7 +97,7 @@ async function closedPort(): Promise<number> {
   return address.port;
 }
 
-describe.each(testEngines())("POST /ulogin/google/exchange/token on $name", (engine) => {
+describeEachEngine("POST /ulogin/google/exchange/token on $name", (engine) => {
   const db = databaseForSuite(engine);
   let issuer: TestIssuer;
   let routes: { exchange: Handler; profile: Handler };
@@ -112,10 +117,10 @@ describe.each(testEngines())("POST /ulogin/google/exchange/token on $name", (eng
   async function signIn(identity: TestIdentity) {
     issuer.setIdentity(identity);
     const { code, verifier } = await authorize(issuer.url);
-    return read(await routes.exchange(exchangeRequest({ code, redirectUri: REDIRECT_URI, codeVerifier: verifier })));
+    return exchanged(await routes.exchange(exchangeRequest({ code, redirectUri: REDIRECT_URI, codeVerifier: verifier })));
   }
 
-  async function expectRefused(result: Awaited<ReturnType<typeof read>>, status: number, errmsg: string) {
+  async function expectRefused(result: Exchanged, status: number, errmsg: string) {
     expect({ status: result.status, code: result.body.code, errmsg: result.body.errmsg, data: result.body.data }).toEqual({
       status,
       code: status,
@@ -137,7 +142,7 @@ describe.each(testEngines())("POST /ulogin/google/exchange/token on $name", (eng
     expect(result.cookie).toContain(`Token=${token}`);
     expect(result.cookie).toContain("HttpOnly");
 
-    const profile = await read(await routes.profile(new Request(`${SITE}/api/v1/c/user/profile`, { headers: { token } })));
+    const profile = await read<{ user: { email: string } }>(await routes.profile(new Request(`${SITE}/api/v1/c/user/profile`, { headers: { token } })));
     expect(profile.status).toBe(200);
     expect(profile.body.data?.user.email).toBe(identity.email);
 
@@ -236,7 +241,7 @@ describe.each(testEngines())("POST /ulogin/google/exchange/token on $name", (eng
     };
     issuer.server.service.on("beforeResponse", replaceToken);
     try {
-      const result = await read(await routes.exchange(exchangeRequest({ code, redirectUri: REDIRECT_URI, codeVerifier: verifier })));
+      const result = await exchanged(await routes.exchange(exchangeRequest({ code, redirectUri: REDIRECT_URI, codeVerifier: verifier })));
       await expectRefused(result, 401, NOT_VERIFIED);
     } finally {
       issuer.server.service.off("beforeResponse", replaceToken);
@@ -250,7 +255,7 @@ describe.each(testEngines())("POST /ulogin/google/exchange/token on $name", (eng
     issuer.setIdentity(identity);
     // The code and its PKCE challenge are right, but the sign-in was started with another nonce.
     const { code, verifier } = await authorize(issuer.url, { nonceVerifier: randomToken() });
-    const result = await read(await routes.exchange(exchangeRequest({ code, redirectUri: REDIRECT_URI, codeVerifier: verifier })));
+    const result = await exchanged(await routes.exchange(exchangeRequest({ code, redirectUri: REDIRECT_URI, codeVerifier: verifier })));
     await expectRefused(result, 401, NOT_VERIFIED);
     const [row] = await db().db.select().from(users).where(eq(users.email, identity.email ?? ""));
     expect(row).toBeUndefined();
@@ -261,13 +266,13 @@ describe.each(testEngines())("POST /ulogin/google/exchange/token on $name", (eng
     const { code, verifier } = await authorize(issuer.url);
     const body = { code, redirectUri: REDIRECT_URI, codeVerifier: verifier };
     expect((await routes.exchange(exchangeRequest(body))).status).toBe(200);
-    await expectRefused(await read(await routes.exchange(exchangeRequest(body))), 400, "This sign-in has already been used. Please try again.");
+    await expectRefused(await exchanged(await routes.exchange(exchangeRequest(body))), 400, "This sign-in has already been used. Please try again.");
   });
 
   it("refuses a code the issuer does not accept with this verifier", async () => {
     issuer.setIdentity(freshIdentity());
     const { code } = await authorize(issuer.url);
-    const result = await read(await routes.exchange(exchangeRequest({ code, redirectUri: REDIRECT_URI, codeVerifier: randomToken() })));
+    const result = await exchanged(await routes.exchange(exchangeRequest({ code, redirectUri: REDIRECT_URI, codeVerifier: randomToken() })));
     // The mock issuer answers invalid_request for a verifier that does not match the challenge.
     await expectRefused(result, 400, "This Google sign-in has expired or was cancelled. Please try again.");
   });
@@ -275,7 +280,7 @@ describe.each(testEngines())("POST /ulogin/google/exchange/token on $name", (eng
   it("refuses a redirectUri that is not the shop's callback, naming the field", async () => {
     issuer.setIdentity(freshIdentity());
     const { code, verifier } = await authorize(issuer.url);
-    const result = await read(
+    const result = await exchanged(
       await routes.exchange(exchangeRequest({ code, redirectUri: "https://evil.example/account/login/google", codeVerifier: verifier })),
     );
     expect(result.status).toBe(422);
@@ -283,18 +288,18 @@ describe.each(testEngines())("POST /ulogin/google/exchange/token on $name", (eng
   });
 
   it("refuses a body with unknown keys or a malformed verifier", async () => {
-    const extra = await read(
+    const extra = await exchanged(
       await routes.exchange(exchangeRequest({ code: "x", redirectUri: REDIRECT_URI, codeVerifier: randomToken(), admin: true })),
     );
     expect(extra.status).toBe(422);
-    const short = await read(await routes.exchange(exchangeRequest({ code: "x", redirectUri: REDIRECT_URI, codeVerifier: "short" })));
+    const short = await exchanged(await routes.exchange(exchangeRequest({ code: "x", redirectUri: REDIRECT_URI, codeVerifier: "short" })));
     expect(short.status).toBe(422);
     expect(short.body.errmsg).toMatch(/^codeVerifier: /);
   });
 
   it("answers 503 in plain words when the issuer cannot be reached", async () => {
     const down = await loadRoutes(`http://127.0.0.1:${await closedPort()}`);
-    const result = await read(await down.exchange(exchangeRequest({ code: "abc", redirectUri: REDIRECT_URI, codeVerifier: randomToken() })));
+    const result = await exchanged(await down.exchange(exchangeRequest({ code: "abc", redirectUri: REDIRECT_URI, codeVerifier: randomToken() })));
     await expectRefused(result, 503, UNAVAILABLE);
   });
 
@@ -306,13 +311,13 @@ describe.each(testEngines())("POST /ulogin/google/exchange/token on $name", (eng
     expect((await app.exchange(exchangeRequest({ code: warm.code, redirectUri: REDIRECT_URI, codeVerifier: warm.verifier }))).status).toBe(200);
     const pending = await authorize(second.url);
     await second.stop();
-    const result = await read(await app.exchange(exchangeRequest({ code: pending.code, redirectUri: REDIRECT_URI, codeVerifier: pending.verifier })));
+    const result = await exchanged(await app.exchange(exchangeRequest({ code: pending.code, redirectUri: REDIRECT_URI, codeVerifier: pending.verifier })));
     await expectRefused(result, 503, UNAVAILABLE);
   });
 
   it("answers 404 when Google sign-in is not configured", async () => {
     const off = await loadRoutes(issuer.url, false);
-    const result = await read(await off.exchange(exchangeRequest({ code: "abc", redirectUri: REDIRECT_URI, codeVerifier: randomToken() })));
+    const result = await exchanged(await off.exchange(exchangeRequest({ code: "abc", redirectUri: REDIRECT_URI, codeVerifier: randomToken() })));
     expect(result.status).toBe(404);
   });
 

@@ -1,6 +1,6 @@
 import { createServer } from "node:net";
 import { SMTPServer } from "smtp-server";
-import { readMail, type ReadMail } from "./outbox-reader";
+import { readMail, type ReadMail } from "@/lib/server/mail/outbox-reader";
 
 // A real SMTP server for integration tests, on a free local port, keeping every message it gets.
 

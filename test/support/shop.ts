@@ -9,21 +9,6 @@ import { createSession } from "@/lib/server/auth/session";
 // Helpers for the buying integration tests: customers with sessions, products of a test's own (so
 // stock limits do not depend on other suites), and requests to the real route handlers.
 
-export interface Answer<T = unknown> {
-  status: number;
-  body: { code: number; data: T; errmsg: string; errors?: { path: string; message: string }[] };
-}
-
-export async function read<T = unknown>(response: Response): Promise<Answer<T>> {
-  return { status: response.status, body: (await response.json()) as Answer<T>["body"] };
-}
-
-/** The data of a 200 answer (the failure's body in the assertion message otherwise). */
-export function dataOf<T>(answer: Answer<T>): T {
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body.data;
-}
-
 export interface Customer {
   id: string;
   email: string;

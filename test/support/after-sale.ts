@@ -9,7 +9,8 @@ import { POST as payRoute } from "@/app/api/v1/c/merchandise/order/payment/route
 import { POST as shipRoute } from "@/app/api/v1/admin/orders/ship/route";
 import { POST as deliverRoute } from "@/app/api/v1/admin/orders/deliver/route";
 import { POST as applyRoute } from "@/app/api/v1/c/order/afterSale/apply/route";
-import { apiRequest, dataOf, makeProduct, read, type Answer, type Customer } from "./shop";
+import { dataOf, read, type Answer } from "./answer";
+import { apiRequest, makeProduct, type Customer } from "./shop";
 
 // Helpers for the after-sale integration tests: an order taken through the real buying and operator
 // calls to paid, shipped or delivered, and the e-mails a customer got.
