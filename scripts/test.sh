@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every test of the shop: lint, types, unit tests, production build, end-to-end in Chromium.
+# Every test of the shop: format, lint, types, unit tests, production build, end-to-end in Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,6 +26,8 @@ if [ ! -d node_modules ] || [ package.json -nt node_modules/.package-lock.json ]
   npm install --no-audit --no-fund
 fi
 
+step "Format (Prettier; npm run format rewrites)"
+npm run --silent format:check
 step "Lint"
 npm run --silent lint
 step "Types"
