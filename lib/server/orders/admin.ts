@@ -13,7 +13,7 @@ import { cancelLockedOrder } from "./customer";
 import { operatorActor, recordEvent } from "./events";
 import { sweepExpiredOrders } from "./expiry";
 import { ORDER_MESSAGES } from "./messages";
-import { canDeliver, canShip, moveOrder } from "./status";
+import { canDeliver, canShip, lockOrder, moveOrder } from "./status";
 import { itemSummaries, toOrderView } from "./view";
 
 // The operator side of orders (docs/api.md, Operators). The role is checked here as well as by the
@@ -78,12 +78,6 @@ export async function adminGetOrder(user: UserRow, orderId: string): Promise<Adm
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw new AppError(404, ORDER_MESSAGES.notFound);
   return adminView(db, order);
-}
-
-async function lockOrder(tx: DbExecutor, orderId: string): Promise<OrderRow> {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-  if (!order) throw new AppError(404, ORDER_MESSAGES.notFound);
-  return order;
 }
 
 /** paid → shipped, with the carrier and tracking number; the customer gets an e-mail with both. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, count, desc, eq } from "drizzle-orm";
-import { getDb, type DbExecutor, type Transaction } from "@/lib/db/client";
+import { getDb, type Transaction } from "@/lib/db/client";
 import { orders, users, type OrderRow } from "@/lib/db/schema";
 import { centsToAmount } from "@/lib/money";
 import type { UsAddress } from "@/lib/schemas/auth";
@@ -14,7 +14,7 @@ import { sweepExpiredOrders } from "./expiry";
 import { ORDER_MESSAGES } from "./messages";
 import { releaseStock } from "./stock";
 import { refundOrder } from "./payment";
-import { assertCancellable, canChangeShippingMethod, canEdit, moveOrder, paymentReceived } from "./status";
+import { assertCancellable, canChangeShippingMethod, canEdit, lockOrder, moveOrder, paymentReceived } from "./status";
 import { orderTotals } from "./totals";
 import { itemSummaries, toOrderView } from "./view";
 
@@ -24,16 +24,6 @@ import { itemSummaries, toOrderView } from "./view";
 
 function notFound(): AppError {
   return new AppError(404, ORDER_MESSAGES.notFound);
-}
-
-async function lockOwnOrder(tx: DbExecutor, userId: string, orderId: string): Promise<OrderRow> {
-  const [order] = await tx
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
-    .for("update");
-  if (!order) throw notFound();
-  return order;
 }
 
 export async function getOrderForCustomer(userId: string, orderId: string): Promise<Order> {
@@ -101,7 +91,7 @@ export async function editOrder(userId: string, edit: OrderEdit): Promise<Order>
   await sweepExpiredOrders({ userId });
   const by = customerActor(userId);
   return inTransaction(async (tx) => {
-    const order = await lockOwnOrder(tx, userId, edit.orderId);
+    const order = await lockOrder(tx, edit.orderId, userId);
     if (!canEdit(order.status)) throw new AppError(409, ORDER_MESSAGES.notEditable);
     const address = edit.shippingAddress ?? order.shippingAddress ?? null;
     const method = edit.shippingMethod ?? order.shippingMethod;
@@ -141,7 +131,7 @@ export async function editOrder(userId: string, edit: OrderEdit): Promise<Order>
 export async function cancelOrder(userId: string, orderId: string, reason: string | null): Promise<Order> {
   await sweepExpiredOrders({ userId });
   return inTransaction(async (tx) => {
-    const order = await lockOwnOrder(tx, userId, orderId);
+    const order = await lockOrder(tx, orderId, userId);
     return toOrderView(tx, await cancelLockedOrder(tx, order, customerActor(userId), reason));
   });
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Transaction } from "@/lib/db/client";
 import { orders, type OrderRow, type UserRow } from "@/lib/db/schema";
 import { centsToAmount } from "@/lib/money";
@@ -12,7 +12,7 @@ import { chargeOrder, refundPayment, replayedPayment, type PaymentStatusAnswer }
 import { inTransaction } from "@/lib/server/transaction";
 import { customerActor, recordEvent, type EventActor } from "./events";
 import { ORDER_MESSAGES } from "./messages";
-import { assertPayable, moveOrder, paymentReceived } from "./status";
+import { assertPayable, lockOrder, moveOrder, paymentReceived } from "./status";
 import { toOrderView } from "./view";
 
 // The order side of money: the payments service reports what happened to it (a charge succeeded,
@@ -34,13 +34,7 @@ export interface PaymentOutcome {
  */
 export async function payOrder(user: UserRow, body: PaymentBody, now: Date = new Date()): Promise<PaymentOutcome> {
   return inTransaction(async (tx) => {
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, body.orderId), eq(orders.userId, user.id)))
-      .for("update");
-    if (!order) throw new AppError(404, ORDER_MESSAGES.notFound);
-
+    const order = await lockOrder(tx, body.orderId, user.id);
     const replay = await replayedPayment(tx, user.id, body);
     if (replay) return { ...replay, order: await toOrderView(tx, order, now) };
 
@@ -72,8 +66,7 @@ export async function refundOrder(
   by: EventActor,
   options: { cancelling?: boolean } = {},
 ): Promise<OrderRow> {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-  if (!order) throw new AppError(404, ORDER_MESSAGES.notFound);
+  const order = await lockOrder(tx, orderId);
   const refund = await refundPayment(tx, order.id, amountCents);
   const refundedCents = order.refundedCents + refund.amountCents;
   const whole = refundedCents >= order.totalCents && paymentReceived(order.status) && !options.cancelling;

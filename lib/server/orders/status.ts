@@ -91,6 +91,21 @@ export function assertCancellable(status: OrderStatusValue): void {
   if (!canCancel(status)) throw new AppError(409, ORDER_MESSAGES.notCancellable(status));
 }
 
+/**
+ * Locks an order's row until `tx` ends, so no other transition, payment or sweep can change it
+ * meanwhile. With `ownerId`, another customer's order is answered exactly like one that does not
+ * exist: 404.
+ */
+export async function lockOrder(tx: Transaction, orderId: string, ownerId?: string): Promise<OrderRow> {
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), ownerId === undefined ? undefined : eq(orders.userId, ownerId)))
+    .for("update");
+  if (!order) throw new AppError(404, ORDER_MESSAGES.notFound);
+  return order;
+}
+
 /** The columns that come with a status: when it was reached, and what goes with it. */
 type StatusFields = Partial<Pick<OrderRow, "paidAt" | "shippedAt" | "deliveredAt" | "cancelledAt" | "cancelReason" | "carrier" | "trackingNumber" | "expiresAt" | "refundedCents">>;
 
