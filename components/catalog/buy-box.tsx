@@ -9,7 +9,7 @@ import { maxQuantity, stockState } from "@/lib/catalog-display";
 import { paymentPath } from "@/lib/config/routes";
 import { UI } from "@/lib/config/store";
 import { loginHrefKeepingReturn } from "@/lib/login-redirect";
-import { cartDrawerOpenAtom, needReloadCartListAtom, referralCodeAtom } from "@/lib/state/atoms";
+import { cartDrawerOpenAtom, referralCodeAtom } from "@/lib/state/atoms";
 import { showAlertAtom } from "@/lib/state/notices";
 import { QuantityStepper } from "./quantity-stepper";
 
@@ -25,7 +25,6 @@ export function BuyBox({ skuNum, name, stock }: { skuNum: string; name: string; 
   const signedIn = useSignedIn();
   const referralCode = useAtomValue(referralCodeAtom);
   const openDrawer = useSetAtom(cartDrawerOpenAtom);
-  const setNeedReload = useSetAtom(needReloadCartListAtom);
   const showAlert = useSetAtom(showAlertAtom);
   const [quantity, setQuantity] = useState<number>(UI.quantity.min);
   const [busy, setBusy] = useState<"cart" | "buy" | null>(null);
@@ -44,7 +43,6 @@ export function BuyBox({ skuNum, name, stock }: { skuNum: string; name: string; 
       try {
         if (action === "cart") {
           await actions.addToCart(skuNum, quantity);
-          setNeedReload(true);
           openDrawer(true);
         } else {
           router.push(paymentPath(await actions.buyNow(skuNum, quantity)));

@@ -4,13 +4,12 @@ import { useEffect } from "react";
 import { useQuery, type QueryClient } from "@tanstack/react-query";
 import { useAtomValue, useSetAtom } from "jotai";
 import { z } from "zod";
-import { cartCountAtom, hasSessionAtom, needReloadCartListAtom } from "@/lib/state/atoms";
-import { appStore } from "@/lib/state/store";
+import { cartCountAtom, hasSessionAtom } from "@/lib/state/atoms";
 import { cartListSchema, type CartList } from "@/lib/schemas/cart";
 import { callApi } from "./client";
 
 // The cart calls of the shop API. Each answers the whole cart; the list query (and so the badge,
-// everywhere) is refreshed after every change, and the refresh flag tells other views to reload.
+// everywhere) is refreshed after every change.
 
 export const cartListQueryKey = ["cart", "list"] as const;
 
@@ -19,9 +18,8 @@ export async function fetchCartList(): Promise<CartList> {
   return cartListSchema.parse(data);
 }
 
-/** Reloads the cart list (drawer and badge) and raises the refresh flag. Resolves once reloaded. */
+/** Reloads the cart list (drawer and badge). Resolves once reloaded. */
 export async function reloadCartList(queryClient: QueryClient): Promise<void> {
-  appStore.set(needReloadCartListAtom, true);
   await queryClient.invalidateQueries({ queryKey: cartListQueryKey });
 }
 

@@ -100,9 +100,9 @@ let assign: ReturnType<typeof vi.fn<(url: string | URL) => void>>;
 beforeEach(() => {
   recorded.length = 0;
   const { appStore } = store;
-  appStore.set(atoms.tokenAtom, null);
   appStore.set(atoms.hasSessionAtom, false);
   appStore.set(atoms.usernameAtom, null);
+  appStore.set(atoms.isOperatorAtom, false);
   appStore.set(atoms.loadingCountAtom, 0);
   appStore.set(notices.alertsAtom, []);
   document.cookie = "login_return_path=; path=/; max-age=0";
@@ -172,13 +172,7 @@ describe("callApi", () => {
     expect(JSON.parse(recorded[0]?.body ?? "")).toEqual({ sku: "LW-RO600", quantity: 2 });
   });
 
-  it("sends the Token header when the client holds a token", async () => {
-    store.appStore.set(atoms.tokenAtom, "tok-123");
-    await client.callApi("get", "ok");
-    expect(recorded[0]?.headers.token).toBe("tok-123");
-  });
-
-  it("sends no Token header without a token", async () => {
+  it("sends no Token header: the browser's session is its HttpOnly cookie", async () => {
     await client.callApi("get", "ok");
     expect(recorded[0]?.headers.token).toBeUndefined();
   });
@@ -224,16 +218,16 @@ describe("callApi", () => {
 
   it("ends the session and sends the customer to login on a 401", async () => {
     window.history.replaceState(null, "", "/mart/detail/LW-RO600?qty=2");
-    store.appStore.set(atoms.tokenAtom, "tok-123");
     store.appStore.set(atoms.hasSessionAtom, true);
     store.appStore.set(atoms.usernameAtom, "Ada");
+    store.appStore.set(atoms.isOperatorAtom, true);
 
     const error = await rejection(client.callApi("get", "expired"));
 
     expect(error.code).toBe(401);
-    expect(store.appStore.get(atoms.tokenAtom)).toBeNull();
     expect(store.appStore.get(atoms.hasSessionAtom)).toBe(false);
     expect(store.appStore.get(atoms.usernameAtom)).toBeNull();
+    expect(store.appStore.get(atoms.isOperatorAtom)).toBe(false);
     expect(getCookie("login_return_path")).toBe("/mart/detail/LW-RO600?qty=2");
     expect(assign).toHaveBeenCalledTimes(1);
     expect(assign).toHaveBeenCalledWith("/account/login");

@@ -4,9 +4,9 @@ import { ADMIN_API_PREFIX, API_PREFIX, API_TIMEOUT_MS, publicEnv } from "@/lib/c
 import { COOKIES, LOGIN_RETURN_MAX_AGE_S } from "@/lib/config/store";
 import { ROUTES } from "@/lib/config/routes";
 import { safeReturnPath } from "@/lib/return-path";
-import { clearSessionHint } from "@/lib/session-hint";
+import { clearClientSession } from "@/lib/state/session";
 import { appStore } from "@/lib/state/store";
-import { hasSessionAtom, loadingCountAtom, tokenAtom, usernameAtom } from "@/lib/state/atoms";
+import { loadingCountAtom } from "@/lib/state/atoms";
 import { keepAlertForNextPage, showAlertAtom } from "@/lib/state/notices";
 import { ApiError, isEnvelope } from "./envelope";
 import { failureMessage, statusMessage } from "./messages";
@@ -36,14 +36,6 @@ function http(): KyInstance {
     timeout: API_TIMEOUT_MS,
     retry: 0,
     throwHttpErrors: false,
-    hooks: {
-      beforeRequest: [
-        (request) => {
-          const token = appStore.get(tokenAtom);
-          if (token) request.headers.set("Token", token);
-        },
-      ],
-    },
   });
   return instance;
 }
@@ -54,10 +46,7 @@ function notify(message: string) {
 
 /** Clears the client's session, remembers where the customer was, and sends them to log in. */
 export function handleUnauthorized(message: string) {
-  clearSessionHint();
-  appStore.set(tokenAtom, null);
-  appStore.set(hasSessionAtom, false);
-  appStore.set(usernameAtom, null);
+  clearClientSession();
   notify(message);
   keepAlertForNextPage({ tone: "error", message });
   const here = safeReturnPath(`${window.location.pathname}${window.location.search}`);

@@ -5,8 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useSetAtom } from "jotai";
 import { hasSessionAtom, isOperatorAtom, usernameAtom } from "@/lib/state/atoms";
 import { profileResponseSchema } from "@/lib/schemas/user";
-import { clearSessionHint } from "@/lib/session-hint";
-import { appStore } from "@/lib/state/store";
+import { clearClientSession } from "@/lib/state/session";
 import { callApi } from "./client";
 import { ApiError } from "./envelope";
 
@@ -20,11 +19,8 @@ async function fetchProfile() {
     return profileResponseSchema.parse(data).user;
   } catch (error) {
     if (error instanceof ApiError && error.code === 401) {
-      // Reset here, not only in the effect below: clearing the hint unmounts this sync at once.
-      appStore.set(hasSessionAtom, false);
-      appStore.set(usernameAtom, null);
-      appStore.set(isOperatorAtom, false);
-      clearSessionHint();
+      // Cleared here, not only in the effect below: clearing the hint unmounts this sync at once.
+      clearClientSession();
     }
     throw error;
   }
