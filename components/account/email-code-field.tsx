@@ -5,7 +5,7 @@ import { useSearchParams } from "next/navigation";
 import { callApi } from "@/lib/api/client";
 import { ApiError } from "@/lib/api/envelope";
 import { EMAIL_LINK_PARAM } from "@/lib/config/mail";
-import { emailField, type EmailLink } from "@/lib/schemas/auth";
+import { emailField, emailLinkSchema, sendCodeResponseSchema, type EmailLink } from "@/lib/schemas/auth";
 import { Field } from "./field";
 import { errorsFromFailure, type FormErrors } from "./form-helpers";
 
@@ -42,7 +42,7 @@ function EmailLinkReader({
   useEffect(() => {
     if (!token) return;
     let current = true;
-    callApi<EmailLink>("get", "ulogin/email/parse", { searchParams: { token }, quiet: true, allowAnonymous: true }).then(
+    callApi("get", "ulogin/email/parse", emailLinkSchema, { searchParams: { token }, allowAnonymous: true }).then(
       (link) => {
         if (current) found(link);
       },
@@ -101,9 +101,8 @@ export function EmailCodeField({ purpose, idPrefix, error, onErrors }: EmailCode
     onErrors({});
     setSending(true);
     try {
-      const result = await callApi<{ sent: true; resendAfter: number }>("post", "ulogin/send/code", {
+      const result = await callApi("post", "ulogin/send/code", sendCodeResponseSchema, {
         json: { email: email.data, purpose },
-        quiet: true,
         allowAnonymous: true,
       });
       setSentTo(email.data);

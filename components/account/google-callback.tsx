@@ -6,7 +6,7 @@ import { useSetAtom } from "jotai";
 import { callApi } from "@/lib/api/client";
 import { ROUTES } from "@/lib/config/routes";
 import type { GoogleExchangeBody } from "@/lib/schemas/oidc";
-import type { User } from "@/lib/schemas/user";
+import { signedInResponseSchema, type User } from "@/lib/schemas/user";
 import { showAlertAtom } from "@/lib/state/notices";
 import { ShopLink } from "@/components/ui/shop-link";
 import { useFinishSignIn } from "./form-helpers";
@@ -32,11 +32,7 @@ async function exchange(
     codeVerifier: pending.verifier,
   };
   try {
-    const result = await callApi<{ token: string; user: User }>("post", "ulogin/google/exchange/token", {
-      json: body,
-      quiet: true,
-      allowAnonymous: true,
-    });
+    const result = await callApi("post", "ulogin/google/exchange/token", signedInResponseSchema, { json: body, allowAnonymous: true });
     return { user: result.user };
   } catch (failure) {
     return { error: failure instanceof Error ? failure.message : ISSUER_REFUSED };

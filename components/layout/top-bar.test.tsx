@@ -4,6 +4,7 @@ import { getCookie } from "cookies-next/client";
 import { Provider, createStore } from "jotai";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { cartCountAtom, cartDrawerOpenAtom, hasSessionAtom, isOperatorAtom, referralCodeAtom, usernameAtom } from "@/lib/state/atoms";
+import { signedOutResponseSchema } from "@/lib/schemas/user";
 import { alertsAtom } from "@/lib/state/notices";
 import { TopBar } from "./top-bar";
 
@@ -27,7 +28,7 @@ vi.mock("next/navigation", () => ({
 }));
 
 // The top bar's only API call is logout; the client itself is covered in lib/api/client.test.ts.
-const api = vi.hoisted(() => ({ callApi: vi.fn<(method: string, path: string) => Promise<unknown>>() }));
+const api = vi.hoisted(() => ({ callApi: vi.fn<(method: string, path: string, schema: unknown, options?: object) => Promise<unknown>>() }));
 vi.mock("@/lib/api/client", () => ({ callApi: api.callApi }));
 
 type Store = ReturnType<typeof createStore>;
@@ -118,7 +119,7 @@ describe("TopBar account menu", () => {
     fireEvent.click(screen.getByRole("button", { name: "Logout" }));
 
     await waitFor(() => expect(navigation.push).toHaveBeenCalledWith("/"));
-    expect(api.callApi).toHaveBeenCalledWith("post", "ulogin/logout", expect.objectContaining({ allowAnonymous: true }));
+    expect(api.callApi).toHaveBeenCalledWith("post", "ulogin/logout", signedOutResponseSchema, { json: {}, blocking: true });
     expect(store.get(hasSessionAtom)).toBe(false);
     expect(store.get(usernameAtom)).toBeNull();
     expect(store.get(isOperatorAtom)).toBe(false);

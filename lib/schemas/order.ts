@@ -96,8 +96,6 @@ export const orderListQuerySchema = z.strictObject({
 
 export const orderListSchema = z.object({ list: z.array(orderSummarySchema), total: z.number().int() });
 
-export const orderIdResponseSchema = z.object({ orderId: z.string() });
-
 export const editOrderBodySchema = z
   .strictObject({
     orderId: orderIdField,
