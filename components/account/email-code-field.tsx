@@ -4,6 +4,7 @@ import { Suspense, useEffect, useEffectEvent, useRef, useState } from "react";
 import { useSearchParams } from "next/navigation";
 import { callApi } from "@/lib/api/client";
 import { ApiError } from "@/lib/api/envelope";
+import { Button } from "@/components/ui/button";
 import { EMAIL_LINK_PARAM } from "@/lib/config/mail";
 import { emailField, emailLinkSchema, sendCodeResponseSchema, type EmailLink } from "@/lib/schemas/auth";
 import { Field } from "./field";
@@ -121,16 +122,16 @@ export function EmailCodeField({ purpose, idPrefix, error, onErrors }: EmailCode
         <EmailLinkReader onLink={applyLink} onInvalid={(message) => onErrors({ form: message })} />
       </Suspense>
       <Field id={`${idPrefix}-email`} name="email" type="email" label="E-mail" autoComplete="email" required error={error} />
-      <button
-        type="button"
+      <Button
+        variant="secondary"
         disabled={sending || secondsLeft > 0}
         onClick={(event) => {
           if (event.currentTarget.form) void send(event.currentTarget.form);
         }}
-        className="h-11 self-start rounded-full border border-brand-600 px-5 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:border-line disabled:text-ink-muted"
+        className="h-11 self-start px-5 text-sm disabled:cursor-not-allowed disabled:border-line disabled:text-ink-muted"
       >
         {sending ? "Sending…" : secondsLeft > 0 ? `Resend code in ${secondsLeft} s` : sentTo ? "Resend code" : "Send code"}
-      </button>
+      </Button>
       <p role="status" className="text-sm text-ink-soft">
         {sentTo
           ? fromLink

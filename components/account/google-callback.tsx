@@ -9,6 +9,7 @@ import type { GoogleExchangeBody } from "@/lib/schemas/oidc";
 import { signedInResponseSchema, type User } from "@/lib/schemas/user";
 import { showAlertAtom } from "@/lib/state/notices";
 import { ShopLink } from "@/components/ui/shop-link";
+import { buttonClass } from "@/components/ui/button";
 import { useFinishSignIn } from "./form-helpers";
 import { FormAlert } from "./form-parts";
 import { takePendingSignIn, type PendingGoogleSignIn } from "./google-sign-in-state";
@@ -75,7 +76,7 @@ export function GoogleCallback() {
         <FormAlert message={error} />
         <ShopLink
           href={ROUTES.login}
-          className="flex h-12 items-center justify-center rounded-full bg-brand-600 text-base font-semibold text-white hover:bg-brand-700"
+          className={buttonClass("primary", "flex h-12 items-center justify-center text-base")}
         >
           Back to log in
         </ShopLink>

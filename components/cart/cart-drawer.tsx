@@ -26,6 +26,7 @@ import { useDebouncedQuantities } from "@/lib/hooks/use-debounced-quantities";
 import { CloseIcon } from "@/components/ui/icons";
 import { EmptyOrder } from "@/components/ui/empty-order";
 import { ShopLink } from "@/components/ui/shop-link";
+import { Button } from "@/components/ui/button";
 import { CartLine } from "./cart-line";
 import { DeleteConfirmation } from "./delete-confirmation";
 import { ShippingProgress } from "./shipping-progress";
@@ -191,14 +192,13 @@ function CartDrawerPanel() {
               >
                 Close
               </button>
-              <button
-                type="button"
+              <Button
                 onClick={() => void checkout()}
                 disabled={!cart.isSuccess || items.length === 0 || checkingOut}
-                className="h-11 flex-1 rounded-full bg-brand-600 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-brand-200"
+                className="h-11 flex-1 disabled:cursor-not-allowed disabled:bg-brand-200"
               >
                 {checkingOut ? "Checking out…" : "Checkout"}
-              </button>
+              </Button>
             </div>
           </div>
           {/* Inside the panel: Headless UI treats it as a child dialog, so its clicks do not close the drawer. */}

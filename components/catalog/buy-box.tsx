@@ -11,8 +11,10 @@ import { UI } from "@/lib/config/store";
 import { loginHrefKeepingReturn } from "@/lib/login-redirect";
 import { cartDrawerOpenAtom, referralCodeAtom } from "@/lib/state/atoms";
 import { showAlertAtom } from "@/lib/state/notices";
+import { Button } from "@/components/ui/button";
 import { QuantityStepper } from "./quantity-stepper";
 
+const actionSize = "inline-flex h-12 flex-1 items-center justify-center px-6 disabled:cursor-not-allowed disabled:opacity-50";
 const STOCK_TONE = { in_stock: "text-leaf-700", low: "text-amber-700", out: "text-red-700" } as const;
 
 /**
@@ -79,22 +81,17 @@ export function BuyBox({ skuNum, name, stock }: { skuNum: string; name: string; 
         </div>
       )}
       <div className="flex flex-col gap-3 sm:flex-row">
-        <button
-          type="button"
+        <Button
+          variant="secondary"
           onClick={() => void run("cart")}
           disabled={soldOut || busy !== null}
-          className="inline-flex h-12 flex-1 items-center justify-center rounded-full border border-brand-600 bg-white px-6 font-semibold text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-50"
+          className={actionSize}
         >
           {busy === "cart" ? "Adding…" : "Add to cart"}
-        </button>
-        <button
-          type="button"
-          onClick={() => void run("buy")}
-          disabled={soldOut || busy !== null}
-          className="inline-flex h-12 flex-1 items-center justify-center rounded-full bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
-        >
+        </Button>
+        <Button onClick={() => void run("buy")} disabled={soldOut || busy !== null} className={actionSize}>
           {busy === "buy" ? "One moment…" : "Buy now"}
-        </button>
+        </Button>
       </div>
       {signedIn ? null : <p className="text-sm text-ink-muted">You will be asked to log in first, then brought back here.</p>}
     </div>

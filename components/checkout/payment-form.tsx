@@ -5,6 +5,7 @@ import { FormAlert } from "@/components/account/form-parts";
 import { Field } from "@/components/account/field";
 import { ADDRESS_FIELD_NAMES, AddressFields, addressFromForm, type AddressFieldName } from "@/components/orders/address-fields";
 import { ShopLink } from "@/components/ui/shop-link";
+import { Button, buttonClass } from "@/components/ui/button";
 import { ApiError } from "@/lib/api/envelope";
 import { orderPath } from "@/lib/config/routes";
 import { amountToCents, formatUsd } from "@/lib/money";
@@ -173,7 +174,7 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards }: Paymen
           Order {orderNumber(order.orderId)} is <strong className="text-ink">paid</strong>: {usd(order.total)}. A confirmation is on its way to your
           e-mail.
         </p>
-        <ShopLink href={orderPath(order.orderId)} className="mt-4 inline-flex h-12 items-center rounded-full bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700">
+        <ShopLink href={orderPath(order.orderId)} className={buttonClass("primary", "mt-4 inline-flex h-12 items-center px-6")}>
           View your order
         </ShopLink>
       </section>
@@ -192,13 +193,9 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards }: Paymen
           </h2>
           <AddressFields idPrefix="pay-address" legend="United States only" address={order.shippingAddress ?? defaultAddress} errors={addressErrors} />
           <FormAlert message={addressFormError} />
-          <button
-            type="submit"
-            disabled={saving || !addressDirty}
-            className="h-11 self-start rounded-full border border-brand-600 px-5 font-semibold text-brand-700 hover:bg-brand-50 disabled:cursor-default disabled:opacity-50"
-          >
+          <Button type="submit" variant="secondary" disabled={saving || !addressDirty} className="h-11 self-start px-5 disabled:cursor-default disabled:opacity-50">
             {saving ? "Saving…" : order.shippingAddress && !addressDirty ? "Address saved" : "Save address"}
-          </button>
+          </Button>
         </form>
 
         <fieldset className="flex flex-col gap-3" disabled={saving}>
@@ -275,13 +272,9 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards }: Paymen
           )}
           <FormAlert message={payError} />
           {addressDirty ? <p className="text-sm font-medium text-amber-800">Save the shipping address first: the tax and total depend on it.</p> : null}
-          <button
-            type="submit"
-            disabled={busy || addressDirty || !order.canPay}
-            className="h-12 rounded-full bg-brand-600 text-base font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-brand-300"
-          >
+          <Button type="submit" disabled={busy || addressDirty || !order.canPay} className="h-12 text-base disabled:cursor-not-allowed disabled:bg-brand-300">
             {paying ? "Paying…" : `Pay ${usd(order.total)}`}
-          </button>
+          </Button>
         </form>
       </div>
 

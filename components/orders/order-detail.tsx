@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { Image } from "@/components/ui/image";
+import { Button } from "@/components/ui/button";
 import { useQuery } from "@tanstack/react-query";
 import { RecordHeading } from "@/components/ui/record-heading";
 import { ShopLink } from "@/components/ui/shop-link";
@@ -208,13 +209,9 @@ export function OrderDetail({ initialOrder, paidDeliveryEstimate }: { initialOrd
               <>
                 <Delivery order={order} paidDeliveryEstimate={paidDeliveryEstimate} />
                 {order.canEdit ? (
-                  <button
-                    type="button"
-                    onClick={() => setEditing(true)}
-                    className="mt-5 h-12 w-full rounded-full border border-brand-600 bg-white font-semibold text-brand-700 hover:bg-brand-50"
-                  >
+                  <Button variant="secondary" onClick={() => setEditing(true)} className="mt-5 h-12 w-full">
                     Change address or shipping
-                  </button>
+                  </Button>
                 ) : null}
               </>
             )}
