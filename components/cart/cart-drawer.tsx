@@ -10,7 +10,7 @@ import { cartDrawerOpenAtom, referralCodeAtom } from "@/lib/state/atoms";
 import { UI } from "@/lib/config/store";
 import { ROUTES, paymentPath } from "@/lib/config/routes";
 import { withReferral } from "@/lib/referral";
-import { amountToCents, formatUsd } from "@/lib/money";
+import { formatAmount, formatFee } from "@/lib/money";
 import type { CartItem } from "@/lib/schemas/cart";
 import { ApiError } from "@/lib/api/envelope";
 import { failureMessage } from "@/lib/api/messages";
@@ -173,12 +173,12 @@ function CartDrawerPanel() {
                   <div className="flex justify-between text-ink-soft">
                     <dt>Shipping (UPS Ground)</dt>
                     <dd data-testid="cart-shipping">
-                      {amountToCents(cart.data.shipping) === 0 ? "Free" : formatUsd(amountToCents(cart.data.shipping))}
+                      {formatFee(cart.data.shipping)}
                     </dd>
                   </div>
                   <div className="flex justify-between text-base font-semibold text-ink">
                     <dt>Subtotal</dt>
-                    <dd data-testid="cart-total">{formatUsd(amountToCents(cart.data.subTotal))}</dd>
+                    <dd data-testid="cart-total">{formatAmount(cart.data.subTotal)}</dd>
                   </div>
                 </dl>
               </>

@@ -8,12 +8,11 @@ import { ShopLink } from "@/components/ui/shop-link";
 import { Button, buttonClass } from "@/components/ui/button";
 import { ApiError } from "@/lib/api/envelope";
 import { orderPath } from "@/lib/config/routes";
-import { amountToCents, formatUsd } from "@/lib/money";
+import { formatAmount, formatFee } from "@/lib/money";
 import { formatCalendarDay, orderNumber } from "@/lib/order-display";
 import type { UsAddress } from "@/lib/schemas/auth";
 import type { Order, SavedPaymentMethod, ShippingMethodValue } from "@/lib/schemas/order";
 
-const usd = (amount: string) => formatUsd(amountToCents(amount));
 const NEW_CARD = "new";
 type CardField = "number" | "expiry" | "cvc" | "name";
 
@@ -171,7 +170,7 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards }: Paymen
           Payment received
         </h2>
         <p className="mt-2 text-ink-soft">
-          Order {orderNumber(order.orderId)} is <strong className="text-ink">paid</strong>: {usd(order.total)}. A confirmation is on its way to your
+          Order {orderNumber(order.orderId)} is <strong className="text-ink">paid</strong>: {formatAmount(order.total)}. A confirmation is on its way to your
           e-mail.
         </p>
         <ShopLink href={orderPath(order.orderId)} className={buttonClass("primary", "mt-4 inline-flex h-12 items-center px-6")}>
@@ -216,7 +215,7 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards }: Paymen
               <span className="flex-1">
                 <span className="flex justify-between gap-2 font-semibold text-ink">
                   <span>{option.label}</span>
-                  <span>{amountToCents(option.price) === 0 ? "Free" : usd(option.price)}</span>
+                  <span>{formatFee(option.price)}</span>
                 </span>
                 <span className="block text-sm text-ink-soft">{option.desc}</span>
                 <span className="block text-sm text-ink-soft">Estimated delivery {formatCalendarDay(option.realDate)}</span>
@@ -273,7 +272,7 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards }: Paymen
           <FormAlert message={payError} />
           {addressDirty ? <p className="text-sm font-medium text-amber-800">Save the shipping address first: the tax and total depend on it.</p> : null}
           <Button type="submit" disabled={busy || addressDirty || !order.canPay} className="h-12 text-base disabled:cursor-not-allowed disabled:bg-brand-300">
-            {paying ? "Paying…" : `Pay ${usd(order.total)}`}
+            {paying ? "Paying…" : `Pay ${formatAmount(order.total)}`}
           </Button>
         </form>
       </div>
@@ -288,26 +287,26 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards }: Paymen
               <span className="text-ink">
                 {item.name} <span className="text-ink-soft">× {item.quantity}</span>
               </span>
-              <span className="text-ink">{formatUsd(amountToCents(item.discountPrice) * item.quantity)}</span>
+              <span className="text-ink">{formatAmount(item.discountPrice, item.quantity)}</span>
             </li>
           ))}
         </ul>
         <dl className="mt-4 flex flex-col gap-2 border-t border-line pt-4 text-[15px]">
           <div className="flex justify-between">
             <dt className="text-ink-soft">Subtotal</dt>
-            <dd>{usd(order.subTotal)}</dd>
+            <dd>{formatAmount(order.subTotal)}</dd>
           </div>
           <div className="flex justify-between">
             <dt className="text-ink-soft">Shipping{selected ? ` (${selected.label})` : ""}</dt>
-            <dd>{amountToCents(order.shippingFee) === 0 ? "Free" : usd(order.shippingFee)}</dd>
+            <dd>{formatFee(order.shippingFee)}</dd>
           </div>
           <div className="flex justify-between">
             <dt className="text-ink-soft">Sales tax{order.shippingAddress ? ` (${order.shippingAddress.state})` : ""}</dt>
-            <dd>{order.shippingAddress ? usd(order.tax) : "After the address"}</dd>
+            <dd>{order.shippingAddress ? formatAmount(order.tax) : "After the address"}</dd>
           </div>
           <div className="flex justify-between border-t border-line pt-2 text-lg font-semibold">
             <dt>Total</dt>
-            <dd data-testid="order-total">{usd(order.total)}</dd>
+            <dd data-testid="order-total">{formatAmount(order.total)}</dd>
           </div>
         </dl>
       </aside>
