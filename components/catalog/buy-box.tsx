@@ -12,7 +12,7 @@ import { loginHrefKeepingReturn } from "@/lib/login-redirect";
 import { cartDrawerOpenAtom, referralCodeAtom } from "@/lib/state/atoms";
 import { showAlertAtom } from "@/lib/state/notices";
 import { Button } from "@/components/ui/button";
-import { QuantityStepper } from "./quantity-stepper";
+import { QuantityStepper } from "@/components/ui/quantity-stepper";
 
 const actionSize = "inline-flex h-12 flex-1 items-center justify-center px-6 disabled:cursor-not-allowed disabled:opacity-50";
 const STOCK_TONE = { in_stock: "text-leaf-700", low: "text-amber-700", out: "text-red-700" } as const;
@@ -71,6 +71,7 @@ export function BuyBox({ skuNum, name, stock }: { skuNum: string; name: string; 
       {soldOut ? null : (
         <div className="flex items-center gap-3">
           <QuantityStepper
+            editable
             value={Math.min(quantity, max)}
             max={max}
             onChange={setQuantity}
