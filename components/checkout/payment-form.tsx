@@ -7,6 +7,7 @@ import { ADDRESS_FIELD_NAMES, AddressFields, addressFromForm, type AddressFieldN
 import { ShopLink } from "@/components/ui/shop-link";
 import { Button, buttonClass } from "@/components/ui/button";
 import { ApiError } from "@/lib/api/envelope";
+import { readCard, type CardField, type CardInput } from "@/lib/card-rules";
 import { orderPath } from "@/lib/config/routes";
 import { formatAmount, formatFee } from "@/lib/money";
 import { formatCalendarDay, orderNumber } from "@/lib/order-display";
@@ -14,22 +15,12 @@ import type { UsAddress } from "@/lib/schemas/auth";
 import type { Order, SavedPaymentMethod, ShippingMethodValue } from "@/lib/schemas/order";
 
 const NEW_CARD = "new";
-type CardField = "number" | "expiry" | "cvc" | "name";
 
 interface PaymentFormProps {
   initialOrder: Order;
   /** The profile's default address, offered when the order has none yet. */
   defaultAddress: UsAddress | null;
   savedCards: SavedPaymentMethod[];
-}
-
-/** "MM / YY" or "MM/YYYY" → month and four-digit year, or null. */
-function parseExpiry(value: string): { expMonth: number; expYear: number } | null {
-  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value);
-  if (!match?.[1] || !match[2]) return null;
-  const expMonth = Number(match[1]);
-  const expYear = match[2].length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
-  return expMonth >= 1 && expMonth <= 12 ? { expMonth, expYear } : null;
 }
 
 /** The API's field paths (card.number, card.expMonth …) under the fields of this form. */
@@ -117,22 +108,15 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards }: Paymen
     setPayError(undefined);
     setCardErrors({});
     const data = new FormData(event.currentTarget);
-    let payment: { paymentMethodId: string } | { card: { number: string; expMonth: number; expYear: number; cvc: string; name: string }; savePaymentMethod: boolean };
+    let payment: { paymentMethodId: string } | { card: CardInput; savePaymentMethod: boolean };
     if (method === NEW_CARD) {
-      const expiry = parseExpiry(String(data.get("expiry") ?? ""));
-      const number = String(data.get("number") ?? "").replace(/[\s-]/g, "");
-      const cvc = String(data.get("cvc") ?? "").trim();
-      const name = String(data.get("name") ?? "").trim();
-      const errors: Partial<Record<CardField, string>> = {};
-      if (!/^\d{12,19}$/.test(number)) errors.number = "Enter the card number.";
-      if (!expiry) errors.expiry = "Enter the expiry as MM / YY.";
-      if (!/^\d{3,4}$/.test(cvc)) errors.cvc = "Enter the 3- or 4-digit security code.";
-      if (!name) errors.name = "Enter the name on the card.";
-      if (!expiry || Object.keys(errors).length > 0) {
-        setCardErrors(errors);
+      const field = (name: CardField) => String(data.get(name) ?? "");
+      const typed = readCard({ number: field("number"), expiry: field("expiry"), cvc: field("cvc"), name: field("name") });
+      if ("errors" in typed) {
+        setCardErrors(typed.errors);
         return;
       }
-      payment = { card: { number, ...expiry, cvc, name }, savePaymentMethod: data.get("save") === "on" };
+      payment = { card: typed.card, savePaymentMethod: data.get("save") === "on" };
     } else {
       payment = { paymentMethodId: method };
     }
