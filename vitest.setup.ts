@@ -1,7 +1,7 @@
 import { cleanup } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 
-// jsdom lacks the browser APIs below; Embla, the viewport sync and BackToTop need them.
+// jsdom lacks the browser APIs below; Embla and BackToTop need them.
 // The setup runs in the node environment too (middleware tests), where there is no window.
 if (typeof window !== "undefined") {
   class NoopObserver {

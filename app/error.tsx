@@ -3,6 +3,7 @@
 import { useEffect } from "react";
 import { ROUTES } from "@/lib/config/routes";
 import { ErrorState } from "@/components/ui/error-state";
+import { Button } from "@/components/ui/button";
 import { ButtonLink } from "@/components/ui/button-link";
 
 export default function RouteError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
@@ -21,13 +22,9 @@ export default function RouteError({ error, reset }: { error: Error & { digest?:
       }
       actions={
         <>
-          <button
-            type="button"
-            onClick={reset}
-            className="inline-flex h-12 items-center justify-center rounded-full bg-brand-600 px-6 text-base font-semibold text-white hover:bg-brand-700"
-          >
+          <Button onClick={reset} className="inline-flex h-12 items-center justify-center px-6 text-base">
             Try again
-          </button>
+          </Button>
           <ButtonLink href={ROUTES.contact} variant="secondary">
             Contact us
           </ButtonLink>

@@ -2,7 +2,9 @@
 
 import "./globals.css";
 
-// Replaces the root layout when it fails, so it cannot rely on the shell or its providers.
+// Replaces the root layout when it fails, so it cannot rely on the shell or its providers. Its
+// buttons keep their own classes rather than components/ui/button: every page loads this file, and
+// the shared module would come along as a copy in its chunk.
 export default function GlobalError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   return (
     <html lang="en">

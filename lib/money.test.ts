@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amountToCents, centsToAmount, formatUsd } from "./money";
+import { amountToCents, centsToAmount, formatAmount, formatFee, formatUsd } from "./money";
 
 describe("centsToAmount", () => {
   it.each([
@@ -65,5 +65,28 @@ describe("formatUsd", () => {
 
   it("refuses a fraction of a cent", () => {
     expect(() => formatUsd(12.5)).toThrow(/whole cents/);
+  });
+});
+
+describe("formatAmount", () => {
+  it("shows an API amount in dollars", () => {
+    expect(formatAmount("1299.00")).toBe("$1,299.00");
+    expect(formatAmount("0.00")).toBe("$0.00");
+  });
+
+  it("multiplies by a line's quantity in cents, without float drift", () => {
+    expect(formatAmount("0.10", 3)).toBe("$0.30");
+    expect(formatAmount("359.00", 2)).toBe("$718.00");
+  });
+
+  it("refuses what is not an amount", () => {
+    expect(() => formatAmount("12.9")).toThrow("Not a money amount");
+  });
+});
+
+describe("formatFee", () => {
+  it("says Free for nothing and the amount otherwise", () => {
+    expect(formatFee("0.00")).toBe("Free");
+    expect(formatFee("11.90")).toBe("$11.90");
   });
 });

@@ -26,3 +26,14 @@ export function formatUsd(cents: number): string {
   const grouped = dollars.replace(/\B(?=(\d{3})+$)/g, ",");
   return `${negative ? "-" : ""}$${grouped}.${fraction}`;
 }
+
+/** "$1,299.00" from an API amount ("1299.00"); with a quantity, the line's total. */
+export function formatAmount(amount: string, quantity = 1): string {
+  return formatUsd(amountToCents(amount) * quantity);
+}
+
+/** A charge that may be nothing, such as shipping: "Free" at zero, otherwise as formatAmount. */
+export function formatFee(amount: string): string {
+  const cents = amountToCents(amount);
+  return cents === 0 ? "Free" : formatUsd(cents);
+}

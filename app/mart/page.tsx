@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { ProductCard } from "@/components/catalog/product-card";
+import { buttonClass } from "@/components/ui/button";
 import { EmptyOrder } from "@/components/ui/empty-order";
 import { Container } from "@/components/ui/page";
 import { ShopLink } from "@/components/ui/shop-link";
@@ -103,7 +104,7 @@ export default async function StorePage({ searchParams }: PageProps) {
             action={
               <ShopLink
                 href={view.page > 1 ? at({}) : ROUTES.store}
-                className="mt-2 inline-flex h-11 items-center rounded-full bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700"
+                className={buttonClass("primary", "mt-2 inline-flex h-11 items-center px-5")}
               >
                 {view.page > 1 ? "First page" : "See all products"}
               </ShopLink>

@@ -4,8 +4,9 @@ import { Suspense, useEffect, useEffectEvent, useRef, useState } from "react";
 import { useSearchParams } from "next/navigation";
 import { callApi } from "@/lib/api/client";
 import { ApiError } from "@/lib/api/envelope";
+import { Button } from "@/components/ui/button";
 import { EMAIL_LINK_PARAM } from "@/lib/config/mail";
-import { emailField, type EmailLink } from "@/lib/schemas/auth";
+import { emailField, emailLinkSchema, sendCodeResponseSchema, type EmailLink } from "@/lib/schemas/auth";
 import { Field } from "./field";
 import { errorsFromFailure, type FormErrors } from "./form-helpers";
 
@@ -42,7 +43,7 @@ function EmailLinkReader({
   useEffect(() => {
     if (!token) return;
     let current = true;
-    callApi<EmailLink>("get", "ulogin/email/parse", { searchParams: { token }, quiet: true, allowAnonymous: true }).then(
+    callApi("get", "ulogin/email/parse", emailLinkSchema, { searchParams: { token }, allowAnonymous: true }).then(
       (link) => {
         if (current) found(link);
       },
@@ -101,9 +102,8 @@ export function EmailCodeField({ purpose, idPrefix, error, onErrors }: EmailCode
     onErrors({});
     setSending(true);
     try {
-      const result = await callApi<{ sent: true; resendAfter: number }>("post", "ulogin/send/code", {
+      const result = await callApi("post", "ulogin/send/code", sendCodeResponseSchema, {
         json: { email: email.data, purpose },
-        quiet: true,
         allowAnonymous: true,
       });
       setSentTo(email.data);
@@ -122,16 +122,16 @@ export function EmailCodeField({ purpose, idPrefix, error, onErrors }: EmailCode
         <EmailLinkReader onLink={applyLink} onInvalid={(message) => onErrors({ form: message })} />
       </Suspense>
       <Field id={`${idPrefix}-email`} name="email" type="email" label="E-mail" autoComplete="email" required error={error} />
-      <button
-        type="button"
+      <Button
+        variant="secondary"
         disabled={sending || secondsLeft > 0}
         onClick={(event) => {
           if (event.currentTarget.form) void send(event.currentTarget.form);
         }}
-        className="h-11 self-start rounded-full border border-brand-600 px-5 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:border-line disabled:text-ink-muted"
+        className="h-11 self-start px-5 text-sm disabled:cursor-not-allowed disabled:border-line disabled:text-ink-muted"
       >
         {sending ? "Sending…" : secondsLeft > 0 ? `Resend code in ${secondsLeft} s` : sentTo ? "Resend code" : "Send code"}
-      </button>
+      </Button>
       <p role="status" className="text-sm text-ink-soft">
         {sentTo
           ? fromLink

@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api/envelope";
 import { RegisterForm } from "./register-form";
 import { ResetForm } from "./reset-form";
+import { emailLinkSchema } from "@/lib/schemas/auth";
 
 const navigation = vi.hoisted(() => ({ search: "" }));
 vi.mock("next/navigation", () => ({
@@ -15,7 +16,7 @@ vi.mock("next/navigation", () => ({
 }));
 
 const api = vi.hoisted(() => ({
-  callApi: vi.fn<(method: string, path: string, options?: { searchParams?: Record<string, string> }) => Promise<unknown>>(),
+  callApi: vi.fn<(method: string, path: string, schema: unknown, options?: { searchParams?: Record<string, string> }) => Promise<unknown>>(),
 }));
 vi.mock("@/lib/api/client", () => ({ callApi: api.callApi }));
 
@@ -35,9 +36,8 @@ describe("opening a register or reset page from the link in a code e-mail", () =
     renderWithProviders(<RegisterForm />);
 
     await waitFor(() => expect(screen.getByLabelText("E-mail")).toHaveProperty("value", "rae@example.com"));
-    expect(api.callApi).toHaveBeenCalledWith("get", "ulogin/email/parse", {
+    expect(api.callApi).toHaveBeenCalledWith("get", "ulogin/email/parse", emailLinkSchema, {
       searchParams: { token: "signed.token" },
-      quiet: true,
       allowAnonymous: true,
     });
     expect(screen.getByRole("status").textContent).toBe(

@@ -11,7 +11,7 @@ import { profileQueryKey } from "@/lib/api/session-sync";
 import { COOKIES } from "@/lib/config/store";
 import { ROUTES } from "@/lib/config/routes";
 import { safeReturnPath } from "@/lib/return-path";
-import type { User } from "@/lib/schemas/user";
+import { signedInResponseSchema, type User } from "@/lib/schemas/user";
 import { hasSessionAtom, usernameAtom } from "@/lib/state/atoms";
 
 export type FormErrors<F extends string> = Partial<Record<F | "form", string>>;
@@ -74,11 +74,7 @@ export function useSignInForm<F extends string>(fields: readonly F[], path: "ulo
     setErrors({});
     setPending(true);
     try {
-      const result = await callApi<{ token: string; user: User }>("post", path, {
-        json: parsed.data,
-        quiet: true,
-        allowAnonymous: true,
-      });
+      const result = await callApi("post", path, signedInResponseSchema, { json: parsed.data, allowAnonymous: true });
       await finish(result.user);
     } catch (error) {
       setErrors(errorsFromFailure(fields, error));

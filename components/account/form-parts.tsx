@@ -1,3 +1,5 @@
+import { Button } from "@/components/ui/button";
+
 /** A form-level error, announced when it appears. */
 export function FormAlert({ message }: { message: string | undefined }) {
   if (!message) return null;
@@ -11,12 +13,8 @@ export function FormAlert({ message }: { message: string | undefined }) {
 /** The submit button, disabled while the request runs. */
 export function SubmitButton({ pending, label, pendingLabel }: { pending: boolean; label: string; pendingLabel: string }) {
   return (
-    <button
-      type="submit"
-      disabled={pending}
-      className="h-12 rounded-full bg-brand-600 text-base font-semibold text-white hover:bg-brand-700 disabled:cursor-wait disabled:bg-brand-300"
-    >
+    <Button type="submit" disabled={pending} className="h-12 text-base disabled:cursor-wait disabled:bg-brand-300">
       {pending ? pendingLabel : label}
-    </button>
+    </Button>
   );
 }

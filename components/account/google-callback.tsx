@@ -6,9 +6,10 @@ import { useSetAtom } from "jotai";
 import { callApi } from "@/lib/api/client";
 import { ROUTES } from "@/lib/config/routes";
 import type { GoogleExchangeBody } from "@/lib/schemas/oidc";
-import type { User } from "@/lib/schemas/user";
+import { signedInResponseSchema, type User } from "@/lib/schemas/user";
 import { showAlertAtom } from "@/lib/state/notices";
 import { ShopLink } from "@/components/ui/shop-link";
+import { buttonClass } from "@/components/ui/button";
 import { useFinishSignIn } from "./form-helpers";
 import { FormAlert } from "./form-parts";
 import { takePendingSignIn, type PendingGoogleSignIn } from "./google-sign-in-state";
@@ -32,11 +33,7 @@ async function exchange(
     codeVerifier: pending.verifier,
   };
   try {
-    const result = await callApi<{ token: string; user: User }>("post", "ulogin/google/exchange/token", {
-      json: body,
-      quiet: true,
-      allowAnonymous: true,
-    });
+    const result = await callApi("post", "ulogin/google/exchange/token", signedInResponseSchema, { json: body, allowAnonymous: true });
     return { user: result.user };
   } catch (failure) {
     return { error: failure instanceof Error ? failure.message : ISSUER_REFUSED };
@@ -79,7 +76,7 @@ export function GoogleCallback() {
         <FormAlert message={error} />
         <ShopLink
           href={ROUTES.login}
-          className="flex h-12 items-center justify-center rounded-full bg-brand-600 text-base font-semibold text-white hover:bg-brand-700"
+          className={buttonClass("primary", "flex h-12 items-center justify-center text-base")}
         >
           Back to log in
         </ShopLink>

@@ -3,8 +3,9 @@
 import { useState, type FormEvent } from "react";
 import { useSetAtom } from "jotai";
 import { callApi } from "@/lib/api/client";
+import { loginOnExpiry } from "@/lib/api/login-on-expiry";
 import { saveProfileBodySchema } from "@/lib/schemas/auth";
-import type { User } from "@/lib/schemas/user";
+import { profileResponseSchema, type User } from "@/lib/schemas/user";
 import { usernameAtom } from "@/lib/state/atoms";
 import { showToastAtom } from "@/lib/state/notices";
 import { ADDRESS_FIELD_NAMES, AddressFields, addressFromForm, type AddressFieldName } from "@/components/orders/address-fields";
@@ -53,7 +54,7 @@ export function ProfileForm({ user }: { user: User }) {
     setErrors({});
     setPending(true);
     try {
-      const result = await callApi<{ user: User }>("post", "ulogin/save", { json: parsed.data, quiet: true });
+      const result = await callApi("post", "ulogin/save", profileResponseSchema, { json: parsed.data }).catch(loginOnExpiry);
       setUsername(result.user.username ?? result.user.email);
       showToast({ tone: "success", message: "Your details are saved." });
     } catch (error) {
@@ -101,7 +102,7 @@ export function ChangePasswordForm() {
     setErrors({});
     setPending(true);
     try {
-      await callApi("post", "ulogin/save", { json: parsed.data, quiet: true });
+      await callApi("post", "ulogin/save", profileResponseSchema, { json: parsed.data }).catch(loginOnExpiry);
       form.reset();
       showToast({ tone: "success", message: "Password changed. Other devices are signed out." });
     } catch (error) {

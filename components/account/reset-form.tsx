@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useSetAtom } from "jotai";
 import { callApi } from "@/lib/api/client";
 import { ROUTES } from "@/lib/config/routes";
-import { resetBodySchema } from "@/lib/schemas/auth";
+import { resetBodySchema, resetResponseSchema } from "@/lib/schemas/auth";
 import { showAlertAtom } from "@/lib/state/notices";
 import { Field } from "./field";
 import { FormAlert, SubmitButton } from "./form-parts";
@@ -35,7 +35,7 @@ export function ResetForm() {
     setErrors({});
     setPending(true);
     try {
-      await callApi("post", "ulogin/reset", { json: parsed.data, quiet: true, allowAnonymous: true });
+      await callApi("post", "ulogin/reset", resetResponseSchema, { json: parsed.data, allowAnonymous: true });
       showAlert({ tone: "success", message: "Your password is changed. Please log in with the new one." });
       router.push(ROUTES.login);
     } catch (error) {

@@ -75,6 +75,6 @@ export function ActionOutcome({ error, done }: { error: string | undefined; done
 }
 
 export const inputClass = "h-10 w-full rounded-lg border border-line bg-white px-3 text-base";
-const buttonBase = "inline-flex h-10 items-center justify-center rounded-full px-5 text-sm font-semibold text-white disabled:opacity-60";
-export const buttonClass = `${buttonBase} bg-brand-600 hover:bg-brand-700`;
-export const dangerButtonClass = `${buttonBase} bg-red-700 hover:bg-red-800`;
+/** The console's buttons are the shop's, smaller: `<Button className={operatorButtonSize}>`. */
+export const operatorButtonSize = "inline-flex h-10 items-center justify-center px-5 text-sm disabled:opacity-60";
+export const dangerButtonClass = `${operatorButtonSize} rounded-full font-semibold text-white bg-red-700 hover:bg-red-800`;

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import Link from "next/link";
+import { Button } from "@/components/ui/button";
 
 /** One column header; numeric columns are right-aligned like their cells. */
 export type AdminColumn = { label: string; numeric?: boolean };
@@ -45,9 +46,9 @@ export function AdminSearchForm({
           ))}
         </select>
       </label>
-      <button type="submit" className="h-10 rounded-full bg-brand-600 px-5 text-sm font-semibold text-white hover:bg-brand-700">
+      <Button type="submit" className="h-10 px-5 text-sm">
         Search
-      </button>
+      </Button>
     </form>
   );
 }

@@ -10,7 +10,8 @@ import {
   type AfterSaleStatus,
   type AfterSaleType,
 } from "@/lib/schemas/after-sale";
-import { ActionOutcome, FieldMessage, buttonClass, dangerButtonClass, inputClass, useActionNotice, useOperatorAction } from "./admin-form-parts";
+import { Button } from "@/components/ui/button";
+import { ActionOutcome, FieldMessage, dangerButtonClass, inputClass, operatorButtonSize, useActionNotice, useOperatorAction } from "./admin-form-parts";
 
 type Action = ReturnType<typeof useOperatorAction>;
 type Done = (message: string) => void;
@@ -50,9 +51,9 @@ function ApproveForm({ afterSaleId, onDone }: { afterSaleId: string; onDone: Don
         />
       </label>
       <FieldMessage id="return-address-error" message={action.fieldError("returnAddress")} />
-      <button type="submit" className={buttonClass} disabled={action.pending}>
+      <Button type="submit" className={operatorButtonSize} disabled={action.pending}>
         {action.pending ? "Saving…" : "Approve"}
-      </button>
+      </Button>
       <ActionOutcome error={action.error} done={action.done} />
     </form>
   );
@@ -95,14 +96,13 @@ function ReceiveButton({ afterSaleId, onDone }: { afterSaleId: string; onDone: D
   return (
     <div className="flex flex-col gap-3">
       <h3 className="font-semibold text-ink">Goods arrived</h3>
-      <button
-        type="button"
-        className={buttonClass}
+      <Button
+        className={operatorButtonSize}
         disabled={action.pending}
         onClick={() => void action.run(() => receiveAfterSale(afterSaleId), "Marked received. The customer is e-mailed.")}
       >
         {action.pending ? "Saving…" : "Mark received"}
-      </button>
+      </Button>
       <ActionOutcome error={action.error} done={action.done} />
     </div>
   );
@@ -136,9 +136,9 @@ function CompleteForm({ afterSaleId, type, refundAmount, onDone }: { afterSaleId
         />
       </label>
       <FieldMessage id="refund-amount-error" message={action.fieldError("refundAmount")} />
-      <button type="submit" className={buttonClass} disabled={action.pending}>
+      <Button type="submit" className={operatorButtonSize} disabled={action.pending}>
         {action.pending ? "Saving…" : "Complete"}
-      </button>
+      </Button>
       <ActionOutcome error={action.error} done={action.done} />
     </form>
   );

@@ -3,7 +3,8 @@
 import type { FormEvent } from "react";
 import { cancelOrderAsOperator, deliverOrder, shipOrder } from "@/lib/api/admin";
 import { adminCancelOrderBodySchema, shipOrderBodySchema, type AdminOrder } from "@/lib/schemas/admin-order";
-import { ActionOutcome, FieldMessage, buttonClass, dangerButtonClass, inputClass, useActionNotice, useOperatorAction } from "./admin-form-parts";
+import { Button } from "@/components/ui/button";
+import { ActionOutcome, FieldMessage, dangerButtonClass, inputClass, operatorButtonSize, useActionNotice, useOperatorAction } from "./admin-form-parts";
 
 type Done = (message: string) => void;
 
@@ -44,9 +45,9 @@ function ShipForm({ orderId, onDone }: { orderId: string; onDone: Done }) {
         />
       </label>
       <FieldMessage id="tracking-error" message={action.fieldError("trackingNumber")} />
-      <button type="submit" className={buttonClass} disabled={action.pending}>
+      <Button type="submit" className={operatorButtonSize} disabled={action.pending}>
         {action.pending ? "Saving…" : "Mark shipped"}
-      </button>
+      </Button>
       <ActionOutcome error={action.error} done={action.done} />
     </form>
   );
@@ -57,14 +58,13 @@ function DeliverButton({ orderId, onDone }: { orderId: string; onDone: Done }) {
   return (
     <div className="flex flex-col gap-3">
       <h3 className="font-semibold text-ink">Delivery</h3>
-      <button
-        type="button"
-        className={buttonClass}
+      <Button
+        className={operatorButtonSize}
         disabled={action.pending}
         onClick={() => void action.run(() => deliverOrder(orderId), "The order is marked delivered.")}
       >
         {action.pending ? "Saving…" : "Mark delivered"}
-      </button>
+      </Button>
       <ActionOutcome error={action.error} done={action.done} />
     </div>
   );

@@ -3,7 +3,8 @@
 import type { FormEvent } from "react";
 import { updateProduct } from "@/lib/api/admin";
 import { adminCatalogueUpdateBodySchema, type AdminProduct } from "@/lib/schemas/admin-catalogue";
-import { ActionOutcome, FieldMessage, buttonClass, inputClass, useOperatorAction } from "./admin-form-parts";
+import { Button } from "@/components/ui/button";
+import { ActionOutcome, FieldMessage, inputClass, operatorButtonSize, useOperatorAction } from "./admin-form-parts";
 
 /** Edits a product's prices, stock and listing; only the fields that differ from the page are sent. */
 export function ProductForm({ product }: { product: AdminProduct }) {
@@ -62,9 +63,9 @@ export function ProductForm({ product }: { product: AdminProduct }) {
         <input type="checkbox" name="listed" defaultChecked={product.listed} className="h-4 w-4" />
         Listed in the store
       </label>
-      <button type="submit" className={buttonClass} disabled={action.pending}>
+      <Button type="submit" className={operatorButtonSize} disabled={action.pending}>
         {action.pending ? "Saving…" : "Save changes"}
-      </button>
+      </Button>
       <ActionOutcome error={action.error} done={action.done} />
     </form>
   );

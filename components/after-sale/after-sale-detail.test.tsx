@@ -6,9 +6,10 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api/envelope";
 import type { AfterSale } from "@/lib/schemas/after-sale";
 import { AfterSaleDetail } from "./after-sale-detail";
+import { afterSaleSchema } from "@/lib/schemas/after-sale";
 
 const api = vi.hoisted(() => ({
-  callApi: vi.fn<(method: string, path: string, options?: { json?: unknown }) => Promise<unknown>>(),
+  callApi: vi.fn<(method: string, path: string, schema: unknown, options?: { json?: unknown }) => Promise<unknown>>(),
 }));
 vi.mock("@/lib/api/client", () => ({ callApi: api.callApi }));
 // The page's links prefetch through the app router on intent; there is none in a unit test.
@@ -84,9 +85,8 @@ describe("an after-sale request's page", () => {
     await userEvent.click(screen.getByRole("button", { name: "Send tracking number" }));
 
     await waitFor(() => expect(screen.getByText("1Z999AA10123456784")).toBeDefined());
-    expect(api.callApi).toHaveBeenCalledWith("post", "merchandise/order/afterSale/trackNumber/submit", {
+    expect(api.callApi).toHaveBeenCalledWith("post", "merchandise/order/afterSale/trackNumber/submit", afterSaleSchema, {
       json: { afterSaleId: AFTER_SALE_ID, carrier: "UPS", trackNumber: "1Z999AA10123456784" },
-      quiet: true,
       blocking: true,
     });
     expect(screen.queryByRole("form", { name: "Tracking details" })).toBeNull();
@@ -107,9 +107,8 @@ describe("an after-sale request's page", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(screen.getByText("Cancelled")).toBeDefined();
     expect(screen.queryByRole("button", { name: "Cancel request" })).toBeNull();
-    expect(api.callApi).toHaveBeenLastCalledWith("post", "order/afterSale/cancel", {
+    expect(api.callApi).toHaveBeenLastCalledWith("post", "order/afterSale/cancel", afterSaleSchema, {
       json: { afterSaleId: AFTER_SALE_ID },
-      quiet: true,
       blocking: true,
     });
   });

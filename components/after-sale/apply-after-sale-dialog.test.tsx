@@ -7,9 +7,10 @@ import { ApiError } from "@/lib/api/envelope";
 import { orderQueryKey } from "@/lib/api/orders";
 import { toastsAtom } from "@/lib/state/notices";
 import { ApplyAfterSaleButton, type AfterSaleItem } from "./apply-after-sale-dialog";
+import { afterSaleIdResponseSchema } from "@/lib/schemas/after-sale";
 
 const api = vi.hoisted(() => ({
-  callApi: vi.fn<(method: string, path: string, options?: { json?: unknown }) => Promise<unknown>>(),
+  callApi: vi.fn<(method: string, path: string, schema: unknown, options?: { json?: unknown }) => Promise<unknown>>(),
   push: vi.fn<(href: string) => void>(),
 }));
 vi.mock("@/lib/api/client", () => ({ callApi: api.callApi }));
@@ -77,7 +78,7 @@ describe("asking for after-sale service", () => {
     await userEvent.click(screen.getByRole("button", { name: "Send request" }));
 
     await waitFor(() => expect(api.push).toHaveBeenCalledWith(`/account/after-sale/${AFTER_SALE_ID}`));
-    expect(api.callApi).toHaveBeenCalledWith("post", "order/afterSale/apply", {
+    expect(api.callApi).toHaveBeenCalledWith("post", "order/afterSale/apply", afterSaleIdResponseSchema, {
       json: {
         orderId: ORDER_ID,
         skuNum: "LW-RO600",
@@ -86,7 +87,6 @@ describe("asking for after-sale service", () => {
         reason: "Stopped working",
         description: "It stopped filtering after a week.",
       },
-      quiet: true,
       blocking: true,
     });
     expect(store.get(toastsAtom).map((toast) => toast.message)).toEqual([
@@ -109,7 +109,7 @@ describe("asking for after-sale service", () => {
     await userEvent.click(screen.getByRole("button", { name: "Send request" }));
 
     await waitFor(() => expect(errorOf("Quantity")).toBe("Only 1 left to request for this item."));
-    const sent = api.callApi.mock.calls[0]?.[2]?.json as { type: string };
+    const sent = api.callApi.mock.calls[0]?.[3]?.json as { type: string };
     expect(sent.type).toBe("repair");
     expect(api.push).not.toHaveBeenCalled();
     expect(screen.getByRole("button", { name: "Send request" })).toBeDefined();

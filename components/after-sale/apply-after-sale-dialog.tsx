@@ -8,6 +8,7 @@ import { useSetAtom } from "jotai";
 import { Field, FieldError, SelectField, TextareaField } from "@/components/account/field";
 import { FormAlert } from "@/components/account/form-parts";
 import { errorsFromFailure, toFormErrors, type FormErrors } from "@/components/account/form-helpers";
+import { Button, type ButtonVariant } from "@/components/ui/button";
 import { applyAfterSale } from "@/lib/api/after-sale";
 import { orderQueryKey } from "@/lib/api/orders";
 import { AFTER_SALE_TYPE_HINTS, AFTER_SALE_TYPE_LABELS, afterSaleNumber } from "@/lib/after-sale-display";
@@ -33,11 +34,20 @@ interface ApplyAfterSaleProps {
   fixedType?: AfterSaleType;
   /** The button's words; the item's name is added for screen readers. */
   label?: string;
+  /** Secondary beside an order line; the repair page makes it its primary action. */
+  variant?: ButtonVariant;
+  /** Size and layout. */
   className?: string;
 }
 
 /** Opens a request for one order line: type, quantity, reason and description, checked before sending. */
-export function ApplyAfterSaleButton({ item, fixedType, label = "Request after-sale service", className }: ApplyAfterSaleProps) {
+export function ApplyAfterSaleButton({
+  item,
+  fixedType,
+  label = "Request after-sale service",
+  variant = "secondary",
+  className = "h-10 px-4 text-sm",
+}: ApplyAfterSaleProps) {
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
   const [errors, setErrors] = useState<FormErrors<ApplyField>>({});
@@ -89,17 +99,9 @@ export function ApplyAfterSaleButton({ item, fixedType, label = "Request after-s
 
   return (
     <>
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        aria-haspopup="dialog"
-        className={
-          className ??
-          "h-10 rounded-full border border-brand-600 bg-white px-4 text-sm font-semibold text-brand-700 hover:bg-brand-50"
-        }
-      >
+      <Button variant={variant} onClick={() => setOpen(true)} aria-haspopup="dialog" className={className}>
         {label} <span className="sr-only">for {item.name}</span>
-      </button>
+      </Button>
       <Dialog open={open} onClose={close} className="relative z-[60]">
         <div className="fixed inset-0 bg-ink/40" aria-hidden="true" />
         <div className="fixed inset-0 overflow-y-auto p-4">
@@ -168,13 +170,9 @@ export function ApplyAfterSaleButton({ item, fixedType, label = "Request after-s
                   >
                     Close
                   </button>
-                  <button
-                    type="submit"
-                    disabled={pending}
-                    className="h-12 flex-1 rounded-full bg-brand-600 font-semibold text-white hover:bg-brand-700 disabled:cursor-wait disabled:bg-brand-300"
-                  >
+                  <Button type="submit" disabled={pending} className="h-12 flex-1 disabled:cursor-wait disabled:bg-brand-300">
                     {pending ? "Sending…" : "Send request"}
-                  </button>
+                  </Button>
                 </div>
               </form>
             </DialogPanel>

@@ -10,7 +10,7 @@ import { cartDrawerOpenAtom, referralCodeAtom } from "@/lib/state/atoms";
 import { UI } from "@/lib/config/store";
 import { ROUTES, paymentPath } from "@/lib/config/routes";
 import { withReferral } from "@/lib/referral";
-import { amountToCents, formatUsd } from "@/lib/money";
+import { formatAmount, formatFee } from "@/lib/money";
 import type { CartItem } from "@/lib/schemas/cart";
 import { ApiError } from "@/lib/api/envelope";
 import { failureMessage } from "@/lib/api/messages";
@@ -26,6 +26,7 @@ import { useDebouncedQuantities } from "@/lib/hooks/use-debounced-quantities";
 import { CloseIcon } from "@/components/ui/icons";
 import { EmptyOrder } from "@/components/ui/empty-order";
 import { ShopLink } from "@/components/ui/shop-link";
+import { Button } from "@/components/ui/button";
 import { CartLine } from "./cart-line";
 import { DeleteConfirmation } from "./delete-confirmation";
 import { ShippingProgress } from "./shipping-progress";
@@ -172,12 +173,12 @@ function CartDrawerPanel() {
                   <div className="flex justify-between text-ink-soft">
                     <dt>Shipping (UPS Ground)</dt>
                     <dd data-testid="cart-shipping">
-                      {amountToCents(cart.data.shipping) === 0 ? "Free" : formatUsd(amountToCents(cart.data.shipping))}
+                      {formatFee(cart.data.shipping)}
                     </dd>
                   </div>
                   <div className="flex justify-between text-base font-semibold text-ink">
                     <dt>Subtotal</dt>
-                    <dd data-testid="cart-total">{formatUsd(amountToCents(cart.data.subTotal))}</dd>
+                    <dd data-testid="cart-total">{formatAmount(cart.data.subTotal)}</dd>
                   </div>
                 </dl>
               </>
@@ -191,14 +192,13 @@ function CartDrawerPanel() {
               >
                 Close
               </button>
-              <button
-                type="button"
+              <Button
                 onClick={() => void checkout()}
                 disabled={!cart.isSuccess || items.length === 0 || checkingOut}
-                className="h-11 flex-1 rounded-full bg-brand-600 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-brand-200"
+                className="h-11 flex-1 disabled:cursor-not-allowed disabled:bg-brand-200"
               >
                 {checkingOut ? "Checking out…" : "Checkout"}
-              </button>
+              </Button>
             </div>
           </div>
           {/* Inside the panel: Headless UI treats it as a child dialog, so its clicks do not close the drawer. */}

@@ -4,7 +4,7 @@ import { Image } from "@/components/ui/image";
 import type { CartItem } from "@/lib/schemas/cart";
 import { UI } from "@/lib/config/store";
 import { Price } from "@/components/catalog/price";
-import { QuantityStepper } from "./quantity-stepper";
+import { QuantityStepper } from "@/components/ui/quantity-stepper";
 
 interface CartLineProps {
   item: CartItem;

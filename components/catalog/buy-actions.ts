@@ -3,23 +3,23 @@
 import { cartListQueryKey } from "@/lib/api/cart";
 import { callApi } from "@/lib/api/client";
 import { ApiError } from "@/lib/api/envelope";
+import { loginOnExpiry } from "@/lib/api/login-on-expiry";
 import { sharedQueryClient } from "@/lib/api/query-client";
-import { cartListSchema } from "@/lib/schemas/cart";
-import { orderIdResponseSchema } from "@/lib/schemas/order";
+import { cartListSchema, orderIdResponseSchema } from "@/lib/schemas/cart";
 
 // The buy box's calls, loaded on the first click: the product page itself ships no API client,
 // data cache or schemas.
 
 /** Adds to the cart and puts the answer (the whole cart) in the shared cache for the drawer. */
 export async function addToCart(skuNum: string, quantity: number): Promise<void> {
-  const cart = cartListSchema.parse(await callApi<unknown>("post", "order/cart/add/", { json: { skuNum, quantity }, blocking: true }));
+  const cart = await callApi("post", "order/cart/add/", cartListSchema, { json: { skuNum, quantity }, blocking: true, notify: true }).catch(loginOnExpiry);
   sharedQueryClient().setQueryData(cartListQueryKey, cart);
 }
 
 /** Buy now: a pending order of this one product. */
 export async function buyNow(skuNum: string, quantity: number): Promise<string> {
-  const { orderId } = orderIdResponseSchema.parse(await callApi<unknown>("post", "merchandise/order/add", { json: { skuNum, quantity }, blocking: true }));
-  return orderId;
+  const answer = await callApi("post", "merchandise/order/add", orderIdResponseSchema, { json: { skuNum, quantity }, blocking: true, notify: true }).catch(loginOnExpiry);
+  return answer.orderId;
 }
 
 /** A refusal about stock or quantity: the page's count is old. */

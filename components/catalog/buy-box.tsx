@@ -9,10 +9,12 @@ import { maxQuantity, stockState } from "@/lib/catalog-display";
 import { paymentPath } from "@/lib/config/routes";
 import { UI } from "@/lib/config/store";
 import { loginHrefKeepingReturn } from "@/lib/login-redirect";
-import { cartDrawerOpenAtom, needReloadCartListAtom, referralCodeAtom } from "@/lib/state/atoms";
+import { cartDrawerOpenAtom, referralCodeAtom } from "@/lib/state/atoms";
 import { showAlertAtom } from "@/lib/state/notices";
-import { QuantityStepper } from "./quantity-stepper";
+import { Button } from "@/components/ui/button";
+import { QuantityStepper } from "@/components/ui/quantity-stepper";
 
+const actionSize = "inline-flex h-12 flex-1 items-center justify-center px-6 disabled:cursor-not-allowed disabled:opacity-50";
 const STOCK_TONE = { in_stock: "text-leaf-700", low: "text-amber-700", out: "text-red-700" } as const;
 
 /**
@@ -25,7 +27,6 @@ export function BuyBox({ skuNum, name, stock }: { skuNum: string; name: string; 
   const signedIn = useSignedIn();
   const referralCode = useAtomValue(referralCodeAtom);
   const openDrawer = useSetAtom(cartDrawerOpenAtom);
-  const setNeedReload = useSetAtom(needReloadCartListAtom);
   const showAlert = useSetAtom(showAlertAtom);
   const [quantity, setQuantity] = useState<number>(UI.quantity.min);
   const [busy, setBusy] = useState<"cart" | "buy" | null>(null);
@@ -44,7 +45,6 @@ export function BuyBox({ skuNum, name, stock }: { skuNum: string; name: string; 
       try {
         if (action === "cart") {
           await actions.addToCart(skuNum, quantity);
-          setNeedReload(true);
           openDrawer(true);
         } else {
           router.push(paymentPath(await actions.buyNow(skuNum, quantity)));
@@ -71,6 +71,7 @@ export function BuyBox({ skuNum, name, stock }: { skuNum: string; name: string; 
       {soldOut ? null : (
         <div className="flex items-center gap-3">
           <QuantityStepper
+            editable
             value={Math.min(quantity, max)}
             max={max}
             onChange={setQuantity}
@@ -81,22 +82,17 @@ export function BuyBox({ skuNum, name, stock }: { skuNum: string; name: string; 
         </div>
       )}
       <div className="flex flex-col gap-3 sm:flex-row">
-        <button
-          type="button"
+        <Button
+          variant="secondary"
           onClick={() => void run("cart")}
           disabled={soldOut || busy !== null}
-          className="inline-flex h-12 flex-1 items-center justify-center rounded-full border border-brand-600 bg-white px-6 font-semibold text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-50"
+          className={actionSize}
         >
           {busy === "cart" ? "Adding…" : "Add to cart"}
-        </button>
-        <button
-          type="button"
-          onClick={() => void run("buy")}
-          disabled={soldOut || busy !== null}
-          className="inline-flex h-12 flex-1 items-center justify-center rounded-full bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
-        >
+        </Button>
+        <Button onClick={() => void run("buy")} disabled={soldOut || busy !== null} className={actionSize}>
           {busy === "buy" ? "One moment…" : "Buy now"}
-        </button>
+        </Button>
       </div>
       {signedIn ? null : <p className="text-sm text-ink-muted">You will be asked to log in first, then brought back here.</p>}
     </div>

@@ -5,31 +5,22 @@ import { FormAlert } from "@/components/account/form-parts";
 import { Field } from "@/components/account/field";
 import { ADDRESS_FIELD_NAMES, AddressFields, addressFromForm, type AddressFieldName } from "@/components/orders/address-fields";
 import { ShopLink } from "@/components/ui/shop-link";
+import { Button, buttonClass } from "@/components/ui/button";
 import { ApiError } from "@/lib/api/envelope";
+import { readCard, type CardField, type CardInput } from "@/lib/card-rules";
 import { orderPath } from "@/lib/config/routes";
-import { amountToCents, formatUsd } from "@/lib/money";
+import { formatAmount, formatFee } from "@/lib/money";
 import { formatCalendarDay, orderNumber } from "@/lib/order-display";
 import type { UsAddress } from "@/lib/schemas/auth";
 import type { Order, SavedPaymentMethod, ShippingMethodValue } from "@/lib/schemas/order";
 
-const usd = (amount: string) => formatUsd(amountToCents(amount));
 const NEW_CARD = "new";
-type CardField = "number" | "expiry" | "cvc" | "name";
 
 interface PaymentFormProps {
   initialOrder: Order;
   /** The profile's default address, offered when the order has none yet. */
   defaultAddress: UsAddress | null;
   savedCards: SavedPaymentMethod[];
-}
-
-/** "MM / YY" or "MM/YYYY" → month and four-digit year, or null. */
-function parseExpiry(value: string): { expMonth: number; expYear: number } | null {
-  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value);
-  if (!match?.[1] || !match[2]) return null;
-  const expMonth = Number(match[1]);
-  const expYear = match[2].length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
-  return expMonth >= 1 && expMonth <= 12 ? { expMonth, expYear } : null;
 }
 
 /** The API's field paths (card.number, card.expMonth …) under the fields of this form. */
@@ -117,22 +108,15 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards }: Paymen
     setPayError(undefined);
     setCardErrors({});
     const data = new FormData(event.currentTarget);
-    let payment: { paymentMethodId: string } | { card: { number: string; expMonth: number; expYear: number; cvc: string; name: string }; savePaymentMethod: boolean };
+    let payment: { paymentMethodId: string } | { card: CardInput; savePaymentMethod: boolean };
     if (method === NEW_CARD) {
-      const expiry = parseExpiry(String(data.get("expiry") ?? ""));
-      const number = String(data.get("number") ?? "").replace(/[\s-]/g, "");
-      const cvc = String(data.get("cvc") ?? "").trim();
-      const name = String(data.get("name") ?? "").trim();
-      const errors: Partial<Record<CardField, string>> = {};
-      if (!/^\d{12,19}$/.test(number)) errors.number = "Enter the card number.";
-      if (!expiry) errors.expiry = "Enter the expiry as MM / YY.";
-      if (!/^\d{3,4}$/.test(cvc)) errors.cvc = "Enter the 3- or 4-digit security code.";
-      if (!name) errors.name = "Enter the name on the card.";
-      if (!expiry || Object.keys(errors).length > 0) {
-        setCardErrors(errors);
+      const field = (name: CardField) => String(data.get(name) ?? "");
+      const typed = readCard({ number: field("number"), expiry: field("expiry"), cvc: field("cvc"), name: field("name") });
+      if ("errors" in typed) {
+        setCardErrors(typed.errors);
         return;
       }
-      payment = { card: { number, ...expiry, cvc, name }, savePaymentMethod: data.get("save") === "on" };
+      payment = { card: typed.card, savePaymentMethod: data.get("save") === "on" };
     } else {
       payment = { paymentMethodId: method };
     }
@@ -170,10 +154,10 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards }: Paymen
           Payment received
         </h2>
         <p className="mt-2 text-ink-soft">
-          Order {orderNumber(order.orderId)} is <strong className="text-ink">paid</strong>: {usd(order.total)}. A confirmation is on its way to your
+          Order {orderNumber(order.orderId)} is <strong className="text-ink">paid</strong>: {formatAmount(order.total)}. A confirmation is on its way to your
           e-mail.
         </p>
-        <ShopLink href={orderPath(order.orderId)} className="mt-4 inline-flex h-12 items-center rounded-full bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700">
+        <ShopLink href={orderPath(order.orderId)} className={buttonClass("primary", "mt-4 inline-flex h-12 items-center px-6")}>
           View your order
         </ShopLink>
       </section>
@@ -192,13 +176,9 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards }: Paymen
           </h2>
           <AddressFields idPrefix="pay-address" legend="United States only" address={order.shippingAddress ?? defaultAddress} errors={addressErrors} />
           <FormAlert message={addressFormError} />
-          <button
-            type="submit"
-            disabled={saving || !addressDirty}
-            className="h-11 self-start rounded-full border border-brand-600 px-5 font-semibold text-brand-700 hover:bg-brand-50 disabled:cursor-default disabled:opacity-50"
-          >
+          <Button type="submit" variant="secondary" disabled={saving || !addressDirty} className="h-11 self-start px-5 disabled:cursor-default disabled:opacity-50">
             {saving ? "Saving…" : order.shippingAddress && !addressDirty ? "Address saved" : "Save address"}
-          </button>
+          </Button>
         </form>
 
         <fieldset className="flex flex-col gap-3" disabled={saving}>
@@ -219,7 +199,7 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards }: Paymen
               <span className="flex-1">
                 <span className="flex justify-between gap-2 font-semibold text-ink">
                   <span>{option.label}</span>
-                  <span>{amountToCents(option.price) === 0 ? "Free" : usd(option.price)}</span>
+                  <span>{formatFee(option.price)}</span>
                 </span>
                 <span className="block text-sm text-ink-soft">{option.desc}</span>
                 <span className="block text-sm text-ink-soft">Estimated delivery {formatCalendarDay(option.realDate)}</span>
@@ -275,13 +255,9 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards }: Paymen
           )}
           <FormAlert message={payError} />
           {addressDirty ? <p className="text-sm font-medium text-amber-800">Save the shipping address first: the tax and total depend on it.</p> : null}
-          <button
-            type="submit"
-            disabled={busy || addressDirty || !order.canPay}
-            className="h-12 rounded-full bg-brand-600 text-base font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-brand-300"
-          >
-            {paying ? "Paying…" : `Pay ${usd(order.total)}`}
-          </button>
+          <Button type="submit" disabled={busy || addressDirty || !order.canPay} className="h-12 text-base disabled:cursor-not-allowed disabled:bg-brand-300">
+            {paying ? "Paying…" : `Pay ${formatAmount(order.total)}`}
+          </Button>
         </form>
       </div>
 
@@ -295,26 +271,26 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards }: Paymen
               <span className="text-ink">
                 {item.name} <span className="text-ink-soft">× {item.quantity}</span>
               </span>
-              <span className="text-ink">{formatUsd(amountToCents(item.discountPrice) * item.quantity)}</span>
+              <span className="text-ink">{formatAmount(item.discountPrice, item.quantity)}</span>
             </li>
           ))}
         </ul>
         <dl className="mt-4 flex flex-col gap-2 border-t border-line pt-4 text-[15px]">
           <div className="flex justify-between">
             <dt className="text-ink-soft">Subtotal</dt>
-            <dd>{usd(order.subTotal)}</dd>
+            <dd>{formatAmount(order.subTotal)}</dd>
           </div>
           <div className="flex justify-between">
             <dt className="text-ink-soft">Shipping{selected ? ` (${selected.label})` : ""}</dt>
-            <dd>{amountToCents(order.shippingFee) === 0 ? "Free" : usd(order.shippingFee)}</dd>
+            <dd>{formatFee(order.shippingFee)}</dd>
           </div>
           <div className="flex justify-between">
             <dt className="text-ink-soft">Sales tax{order.shippingAddress ? ` (${order.shippingAddress.state})` : ""}</dt>
-            <dd>{order.shippingAddress ? usd(order.tax) : "After the address"}</dd>
+            <dd>{order.shippingAddress ? formatAmount(order.tax) : "After the address"}</dd>
           </div>
           <div className="flex justify-between border-t border-line pt-2 text-lg font-semibold">
             <dt>Total</dt>
-            <dd data-testid="order-total">{usd(order.total)}</dd>
+            <dd data-testid="order-total">{formatAmount(order.total)}</dd>
           </div>
         </dl>
       </aside>

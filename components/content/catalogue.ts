@@ -1,4 +1,4 @@
-import { amountToCents, formatUsd } from "@/lib/money";
+import { formatAmount } from "@/lib/money";
 import type { ShelfItem } from "@/lib/schemas/merchandise";
 
 // The catalogue skus the content pages talk about by name (lib/db/seed/catalogue.ts). The purifier's sku
@@ -21,7 +21,7 @@ export const ACCESSORY_SKUS = { tdsPen: "LW-ACC-TDS" } as const;
 
 /** The price a customer pays today, formatted for a sentence: "$359.00". */
 export function priceText(item: ShelfItem): string {
-  return formatUsd(amountToCents(item.discountPrice));
+  return formatAmount(item.discountPrice);
 }
 
 /** One value of a product's spec rows, or the fallback when the operator's catalogue omits it. */

@@ -3,14 +3,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { getCookie } from "cookies-next/client";
 import { Provider, createStore } from "jotai";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  cartCountAtom,
-  cartDrawerOpenAtom,
-  hasSessionAtom,
-  referralCodeAtom,
-  tokenAtom,
-  usernameAtom,
-} from "@/lib/state/atoms";
+import { cartCountAtom, cartDrawerOpenAtom, hasSessionAtom, isOperatorAtom, referralCodeAtom, usernameAtom } from "@/lib/state/atoms";
+import { signedOutResponseSchema } from "@/lib/schemas/user";
 import { alertsAtom } from "@/lib/state/notices";
 import { TopBar } from "./top-bar";
 
@@ -34,13 +28,22 @@ vi.mock("next/navigation", () => ({
 }));
 
 // The top bar's only API call is logout; the client itself is covered in lib/api/client.test.ts.
-const api = vi.hoisted(() => ({ callApi: vi.fn<(method: string, path: string) => Promise<unknown>>() }));
+const api = vi.hoisted(() => ({ callApi: vi.fn<(method: string, path: string, schema: unknown, options?: object) => Promise<unknown>>() }));
 vi.mock("@/lib/api/client", () => ({ callApi: api.callApi }));
 
 type Store = ReturnType<typeof createStore>;
 
+// Logout clears the session through the app's store, outside React: each test's own store stands in.
+const stores = vi.hoisted(() => ({ current: undefined as Store | undefined }));
+vi.mock("@/lib/state/store", () => ({
+  get appStore() {
+    return stores.current;
+  },
+}));
+
 function renderTopBar(setup: (store: Store) => void = () => {}) {
   const store = createStore();
+  stores.current = store;
   setup(store);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -56,7 +59,6 @@ function renderTopBar(setup: (store: Store) => void = () => {}) {
 function signIn(store: Store, name = "Ada") {
   store.set(hasSessionAtom, true);
   store.set(usernameAtom, name);
-  store.set(tokenAtom, "tok-1");
 }
 
 function scrollPage(y: number) {
@@ -107,15 +109,22 @@ describe("TopBar account menu", () => {
   });
 
   it("logs out: calls the API, forgets the session, confirms and goes home", async () => {
-    const store = renderTopBar((s) => signIn(s));
+    document.cookie = "signed_in=1; path=/";
+    const store = renderTopBar((s) => {
+      signIn(s);
+      s.set(isOperatorAtom, true);
+      s.set(cartCountAtom, 3);
+    });
     fireEvent.click(screen.getByRole("button", { name: "Account menu for Ada" }));
     fireEvent.click(screen.getByRole("button", { name: "Logout" }));
 
     await waitFor(() => expect(navigation.push).toHaveBeenCalledWith("/"));
-    expect(api.callApi).toHaveBeenCalledWith("post", "ulogin/logout", expect.objectContaining({ allowAnonymous: true }));
+    expect(api.callApi).toHaveBeenCalledWith("post", "ulogin/logout", signedOutResponseSchema, { json: {}, blocking: true });
     expect(store.get(hasSessionAtom)).toBe(false);
     expect(store.get(usernameAtom)).toBeNull();
-    expect(store.get(tokenAtom)).toBeNull();
+    expect(store.get(isOperatorAtom)).toBe(false);
+    expect(store.get(cartCountAtom)).toBe(0);
+    expect(document.cookie).not.toContain("signed_in=1");
     expect(store.get(alertsAtom).map((notice) => notice.message)).toEqual(["Logout Successfully"]);
     expect(screen.getByRole("button", { name: "Account menu" })).toBeDefined();
   });

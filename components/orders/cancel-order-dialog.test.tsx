@@ -8,9 +8,10 @@ import { orderQueryKey } from "@/lib/api/orders";
 import type { Order } from "@/lib/schemas/order";
 import { toastsAtom } from "@/lib/state/notices";
 import { CancelOrderButton } from "./cancel-order-dialog";
+import { orderSchema } from "@/lib/schemas/order";
 
 const api = vi.hoisted(() => ({
-  callApi: vi.fn<(method: string, path: string, options?: { json?: unknown }) => Promise<unknown>>(),
+  callApi: vi.fn<(method: string, path: string, schema: unknown, options?: { json?: unknown }) => Promise<unknown>>(),
 }));
 vi.mock("@/lib/api/client", () => ({ callApi: api.callApi }));
 
@@ -70,9 +71,8 @@ describe("cancelling an order", () => {
     await userEvent.click(screen.getByRole("button", { name: "Yes, cancel order" }));
 
     await waitFor(() => expect(queryClient.getQueryData(orderQueryKey(ORDER_ID))).toEqual(cancelled));
-    expect(api.callApi).toHaveBeenCalledWith("post", "merchandise/order/cancel", {
+    expect(api.callApi).toHaveBeenCalledWith("post", "merchandise/order/cancel", orderSchema, {
       json: { orderId: ORDER_ID, reason: "Found a better fit" },
-      quiet: true,
       blocking: true,
     });
     expect(store.get(toastsAtom).map((toast) => toast.message)).toEqual(["Your order is cancelled. $381.44 is refunded to your card."]);
@@ -94,6 +94,6 @@ describe("cancelling an order", () => {
     await userEvent.click(screen.getByRole("button", { name: "Cancel order" }));
     await userEvent.click(screen.getByRole("button", { name: "Yes, cancel order" }));
     expect((await screen.findByRole("alert")).textContent).toContain("already shipped");
-    expect(api.callApi).toHaveBeenCalledWith("post", "merchandise/order/cancel", { json: { orderId: ORDER_ID }, quiet: true, blocking: true });
+    expect(api.callApi).toHaveBeenCalledWith("post", "merchandise/order/cancel", orderSchema, { json: { orderId: ORDER_ID }, blocking: true });
   });
 });

@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useSetAtom } from "jotai";
 import { CancelDialog } from "@/components/ui/cancel-dialog";
 import { cancelOrder, orderQueryKey } from "@/lib/api/orders";
-import { amountToCents, formatUsd } from "@/lib/money";
+import { amountToCents, formatAmount, formatUsd } from "@/lib/money";
 import { cancelOrderBodySchema, type Order } from "@/lib/schemas/order";
 import { showToastAtom } from "@/lib/state/notices";
 
@@ -12,7 +12,7 @@ import { showToastAtom } from "@/lib/state/notices";
 export function CancelOrderButton({ order }: { order: Order }) {
   const queryClient = useQueryClient();
   const showToast = useSetAtom(showToastAtom);
-  const total = formatUsd(amountToCents(order.total));
+  const total = formatAmount(order.total);
 
   async function confirm(form: FormData) {
     const reason = String(form.get("reason") ?? "").trim();

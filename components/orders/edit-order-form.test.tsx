@@ -7,9 +7,10 @@ import { ApiError } from "@/lib/api/envelope";
 import { orderQueryKey } from "@/lib/api/orders";
 import type { Order } from "@/lib/schemas/order";
 import { EditOrderForm } from "./edit-order-form";
+import { orderSchema } from "@/lib/schemas/order";
 
 const api = vi.hoisted(() => ({
-  callApi: vi.fn<(method: string, path: string, options?: { json?: unknown }) => Promise<unknown>>(),
+  callApi: vi.fn<(method: string, path: string, schema: unknown, options?: { json?: unknown }) => Promise<unknown>>(),
 }));
 vi.mock("@/lib/api/client", () => ({ callApi: api.callApi }));
 
@@ -85,9 +86,8 @@ describe("changing the delivery of an order", () => {
     await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
 
     await waitFor(() => expect(onDone).toHaveBeenCalled());
-    expect(api.callApi).toHaveBeenCalledWith("put", "merchandise/order/edit", {
+    expect(api.callApi).toHaveBeenCalledWith("put", "merchandise/order/edit", orderSchema, {
       json: { orderId: ORDER_ID, shippingMethod: "ups_2nd_day_air" },
-      quiet: true,
       blocking: true,
     });
     expect(queryClient.getQueryData(orderQueryKey(ORDER_ID))).toEqual(updated);
@@ -123,12 +123,11 @@ describe("changing the delivery of an order", () => {
     await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
 
     expect((await screen.findByRole("alert")).textContent).toBe(message);
-    expect(api.callApi).toHaveBeenCalledWith("put", "merchandise/order/edit", {
+    expect(api.callApi).toHaveBeenCalledWith("put", "merchandise/order/edit", orderSchema, {
       json: {
         orderId: ORDER_ID,
         shippingAddress: { fullName: "Sam Rivers", line1: "1200 Main Street", city: "Houston", state: "CA", zip: "77002" },
       },
-      quiet: true,
       blocking: true,
     });
     expect(onDone).not.toHaveBeenCalled();

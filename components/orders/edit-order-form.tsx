@@ -7,7 +7,7 @@ import { FormAlert, SubmitButton } from "@/components/account/form-parts";
 import { FieldError } from "@/components/account/field";
 import { ApiError } from "@/lib/api/envelope";
 import { editOrder, orderQueryKey } from "@/lib/api/orders";
-import { amountToCents, formatUsd } from "@/lib/money";
+import { formatAmount, formatFee } from "@/lib/money";
 import { formatCalendarDay } from "@/lib/order-display";
 import { editOrderBodySchema, type Order } from "@/lib/schemas/order";
 import { showToastAtom } from "@/lib/state/notices";
@@ -70,7 +70,7 @@ export function EditOrderForm({ order, onDone }: { order: Order; onDone: () => v
     try {
       const updated = await editOrder(parsed.data);
       queryClient.setQueryData(orderQueryKey(order.orderId), updated);
-      showToast({ tone: "success", message: `Your order is updated. Total: ${formatUsd(amountToCents(updated.total))}.` });
+      showToast({ tone: "success", message: `Your order is updated. Total: ${formatAmount(updated.total)}.` });
       onDone();
     } catch (error) {
       setErrors(
@@ -106,7 +106,7 @@ export function EditOrderForm({ order, onDone }: { order: Order; onDone: () => v
               />
               <span className="flex flex-1 flex-col">
                 <span className="font-medium text-ink">
-                  {option.label} · {amountToCents(option.price) === 0 ? "Free" : formatUsd(amountToCents(option.price))}
+                  {option.label} · {formatFee(option.price)}
                 </span>
                 <span className="text-sm text-ink-muted">
                   {option.desc} · arrives by {formatCalendarDay(option.realDate)}

@@ -1,6 +1,6 @@
 import { ListCard } from "@/components/ui/list-card";
 import { orderPath } from "@/lib/config/routes";
-import { amountToCents, formatUsd } from "@/lib/money";
+import { formatAmount } from "@/lib/money";
 import { formatOrderDate, orderNumber } from "@/lib/order-display";
 import type { OrderSummary } from "@/lib/schemas/order";
 import { OrderStatusBadge } from "./order-status-badge";
@@ -16,7 +16,7 @@ export function OrderCard({ order }: { order: OrderSummary }) {
       aside={
         <p className="shrink-0 self-start text-base font-bold text-ink desk:self-center">
           <span className="sr-only">Total </span>
-          {formatUsd(amountToCents(order.total))}
+          {formatAmount(order.total)}
         </p>
       }
     >

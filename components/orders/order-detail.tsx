@@ -2,13 +2,14 @@
 
 import { useState } from "react";
 import { Image } from "@/components/ui/image";
+import { Button } from "@/components/ui/button";
 import { useQuery } from "@tanstack/react-query";
 import { RecordHeading } from "@/components/ui/record-heading";
 import { ShopLink } from "@/components/ui/shop-link";
 import { ApplyAfterSaleButton } from "@/components/after-sale/apply-after-sale-dialog";
 import { fetchOrder, orderQueryKey } from "@/lib/api/orders";
 import { ROUTES, productPath } from "@/lib/config/routes";
-import { amountToCents, formatUsd } from "@/lib/money";
+import { amountToCents, formatAmount, formatFee, formatUsd } from "@/lib/money";
 import {
   formatCalendarDay,
   formatOrderDate,
@@ -24,7 +25,6 @@ import { OrderTimeline } from "./order-timeline";
 import { PayNow } from "./pay-now";
 import { PostalAddress } from "./postal-address";
 
-const usd = (amount: string) => formatUsd(amountToCents(amount));
 
 /** Units of a line an after-sale request may still ask for; 0 once the order is not eligible. */
 const remaining = (order: Order, skuNum: string) => (order.canApplyAfterSale ? (order.afterSaleRemaining[skuNum] ?? 0) : 0);
@@ -69,7 +69,7 @@ function Items({ order }: { order: Order }) {
                 </div>
               ) : null}
             </div>
-            <p className="shrink-0 font-semibold text-ink">{formatUsd(unit * item.quantity)}</p>
+            <p className="shrink-0 font-semibold text-ink">{formatAmount(item.discountPrice, item.quantity)}</p>
           </li>
         );
       })}
@@ -79,11 +79,10 @@ function Items({ order }: { order: Order }) {
 
 function Totals({ order }: { order: Order }) {
   const refunded = amountToCents(order.refunded);
-  const shipping = amountToCents(order.shippingFee);
   const rows: [string, string][] = [
-    ["Subtotal", usd(order.subTotal)],
-    ["Shipping", shipping === 0 ? "Free" : formatUsd(shipping)],
-    ["Tax", usd(order.tax)],
+    ["Subtotal", formatAmount(order.subTotal)],
+    ["Shipping", formatFee(order.shippingFee)],
+    ["Tax", formatAmount(order.tax)],
   ];
   return (
     <dl className="mt-4 flex flex-col gap-2 border-t border-line pt-4 text-[15px]">
@@ -95,7 +94,7 @@ function Totals({ order }: { order: Order }) {
       ))}
       <div className="flex justify-between border-t border-line pt-2 text-lg font-bold text-ink">
         <dt>Total</dt>
-        <dd data-testid="order-total">{usd(order.total)}</dd>
+        <dd data-testid="order-total">{formatAmount(order.total)}</dd>
       </div>
       {refunded > 0 ? (
         <div className="flex justify-between font-medium text-leaf-700">
@@ -208,13 +207,9 @@ export function OrderDetail({ initialOrder, paidDeliveryEstimate }: { initialOrd
               <>
                 <Delivery order={order} paidDeliveryEstimate={paidDeliveryEstimate} />
                 {order.canEdit ? (
-                  <button
-                    type="button"
-                    onClick={() => setEditing(true)}
-                    className="mt-5 h-12 w-full rounded-full border border-brand-600 bg-white font-semibold text-brand-700 hover:bg-brand-50"
-                  >
+                  <Button variant="secondary" onClick={() => setEditing(true)} className="mt-5 h-12 w-full">
                     Change address or shipping
-                  </button>
+                  </Button>
                 ) : null}
               </>
             )}

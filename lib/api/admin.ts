@@ -12,27 +12,30 @@ import {
 } from "@/lib/schemas/after-sale";
 import { merchandiseSchema, type Merchandise } from "@/lib/schemas/merchandise";
 import { callApi } from "./client";
+import { loginOnExpiry } from "./login-on-expiry";
 
 // The operator calls the console's buttons and forms make; answers are checked against the shared schemas.
 
+const operatorCall = { blocking: true, operator: true } as const;
+
 export async function shipOrder(body: ShipOrderBody): Promise<AdminOrder> {
-  return adminOrderSchema.parse(await callApi<unknown>("post", "orders/ship", { json: body, quiet: true, blocking: true, operator: true }));
+  return callApi("post", "orders/ship", adminOrderSchema, { json: body, ...operatorCall }).catch(loginOnExpiry);
 }
 
 export async function deliverOrder(orderId: string): Promise<AdminOrder> {
-  return adminOrderSchema.parse(await callApi<unknown>("post", "orders/deliver", { json: { orderId }, quiet: true, blocking: true, operator: true }));
+  return callApi("post", "orders/deliver", adminOrderSchema, { json: { orderId }, ...operatorCall }).catch(loginOnExpiry);
 }
 
 export async function cancelOrderAsOperator(body: z.input<typeof adminCancelOrderBodySchema>): Promise<AdminOrder> {
-  return adminOrderSchema.parse(await callApi<unknown>("post", "orders/cancel", { json: body, quiet: true, blocking: true, operator: true }));
+  return callApi("post", "orders/cancel", adminOrderSchema, { json: body, ...operatorCall }).catch(loginOnExpiry);
 }
 
 export async function updateProduct(body: z.input<typeof adminCatalogueUpdateBodySchema>): Promise<Merchandise> {
-  return merchandiseSchema.parse(await callApi<unknown>("post", "catalogue/update", { json: body, quiet: true, blocking: true, operator: true }));
+  return callApi("post", "catalogue/update", merchandiseSchema, { json: body, ...operatorCall }).catch(loginOnExpiry);
 }
 
 async function afterSaleCall(path: string, body: unknown): Promise<AdminAfterSale> {
-  return adminAfterSaleSchema.parse(await callApi<unknown>("post", `after-sale/${path}`, { json: body, quiet: true, blocking: true, operator: true }));
+  return callApi("post", `after-sale/${path}`, adminAfterSaleSchema, { json: body, ...operatorCall }).catch(loginOnExpiry);
 }
 
 export const approveAfterSale = (body: z.input<typeof approveAfterSaleBodySchema>) => afterSaleCall("approve", body);

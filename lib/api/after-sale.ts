@@ -8,30 +8,25 @@ import {
   type SubmitTrackingBody,
 } from "@/lib/schemas/after-sale";
 import { callApi } from "./client";
+import { loginOnExpiry } from "./login-on-expiry";
 
 // The after-sale calls of the customer's pages; every answer is checked against the shared schema.
 
 export const afterSaleQueryKey = (afterSaleId: string) => ["after-sale", "detail", afterSaleId] as const;
 
 export async function applyAfterSale(body: ApplyAfterSaleBody): Promise<string> {
-  const answer = afterSaleIdResponseSchema.parse(
-    await callApi<unknown>("post", "order/afterSale/apply", { json: body, quiet: true, blocking: true }),
-  );
+  const answer = await callApi("post", "order/afterSale/apply", afterSaleIdResponseSchema, { json: body, blocking: true }).catch(loginOnExpiry);
   return answer.afterSaleId;
 }
 
 export async function fetchAfterSale(afterSaleId: string): Promise<AfterSale> {
-  return afterSaleSchema.parse(await callApi<unknown>("get", "order/afterSale/get", { searchParams: { afterSaleId }, quiet: true }));
+  return callApi("get", "order/afterSale/get", afterSaleSchema, { searchParams: { afterSaleId } }).catch(loginOnExpiry);
 }
 
 export async function submitAfterSaleTracking(body: SubmitTrackingBody): Promise<AfterSale> {
-  return afterSaleSchema.parse(
-    await callApi<unknown>("post", "merchandise/order/afterSale/trackNumber/submit", { json: body, quiet: true, blocking: true }),
-  );
+  return callApi("post", "merchandise/order/afterSale/trackNumber/submit", afterSaleSchema, { json: body, blocking: true }).catch(loginOnExpiry);
 }
 
 export async function cancelAfterSale(afterSaleId: string): Promise<AfterSale> {
-  return afterSaleSchema.parse(
-    await callApi<unknown>("post", "order/afterSale/cancel", { json: { afterSaleId }, quiet: true, blocking: true }),
-  );
+  return callApi("post", "order/afterSale/cancel", afterSaleSchema, { json: { afterSaleId }, blocking: true }).catch(loginOnExpiry);
 }

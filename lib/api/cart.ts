@@ -3,43 +3,38 @@
 import { useEffect } from "react";
 import { useQuery, type QueryClient } from "@tanstack/react-query";
 import { useAtomValue, useSetAtom } from "jotai";
-import { z } from "zod";
-import { cartCountAtom, hasSessionAtom, needReloadCartListAtom } from "@/lib/state/atoms";
-import { appStore } from "@/lib/state/store";
-import { cartListSchema, type CartList } from "@/lib/schemas/cart";
+import { cartCountAtom, hasSessionAtom } from "@/lib/state/atoms";
+import { cartListSchema, orderIdResponseSchema, type CartList } from "@/lib/schemas/cart";
 import { callApi } from "./client";
+import { loginOnExpiry } from "./login-on-expiry";
 
 // The cart calls of the shop API. Each answers the whole cart; the list query (and so the badge,
-// everywhere) is refreshed after every change, and the refresh flag tells other views to reload.
+// everywhere) is refreshed after every change.
 
 export const cartListQueryKey = ["cart", "list"] as const;
 
 export async function fetchCartList(): Promise<CartList> {
-  const data = await callApi<unknown>("get", "order/cart/list", { quiet: true });
-  return cartListSchema.parse(data);
+  return callApi("get", "order/cart/list", cartListSchema).catch(loginOnExpiry);
 }
 
-/** Reloads the cart list (drawer and badge) and raises the refresh flag. Resolves once reloaded. */
+/** Reloads the cart list (drawer and badge). Resolves once reloaded. */
 export async function reloadCartList(queryClient: QueryClient): Promise<void> {
-  appStore.set(needReloadCartListAtom, true);
   await queryClient.invalidateQueries({ queryKey: cartListQueryKey });
 }
 
 /** Sets a line's quantity. Failures are shown by the client and also rejected to the caller. */
 export async function updateCartItem(skuNum: string, quantity: number): Promise<CartList> {
-  return cartListSchema.parse(await callApi<unknown>("post", "order/cart/update/", { json: { skuNum, quantity } }));
+  return callApi("post", "order/cart/update/", cartListSchema, { json: { skuNum, quantity }, notify: true }).catch(loginOnExpiry);
 }
 
 export async function removeCartItem(skuNum: string): Promise<CartList> {
-  return cartListSchema.parse(await callApi<unknown>("delete", "order/cart/delete/", { json: { skuNum } }));
+  return callApi("delete", "order/cart/delete/", cartListSchema, { json: { skuNum }, notify: true }).catch(loginOnExpiry);
 }
-
-const checkoutAnswerSchema = z.object({ orderId: z.string().min(1) });
 
 /** Turns the cart into a pending order (POST /merchandise/cart/checkout). */
 export async function checkoutCart(): Promise<string> {
-  const data = await callApi<unknown>("post", "merchandise/cart/checkout", { json: {}, blocking: true });
-  return checkoutAnswerSchema.parse(data).orderId;
+  const answer = await callApi("post", "merchandise/cart/checkout", orderIdResponseSchema, { json: {}, blocking: true, notify: true }).catch(loginOnExpiry);
+  return answer.orderId;
 }
 
 /** Keeps the badge's item count in step with the signed-in customer's cart. */

@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server, type ServerRespons
 import { type AddressInfo } from "node:net";
 import { getCookie } from "cookies-next/client";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import type * as ClientModule from "./client";
 import type * as EnvelopeModule from "./envelope";
 import type * as StoreModule from "@/lib/state/store";
@@ -95,42 +96,20 @@ afterAll(async () => {
   await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
 });
 
-let assign: ReturnType<typeof vi.fn<(url: string | URL) => void>>;
+const itemSchema = z.object({ name: z.string(), price: z.string() });
+const anything = z.unknown();
 
 beforeEach(() => {
   recorded.length = 0;
   const { appStore } = store;
-  appStore.set(atoms.tokenAtom, null);
   appStore.set(atoms.hasSessionAtom, false);
   appStore.set(atoms.usernameAtom, null);
+  appStore.set(atoms.isOperatorAtom, false);
   appStore.set(atoms.loadingCountAtom, 0);
   appStore.set(notices.alertsAtom, []);
   document.cookie = "login_return_path=; path=/; max-age=0";
-  window.history.replaceState(null, "", "/");
-
-  // jsdom's Location cannot be spied on, and navigating is not implemented: replace
-  // window.location with a view of the real one whose assign() only records the call.
-  assign = vi.fn<(url: string | URL) => void>();
-  const real = window.location;
-  const location: Pick<Location, "href" | "origin" | "pathname" | "search" | "hash" | "assign"> = {
-    get href() {
-      return real.href;
-    },
-    get origin() {
-      return real.origin;
-    },
-    get pathname() {
-      return real.pathname;
-    },
-    get search() {
-      return real.search;
-    },
-    get hash() {
-      return real.hash;
-    },
-    assign,
-  };
-  vi.stubGlobal("location", location);
+  document.cookie = "signed_in=; path=/; max-age=0";
+  window.sessionStorage.clear();
 });
 
 function alertMessages(): string[] {
@@ -148,136 +127,125 @@ async function rejection(promise: Promise<unknown>): Promise<EnvelopeModule.ApiE
 }
 
 describe("callApi", () => {
-  it("resolves with data of a code-200 envelope", async () => {
-    await expect(client.callApi("get", "ok")).resolves.toEqual({ name: "LW-RO600", price: "1299.00" });
+  it("resolves with data of a code-200 envelope, parsed by the caller's schema", async () => {
+    await expect(client.callApi("get", "ok", itemSchema)).resolves.toEqual({ name: "LW-RO600", price: "1299.00" });
     expect(alertMessages()).toEqual([]);
   });
 
+  it("rejects an answer its schema refuses", async () => {
+    await expect(client.callApi("get", "ok", z.object({ name: z.number() }))).rejects.toBeInstanceOf(z.ZodError);
+  });
+
   it("calls the configured API origin under /api/v1/c", async () => {
-    await client.callApi("get", "/ok");
+    await client.callApi("get", "/ok", anything);
     expect(recorded).toHaveLength(1);
     expect(recorded[0]?.method).toBe("GET");
     expect(recorded[0]?.url).toBe("/api/v1/c/ok");
   });
 
   it("sends search parameters, leaving out undefined ones", async () => {
-    await client.callApi("get", "ok", { searchParams: { page: 2, q: "filter", skip: undefined } });
+    await client.callApi("get", "ok", anything, { searchParams: { page: 2, q: "filter", skip: undefined } });
     expect(recorded[0]?.url).toBe("/api/v1/c/ok?page=2&q=filter");
   });
 
   it("sends a JSON body", async () => {
-    await client.callApi("post", "ok", { json: { sku: "LW-RO600", quantity: 2 } });
+    await client.callApi("post", "ok", anything, { json: { sku: "LW-RO600", quantity: 2 } });
     expect(recorded[0]?.method).toBe("POST");
     expect(recorded[0]?.headers["content-type"]).toContain("application/json");
     expect(JSON.parse(recorded[0]?.body ?? "")).toEqual({ sku: "LW-RO600", quantity: 2 });
   });
 
-  it("sends the Token header when the client holds a token", async () => {
-    store.appStore.set(atoms.tokenAtom, "tok-123");
-    await client.callApi("get", "ok");
-    expect(recorded[0]?.headers.token).toBe("tok-123");
-  });
-
-  it("sends no Token header without a token", async () => {
-    await client.callApi("get", "ok");
+  it("sends no Token header: the browser's session is its HttpOnly cookie", async () => {
+    await client.callApi("get", "ok", anything);
     expect(recorded[0]?.headers.token).toBeUndefined();
   });
 
-  it("rejects a 404 envelope with its code and shows the server's errmsg", async () => {
-    const error = await rejection(client.callApi("get", "missing"));
+  it("rejects a 404 envelope with its code and message, and shows nothing by default", async () => {
+    const error = await rejection(client.callApi("get", "missing", anything));
     expect(error.code).toBe(404);
     expect(error.message).toBe("Product LW-XX does not exist");
+    expect(alertMessages()).toEqual([]);
+  });
+
+  it("shows the server's errmsg when the caller asks to notify", async () => {
+    await rejection(client.callApi("get", "missing", anything, { notify: true }));
     expect(alertMessages()).toEqual(["error: Product LW-XX does not exist"]);
   });
 
   it("rejects a non-200 body code on an HTTP 200 with the field errors", async () => {
-    const error = await rejection(client.callApi("post", "invalid", { json: {} }));
+    const error = await rejection(client.callApi("post", "invalid", anything, { json: {}, notify: true }));
     expect(error.code).toBe(400);
     expect(error.errors).toEqual([{ path: "quantity", message: "At most 1000" }]);
     expect(alertMessages()).toEqual(["error: Quantity is too large"]);
   });
 
   it("falls back to the catalogue text when the envelope has no errmsg", async () => {
-    const error = await rejection(client.callApi("get", "no-errmsg"));
+    const error = await rejection(client.callApi("get", "no-errmsg", anything, { notify: true }));
     expect(error.code).toBe(403);
     expect(alertMessages()).toEqual(["error: Current account does not have permission to access"]);
   });
 
   it("shows \"Gateway error!\" for a non-JSON 502", async () => {
-    const error = await rejection(client.callApi("get", "gateway"));
+    const error = await rejection(client.callApi("get", "gateway", anything, { notify: true }));
     expect(error.code).toBe(502);
     expect(error.message).toBe("Gateway error!");
     expect(alertMessages()).toEqual(["error: Gateway error!"]);
   });
 
   it("reports a network error with code 0 when the connection drops", async () => {
-    const error = await rejection(client.callApi("get", "drop"));
+    const error = await rejection(client.callApi("get", "drop", anything, { notify: true }));
     expect(error.code).toBe(0);
     expect(alertMessages()).toEqual(["error: Network error! Please try again later"]);
   });
 
-  it("shows no alert for a quiet call", async () => {
-    const error = await rejection(client.callApi("get", "missing", { quiet: true }));
-    expect(error.code).toBe(404);
-    expect(alertMessages()).toEqual([]);
-  });
-
-  it("ends the session and sends the customer to login on a 401", async () => {
-    window.history.replaceState(null, "", "/mart/detail/LW-RO600?qty=2");
-    store.appStore.set(atoms.tokenAtom, "tok-123");
+  it("ends the client session on a 401, shows nothing and stays on the page", async () => {
+    const assign = vi.fn<(url: string | URL) => void>();
+    vi.stubGlobal("location", { ...window.location, assign });
+    document.cookie = "signed_in=1; path=/";
     store.appStore.set(atoms.hasSessionAtom, true);
     store.appStore.set(atoms.usernameAtom, "Ada");
+    store.appStore.set(atoms.isOperatorAtom, true);
 
-    const error = await rejection(client.callApi("get", "expired"));
+    const error = await rejection(client.callApi("get", "expired", anything, { notify: true }));
 
     expect(error.code).toBe(401);
-    expect(store.appStore.get(atoms.tokenAtom)).toBeNull();
+    expect(error.message).toBe("Login session expired! Please log in again");
     expect(store.appStore.get(atoms.hasSessionAtom)).toBe(false);
     expect(store.appStore.get(atoms.usernameAtom)).toBeNull();
-    expect(getCookie("login_return_path")).toBe("/mart/detail/LW-RO600?qty=2");
-    expect(assign).toHaveBeenCalledTimes(1);
-    expect(assign).toHaveBeenCalledWith("/account/login");
-    expect(alertMessages()).toEqual(["error: Login session expired! Please log in again"]);
-    // The page is left with a full load, so the login page shows the message from session storage.
-    expect(JSON.parse(window.sessionStorage.getItem("lenwell.kept-alert") ?? "null")).toEqual({
-      tone: "error",
-      message: "Login session expired! Please log in again",
-    });
-  });
-
-  it("does not remember the login page itself as the place to return to", async () => {
-    window.history.replaceState(null, "", "/account/login");
-    await rejection(client.callApi("get", "expired"));
-    expect(getCookie("login_return_path")).toBeUndefined();
-    expect(assign).toHaveBeenCalledWith("/account/login");
-  });
-
-  it("stays on the page for a 401 when anonymous callers are allowed", async () => {
-    store.appStore.set(atoms.hasSessionAtom, true);
-    const error = await rejection(client.callApi("get", "expired", { allowAnonymous: true, quiet: true }));
-    expect(error.code).toBe(401);
+    expect(store.appStore.get(atoms.isOperatorAtom)).toBe(false);
+    expect(document.cookie).not.toContain("signed_in=1");
+    // Going to log in is the caller's (loginOnExpiry), which says why.
+    expect(alertMessages()).toEqual([]);
     expect(assign).not.toHaveBeenCalled();
-    expect(store.appStore.get(atoms.hasSessionAtom)).toBe(true);
     expect(getCookie("login_return_path")).toBeUndefined();
+  });
+
+  it("leaves the session alone for a 401 that is the call's own answer", async () => {
+    document.cookie = "signed_in=1; path=/";
+    store.appStore.set(atoms.hasSessionAtom, true);
+    const error = await rejection(client.callApi("get", "expired", anything, { allowAnonymous: true }));
+    expect(error.code).toBe(401);
+    expect(store.appStore.get(atoms.hasSessionAtom)).toBe(true);
+    expect(document.cookie).toContain("signed_in=1");
     expect(alertMessages()).toEqual([]);
   });
 
   it("raises the loading count during a blocking call and lowers it afterwards", async () => {
-    const call = client.callApi("get", "slow", { blocking: true });
+    const call = client.callApi("get", "slow", z.string(), { blocking: true });
     expect(store.appStore.get(atoms.loadingCountAtom)).toBe(1);
     await expect(call).resolves.toBe("done");
     expect(store.appStore.get(atoms.loadingCountAtom)).toBe(0);
   });
 
   it("lowers the loading count after a blocking call fails", async () => {
-    const call = client.callApi("get", "missing", { blocking: true, quiet: true });
+    const call = client.callApi("get", "missing", anything, { blocking: true });
     expect(store.appStore.get(atoms.loadingCountAtom)).toBe(1);
     await rejection(call);
     expect(store.appStore.get(atoms.loadingCountAtom)).toBe(0);
   });
 
   it("leaves the loading count alone for a non-blocking call", async () => {
-    const call = client.callApi("get", "slow");
+    const call = client.callApi("get", "slow", anything);
     expect(store.appStore.get(atoms.loadingCountAtom)).toBe(0);
     await call;
   });

@@ -1,22 +1,22 @@
 import ky, { type KyInstance } from "ky";
-import { setCookie } from "cookies-next/client";
+import type { z } from "zod";
 import { ADMIN_API_PREFIX, API_PREFIX, API_TIMEOUT_MS, publicEnv } from "@/lib/config/public-env";
-import { COOKIES, LOGIN_RETURN_MAX_AGE_S } from "@/lib/config/store";
-import { ROUTES } from "@/lib/config/routes";
-import { safeReturnPath } from "@/lib/return-path";
-import { clearSessionHint } from "@/lib/session-hint";
+import { clearClientSession } from "@/lib/state/session";
 import { appStore } from "@/lib/state/store";
-import { hasSessionAtom, loadingCountAtom, tokenAtom, usernameAtom } from "@/lib/state/atoms";
-import { keepAlertForNextPage, showAlertAtom } from "@/lib/state/notices";
+import { loadingCountAtom } from "@/lib/state/atoms";
+import { showAlertAtom } from "@/lib/state/notices";
 import { ApiError, isEnvelope } from "./envelope";
 import { failureMessage, statusMessage } from "./messages";
 
 export interface CallOptions {
   searchParams?: Record<string, string | number | undefined>;
   json?: unknown;
-  /** Do not show the failure to the customer (the caller handles or logs it). */
-  quiet?: boolean;
-  /** On 401, stay on the page instead of clearing the session and going to login. */
+  /** Show a failure to the customer as an alert (most callers show it in their own place instead). */
+  notify?: boolean;
+  /**
+   * A 401 is this call's own answer (a wrong password, a bad code), not an ended session: the
+   * client session is left as it is.
+   */
   allowAnonymous?: boolean;
   /** Raise the global loading flag (the spinner appears if the call lasts 800 ms). */
   blocking?: boolean;
@@ -36,39 +36,12 @@ function http(): KyInstance {
     timeout: API_TIMEOUT_MS,
     retry: 0,
     throwHttpErrors: false,
-    hooks: {
-      beforeRequest: [
-        (request) => {
-          const token = appStore.get(tokenAtom);
-          if (token) request.headers.set("Token", token);
-        },
-      ],
-    },
   });
   return instance;
 }
 
-function notify(message: string) {
+function showFailure(message: string) {
   appStore.set(showAlertAtom, { tone: "error", message });
-}
-
-/** Clears the client's session, remembers where the customer was, and sends them to log in. */
-export function handleUnauthorized(message: string) {
-  clearSessionHint();
-  appStore.set(tokenAtom, null);
-  appStore.set(hasSessionAtom, false);
-  appStore.set(usernameAtom, null);
-  notify(message);
-  keepAlertForNextPage({ tone: "error", message });
-  const here = safeReturnPath(`${window.location.pathname}${window.location.search}`);
-  if (here && !here.startsWith(ROUTES.login)) {
-    setCookie(COOKIES.loginReturnPath, here, {
-      path: "/",
-      maxAge: LOGIN_RETURN_MAX_AGE_S,
-      sameSite: "lax",
-    });
-  }
-  window.location.assign(ROUTES.login);
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -81,9 +54,18 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** Calls the shop API. Resolves with `data` of a code-200 answer; otherwise rejects with ApiError. */
-export async function callApi<T>(method: Method, path: string, options: CallOptions = {}): Promise<T> {
-  const { quiet = false, allowAnonymous = false, blocking = false } = options;
+/**
+ * Calls the shop API. Resolves with `data` of a code-200 answer, parsed by `schema` (a malformed
+ * answer rejects with zod's error); otherwise rejects with ApiError.
+ *
+ * A 401 means the session ended: the client session is cleared (unless `allowAnonymous`) and the
+ * failure is never shown here, whatever `notify` says. What follows is the caller's to decide: the
+ * pages that need a session send the customer to log in (`loginOnExpiry`), which says why.
+ *
+ * The schema is the caller's, so this module loads no zod: pages import it with their own schemas.
+ */
+export async function callApi<S extends z.ZodType>(method: Method, path: string, schema: S, options: CallOptions = {}): Promise<z.output<S>> {
+  const { notify = false, allowAnonymous = false, blocking = false } = options;
   if (blocking) appStore.set(loadingCountAtom, (count) => count + 1);
   try {
     let response: Response;
@@ -103,21 +85,18 @@ export async function callApi<T>(method: Method, path: string, options: CallOpti
       });
     } catch (error) {
       const message = failureMessage(error);
-      if (!quiet) notify(message);
+      if (notify) showFailure(message);
       throw new ApiError(0, message);
     }
 
     const body = await readBody(response);
-    if (response.ok && isEnvelope(body) && body.code === 200) return body.data as T;
+    if (response.ok && isEnvelope(body) && body.code === 200) return schema.parse(body.data);
 
     const code = isEnvelope(body) ? body.code : response.status;
     const message = (isEnvelope(body) && body.errmsg) || statusMessage(response.status);
     const errors = isEnvelope(body) ? (body.errors ?? []) : [];
-    if (code === 401 && !allowAnonymous) {
-      handleUnauthorized(message);
-    } else if (!quiet) {
-      notify(message);
-    }
+    if (code === 401 && !allowAnonymous) clearClientSession();
+    else if (notify) showFailure(message);
     throw new ApiError(code, message, errors);
   } finally {
     if (blocking) appStore.set(loadingCountAtom, (count) => Math.max(0, count - 1));

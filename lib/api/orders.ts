@@ -3,6 +3,7 @@
 import type { z } from "zod";
 import { orderSchema, type cancelOrderBodySchema, type editOrderBodySchema, type Order } from "@/lib/schemas/order";
 import { callApi } from "./client";
+import { loginOnExpiry } from "./login-on-expiry";
 
 // The order calls the customer's order page makes; every answer is checked against the shared schema.
 
@@ -10,13 +11,13 @@ export const orderQueryKey = (orderId: string) => ["orders", "detail", orderId] 
 export const ordersQueryKey = ["orders"] as const;
 
 export async function fetchOrder(orderId: string): Promise<Order> {
-  return orderSchema.parse(await callApi<unknown>("get", "merchandise/order/get", { searchParams: { orderId }, quiet: true }));
+  return callApi("get", "merchandise/order/get", orderSchema, { searchParams: { orderId } }).catch(loginOnExpiry);
 }
 
 export async function editOrder(body: z.output<typeof editOrderBodySchema>): Promise<Order> {
-  return orderSchema.parse(await callApi<unknown>("put", "merchandise/order/edit", { json: body, quiet: true, blocking: true }));
+  return callApi("put", "merchandise/order/edit", orderSchema, { json: body, blocking: true }).catch(loginOnExpiry);
 }
 
 export async function cancelOrder(body: z.output<typeof cancelOrderBodySchema>): Promise<Order> {
-  return orderSchema.parse(await callApi<unknown>("post", "merchandise/order/cancel", { json: body, quiet: true, blocking: true }));
+  return callApi("post", "merchandise/order/cancel", orderSchema, { json: body, blocking: true }).catch(loginOnExpiry);
 }

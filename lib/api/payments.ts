@@ -3,12 +3,13 @@
 import type { z } from "zod";
 import { paymentResultSchema, type paymentBodySchema } from "@/lib/schemas/order";
 import { callApi } from "./client";
+import { loginOnExpiry } from "./login-on-expiry";
 
 export type PaymentResult = z.infer<typeof paymentResultSchema>;
 
 /** POST /merchandise/order/payment; the caller keeps the idempotency key for a retry of the same attempt. */
 export async function payOrder(body: z.input<typeof paymentBodySchema>): Promise<PaymentResult> {
-  return paymentResultSchema.parse(await callApi<unknown>("post", "merchandise/order/payment", { json: body, quiet: true }));
+  return callApi("post", "merchandise/order/payment", paymentResultSchema, { json: body }).catch(loginOnExpiry);
 }
 
 /** A fresh key for one payment attempt: 128 random bits, URL-safe. */

@@ -1,4 +1,5 @@
 import { QueryClient } from "@tanstack/react-query";
+import { keepDataCache } from "@/lib/state/session";
 
 // The shared data cache: stale after 5 s, kept 5 minutes, no refetch when the window regains focus.
 export function makeQueryClient(): QueryClient {
@@ -23,6 +24,9 @@ let browserClient: QueryClient | undefined;
  */
 export function sharedQueryClient(): QueryClient {
   if (typeof window === "undefined") return makeQueryClient();
-  browserClient ??= makeQueryClient();
+  if (!browserClient) {
+    browserClient = makeQueryClient();
+    keepDataCache(browserClient);
+  }
   return browserClient;
 }

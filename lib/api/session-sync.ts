@@ -5,29 +5,15 @@ import { useQuery } from "@tanstack/react-query";
 import { useSetAtom } from "jotai";
 import { hasSessionAtom, isOperatorAtom, usernameAtom } from "@/lib/state/atoms";
 import { profileResponseSchema } from "@/lib/schemas/user";
-import { clearSessionHint } from "@/lib/session-hint";
-import { appStore } from "@/lib/state/store";
 import { callApi } from "./client";
-import { ApiError } from "./envelope";
 
 export const profileQueryKey = ["user", "profile"] as const;
 
+// 401 simply means "not signed in" here: the client clears the session (and so the hint left by an
+// ended one, which unmounts this sync at once) and the page stays where it is.
 async function fetchProfile() {
-  // 401 simply means "not signed in" here; the page stays where it is, and a hint left by an
-  // ended session goes.
-  try {
-    const data = await callApi<unknown>("get", "user/profile", { quiet: true, allowAnonymous: true });
-    return profileResponseSchema.parse(data).user;
-  } catch (error) {
-    if (error instanceof ApiError && error.code === 401) {
-      // Reset here, not only in the effect below: clearing the hint unmounts this sync at once.
-      appStore.set(hasSessionAtom, false);
-      appStore.set(usernameAtom, null);
-      appStore.set(isOperatorAtom, false);
-      clearSessionHint();
-    }
-    throw error;
-  }
+  const answer = await callApi("get", "user/profile", profileResponseSchema);
+  return answer.user;
 }
 
 /**

@@ -22,8 +22,6 @@ export const FOOTER_YEAR = 2024;
 export const STORE_TIME_ZONE = "America/Chicago";
 
 export const UI = {
-  /** Under this width (px) the phone layout applies. Matches the `desk` screen in tailwind.config.ts. */
-  mobileBreakpoint: 821,
   alertMs: 3000,
   toastMs: 3000,
   spinnerDelayMs: 800,

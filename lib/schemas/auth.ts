@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { US_STATE_CODES } from "@/lib/config/us-states";
 
-// Request bodies of the login group, shared by the forms and the route handlers.
+// Request bodies of the login group, shared by the forms and the route handlers, and the answers the
+// forms read.
 
 export const emailField = z.string().trim().max(254).pipe(z.email({ message: "Enter a valid e-mail address." }));
 
@@ -29,6 +30,10 @@ export const registerBodySchema = z.strictObject({
 });
 
 export type SendCodeBody = z.infer<typeof sendCodeBodySchema>;
+
+/** The answer to send/code: sent (always, whatever the address), and the seconds before a resend. */
+export const sendCodeResponseSchema = z.object({ sent: z.literal(true), resendAfter: z.number() });
+
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 export const resetBodySchema = z.strictObject({
@@ -37,16 +42,16 @@ export const resetBodySchema = z.strictObject({
   password: z.string().min(8, "Use at least 8 characters.").max(512, "Use at most 128 characters."),
 });
 
+export const resetResponseSchema = z.object({ reset: z.literal(true) });
+
 /** GET /ulogin/email/parse: the token of an e-mail link; its content is checked by the server. */
 export const emailParseQuerySchema = z.strictObject({
   token: z.string().min(1, "The link has no token.").max(1024, "The link is too long."),
 });
 
 /** Its answer: the address a code was sent to, and what the code is for. */
-export interface EmailLink {
-  email: string;
-  purpose: SendCodeBody["purpose"];
-}
+export const emailLinkSchema = z.object({ email: z.string(), purpose: sendCodeBodySchema.shape.purpose });
+export type EmailLink = z.infer<typeof emailLinkSchema>;
 
 export const usAddressSchema = z.strictObject({
   fullName: z.string().trim().min(1, "Enter the recipient's name.").max(100),

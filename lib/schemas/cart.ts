@@ -33,3 +33,6 @@ export const cartListSchema = z.object({
 
 export type CartItem = z.infer<typeof cartItemSchema>;
 export type CartList = z.infer<typeof cartListSchema>;
+
+/** The answer of checkout and buy now: the new pending order. */
+export const orderIdResponseSchema = z.object({ orderId: z.string().min(1) });

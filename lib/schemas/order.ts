@@ -1,4 +1,13 @@
 import { z } from "zod";
+import {
+  CARD_CVC_PATTERN,
+  CARD_EXPIRY_YEARS,
+  CARD_MESSAGES,
+  CARD_NAME_MAX_LENGTH,
+  CARD_NUMBER_PATTERN,
+  cardDigits,
+  type CardInput,
+} from "@/lib/card-rules";
 import { SHIPPING_METHOD_VALUES, type ShippingMethodValue } from "@/lib/config/shipping";
 import { usAddressSchema } from "./auth";
 import { cartItemSchema, money } from "./cart";
@@ -97,8 +106,6 @@ export const orderListQuerySchema = z.strictObject({
 
 export const orderListSchema = z.object({ list: z.array(orderSummarySchema), total: z.number().int() });
 
-export const orderIdResponseSchema = z.object({ orderId: z.string() });
-
 export const editOrderBodySchema = z
   .strictObject({
     orderId: orderIdField,
@@ -115,18 +122,14 @@ export const cancelOrderBodySchema = z.strictObject({
   reason: z.string().trim().max(500, "Use at most 500 characters.").optional(),
 });
 
-/** A new card as typed on the payment page. Only the provider sees the number. */
+/** A new card as typed on the payment page, by the rules the form checks too. Only the provider sees the number. */
 export const cardInputSchema = z.strictObject({
-  number: z
-    .string()
-    .transform((value) => value.replace(/[\s-]/g, ""))
-    .pipe(z.string().regex(/^\d{12,19}$/, "Enter the card number.")),
-  expMonth: z.number().int().min(1, "Enter the expiry month.").max(12, "Enter the expiry month."),
-  expYear: z.number().int().min(2000, "Enter the expiry year.").max(2100, "Enter the expiry year."),
-  cvc: z.string().regex(/^\d{3,4}$/, "Enter the 3- or 4-digit security code."),
-  name: z.string().trim().min(1, "Enter the name on the card.").max(100),
-});
-export type CardInput = z.infer<typeof cardInputSchema>;
+  number: z.string().transform(cardDigits).pipe(z.string().regex(CARD_NUMBER_PATTERN, CARD_MESSAGES.number)),
+  expMonth: z.number().int().min(1, CARD_MESSAGES.expMonth).max(12, CARD_MESSAGES.expMonth),
+  expYear: z.number().int().min(CARD_EXPIRY_YEARS.min, CARD_MESSAGES.expYear).max(CARD_EXPIRY_YEARS.max, CARD_MESSAGES.expYear),
+  cvc: z.string().regex(CARD_CVC_PATTERN, CARD_MESSAGES.cvc),
+  name: z.string().trim().min(1, CARD_MESSAGES.name).max(CARD_NAME_MAX_LENGTH, CARD_MESSAGES.nameLength),
+}) satisfies z.ZodType<CardInput, unknown>;
 
 export const paymentBodySchema = z
   .strictObject({

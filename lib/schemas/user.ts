@@ -34,3 +34,9 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 export const profileResponseSchema = z.object({ user: userSchema });
+
+/** The answer to login, registration and Google sign-in (the token also comes as the HttpOnly cookie). */
+export const signedInResponseSchema = z.object({ token: z.string(), user: userSchema });
+
+/** The answer to logout: nothing but the cleared cookies. */
+export const signedOutResponseSchema = z.object({});

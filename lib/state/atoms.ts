@@ -6,12 +6,6 @@ import { atom } from "jotai";
 /** Display name of the signed-in customer, null when nobody is signed in. */
 export const usernameAtom = atom<string | null>(null);
 
-/**
- * Session token when the client holds one (app webviews send it as the Token header).
- * Browsers keep the real token in an HttpOnly cookie they cannot read.
- */
-export const tokenAtom = atom<string | null>(null);
-
 /** Whether the server confirmed a session for this browser. */
 export const hasSessionAtom = atom(false);
 
@@ -23,16 +17,8 @@ export const loadingCountAtom = atom(0);
 export const isLoadingAtom = atom((get) => get(loadingCountAtom) > 0);
 
 export const cartDrawerOpenAtom = atom(false);
-export const needReloadCartListAtom = atom(false);
-
-/** Whether the customer owns a registered Lenwell device (set once orders are known). */
-export const hasExactDeviceAtom = atom(false);
-
-/** True under the 821 px breakpoint; true until the viewport has been measured. */
-export const isMobileAtom = atom(true);
 
 export const referralCodeAtom = atom<string | null>(null);
-export const isAppPlatformAtom = atom(false);
 
 /** Number of items in the cart, shown on the badge. */
 export const cartCountAtom = atom(0);

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AdminTable, type AdminColumn } from "@/components/admin/admin-list";
 import { adminProductPath } from "@/lib/config/routes";
-import { amountToCents, formatUsd } from "@/lib/money";
+import { formatAmount } from "@/lib/money";
 import { requireOperatorPage } from "@/lib/server/auth/operator";
 import { adminListProducts } from "@/lib/server/catalog";
 
@@ -36,8 +36,8 @@ export default async function AdminCataloguePage() {
               <span className="block text-xs text-ink-muted">{product.sku}</span>
             </td>
             <td className="px-3 py-2 capitalize">{product.category}</td>
-            <td className="px-3 py-2 text-right tabular-nums">{formatUsd(amountToCents(product.originalPrice))}</td>
-            <td className="px-3 py-2 text-right tabular-nums">{formatUsd(amountToCents(product.discountPrice))}</td>
+            <td className="px-3 py-2 text-right tabular-nums">{formatAmount(product.originalPrice)}</td>
+            <td className="px-3 py-2 text-right tabular-nums">{formatAmount(product.discountPrice)}</td>
             <td className="px-3 py-2 text-right tabular-nums">{product.stock}</td>
             <td className="px-3 py-2">{product.listed ? "Yes" : "No"}</td>
           </tr>

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { AdminSearchForm, AdminTable, EmptyNote, ListPager, ResultCount, type AdminColumn } from "@/components/admin/admin-list";
 import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import { ROUTES, adminOrderPath } from "@/lib/config/routes";
-import { amountToCents, formatUsd } from "@/lib/money";
+import { formatAmount } from "@/lib/money";
 import { ORDER_FILTERS, formatOrderDateTime, orderNumber } from "@/lib/order-display";
 import { adminOrderListQuerySchema } from "@/lib/schemas/admin-order";
 import { requireOperatorPage } from "@/lib/server/auth/operator";
@@ -75,7 +75,7 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
                 {order.firstItem?.name ?? "—"}
                 {order.itemCount > 1 ? ` and ${order.itemCount - 1} more` : ""}
               </td>
-              <td className="px-3 py-2 text-right tabular-nums">{formatUsd(amountToCents(order.total))}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{formatAmount(order.total)}</td>
               <td className="px-3 py-2">
                 <OrderStatusBadge status={order.status} />
               </td>

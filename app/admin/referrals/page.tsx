@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AdminTable, EmptyNote, type AdminColumn } from "@/components/admin/admin-list";
 import { ROUTES } from "@/lib/config/routes";
-import { amountToCents, formatUsd } from "@/lib/money";
+import { formatAmount } from "@/lib/money";
 import { requireOperatorPage } from "@/lib/server/auth/operator";
 import { adminReferralReport } from "@/lib/server/orders";
 
@@ -37,7 +37,7 @@ export default async function AdminReferralsPage() {
               <td className="px-3 py-2 font-mono">{row.code}</td>
               <td className="px-3 py-2 text-right tabular-nums">{row.orders}</td>
               <td className="px-3 py-2 text-right tabular-nums">{row.paidOrders}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{formatUsd(amountToCents(row.revenue))}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{formatAmount(row.revenue)}</td>
             </tr>
           ))}
         </AdminTable>

@@ -71,7 +71,8 @@ export default async function RepairRequestPage() {
                   item={{ orderId: device.orderId, skuNum: device.skuNum, name: device.name, remaining: device.remaining }}
                   fixedType="repair"
                   label="Request a repair"
-                  className="h-12 rounded-full bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700"
+                  variant="primary"
+                  className="h-12 px-6"
                 />
               ) : (
                 <p className="text-sm text-ink-soft">

@@ -6,7 +6,7 @@ import { AfterSaleActions } from "@/components/admin/after-sale-actions";
 import { AfterSaleStatusBadge } from "@/components/after-sale/after-sale-status-badge";
 import { AFTER_SALE_TYPE_LABELS, afterSaleEventLabel, afterSaleNumber, afterSaleTitle } from "@/lib/after-sale-display";
 import { ROUTES, adminOrderPath } from "@/lib/config/routes";
-import { amountToCents, formatUsd } from "@/lib/money";
+import { formatAmount } from "@/lib/money";
 import { formatOrderDateTime, orderNumber } from "@/lib/order-display";
 import { adminGetAfterSale } from "@/lib/server/after-sale";
 import { adminAfterSaleEvents } from "@/lib/server/after-sale/admin-events";
@@ -54,9 +54,9 @@ export default async function AdminAfterSaleRequestPage({ params }: { params: Pr
           <dt className="text-ink-muted">Description</dt>
           <dd className="whitespace-pre-line">{request.description}</dd>
           <dt className="text-ink-muted">Refundable amount</dt>
-          <dd className="tabular-nums">{formatUsd(amountToCents(request.refundAmount))}</dd>
+          <dd className="tabular-nums">{formatAmount(request.refundAmount)}</dd>
           <dt className="text-ink-muted">Refunded</dt>
-          <dd className="tabular-nums">{formatUsd(amountToCents(request.refunded))}</dd>
+          <dd className="tabular-nums">{formatAmount(request.refunded)}</dd>
           <dt className="text-ink-muted">Return address</dt>
           <dd>{request.returnAddress ?? "—"}</dd>
           <dt className="text-ink-muted">Carrier and tracking</dt>

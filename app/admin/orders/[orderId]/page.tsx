@@ -4,7 +4,7 @@ import { AdminTimeline } from "@/components/admin/admin-history";
 import { OrderActions } from "@/components/admin/order-actions";
 import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import { ROUTES } from "@/lib/config/routes";
-import { amountToCents, formatUsd } from "@/lib/money";
+import { amountToCents, formatAmount } from "@/lib/money";
 import { formatOrderDateTime, orderEventLabel, orderNumber, shippingMethodLabel } from "@/lib/order-display";
 import { requireOperatorPage } from "@/lib/server/auth/operator";
 import { findById } from "@/lib/server/http/find-by-id";
@@ -14,7 +14,6 @@ import { RecordHeading } from "@/components/ui/record-heading";
 
 export const metadata: Metadata = { title: "Order" };
 
-const usd = (amount: string) => formatUsd(amountToCents(amount));
 
 export default async function AdminOrderPage({ params }: { params: Promise<{ orderId: string }> }) {
   const operator = await requireOperatorPage();
@@ -48,23 +47,23 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ ord
                 <span>
                   {item.name} <span className="text-ink-muted">({item.skuNum})</span> × {item.quantity}
                 </span>
-                <span className="tabular-nums">{formatUsd(amountToCents(item.discountPrice) * item.quantity)}</span>
+                <span className="tabular-nums">{formatAmount(item.discountPrice, item.quantity)}</span>
               </li>
             ))}
           </ul>
           <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
             <dt>Subtotal</dt>
-            <dd className="text-right tabular-nums">{usd(order.subTotal)}</dd>
+            <dd className="text-right tabular-nums">{formatAmount(order.subTotal)}</dd>
             <dt>Shipping ({shippingMethodLabel(order.shippingMethod)})</dt>
-            <dd className="text-right tabular-nums">{usd(order.shippingFee)}</dd>
+            <dd className="text-right tabular-nums">{formatAmount(order.shippingFee)}</dd>
             <dt>Tax</dt>
-            <dd className="text-right tabular-nums">{usd(order.tax)}</dd>
+            <dd className="text-right tabular-nums">{formatAmount(order.tax)}</dd>
             <dt className="font-semibold">Total</dt>
-            <dd className="text-right font-semibold tabular-nums">{usd(order.total)}</dd>
+            <dd className="text-right font-semibold tabular-nums">{formatAmount(order.total)}</dd>
             {amountToCents(order.refunded) > 0 ? (
               <>
                 <dt>Refunded</dt>
-                <dd className="text-right tabular-nums">{usd(order.refunded)}</dd>
+                <dd className="text-right tabular-nums">{formatAmount(order.refunded)}</dd>
               </>
             ) : null}
           </dl>
