@@ -21,7 +21,7 @@ const noBrowserClient = {
   message: "lib/api is the browser's client; shared shapes live in lib/schemas.",
 };
 const noTestSupport = {
-  group: ["@/test/*", "**/test/support/*"],
+  regex: "^@/test/|(^|/)test/support(/|$)",
   message: "Test scaffolding stays in tests: the production build must never reach test/support.",
 };
 const noFeatureComponents = {
@@ -86,44 +86,9 @@ export default defineConfig([
     rules: { "no-restricted-syntax": "off" },
   },
   {
-    // Test scaffolding (test/support) never reaches the production build: only tests import it.
-    files: ["app/**", "components/**", "lib/**", "middleware.ts", "instrumentation.ts", "instrumentation-client.ts", "next.config.ts"],
-    ignores: ["**/*.test.ts", "**/*.test.tsx"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              regex: "^@/test/|(^|/)test/support(/|$)",
-              message: "test/support is for tests only; the shop's code must not import it.",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
     // A suite skipped on a condition says why, so the run's summary can list it (describeIf in
     // test/support/requirements.ts); Vitest's own conditional skips record no reason.
     files: ["**/*.test.ts", "**/*.test.tsx"],
-    rules: {
-      "no-restricted-properties": [
-        "error",
-        ...["describe", "it", "test"].flatMap((object) =>
-          ["skipIf", "runIf"].map((property) => ({
-            object,
-            property,
-            message: "Use describeIf from test/support/requirements.ts: it records why the suite is skipped.",
-          })),
-        ),
-      ],
-    },
-  },
-  {
-    // A suite skipped on a condition says why, so the run's summary can list it (describeIf in
-    // test/support/requirements.ts); Vitest's own conditional skips record no reason.
-    files: TESTS,
     rules: {
       "no-restricted-properties": [
         "error",

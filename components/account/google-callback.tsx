@@ -11,7 +11,7 @@ import { showAlertAtom } from "@/lib/state/notices";
 import { ShopLink } from "@/components/ui/shop-link";
 import { buttonClass } from "@/components/ui/button";
 import { useFinishSignIn } from "./form-helpers";
-import { FormAlert } from "./form-parts";
+import { FormAlert } from "@/components/ui/form-alert";
 import { takePendingSignIn, type PendingGoogleSignIn } from "./google-sign-in-state";
 
 const CANCELLED = "You cancelled the Google sign-in. Log in with Google again, or with your e-mail and password.";

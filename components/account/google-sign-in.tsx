@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { codeChallengeFor, nonceFor, randomToken } from "@/lib/oidc-pkce";
 import { keepPendingSignIn } from "./google-sign-in-state";
-import { FormAlert } from "./form-parts";
+import { FormAlert } from "@/components/ui/form-alert";
 
 export interface GoogleSignInProps {
   authorizationEndpoint: string;

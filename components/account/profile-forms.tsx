@@ -10,7 +10,8 @@ import { usernameAtom } from "@/lib/state/atoms";
 import { showToastAtom } from "@/lib/state/notices";
 import { ADDRESS_FIELD_NAMES, AddressFields, addressFromForm, type AddressFieldName } from "@/components/orders/address-fields";
 import { Field } from "./field";
-import { FormAlert, SubmitButton } from "./form-parts";
+import { FormAlert } from "@/components/ui/form-alert";
+import { SubmitButton } from "./form-parts";
 import { errorsFromFailure, toFormErrors, type FormErrors } from "./form-helpers";
 
 const PROFILE_FIELDS = ["username", "phone", ...ADDRESS_FIELD_NAMES.map((name) => `defaultAddress.${name}` as const)] as const;

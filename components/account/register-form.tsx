@@ -3,7 +3,8 @@
 import type { FormEvent } from "react";
 import { registerBodySchema } from "@/lib/schemas/auth";
 import { Field } from "./field";
-import { FormAlert, SubmitButton } from "./form-parts";
+import { FormAlert } from "@/components/ui/form-alert";
+import { SubmitButton } from "./form-parts";
 import { useSignInForm } from "./form-helpers";
 import { CodeField, EmailCodeField } from "./email-code-field";
 

@@ -8,7 +8,8 @@ import { ROUTES } from "@/lib/config/routes";
 import { resetBodySchema, resetResponseSchema } from "@/lib/schemas/auth";
 import { showAlertAtom } from "@/lib/state/notices";
 import { Field } from "./field";
-import { FormAlert, SubmitButton } from "./form-parts";
+import { FormAlert } from "@/components/ui/form-alert";
+import { SubmitButton } from "./form-parts";
 import { errorsFromFailure, toFormErrors, type FormErrors } from "./form-helpers";
 import { CodeField, EmailCodeField } from "./email-code-field";
 

@@ -35,7 +35,7 @@ function ApproveForm({ afterSaleId, onDone }: { afterSaleId: string; onDone: Don
     await action.run(() => approveAfterSale(parsed.data), "Approved. The customer is e-mailed the return address.");
   }
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3" aria-labelledby="approve-title">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-3" aria-labelledby="approve-title">
       <h3 id="approve-title" className="font-semibold text-ink">
         Approve
       </h3>
@@ -68,7 +68,7 @@ function RejectForm({ afterSaleId, onDone }: { afterSaleId: string; onDone: Done
     await action.run(() => rejectAfterSale(parsed.data), "Rejected. The customer is e-mailed the reason.");
   }
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3" aria-labelledby="reject-title">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-3" aria-labelledby="reject-title">
       <h3 id="reject-title" className="font-semibold text-ink">
         Reject
       </h3>
@@ -120,7 +120,7 @@ function CompleteForm({ afterSaleId, type, refundAmount, onDone }: { afterSaleId
     await action.run(() => completeAfterSale(parsed.data), "Completed. Any refund goes back to the customer's card.");
   }
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3" aria-labelledby="complete-title">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-3" aria-labelledby="complete-title">
       <h3 id="complete-title" className="font-semibold text-ink">
         Complete
       </h3>

@@ -25,7 +25,7 @@ function ShipForm({ orderId, onDone }: { orderId: string; onDone: Done }) {
     await action.run(() => shipOrder(parsed.data), "The order is marked shipped and the customer is e-mailed.");
   }
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3" aria-labelledby="ship-title">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-3" aria-labelledby="ship-title">
       <h3 id="ship-title" className="font-semibold text-ink">
         Mark shipped
       </h3>
@@ -83,7 +83,7 @@ function CancelForm({ orderId, paid, onDone }: { orderId: string; paid: boolean;
     await action.run(() => cancelOrderAsOperator(parsed.data), paid ? "The order is cancelled and refunded in full." : "The order is cancelled.");
   }
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3" aria-labelledby="cancel-title">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-3" aria-labelledby="cancel-title">
       <h3 id="cancel-title" className="font-semibold text-ink">
         Cancel order
       </h3>

@@ -55,7 +55,7 @@ export function ProductForm({ product }: { product: AdminProduct }) {
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex max-w-md flex-col gap-4" aria-label="Edit product">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex max-w-md flex-col gap-4" aria-label="Edit product">
       {field("originalPrice", "Price (USD)", product.originalPrice, "decimal")}
       {field("discountPrice", "Discount price (USD)", product.discountPrice, "decimal")}
       {field("stock", "Stock", String(product.stock), "numeric")}

@@ -6,7 +6,7 @@ import { Dialog, DialogPanel, DialogTitle, Description } from "@headlessui/react
 import { useQueryClient } from "@tanstack/react-query";
 import { useSetAtom } from "jotai";
 import { Field, FieldError, SelectField, TextareaField } from "@/components/account/field";
-import { FormAlert } from "@/components/account/form-parts";
+import { FormAlert } from "@/components/ui/form-alert";
 import { errorsFromFailure, toFormErrors, type FormErrors } from "@/components/account/form-helpers";
 import { Button, type ButtonVariant } from "@/components/ui/button";
 import { applyAfterSale } from "@/lib/api/after-sale";

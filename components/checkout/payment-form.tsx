@@ -1,7 +1,7 @@
 "use client";
 
 import { useRef, useState, type FormEvent } from "react";
-import { FormAlert } from "@/components/account/form-parts";
+import { FormAlert } from "@/components/ui/form-alert";
 import { Field } from "@/components/account/field";
 import { ADDRESS_FIELD_NAMES, AddressFields, addressFromForm, type AddressFieldName } from "@/components/orders/address-fields";
 import { ShopLink } from "@/components/ui/shop-link";
@@ -170,7 +170,7 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards }: Paymen
   return (
     <div className="grid gap-8 desk:grid-cols-[3fr_2fr]">
       <div className="flex flex-col gap-8">
-        <form onSubmit={onSaveAddress} onChange={() => setAddressDirty(true)} aria-labelledby="address-title" className="flex flex-col gap-4" noValidate>
+        <form onSubmit={(event) => void onSaveAddress(event)} onChange={() => setAddressDirty(true)} aria-labelledby="address-title" className="flex flex-col gap-4" noValidate>
           <h2 id="address-title" className="text-xl font-semibold text-ink">
             Shipping address
           </h2>
@@ -209,7 +209,7 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards }: Paymen
           <FormAlert message={shippingError} />
         </fieldset>
 
-        <form onSubmit={onPay} aria-labelledby="card-title" className="flex flex-col gap-4" noValidate>
+        <form onSubmit={(event) => void onPay(event)} aria-labelledby="card-title" className="flex flex-col gap-4" noValidate>
           <h2 id="card-title" className="text-xl font-semibold text-ink">
             Payment
           </h2>

@@ -3,7 +3,8 @@
 import { useState, type FormEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useSetAtom } from "jotai";
-import { FormAlert, SubmitButton } from "@/components/account/form-parts";
+import { SubmitButton } from "@/components/account/form-parts";
+import { FormAlert } from "@/components/ui/form-alert";
 import { FieldError } from "@/components/account/field";
 import { ApiError } from "@/lib/api/envelope";
 import { editOrder, orderQueryKey } from "@/lib/api/orders";

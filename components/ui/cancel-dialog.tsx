@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Dialog, DialogPanel, DialogTitle, Description } from "@headlessui/react";
-import { FormAlert } from "@/components/account/form-parts";
+import { FormAlert } from "@/components/ui/form-alert";
 
 interface CancelDialogProps {
   /** What is cancelled, in the buttons' words: "order", "request". */
