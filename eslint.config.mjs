@@ -61,7 +61,9 @@ export default defineConfig([
   {
     // Promises handled everywhere: a floating one loses its error, a misused one its await.
     files: ["**/*.ts", "**/*.tsx", "**/*.mts"],
-    languageOptions: { parserOptions: { projectService: { allowDefaultProject: ["*.mts", "*.mjs"] }, tsconfigRootDir: import.meta.dirname } },
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: ["*.mts", "*.mjs"] }, tsconfigRootDir: import.meta.dirname },
+    },
     rules: {
       "@typescript-eslint/no-floating-promises": "error",
       "@typescript-eslint/no-misused-promises": "error",
@@ -82,7 +84,17 @@ export default defineConfig([
     rules: { "no-restricted-syntax": ["error", noProcessEnv, noBareTransaction] },
   },
   {
-    files: ["lib/config/**", "next.config.ts", "instrumentation.ts", "playwright.config.ts", "vitest.config.mts", "scripts/**", "e2e/**", "test/**", "drizzle.config.ts"],
+    files: [
+      "lib/config/**",
+      "next.config.ts",
+      "instrumentation.ts",
+      "playwright.config.ts",
+      "vitest.config.mts",
+      "scripts/**",
+      "e2e/**",
+      "test/**",
+      "drizzle.config.ts",
+    ],
     rules: { "no-restricted-syntax": "off" },
   },
   {

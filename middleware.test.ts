@@ -105,20 +105,27 @@ describe("middleware matcher", () => {
   const matches = (url: string) => unstable_doesMiddlewareMatch({ config, url });
 
   it.each(PROTECTED_PREFIXES.flatMap((prefix) => [prefix, `${prefix}/1`, `${prefix}/v1.2`, `${prefix}/evil.example`]))(
-    "runs on the page that needs a session %s", (path) => {
-    expect(matches(path)).toBe(true);
-  });
+    "runs on the page that needs a session %s",
+    (path) => {
+      expect(matches(path)).toBe(true);
+    },
+  );
 
-  it.each(["/", "/mart?sort=price", "/mart/detail/LW-RO600", "/account/login"])("runs on %s with a referral code or the app marker", (path) => {
-    const join = path.includes("?") ? "&" : "?";
-    expect(matches(`${path}${join}${REFERRAL_PARAM}=PARTNER_1`)).toBe(true);
-    expect(matches(`${path}${join}platform=app`)).toBe(true);
-  });
+  it.each(["/", "/mart?sort=price", "/mart/detail/LW-RO600", "/account/login"])(
+    "runs on %s with a referral code or the app marker",
+    (path) => {
+      const join = path.includes("?") ? "&" : "?";
+      expect(matches(`${path}${join}${REFERRAL_PARAM}=PARTNER_1`)).toBe(true);
+      expect(matches(`${path}${join}platform=app`)).toBe(true);
+    },
+  );
 
   it.each(["/", "/mart", "/mart?sort=price", "/mart/detail/LW-RO600", "/about/contactus", "/account/login", "/?platform=web"])(
-    "leaves the plain browse page %s alone", (path) => {
-    expect(matches(path)).toBe(false);
-  });
+    "leaves the plain browse page %s alone",
+    (path) => {
+      expect(matches(path)).toBe(false);
+    },
+  );
 
   it.each([
     "/api/v1/c/cart",
@@ -158,10 +165,12 @@ describe("middleware content security policy", () => {
   });
 
   it.each(["/", "/account/login", "/account/register", "/account/reset", "/mart/detail/LW-RO600"])(
-    "leaves the static policy of %s to next.config.ts", async (path) => {
-    const response = await middleware(request(`http://localhost:3000${path}`, { Token: "abc" }));
-    expect(response.headers.get("content-security-policy")).toBeNull();
-    expect(response.headers.get("x-middleware-request-content-security-policy")).toBeNull();
-    expect(response.headers.get("cross-origin-opener-policy")).toBeNull();
-  });
+    "leaves the static policy of %s to next.config.ts",
+    async (path) => {
+      const response = await middleware(request(`http://localhost:3000${path}`, { Token: "abc" }));
+      expect(response.headers.get("content-security-policy")).toBeNull();
+      expect(response.headers.get("x-middleware-request-content-security-policy")).toBeNull();
+      expect(response.headers.get("cross-origin-opener-policy")).toBeNull();
+    },
+  );
 });

@@ -18,8 +18,10 @@ describe("next.config.ts redirects", () => {
   });
 
   it.each(["/", "/about/faq", "/api/v1/c/order/cart/add/", "/api/v1/c/order/cart/list/", "/_next/static/chunks/"])(
-    "leaves %s where it is", async (url) => {
-    const response = await answer(url);
-    expect(getRedirectUrl(response)).toBeNull();
-  });
+    "leaves %s where it is",
+    async (url) => {
+      const response = await answer(url);
+      expect(getRedirectUrl(response)).toBeNull();
+    },
+  );
 });

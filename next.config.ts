@@ -1,10 +1,5 @@
 import type { NextConfig } from "next";
-import {
-  apiOriginOf,
-  securityHeaders,
-  staticContentSecurityPolicy,
-  staticPolicySource,
-} from "./lib/config/security-headers";
+import { apiOriginOf, securityHeaders, staticContentSecurityPolicy, staticPolicySource } from "./lib/config/security-headers";
 
 const production = process.env.NODE_ENV === "production";
 const apiOrigin = apiOriginOf(process.env.NEXT_PUBLIC_API_BASE_URL ?? "");

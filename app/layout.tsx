@@ -24,8 +24,7 @@ const sans = localFont({
 export const metadata: Metadata = {
   metadataBase: new URL(env.SITE_URL),
   title: { default: `${STORE_NAME} water purifiers`, template: `%s | ${STORE_NAME}` },
-  description:
-    "Lenwell countertop reverse-osmosis water purifiers, replacement filters, membership and care plans, and mail-in repair.",
+  description: "Lenwell countertop reverse-osmosis water purifiers, replacement filters, membership and care plans, and mail-in repair.",
   applicationName: STORE_NAME,
   formatDetection: { telephone: false },
 };

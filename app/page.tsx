@@ -49,8 +49,8 @@ export default async function HomePage() {
         title="Clean water from your tap. No more bottles."
         intro={
           <p>
-            A countertop reverse-osmosis purifier that turns tap water into clean, great-tasting drinking water. Fill
-            the tank, press the button, pour. No plumbing, no tools, no cases of bottled water.
+            A countertop reverse-osmosis purifier that turns tap water into clean, great-tasting drinking water. Fill the tank, press the
+            button, pour. No plumbing, no tools, no cases of bottled water.
           </p>
         }
         image={{ src: "/images/hero-purifier.svg", alt: "", width: 960, height: 720 }}
@@ -72,8 +72,8 @@ export default async function HomePage() {
         title="Three stages, on your counter"
         intro={
           <p>
-            The RO600 pushes tap water through a composite pre-filter, a reverse-osmosis membrane and a post-carbon
-            cartridge. A display shows the water-quality reading and tells you when a filter is due.
+            The RO600 pushes tap water through a composite pre-filter, a reverse-osmosis membrane and a post-carbon cartridge. A display
+            shows the water-quality reading and tells you when a filter is due.
           </p>
         }
       >
@@ -110,9 +110,9 @@ export default async function HomePage() {
         title="Filters that arrive before they are due"
         intro={
           <p>
-            Each stage has its own life: the pre-filter six months, the post-carbon twelve, the membrane twenty-four.
-            Buy them when you need them, or become a member{monthly ? ` from ${priceText(monthly)} a month` : ""}{" "}
-            and we ship each one on schedule with free shipping.
+            Each stage has its own life: the pre-filter six months, the post-carbon twelve, the membrane twenty-four. Buy them when you need
+            them, or become a member{monthly ? ` from ${priceText(monthly)} a month` : ""} and we ship each one on schedule with free
+            shipping.
           </p>
         }
       >
@@ -155,8 +155,7 @@ export default async function HomePage() {
               <div>
                 <h3 className="text-lg font-semibold text-ink">Mail-in repair</h3>
                 <p className="mt-2 text-[15px] text-ink-soft">
-                  Send it to our Houston service centre. The {priceText(repair)} diagnosis is credited
-                  against the repair.
+                  Send it to our Houston service centre. The {priceText(repair)} diagnosis is credited against the repair.
                 </p>
                 <div className="mt-4">
                   <ButtonLink href={ROUTES.repair} variant="secondary">

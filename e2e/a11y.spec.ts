@@ -51,7 +51,9 @@ test.describe("accessibility (axe)", () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  test("the order list (empty and with an order) and an order's page, forms and dialog open, have no serious or critical violations", async ({ page }) => {
+  test("the order list (empty and with an order) and an order's page, forms and dialog open, have no serious or critical violations", async ({
+    page,
+  }) => {
     // Five axe runs on one page take most of the default 30 s.
     test.slow();
     await registerFreshCustomer(page, { address: TEST_ADDRESS });
@@ -80,7 +82,11 @@ test.describe("accessibility (axe)", () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  test("the after-sale list (empty and with a request), the apply dialog with its errors, a request's page and the repair start page have no serious or critical violations", async ({ page, playwright, baseURL }) => {
+  test("the after-sale list (empty and with a request), the apply dialog with its errors, a request's page and the repair start page have no serious or critical violations", async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     // Six axe runs and a delivered order take most of the default 30 s.
     test.slow();
     await registerFreshCustomer(page, { address: TEST_ADDRESS });
@@ -127,13 +133,19 @@ test.describe("accessibility (axe)", () => {
     await menuButton.click();
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press("Escape");
-    await page.locator("header").getByRole("button", { name: /Account menu/ }).click();
+    await page
+      .locator("header")
+      .getByRole("button", { name: /Account menu/ })
+      .click();
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press("Escape");
     await page.locator("header").getByRole("button", { name: /^Cart/ }).click();
     await expect(page.getByTestId("cart-line")).toHaveCount(1);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.getByTestId("cart-line").getByRole("button", { name: /^Delete / }).click();
+    await page
+      .getByTestId("cart-line")
+      .getByRole("button", { name: /^Delete / })
+      .click();
     await expect(page.getByTestId("cart-delete-confirmation")).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });

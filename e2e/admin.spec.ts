@@ -29,7 +29,11 @@ async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({ id: violation.id, help: violation.help, targets: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5) }));
+    .map((violation) => ({
+      id: violation.id,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5),
+    }));
 }
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);
@@ -63,7 +67,14 @@ test.describe("operator console", () => {
       await page.getByRole("button", { name: "Save changes" }).click();
       await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
       const changes = page.getByRole("region", { name: "Changes" });
-      await expect(changes.getByRole("row").filter({ hasText: OPERATOR?.email ?? "" }).filter({ hasText: `${before}` }).filter({ hasText: after }).first()).toBeVisible();
+      await expect(
+        changes
+          .getByRole("row")
+          .filter({ hasText: OPERATOR?.email ?? "" })
+          .filter({ hasText: `${before}` })
+          .filter({ hasText: after })
+          .first(),
+      ).toBeVisible();
 
       await page.goto(productPath(sku));
       await expect(page.getByTestId("product-price")).toContainText(`$${after}`);
@@ -93,7 +104,12 @@ test.describe("operator console", () => {
     await page.getByRole("button", { name: "Mark shipped" }).click();
     await expect(page.getByRole("status").filter({ hasText: "marked shipped" })).toBeVisible();
     const timeline = page.getByRole("region", { name: "Timeline" });
-    await expect(timeline.getByRole("row").filter({ hasText: "Shipped" }).filter({ hasText: `Operator (${OPERATOR?.email ?? ""})` })).toBeVisible();
+    await expect(
+      timeline
+        .getByRole("row")
+        .filter({ hasText: "Shipped" })
+        .filter({ hasText: `Operator (${OPERATOR?.email ?? ""})` }),
+    ).toBeVisible();
     await expect(page.getByRole("button", { name: "Mark delivered" })).toBeVisible();
 
     await signIn(page, customer.email, customer.password);
@@ -103,7 +119,11 @@ test.describe("operator console", () => {
     await expect(delivery.getByText(/with UPS/)).toBeVisible();
   });
 
-  test("the operator works a return through the after-sale queue: approve, receive, complete with the refund", async ({ page, playwright, baseURL }) => {
+  test("the operator works a return through the after-sale queue: approve, receive, complete with the refund", async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     const customer = await registerFreshCustomer(page, { address: TEST_ADDRESS });
     const request = await playwright.request.newContext({ baseURL });
     let orderId: string;
@@ -113,7 +133,14 @@ test.describe("operator console", () => {
       await request.dispose();
     }
     const applied = await page.request.post("/api/v1/c/order/afterSale/apply", {
-      data: { orderId, skuNum: "LW-F2-RO", quantity: 1, type: "return", reason: "Damaged on arrival", description: "The cartridge housing is cracked." },
+      data: {
+        orderId,
+        skuNum: "LW-F2-RO",
+        quantity: 1,
+        type: "return",
+        reason: "Damaged on arrival",
+        description: "The cartridge housing is cracked.",
+      },
     });
     expect(applied.status(), await applied.text()).toBe(200);
     const { afterSaleId } = ((await applied.json()) as { data: { afterSaleId: string } }).data;
@@ -145,7 +172,13 @@ test.describe("operator console", () => {
     await expect(page.getByRole("status").filter({ hasText: "Completed." })).toBeVisible();
     const timeline = page.getByRole("region", { name: "Timeline" });
     for (const step of ["Approved", "Goods received by Lenwell", "Refund issued", "Completed"]) {
-      await expect(timeline.getByRole("row").filter({ hasText: step }).filter({ hasText: `Operator (${OPERATOR?.email ?? ""})` }).first()).toBeVisible();
+      await expect(
+        timeline
+          .getByRole("row")
+          .filter({ hasText: step })
+          .filter({ hasText: `Operator (${OPERATOR?.email ?? ""})` })
+          .first(),
+      ).toBeVisible();
     }
 
     // The customer sees the outcome at once.
@@ -165,7 +198,15 @@ test.describe("operator console", () => {
     const orderId = await buyNowThroughApi(page, "LW-F2-RO", 1);
     await payThroughApi(page, orderId);
     await signInAsOperator(page);
-    for (const path of [ROUTES.adminOrders, adminOrderPath(orderId), ROUTES.adminAfterSale, ROUTES.adminCatalogue, adminProductPath("LW-RO600"), ROUTES.adminPlans, ROUTES.adminReferrals]) {
+    for (const path of [
+      ROUTES.adminOrders,
+      adminOrderPath(orderId),
+      ROUTES.adminAfterSale,
+      ROUTES.adminCatalogue,
+      adminProductPath("LW-RO600"),
+      ROUTES.adminPlans,
+      ROUTES.adminReferrals,
+    ]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
       expect(response?.headers()["content-security-policy"] ?? "", path).toContain("nonce-");

@@ -48,7 +48,11 @@ async function withOperator(
 }
 
 test.describe("after-sale service", () => {
-  test("a return on a delivered order: applied for, approved, sent back with tracking, received and completed with the refund shown", async ({ page, playwright, baseURL }) => {
+  test("a return on a delivered order: applied for, approved, sent back with tracking, received and completed with the refund shown", async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     test.slow();
     await registerFreshCustomer(page, { address: TEST_ADDRESS });
     await withOperator(playwright, baseURL, async (operator) => {
@@ -57,7 +61,12 @@ test.describe("after-sale service", () => {
       await page.getByRole("button", { name: `Request after-sale service for ${FILTER_NAME}` }).click();
       await page.getByRole("dialog").getByRole("button", { name: "Send request" }).click();
       await expect(page.getByRole("dialog").getByText("Choose a reason from the list.")).toBeVisible();
-      await fillRequest(page, { type: "Return", quantity: 1, reason: "Not as described", description: "The cartridge does not fit my purifier." });
+      await fillRequest(page, {
+        type: "Return",
+        quantity: 1,
+        reason: "Not as described",
+        description: "The cartridge does not fit my purifier.",
+      });
 
       await expect(page).toHaveURL(REQUEST_PAGE);
       const afterSaleId = afterSaleIdOf(page);
@@ -88,13 +97,21 @@ test.describe("after-sale service", () => {
       const refundRow = page.getByRole("region", { name: "Your request" }).getByText("Refunded", { exact: true }).locator("..");
       await expect(refundRow).toContainText(`$${completed.refunded}`);
       const history = page.getByRole("list", { name: "Request history" });
-      for (const step of ["Request received", "Approved: send the goods back", "Goods sent back", "Goods received by Lenwell", "Completed"]) {
+      for (const step of [
+        "Request received",
+        "Approved: send the goods back",
+        "Goods sent back",
+        "Goods received by Lenwell",
+        "Completed",
+      ]) {
         await expect(history.getByText(step, { exact: true })).toBeVisible();
       }
       await expect(page.getByRole("button", { name: "Cancel request" })).toHaveCount(0);
 
       await page.goto(orderPath(orderId));
-      await expect(page.getByRole("region", { name: "Items" }).getByText("Refunded", { exact: true }).locator("..")).toContainText(`$${completed.refunded}`);
+      await expect(page.getByRole("region", { name: "Items" }).getByText("Refunded", { exact: true }).locator("..")).toContainText(
+        `$${completed.refunded}`,
+      );
     });
   });
 
@@ -103,7 +120,14 @@ test.describe("after-sale service", () => {
     await withOperator(playwright, baseURL, async (operator) => {
       const orderId = await deliveredOrder(page, operator, "LW-F2-RO", 1);
       const applied = await page.request.post("/api/v1/c/order/afterSale/apply", {
-        data: { orderId, skuNum: "LW-F2-RO", quantity: 1, type: "refund", reason: "Wrong item", description: "A different cartridge came in the box." },
+        data: {
+          orderId,
+          skuNum: "LW-F2-RO",
+          quantity: 1,
+          type: "refund",
+          reason: "Wrong item",
+          description: "A different cartridge came in the box.",
+        },
       });
       expect(applied.status(), await applied.text()).toBe(200);
       const { afterSaleId } = ((await applied.json()) as { data: { afterSaleId: string } }).data;
@@ -146,7 +170,14 @@ test.describe("after-sale service", () => {
     await withOperator(playwright, baseURL, async (operator) => {
       const orderId = await deliveredOrder(page, operator, "LW-F2-RO", 1);
       const applied = await page.request.post("/api/v1/c/order/afterSale/apply", {
-        data: { orderId, skuNum: "LW-F2-RO", quantity: 1, type: "exchange", reason: "Other", description: "I would like the other size instead." },
+        data: {
+          orderId,
+          skuNum: "LW-F2-RO",
+          quantity: 1,
+          type: "exchange",
+          reason: "Other",
+          description: "I would like the other size instead.",
+        },
       });
       expect(applied.status(), await applied.text()).toBe(200);
       const { afterSaleId } = ((await applied.json()) as { data: { afterSaleId: string } }).data;

@@ -4,10 +4,7 @@ import { expect, test } from "./fixtures";
 
 test.describe("browse pages", () => {
   for (const { path } of PUBLIC_PAGES) {
-    test(`${path} renders on the server with its own title, description, canonical URL and Open Graph data`, async ({
-      page,
-      request,
-    }) => {
+    test(`${path} renders on the server with its own title, description, canonical URL and Open Graph data`, async ({ page, request }) => {
       // The HTML itself (no JavaScript) already has the content.
       const html = await (await request.get(path)).text();
       expect(html).toContain("<h1");
@@ -95,10 +92,7 @@ test.describe("browse pages", () => {
     const cards = page.locator("main article");
     expect(await cards.count()).toBeGreaterThanOrEqual(10);
     await expect(cards.first().getByText(/^Save \$/)).toBeVisible();
-    await expect(page.locator("main").getByRole("link", { name: /RO600/ }).first()).toHaveAttribute(
-      "href",
-      "/mart/detail/LW-RO600",
-    );
+    await expect(page.locator("main").getByRole("link", { name: /RO600/ }).first()).toHaveAttribute("href", "/mart/detail/LW-RO600");
   });
 
   test("the home page shows the purifier's price from the catalogue and its call to action", async ({ page }) => {
@@ -116,9 +110,9 @@ test.describe("browse pages", () => {
     await page.goto(ROUTES.home);
     await page.evaluate(() => document.fonts.ready);
     expect(fonts.length).toBeGreaterThan(0);
-    const images = await page.locator("img").evaluateAll((nodes) =>
-      nodes.map((node) => (node as HTMLImageElement).currentSrc || (node as HTMLImageElement).src),
-    );
+    const images = await page
+      .locator("img")
+      .evaluateAll((nodes) => nodes.map((node) => (node as HTMLImageElement).currentSrc || (node as HTMLImageElement).src));
     for (const src of images) expect(new URL(src).origin).toBe(new URL(page.url()).origin);
   });
 });

@@ -19,7 +19,9 @@ test("every page stays within its first-load JavaScript and CSS budgets", async 
   const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
   const over = routes.flatMap((load) => [
     ...(load.ownJsGzip > JS_ABOVE_BARE_BUDGET[load.kind]
-      ? [`${load.route}: ${kb(load.ownJsGzip)} of JS above the bare page (${kb(bare.jsGzip)}), budget ${kb(JS_ABOVE_BARE_BUDGET[load.kind])}: ${load.ownJs.map((asset) => `${asset.url} ${kb(asset.gzip)}`).join(", ")}`]
+      ? [
+          `${load.route}: ${kb(load.ownJsGzip)} of JS above the bare page (${kb(bare.jsGzip)}), budget ${kb(JS_ABOVE_BARE_BUDGET[load.kind])}: ${load.ownJs.map((asset) => `${asset.url} ${kb(asset.gzip)}`).join(", ")}`,
+        ]
       : []),
     ...(load.cssGzip > CSS_BUDGET ? [`${load.route}: ${kb(load.cssGzip)} of CSS, budget ${kb(CSS_BUDGET)}`] : []),
   ]);
@@ -37,7 +39,9 @@ test("each browse page fetches at most one picture at high priority, and only on
     expect(response.status(), route).toBe(200);
     const html = await response.text();
     const fromHead = [...html.matchAll(/<link rel="preload" as="image" href="([^"]+)" fetchPriority="high"/g)].map((match) => match[1]);
-    const fromHeader = [...(response.headers().link ?? "").matchAll(/<([^>]+)>; rel=preload; as="image"; fetchpriority="high"/g)].map((match) => match[1]);
+    const fromHeader = [...(response.headers().link ?? "").matchAll(/<([^>]+)>; rel=preload; as="image"; fetchpriority="high"/g)].map(
+      (match) => match[1],
+    );
     const urgent = [...fromHead, ...fromHeader];
     expect(urgent.length, `${route}: ${urgent.join(", ")}`).toBeLessThanOrEqual(1);
     for (const url of urgent) expect(html, `${route} preloads ${url} without showing it`).toContain(`src="${url}"`);

@@ -28,7 +28,12 @@ function centsOf(text: string): number {
 async function totalsOf(page: Page) {
   const items = page.getByRole("region", { name: "Items" });
   const row = async (label: string) => {
-    const text = (await items.locator("dl > div").filter({ has: page.getByText(label, { exact: true }) }).locator("dd").textContent()) ?? "";
+    const text =
+      (await items
+        .locator("dl > div")
+        .filter({ has: page.getByText(label, { exact: true }) })
+        .locator("dd")
+        .textContent()) ?? "";
     return text === "Free" ? 0 : centsOf(text);
   };
   return { subtotal: await row("Subtotal"), shipping: await row("Shipping"), tax: await row("Tax"), total: await row("Total") };
@@ -71,7 +76,10 @@ test.describe("buying", () => {
 
     await page.goto(ROUTES.store);
     await expect(page.getByRole("heading", { level: 1, name: "Store" })).toBeVisible();
-    await page.getByRole("link", { name: /TDS water-quality tester pen/ }).first().click();
+    await page
+      .getByRole("link", { name: /TDS water-quality tester pen/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(new RegExp(`${productPath("LW-ACC-TDS")}$`));
     await expect(page.getByRole("heading", { level: 1, name: /TDS water-quality tester pen/ })).toBeVisible();
     // Adding opens the drawer with the product in it.
@@ -265,7 +273,9 @@ test.describe("buying", () => {
     await expect(page.getByRole("link", { name: "Pay now" })).toHaveCount(0);
 
     await page.getByRole("button", { name: "Cancel order" }).click();
-    await expect(page.getByTestId("cancel-order-dialog").getByText(`You paid ${paid}. It will be refunded to the card you paid with`)).toBeVisible();
+    await expect(
+      page.getByTestId("cancel-order-dialog").getByText(`You paid ${paid}. It will be refunded to the card you paid with`),
+    ).toBeVisible();
     await page.getByRole("button", { name: "Yes, cancel order" }).click();
     await expect(page.getByText(`Your order is cancelled. ${paid} is refunded to your card.`)).toBeVisible();
     const items = page.getByRole("region", { name: "Items" });
@@ -276,7 +286,11 @@ test.describe("buying", () => {
     await expect(history.getByText("Order cancelled")).toBeVisible();
   });
 
-  test("once the shop ships and delivers an order, its page shows the carrier, the tracking number and each step", async ({ page, playwright, baseURL }) => {
+  test("once the shop ships and delivers an order, its page shows the carrier, the tracking number and each step", async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     await registerFreshCustomer(page, { address: TEST_ADDRESS });
     const orderId = await buyNowThroughApi(page, "LW-F2-RO", 1);
     await payThroughApi(page, orderId);
@@ -378,7 +392,10 @@ test.describe("buying", () => {
     await page.getByRole("button", { name: "Log in" }).click();
     await expect(page).toHaveURL(/\/account\/orders$/);
     await expect(page.getByText("No orders yet")).toBeVisible();
-    await page.locator("header").getByRole("button", { name: /Account menu/ }).click();
+    await page
+      .locator("header")
+      .getByRole("button", { name: /Account menu/ })
+      .click();
     await expect(page.getByRole("link", { name: "My Orders" })).toHaveAttribute("href", ROUTES.orders);
   });
 });

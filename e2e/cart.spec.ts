@@ -18,7 +18,9 @@ async function addToCart(request: APIRequestContext, skuNum: string, quantity: n
 
 async function openDrawer(page: Page, count: number) {
   await page.goto(ROUTES.faq);
-  await header(page).getByRole("button", { name: `Cart, ${count} items` }).click();
+  await header(page)
+    .getByRole("button", { name: `Cart, ${count} items` })
+    .click();
   const drawer = page.getByTestId("cart-drawer");
   await expect(drawer).toBeVisible();
   return drawer;
@@ -97,7 +99,9 @@ test.describe("cart drawer", () => {
     const drawer = await openDrawer(page, 3);
     await expect(drawer.getByTestId("cart-line")).toHaveCount(2);
 
-    await lineOf(page, FILTER.sku).getByRole("button", { name: `Delete ${FILTER.name}` }).click();
+    await lineOf(page, FILTER.sku)
+      .getByRole("button", { name: `Delete ${FILTER.name}` })
+      .click();
     const confirmation = page.getByTestId("cart-delete-confirmation");
     await expect(confirmation).toBeVisible();
     await expect(confirmation.getByRole("heading", { name: "Whether to delete the product?" })).toBeVisible();
@@ -107,14 +111,18 @@ test.describe("cart drawer", () => {
     await expect(drawer).toBeVisible();
     await expect(drawer.getByTestId("cart-line")).toHaveCount(2);
 
-    await lineOf(page, FILTER.sku).getByRole("button", { name: `Delete ${FILTER.name}` }).click();
+    await lineOf(page, FILTER.sku)
+      .getByRole("button", { name: `Delete ${FILTER.name}` })
+      .click();
     await confirmation.getByRole("button", { name: "YES,Delete" }).click();
     await expect(lineOf(page, FILTER.sku)).toHaveCount(0);
     await expect(drawer.getByTestId("cart-line")).toHaveCount(1);
     await expect(header(page).getByTestId("cart-badge")).toHaveText("1");
     await expect(drawer.getByRole("button", { name: "Checkout" })).toBeEnabled();
 
-    await lineOf(page, PLAN.sku).getByRole("button", { name: `Delete ${PLAN.name}` }).click();
+    await lineOf(page, PLAN.sku)
+      .getByRole("button", { name: `Delete ${PLAN.name}` })
+      .click();
     await confirmation.getByRole("button", { name: "YES,Delete" }).click();
     await expect(drawer.getByText("Your cart is empty")).toBeVisible();
     await expect(drawer.getByRole("button", { name: "Checkout" })).toBeDisabled();

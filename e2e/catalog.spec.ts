@@ -174,7 +174,9 @@ test.describe("product page", () => {
     await page.goto(productPath(REPAIR_DIAGNOSIS_SKU));
     const stepper = page.getByRole("group", { name: /^Quantity of/ });
     await stepper.getByRole("button", { name: "Increase quantity" }).click();
-    const added = page.waitForResponse((response) => /\/api\/v1\/c\/order\/cart\/add\/?$/.test(new URL(response.url()).pathname) && response.request().method() === "POST");
+    const added = page.waitForResponse(
+      (response) => /\/api\/v1\/c\/order\/cart\/add\/?$/.test(new URL(response.url()).pathname) && response.request().method() === "POST",
+    );
     await page.getByRole("button", { name: "Add to cart" }).click();
     const response = await added;
     expect(response.status()).toBe(200);

@@ -9,19 +9,16 @@ test.describe("middleware", () => {
     // Once the page is interactive, every in-site link carries the code.
     await expect
       .poll(() =>
-        page.locator('a[href^="/"]').evaluateAll((links) =>
-          links.map((link) => link.getAttribute("href") ?? "").filter((href) => !href.includes("c=PARTNER_7")),
-        ),
+        page
+          .locator('a[href^="/"]')
+          .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? "").filter((href) => !href.includes("c=PARTNER_7"))),
       )
       .toEqual([]);
     await page.locator("footer").getByRole("link", { name: "FAQ" }).click();
     await expect(page).toHaveURL(/\/about\/faq\?c=PARTNER_7$/);
     // Still remembered on a page opened without it.
     await page.goto(ROUTES.contact);
-    await expect(page.locator("footer").getByRole("link", { name: "About us" })).toHaveAttribute(
-      "href",
-      "/about/aboutus?c=PARTNER_7",
-    );
+    await expect(page.locator("footer").getByRole("link", { name: "About us" })).toHaveAttribute("href", "/about/aboutus?c=PARTNER_7");
   });
 
   test("a malformed referral code is ignored", async ({ page }) => {

@@ -3,10 +3,7 @@ import { ROUTES } from "@/lib/config/routes";
 import { DEMO_CUSTOMER, expect, test } from "./fixtures";
 
 test.describe("a session that ends while the page is open", () => {
-  test("the next call sends the customer to log in, with the reason, and back to the page afterwards", async ({
-    page,
-    baseURL,
-  }) => {
+  test("the next call sends the customer to log in, with the reason, and back to the page afterwards", async ({ page, baseURL }) => {
     const login = await page.request.post("/api/v1/c/ulogin/login", {
       data: { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password },
     });

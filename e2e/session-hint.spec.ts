@@ -69,7 +69,9 @@ test.describe("the top bar follows the session from the first render", () => {
   test("logout clears the hint with the Token", async ({ page }) => {
     await signInWithCart(page, 1);
     await page.goto(ROUTES.faq);
-    await header(page).getByRole("button", { name: /Account menu for/ }).click();
+    await header(page)
+      .getByRole("button", { name: /Account menu for/ })
+      .click();
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(header(page).getByRole("button", { name: "Account menu", exact: true })).toBeVisible();

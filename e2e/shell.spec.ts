@@ -100,10 +100,7 @@ test.describe("shared shell", () => {
   test("the contact block shows the e-mail, phone, hours and Houston on the map", async ({ page }) => {
     await page.goto(ROUTES.contact);
     const main = page.locator("main");
-    await expect(main.getByRole("link", { name: "support@lenwell.example" })).toHaveAttribute(
-      "href",
-      "mailto:support@lenwell.example",
-    );
+    await expect(main.getByRole("link", { name: "support@lenwell.example" })).toHaveAttribute("href", "mailto:support@lenwell.example");
     await expect(main.getByRole("link", { name: "+1 713 555 0147" })).toHaveAttribute("href", "tel:+17135550147");
     await expect(main.getByText("Monday to Saturday, 9 AM to 7 PM")).toBeVisible();
     const map = main.getByRole("img", { name: /Map of the United States/ });

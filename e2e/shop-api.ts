@@ -32,7 +32,7 @@ export async function operatorApi(request: APIRequestContext): Promise<OperatorC
   if (!operator) throw new Error("No demo operator");
   const login = await request.post("/api/v1/c/ulogin/login", { data: { email: operator.email, password: operator.password } });
   expect(login.status()).toBe(200);
-  return async <T,>(path: string, data: object) => {
+  return async <T>(path: string, data: object) => {
     const response = await request.post(`/api/v1/admin/${path}`, { data });
     expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
     return ((await response.json()) as { data: T }).data;

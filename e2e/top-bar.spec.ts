@@ -71,7 +71,18 @@ test.describe("top bar", () => {
     const panel = page.getByRole("navigation", { name: "Main" }).last();
     // The panel covers the page below the bar (a containing block on the bar would squash it).
     expect((await panel.boundingBox())?.height ?? 0).toBeGreaterThan(700);
-    for (const name of ["Water purifier", "Care plan", "Repair", "Store", "Shop", "Water purifier plan", "About us", "Policy", "FAQ", "Contact us"]) {
+    for (const name of [
+      "Water purifier",
+      "Care plan",
+      "Repair",
+      "Store",
+      "Shop",
+      "Water purifier plan",
+      "About us",
+      "Policy",
+      "FAQ",
+      "Contact us",
+    ]) {
       await expect(panel.getByRole("link", { name, exact: true }).first()).toBeVisible();
     }
     await page.keyboard.press("Escape");
@@ -105,7 +116,9 @@ test.describe("top bar", () => {
     const { username } = await signInWithCart(page, 150);
     await page.goto(ROUTES.faq);
     await expect(page.getByTestId("cart-badge")).toHaveText("99+");
-    await header(page).getByRole("button", { name: `Account menu for ${username}` }).click();
+    await header(page)
+      .getByRole("button", { name: `Account menu for ${username}` })
+      .click();
     await expect(page.getByRole("link", { name: "My Account" })).toHaveAttribute("href", ROUTES.account);
     await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
   });
@@ -113,7 +126,9 @@ test.describe("top bar", () => {
   test("Logout ends the session, shows Logout Successfully and goes home", async ({ page }) => {
     const { username } = await signInWithCart(page, 1);
     await page.goto(ROUTES.faq);
-    await header(page).getByRole("button", { name: `Account menu for ${username}` }).click();
+    await header(page)
+      .getByRole("button", { name: `Account menu for ${username}` })
+      .click();
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Logout Successfully" })).toBeVisible();
     await expect(page).toHaveURL(/\/$/);

@@ -67,4 +67,3 @@ export function afterSaleNumber(afterSaleId: string): string {
 export function afterSaleTitle(request: Pick<AfterSale, "type" | "quantity" | "name">): string {
   return `${AFTER_SALE_TYPE_LABELS[request.type]} of ${request.quantity} × ${request.name}`;
 }
-

@@ -20,7 +20,9 @@ describe("parseExpiry", () => {
 
 describe("readCard", () => {
   it("gives the card the API takes: digits only, trimmed code and name", () => {
-    expect(readCard(typed)).toEqual({ card: { number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123", name: "Ada Lovelace" } });
+    expect(readCard(typed)).toEqual({
+      card: { number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123", name: "Ada Lovelace" },
+    });
     expect(cardDigits("4242-4242 4242-4242")).toBe("4242424242424242");
   });
 
@@ -59,6 +61,8 @@ describe("cardInputSchema, by the same rules", () => {
   });
 
   it("takes a number typed with spaces and hyphens", () => {
-    expect(cardInputSchema.parse({ number: "4242-4242 4242 4242", expMonth: 1, expYear: 2031, cvc: "1234", name: "Ada" }).number).toBe("4242424242424242");
+    expect(cardInputSchema.parse({ number: "4242-4242 4242 4242", expMonth: 1, expYear: 2031, cvc: "1234", name: "Ada" }).number).toBe(
+      "4242424242424242",
+    );
   });
 });

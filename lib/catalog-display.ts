@@ -13,10 +13,7 @@ import {
 // What the store and product pages say about a product, as plain functions (shared by the server
 // pages and the buy box).
 
-export type StockState =
-  | { kind: "in_stock"; text: string }
-  | { kind: "low"; text: string }
-  | { kind: "out"; text: string };
+export type StockState = { kind: "in_stock"; text: string } | { kind: "low"; text: string } | { kind: "out"; text: string };
 
 export function stockState(stock: number): StockState {
   if (stock <= 0) return { kind: "out", text: "Out of stock" };

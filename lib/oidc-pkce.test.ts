@@ -4,9 +4,7 @@ import { codeChallengeFor, nonceFor, randomToken } from "./oidc-pkce";
 
 describe("PKCE and nonce values", () => {
   it("computes the S256 challenge of RFC 7636's example verifier", async () => {
-    expect(await codeChallengeFor("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")).toBe(
-      "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
-    );
+    expect(await codeChallengeFor("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")).toBe("E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM");
   });
 
   it("makes fresh 43-character verifiers that the issuer accepts", () => {

@@ -109,18 +109,23 @@ function call(route: CheckedRoute, input: { init: RequestInit; query: string }, 
 
 describe("every route under app/api", () => {
   it("is found on disk", () => {
-    expect(routes.map((route) => route.path)).toEqual(expect.arrayContaining([...Object.keys(NOT_API_ROUTES), ...Object.keys(PUBLIC_ROUTES)]));
+    expect(routes.map((route) => route.path)).toEqual(
+      expect.arrayContaining([...Object.keys(NOT_API_ROUTES), ...Object.keys(PUBLIC_ROUTES)]),
+    );
     expect(signedInRoutes).not.toEqual([]);
     expect(operatorRoutes).not.toEqual([]);
   });
 
-  it.each(routes)("$method $path is an apiRoute with a declared auth, or a listed exception", ({ path: routePath, method, exported, declared }) => {
-    if (routePath in NOT_API_ROUTES) {
-      expect(exported, `${method} ${routePath}: only apiNotFound may skip apiRoute`).toBe(apiNotFound);
-      return;
-    }
-    expect(declared, `${method} ${routePath} was not made by apiRoute`).toBeDefined();
-  });
+  it.each(routes)(
+    "$method $path is an apiRoute with a declared auth, or a listed exception",
+    ({ path: routePath, method, exported, declared }) => {
+      if (routePath in NOT_API_ROUTES) {
+        expect(exported, `${method} ${routePath}: only apiNotFound may skip apiRoute`).toBe(apiNotFound);
+        return;
+      }
+      expect(declared, `${method} ${routePath} was not made by apiRoute`).toBeDefined();
+    },
+  );
 
   it("is open to anyone only when listed as public, and every listed route exists and is open", () => {
     const open = [...new Set(routes.filter((route) => route.declared?.auth === "none").map((route) => route.path))].sort();

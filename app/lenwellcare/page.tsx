@@ -35,8 +35,8 @@ export default async function LenwellCarePage() {
         intro={
           <>
             <p>
-              If your Lenwell purifier stops working properly, we repair it in Houston with genuine parts and pay for the
-              labour and the shipping both ways. One plan, one purifier, two years.
+              If your Lenwell purifier stops working properly, we repair it in Houston with genuine parts and pay for the labour and the
+              shipping both ways. One plan, one purifier, two years.
             </p>
             <div className="mt-5">
               <Price originalPrice={care.originalPrice} discountPrice={care.discountPrice} size="lg" />
@@ -98,12 +98,7 @@ export default async function LenwellCarePage() {
         tone="tinted"
         eyebrow="Claims"
         title="How a claim works"
-        intro={
-          <p>
-            A claim starts as an after-sale service request from your account. You don&apos;t pay anything at any
-            step.
-          </p>
-        }
+        intro={<p>A claim starts as an after-sale service request from your account. You don&apos;t pay anything at any step.</p>}
       >
         <Steps
           items={[
@@ -111,8 +106,8 @@ export default async function LenwellCarePage() {
               title: "Send a request",
               body: (
                 <>
-                  Open <TextLink href={ROUTES.orders}>your orders</TextLink>, choose the order with your purifier or your
-                  Lenwell Care plan and start an after-sale service request. Tell us what is happening.
+                  Open <TextLink href={ROUTES.orders}>your orders</TextLink>, choose the order with your purifier or your Lenwell Care plan
+                  and start an after-sale service request. Tell us what is happening.
                 </>
               ),
             },
@@ -158,14 +153,13 @@ export default async function LenwellCarePage() {
         intro={
           <>
             <p>
-              Every RO600 comes with a one-year limited warranty from delivery, which covers defects in materials and
-              workmanship. Lenwell Care extends that protection to two years from the day you buy the plan, with repairs,
-              parts, labour and shipping both ways included.
+              Every RO600 comes with a one-year limited warranty from delivery, which covers defects in materials and workmanship. Lenwell
+              Care extends that protection to two years from the day you buy the plan, with repairs, parts, labour and shipping both ways
+              included.
             </p>
             <p className="mt-3">
-              Out of cover, or not sure? Our <TextLink href={ROUTES.repair}>mail-in repair service</TextLink> fixes
-              purifiers for a fixed quote. The full terms are in our{" "}
-              <TextLink href={`${ROUTES.policy}#warranty`}>warranty policy</TextLink>.
+              Out of cover, or not sure? Our <TextLink href={ROUTES.repair}>mail-in repair service</TextLink> fixes purifiers for a fixed
+              quote. The full terms are in our <TextLink href={`${ROUTES.policy}#warranty`}>warranty policy</TextLink>.
             </p>
           </>
         }
@@ -180,9 +174,7 @@ export default async function LenwellCarePage() {
           </ButtonLink>
         }
       >
-        <p>
-          {priceText(care)} covers repairs, parts, labour and return shipping for one Lenwell purifier for two years.
-        </p>
+        <p>{priceText(care)} covers repairs, parts, labour and return shipping for one Lenwell purifier for two years.</p>
       </CtaBand>
     </>
   );

@@ -59,8 +59,8 @@ export default async function RepairPage() {
         title="Mail-in repair, done in Houston"
         intro={
           <p>
-            When your Lenwell purifier needs fixing, send it to our service centre. A technician finds the fault, tells you
-            the price before any work starts, and ships it back repaired.
+            When your Lenwell purifier needs fixing, send it to our service centre. A technician finds the fault, tells you the price before
+            any work starts, and ships it back repaired.
           </p>
         }
         image={{ src: "/images/repair-hero.svg", alt: "", width: 640, height: 480 }}
@@ -80,8 +80,8 @@ export default async function RepairPage() {
         title="What can be repaired"
         intro={
           <p>
-            Most faults in a countertop purifier come down to a handful of parts. These are the ones we see and fix most
-            often; if yours is something else, ask us.
+            Most faults in a countertop purifier come down to a handful of parts. These are the ones we see and fix most often; if yours is
+            something else, ask us.
           </p>
         }
       >
@@ -145,9 +145,8 @@ export default async function RepairPage() {
               title: "Covered purifiers pay nothing",
               body: (
                 <>
-                  With <TextLink href={ROUTES.care}>Lenwell Care</TextLink>, covered repairs cost you nothing, shipping
-                  included. A fault covered by the one-year limited warranty is also repaired free; start from your order
-                  instead of booking a diagnosis.
+                  With <TextLink href={ROUTES.care}>Lenwell Care</TextLink>, covered repairs cost you nothing, shipping included. A fault
+                  covered by the one-year limited warranty is also repaired free; start from your order instead of booking a diagnosis.
                 </>
               ),
             },
@@ -166,8 +165,8 @@ export default async function RepairPage() {
           <li className="flex flex-col rounded-2xl border border-line bg-white p-6 shadow-card">
             <h3 className="text-lg font-semibold text-ink">You bought from us and have an account</h3>
             <p className="mt-2 flex-1 text-[15px] leading-relaxed text-ink-soft">
-              Sign in, choose the purifier you bought from us and tell us what is wrong; we e-mail you where to send it. This
-              is also the way in for warranty and Lenwell Care repairs.
+              Sign in, choose the purifier you bought from us and tell us what is wrong; we e-mail you where to send it. This is also the
+              way in for warranty and Lenwell Care repairs.
             </p>
             <div className="mt-6">
               <ButtonLink href={ROUTES.repairRequest}>Choose my purifier</ButtonLink>
@@ -176,8 +175,8 @@ export default async function RepairPage() {
           <li className="flex flex-col rounded-2xl border border-line bg-white p-6 shadow-card">
             <h3 className="text-lg font-semibold text-ink">No account, or out of warranty</h3>
             <p className="mt-2 flex-1 text-[15px] leading-relaxed text-ink-soft">
-              Book a repair diagnosis for {fee}. We send you the shipping details, test the purifier and quote the repair;
-              the fee is credited if you go ahead.
+              Book a repair diagnosis for {fee}. We send you the shipping details, test the purifier and quote the repair; the fee is
+              credited if you go ahead.
             </p>
             <div className="mt-6">
               <ButtonLink href={diagnosisHref}>Book a repair diagnosis</ButtonLink>

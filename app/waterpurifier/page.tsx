@@ -29,9 +29,8 @@ const STAGES = [
     body: (
       <>
         <p>
-          A polypropylene layer catches the things you could see if you looked closely: sand, silt, rust flakes and
-          other particles from pipes. Behind it, an activated carbon block reduces chlorine, the taste and smell most
-          people notice in city tap water.
+          A polypropylene layer catches the things you could see if you looked closely: sand, silt, rust flakes and other particles from
+          pipes. Behind it, an activated carbon block reduces chlorine, the taste and smell most people notice in city tap water.
         </p>
         <p className="mt-2">It also protects the membrane in stage 2, so the membrane lasts longer.</p>
       </>
@@ -42,9 +41,8 @@ const STAGES = [
     body: (
       <>
         <p>
-          Reverse osmosis pushes water through a membrane with pores far smaller than a dissolved salt. Water passes;
-          most dissolved solids, such as salts, minerals and dissolved metals, are held back and rinsed away in a
-          separate stream.
+          Reverse osmosis pushes water through a membrane with pores far smaller than a dissolved salt. Water passes; most dissolved solids,
+          such as salts, minerals and dissolved metals, are held back and rinsed away in a separate stream.
         </p>
         <p className="mt-2">This is the stage that lowers the water-quality (TDS) reading on the display.</p>
       </>
@@ -55,8 +53,8 @@ const STAGES = [
     body: (
       <>
         <p>
-          Coconut-shell carbon, just before the spout, takes out any taste or smell that is left, so the water tastes
-          clean and neutral in a glass, in coffee and in tea.
+          Coconut-shell carbon, just before the spout, takes out any taste or smell that is left, so the water tastes clean and neutral in a
+          glass, in coffee and in tea.
         </p>
         <p className="mt-2">It is the last thing your water touches inside the purifier.</p>
       </>
@@ -105,8 +103,8 @@ export default async function WaterPurifierPage() {
         intro={
           <>
             <p>
-              {purifier.subtitle} The {purifier.name} filters the tap water you pour into it through three stages and
-              shows the water-quality reading on its display.
+              {purifier.subtitle} The {purifier.name} filters the tap water you pour into it through three stages and shows the
+              water-quality reading on its display.
             </p>
             <div className="mt-5">
               <Price originalPrice={purifier.originalPrice} discountPrice={purifier.discountPrice} size="lg" />
@@ -130,9 +128,8 @@ export default async function WaterPurifierPage() {
         title="Three stages, each with one job"
         intro={
           <p>
-            Here is what each stage is built to take out, in plain words. How much of any one substance is reduced
-            depends on your tap water, so we don&apos;t print percentages on this page: tested figures belong with the
-            certifications below.
+            Here is what each stage is built to take out, in plain words. How much of any one substance is reduced depends on your tap
+            water, so we don&apos;t print percentages on this page: tested figures belong with the certifications below.
           </p>
         }
       >
@@ -146,8 +143,8 @@ export default async function WaterPurifierPage() {
         title="From the tank to your glass"
         intro={
           <p>
-            A small pump moves water from the tap-water tank through the three stages in order. Filtered water comes out
-            of the spout; what the membrane held back leaves in a separate stream, as in every reverse-osmosis system.
+            A small pump moves water from the tap-water tank through the three stages in order. Filtered water comes out of the spout; what
+            the membrane held back leaves in a separate stream, as in every reverse-osmosis system.
           </p>
         }
       >
@@ -189,13 +186,15 @@ export default async function WaterPurifierPage() {
         >
           <div className="space-y-4 text-[15px] leading-relaxed text-ink-soft">
             <p>
-              The RO600 is a countertop purifier: it does not connect to your pipes. If you rent, or simply don&apos;t
-              want holes under the sink, this is the point of it.
+              The RO600 is a countertop purifier: it does not connect to your pipes. If you rent, or simply don&apos;t want holes under the
+              sink, this is the point of it.
             </p>
             <CheckList
               items={[
                 size ? `Find a level spot near an outlet. The purifier measures ${size}.` : "Find a level spot near an outlet.",
-                tank ? `Fill the tap-water tank (${tank}) from the tap and put it back.` : "Fill the tap-water tank from the tap and put it back.",
+                tank
+                  ? `Fill the tap-water tank (${tank}) from the tap and put it back.`
+                  : "Fill the tap-water tank from the tap and put it back.",
                 power ? `Plug it in (${power}) and switch it on.` : "Plug it in and switch it on.",
                 "Dispense your first glass. When you move, it comes with you.",
               ]}
@@ -212,13 +211,11 @@ export default async function WaterPurifierPage() {
         intro={
           <>
             <p>
-              Each stage has its own life: the pre-filter about six months, the RO membrane about twenty-four months and
-              the post-carbon cartridge about twelve months. You don&apos;t need to keep track: the display tells you
-              when a cartridge is due.
+              Each stage has its own life: the pre-filter about six months, the RO membrane about twenty-four months and the post-carbon
+              cartridge about twelve months. You don&apos;t need to keep track: the display tells you when a cartridge is due.
             </p>
             <p className="mt-3">
-              Members get each cartridge shipped before it is due.{" "}
-              <TextLink href={ROUTES.membership}>See how membership works</TextLink>.
+              Members get each cartridge shipped before it is due. <TextLink href={ROUTES.membership}>See how membership works</TextLink>.
             </p>
           </>
         }
@@ -244,8 +241,7 @@ export default async function WaterPurifierPage() {
         ) : null}
         {firstYearSet ? (
           <p className="mt-6 text-[15px] text-ink-soft">
-            Starting out? The{" "}
-            <TextLink href={productPath(firstYearSet.skuNum)}>{firstYearSet.name.toLowerCase()}</TextLink> holds
+            Starting out? The <TextLink href={productPath(firstYearSet.skuNum)}>{firstYearSet.name.toLowerCase()}</TextLink> holds
             everything the first twelve months need, for {priceText(firstYearSet)}.
           </p>
         ) : null}
@@ -267,22 +263,21 @@ export default async function WaterPurifierPage() {
         title="Certifications"
         intro={
           <p>
-            Certificates for water purifiers are issued by independent bodies and can be looked up on their websites.
-            We will list each one here with its standard, the body that issued it and the listing number.
+            Certificates for water purifiers are issued by independent bodies and can be looked up on their websites. We will list each one
+            here with its standard, the body that issued it and the listing number.
           </p>
         }
       >
         <OperatorNotice title="Certification details: to be provided by Lenwell before launch">
           <p>
-            List here only the certifications the RO600 actually holds, each with the standard, the certifying body and
-            the listing number or a link to the public listing. For a reverse-osmosis drinking-water system that usually
-            means NSF/ANSI 58 (reverse-osmosis systems) and, for the carbon stages, NSF/ANSI 42 (taste, odour and
-            chlorine), issued by an accredited body such as NSF, WQA or IAPMO, plus the electrical safety listing (for
-            example UL or ETL) and the FCC declaration for the electronics.
+            List here only the certifications the RO600 actually holds, each with the standard, the certifying body and the listing number
+            or a link to the public listing. For a reverse-osmosis drinking-water system that usually means NSF/ANSI 58 (reverse-osmosis
+            systems) and, for the carbon stages, NSF/ANSI 42 (taste, odour and chlorine), issued by an accredited body such as NSF, WQA or
+            IAPMO, plus the electrical safety listing (for example UL or ETL) and the FCC declaration for the electronics.
           </p>
           <p>
-            Any reduction figures quoted on this page must come from those test reports. Until then, this box stays and
-            no certification is claimed.
+            Any reduction figures quoted on this page must come from those test reports. Until then, this box stays and no certification is
+            claimed.
           </p>
         </OperatorNotice>
       </Section>
@@ -302,8 +297,8 @@ export default async function WaterPurifierPage() {
         }
       >
         <p>
-          The RO600 is {priceText(purifier)} with free UPS Ground shipping in the United States. It comes with a
-          one-year limited warranty, and Lenwell Care adds two years of repairs.
+          The RO600 is {priceText(purifier)} with free UPS Ground shipping in the United States. It comes with a one-year limited warranty,
+          and Lenwell Care adds two years of repairs.
         </p>
       </CtaBand>
     </>

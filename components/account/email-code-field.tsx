@@ -30,13 +30,7 @@ const PAGE_NAME: Record<EmailLink["purpose"], string> = {
  * Reads `?link=` (the link in a code e-mail) and asks the server what it says. Apart from the
  * form so that only this part waits for the query string: the page itself is prerendered.
  */
-function EmailLinkReader({
-  onLink,
-  onInvalid,
-}: {
-  onLink: (link: EmailLink) => void;
-  onInvalid: (message: string) => void;
-}) {
+function EmailLinkReader({ onLink, onInvalid }: { onLink: (link: EmailLink) => void; onInvalid: (message: string) => void }) {
   const token = useSearchParams().get(EMAIL_LINK_PARAM);
   const found = useEffectEvent(onLink);
   const invalid = useEffectEvent(onInvalid);
@@ -137,8 +131,8 @@ export function EmailCodeField({ purpose, idPrefix, error, onErrors }: EmailCode
           ? fromLink
             ? `We sent a 6-digit code to ${sentTo}. Enter it below; it is valid for 10 minutes after sending.`
             : purpose === "register"
-            ? `We sent a 6-digit code to ${sentTo}. It is valid for 10 minutes.`
-            : `If ${sentTo} has an account, we sent it a 6-digit code. It is valid for 10 minutes.`
+              ? `We sent a 6-digit code to ${sentTo}. It is valid for 10 minutes.`
+              : `If ${sentTo} has an account, we sent it a 6-digit code. It is valid for 10 minutes.`
           : ""}
       </p>
     </div>

@@ -16,7 +16,8 @@ vi.mock("next/navigation", () => ({
 }));
 
 const api = vi.hoisted(() => ({
-  callApi: vi.fn<(method: string, path: string, schema: unknown, options?: { searchParams?: Record<string, string> }) => Promise<unknown>>(),
+  callApi:
+    vi.fn<(method: string, path: string, schema: unknown, options?: { searchParams?: Record<string, string> }) => Promise<unknown>>(),
 }));
 vi.mock("@/lib/api/client", () => ({ callApi: api.callApi }));
 

@@ -52,7 +52,15 @@ type InputFieldProps = FrameProps & Omit<InputHTMLAttributes<HTMLInputElement>, 
 
 /** A labelled input; `width` narrows it (a quantity) from the full width of its form. */
 export function Field({ id, label, error, hint, width = "", ...input }: InputFieldProps) {
-  return <FieldFrame id={id} label={label} error={error} hint={hint} control={(control) => <input {...input} {...control} className={`h-12 ${width} ${control.className}`} />} />;
+  return (
+    <FieldFrame
+      id={id}
+      label={label}
+      error={error}
+      hint={hint}
+      control={(control) => <input {...input} {...control} className={`h-12 ${width} ${control.className}`} />}
+    />
+  );
 }
 
 type SelectFieldProps = FrameProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "className">;
@@ -78,5 +86,13 @@ type TextareaFieldProps = FrameProps & Omit<TextareaHTMLAttributes<HTMLTextAreaE
 
 /** A labelled text area. */
 export function TextareaField({ id, label, error, hint, ...textarea }: TextareaFieldProps) {
-  return <FieldFrame id={id} label={label} error={error} hint={hint} control={(control) => <textarea {...textarea} {...control} className={`py-3 ${control.className}`} />} />;
+  return (
+    <FieldFrame
+      id={id}
+      label={label}
+      error={error}
+      hint={hint}
+      control={(control) => <textarea {...textarea} {...control} className={`py-3 ${control.className}`} />}
+    />
+  );
 }

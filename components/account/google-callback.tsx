@@ -74,10 +74,7 @@ export function GoogleCallback() {
     return (
       <div className="flex flex-col gap-5">
         <FormAlert message={error} />
-        <ShopLink
-          href={ROUTES.login}
-          className={buttonClass("primary", "flex h-12 items-center justify-center text-base")}
-        >
+        <ShopLink href={ROUTES.login} className={buttonClass("primary", "flex h-12 items-center justify-center text-base")}>
           Back to log in
         </ShopLink>
       </div>

@@ -68,8 +68,23 @@ export function ProfileForm({ user }: { user: User }) {
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
       <FormAlert message={errors.form} />
-      <Field id="profile-name" name="username" label="Name" autoComplete="name" defaultValue={user.username ?? ""} error={errors.username} />
-      <Field id="profile-phone" name="phone" type="tel" label="Phone (optional)" autoComplete="tel" defaultValue={user.phone ?? ""} error={errors.phone} />
+      <Field
+        id="profile-name"
+        name="username"
+        label="Name"
+        autoComplete="name"
+        defaultValue={user.username ?? ""}
+        error={errors.username}
+      />
+      <Field
+        id="profile-phone"
+        name="phone"
+        type="tel"
+        label="Phone (optional)"
+        autoComplete="tel"
+        defaultValue={user.phone ?? ""}
+        error={errors.phone}
+      />
       <AddressFields
         idPrefix="address"
         legend="Default delivery address (United States)"
@@ -116,7 +131,14 @@ export function ChangePasswordForm() {
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
       <FormAlert message={errors.form} />
-      <Field id="password-current" name="currentPassword" type="password" label="Current password" autoComplete="current-password" error={errors.currentPassword} />
+      <Field
+        id="password-current"
+        name="currentPassword"
+        type="password"
+        label="Current password"
+        autoComplete="current-password"
+        error={errors.currentPassword}
+      />
       <Field
         id="password-new"
         name="newPassword"

@@ -30,12 +30,7 @@ export function RegisterForm() {
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       <FormAlert message={errors.form} />
-      <EmailCodeField
-        purpose="register"
-        idPrefix="register"
-        error={errors.email}
-        onErrors={(found) => setErrors(found)}
-      />
+      <EmailCodeField purpose="register" idPrefix="register" error={errors.email} onErrors={(found) => setErrors(found)} />
       <CodeField idPrefix="register" error={errors.code} />
       <Field
         id="register-password"

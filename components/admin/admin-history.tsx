@@ -47,7 +47,15 @@ export type TimelineEvent = {
  * Who did what to an order or an after-sale request, oldest first. `label` names an event type in
  * the record's own words (order and after-sale events share the shape, not the vocabulary).
  */
-export function AdminTimeline({ titleId, events, label }: { titleId: string; events: readonly TimelineEvent[]; label: (type: string) => string }) {
+export function AdminTimeline({
+  titleId,
+  events,
+  label,
+}: {
+  titleId: string;
+  events: readonly TimelineEvent[];
+  label: (type: string) => string;
+}) {
   return (
     <HistorySection titleId={titleId} title="Timeline">
       <HistoryTable columns={TIMELINE_COLUMNS}>

@@ -92,7 +92,11 @@ export function AdminTable({
         <thead className="bg-canvas text-ink-soft">
           <tr>
             {columns.map((column) => (
-              <th key={column.label} scope="col" className={column.numeric ? "px-3 py-2 text-right font-semibold" : "px-3 py-2 font-semibold"}>
+              <th
+                key={column.label}
+                scope="col"
+                className={column.numeric ? "px-3 py-2 text-right font-semibold" : "px-3 py-2 font-semibold"}
+              >
                 {column.label}
               </th>
             ))}
@@ -114,7 +118,19 @@ function listHref(base: string, q: string, status: string, page: number): string
 }
 
 /** Previous / next links that keep the search; nothing when everything fits on one page. */
-export function ListPager({ base, q, status, page, pageCount }: { base: string; q: string; status: string; page: number; pageCount: number }) {
+export function ListPager({
+  base,
+  q,
+  status,
+  page,
+  pageCount,
+}: {
+  base: string;
+  q: string;
+  status: string;
+  page: number;
+  pageCount: number;
+}) {
   if (pageCount <= 1) return null;
   return (
     <nav aria-label="Pages" className="mt-4 flex items-center gap-4 text-sm">

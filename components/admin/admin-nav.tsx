@@ -23,11 +23,7 @@ export function AdminNav() {
           const active = pathname === section.href || pathname.startsWith(`${section.href}/`);
           return (
             <li key={section.href} className="shrink-0">
-              <Link
-                href={section.href}
-                aria-current={active ? "page" : undefined}
-                className={pillClass(active)}
-              >
+              <Link href={section.href} aria-current={active ? "page" : undefined} className={pillClass(active)}>
                 {section.label}
               </Link>
             </li>

@@ -11,7 +11,15 @@ import {
   type AfterSaleType,
 } from "@/lib/schemas/after-sale";
 import { Button } from "@/components/ui/button";
-import { ActionOutcome, FieldMessage, dangerButtonClass, inputClass, operatorButtonSize, useActionNotice, useOperatorAction } from "./admin-form-parts";
+import {
+  ActionOutcome,
+  FieldMessage,
+  dangerButtonClass,
+  inputClass,
+  operatorButtonSize,
+  useActionNotice,
+  useOperatorAction,
+} from "./admin-form-parts";
 
 type Action = ReturnType<typeof useOperatorAction>;
 type Done = (message: string) => void;
@@ -108,7 +116,17 @@ function ReceiveButton({ afterSaleId, onDone }: { afterSaleId: string; onDone: D
   );
 }
 
-function CompleteForm({ afterSaleId, type, refundAmount, onDone }: { afterSaleId: string; type: AfterSaleType; refundAmount: string; onDone: Done }) {
+function CompleteForm({
+  afterSaleId,
+  type,
+  refundAmount,
+  onDone,
+}: {
+  afterSaleId: string;
+  type: AfterSaleType;
+  refundAmount: string;
+  onDone: Done;
+}) {
   const action = useOperatorAction(onDone);
   // Returns and refunds give the money back by default; exchanges and repairs refund nothing unless typed.
   const suggested = type === "return" || type === "refund" ? refundAmount : "0.00";

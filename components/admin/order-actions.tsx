@@ -4,7 +4,15 @@ import type { FormEvent } from "react";
 import { cancelOrderAsOperator, deliverOrder, shipOrder } from "@/lib/api/admin";
 import { adminCancelOrderBodySchema, shipOrderBodySchema, type AdminOrder } from "@/lib/schemas/admin-order";
 import { Button } from "@/components/ui/button";
-import { ActionOutcome, FieldMessage, dangerButtonClass, inputClass, operatorButtonSize, useActionNotice, useOperatorAction } from "./admin-form-parts";
+import {
+  ActionOutcome,
+  FieldMessage,
+  dangerButtonClass,
+  inputClass,
+  operatorButtonSize,
+  useActionNotice,
+  useOperatorAction,
+} from "./admin-form-parts";
 
 type Done = (message: string) => void;
 
@@ -16,7 +24,11 @@ function ShipForm({ orderId, onDone }: { orderId: string; onDone: Done }) {
   const action = useOperatorAction(onDone);
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = shipOrderBodySchema.safeParse({ orderId, carrier: formText(event, "carrier"), trackingNumber: formText(event, "trackingNumber") });
+    const parsed = shipOrderBodySchema.safeParse({
+      orderId,
+      carrier: formText(event, "carrier"),
+      trackingNumber: formText(event, "trackingNumber"),
+    });
     if (!parsed.success) {
       action.setError("Check the fields below.");
       action.setFieldErrors(parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })));
@@ -31,7 +43,13 @@ function ShipForm({ orderId, onDone }: { orderId: string; onDone: Done }) {
       </h3>
       <label className="flex flex-col gap-1 text-sm font-medium text-ink">
         Carrier
-        <input name="carrier" className={inputClass} maxLength={40} aria-describedby="carrier-error" aria-invalid={action.fieldError("carrier") ? true : undefined} />
+        <input
+          name="carrier"
+          className={inputClass}
+          maxLength={40}
+          aria-describedby="carrier-error"
+          aria-invalid={action.fieldError("carrier") ? true : undefined}
+        />
       </label>
       <FieldMessage id="carrier-error" message={action.fieldError("carrier")} />
       <label className="flex flex-col gap-1 text-sm font-medium text-ink">
@@ -80,7 +98,10 @@ function CancelForm({ orderId, paid, onDone }: { orderId: string; paid: boolean;
       action.setFieldErrors(parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })));
       return;
     }
-    await action.run(() => cancelOrderAsOperator(parsed.data), paid ? "The order is cancelled and refunded in full." : "The order is cancelled.");
+    await action.run(
+      () => cancelOrderAsOperator(parsed.data),
+      paid ? "The order is cancelled and refunded in full." : "The order is cancelled.",
+    );
   }
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-3" aria-labelledby="cancel-title">
@@ -111,7 +132,11 @@ function CancelForm({ orderId, paid, onDone }: { orderId: string; paid: boolean;
 }
 
 /** What an operator may do next with an order, as the server's status allows. */
-export function OrderActions({ order }: { order: Pick<AdminOrder, "orderId" | "canShip" | "canDeliver" | "canCancel" | "paymentReceived"> }) {
+export function OrderActions({
+  order,
+}: {
+  order: Pick<AdminOrder, "orderId" | "canShip" | "canDeliver" | "canCancel" | "paymentReceived">;
+}) {
   const { notice, onDone } = useActionNotice();
   const { orderId, canShip, canDeliver, canCancel } = order;
   return (

@@ -29,7 +29,9 @@ export function ProductForm({ product }: { product: AdminProduct }) {
       const nothing = parsed.error.issues.every((issue) => issue.path.length === 0);
       action.setError(nothing ? "Nothing changed." : "Check the fields below.");
       action.setFieldErrors(
-        parsed.error.issues.filter((issue) => issue.path.length > 0).map((issue) => ({ path: issue.path.join("."), message: issue.message })),
+        parsed.error.issues
+          .filter((issue) => issue.path.length > 0)
+          .map((issue) => ({ path: issue.path.join("."), message: issue.message })),
       );
       return;
     }

@@ -16,8 +16,7 @@ export function AfterSaleCard({ request }: { request: AfterSale }) {
     >
       <p className="text-sm text-ink-soft">{afterSaleTitle(request)}</p>
       <p className="text-sm text-ink-muted">
-        Opened <time dateTime={request.createdAt}>{formatOrderDate(request.createdAt)}</time> · Order #
-        {orderNumber(request.orderId)}
+        Opened <time dateTime={request.createdAt}>{formatOrderDate(request.createdAt)}</time> · Order #{orderNumber(request.orderId)}
       </p>
     </ListCard>
   );

@@ -100,9 +100,17 @@ describe("an after-sale request's page", () => {
     api.callApi.mockRejectedValueOnce(new ApiError(409, "This request can no longer be cancelled."));
     await userEvent.click(screen.getByRole("button", { name: "Cancel request" }));
     await userEvent.click(screen.getByRole("button", { name: "Yes, cancel request" }));
-    await waitFor(() => expect(within(screen.getByRole("dialog")).getByRole("alert").textContent).toBe("This request can no longer be cancelled."));
+    await waitFor(() =>
+      expect(within(screen.getByRole("dialog")).getByRole("alert").textContent).toBe("This request can no longer be cancelled."),
+    );
 
-    api.callApi.mockResolvedValueOnce({ ...approved, status: "cancelled", returnAddress: null, canCancel: false, canSubmitTracking: false });
+    api.callApi.mockResolvedValueOnce({
+      ...approved,
+      status: "cancelled",
+      returnAddress: null,
+      canCancel: false,
+      canSubmitTracking: false,
+    });
     await userEvent.click(screen.getByRole("button", { name: "Yes, cancel request" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(screen.getByText("Cancelled")).toBeDefined();
@@ -114,7 +122,14 @@ describe("an after-sale request's page", () => {
   });
 
   it("says why a request was rejected", () => {
-    renderDetail({ ...approved, status: "rejected", returnAddress: null, rejectReason: "Outside the 30-day window.", canCancel: false, canSubmitTracking: false });
+    renderDetail({
+      ...approved,
+      status: "rejected",
+      returnAddress: null,
+      rejectReason: "Outside the 30-day window.",
+      canCancel: false,
+      canSubmitTracking: false,
+    });
     expect(screen.getByRole("heading", { name: "Why it was rejected" })).toBeDefined();
     expect(screen.getByText("Outside the 30-day window.")).toBeDefined();
   });

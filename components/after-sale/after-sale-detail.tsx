@@ -31,7 +31,13 @@ function Summary({ request }: { request: AfterSale }) {
     <>
       <div className="flex gap-4">
         {request.image ? (
-          <Image src={request.image} alt="" width={80} height={80} className="h-20 w-20 shrink-0 rounded-xl border border-line object-cover" />
+          <Image
+            src={request.image}
+            alt=""
+            width={80}
+            height={80}
+            className="h-20 w-20 shrink-0 rounded-xl border border-line object-cover"
+          />
         ) : null}
         <div className="flex flex-col gap-1">
           <p className="font-medium text-ink">{request.name}</p>
@@ -88,8 +94,8 @@ function NextStep({ request }: { request: AfterSale }) {
       {request.canSubmitTracking ? (
         <>
           <p className="mb-4 mt-3 text-[15px] text-ink-soft">
-            Pack the goods well, write the request number #{afterSaleNumber(request.afterSaleId)} on the parcel, send it, then tell us
-            the carrier and tracking number.
+            Pack the goods well, write the request number #{afterSaleNumber(request.afterSaleId)} on the parcel, send it, then tell us the
+            carrier and tracking number.
           </p>
           <TrackingForm request={request} />
         </>

@@ -35,7 +35,10 @@ function renderButton(props: { fixedType?: "repair" } = {}) {
 
 const errorOf = (label: string) => {
   const field = screen.getByLabelText(label);
-  const id = field.getAttribute("aria-describedby")?.split(" ").find((part) => part.endsWith("-error"));
+  const id = field
+    .getAttribute("aria-describedby")
+    ?.split(" ")
+    .find((part) => part.endsWith("-error"));
   return id ? document.getElementById(id)?.textContent : undefined;
 };
 

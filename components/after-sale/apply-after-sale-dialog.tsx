@@ -119,7 +119,10 @@ export function ApplyAfterSaleButton({
                   <fieldset aria-describedby={errors.type ? `${fieldId("type")}-error` : undefined} className="flex flex-col gap-2">
                     <legend className="mb-1 text-sm font-medium text-ink">What do you need?</legend>
                     {AFTER_SALE_TYPES.map((type) => (
-                      <label key={type} className="flex items-start gap-3 rounded-xl border border-line p-3 has-[:checked]:border-brand-600">
+                      <label
+                        key={type}
+                        className="flex items-start gap-3 rounded-xl border border-line p-3 has-[:checked]:border-brand-600"
+                      >
                         <input type="radio" name="type" value={type} className="mt-1 h-4 w-4 accent-brand-600" />
                         <span>
                           <span className="block font-medium text-ink">{AFTER_SALE_TYPE_LABELS[type]}</span>

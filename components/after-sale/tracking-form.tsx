@@ -48,7 +48,14 @@ export function TrackingForm({ request }: { request: AfterSale }) {
   return (
     <form noValidate aria-label="Tracking details" onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
       <FormAlert message={errors.form} />
-      <Field id="return-carrier" name="carrier" label="Carrier" autoComplete="off" hint="For example UPS, FedEx or USPS." error={errors.carrier} />
+      <Field
+        id="return-carrier"
+        name="carrier"
+        label="Carrier"
+        autoComplete="off"
+        hint="For example UPS, FedEx or USPS."
+        error={errors.carrier}
+      />
       <Field id="return-track-number" name="trackNumber" label="Tracking number" autoComplete="off" error={errors.trackNumber} />
       <SubmitButton pending={pending} label="Send tracking number" pendingLabel="Sending…" />
     </form>

@@ -14,14 +14,7 @@ import { formatAmount, formatFee } from "@/lib/money";
 import type { CartItem } from "@/lib/schemas/cart";
 import { ApiError } from "@/lib/api/envelope";
 import { failureMessage } from "@/lib/api/messages";
-import {
-  cartListQueryKey,
-  checkoutCart,
-  fetchCartList,
-  reloadCartList,
-  removeCartItem,
-  updateCartItem,
-} from "@/lib/api/cart";
+import { cartListQueryKey, checkoutCart, fetchCartList, reloadCartList, removeCartItem, updateCartItem } from "@/lib/api/cart";
 import { useDebouncedQuantities } from "@/lib/hooks/use-debounced-quantities";
 import { CloseIcon } from "@/components/ui/icons";
 import { EmptyOrder } from "@/components/ui/empty-order";
@@ -172,9 +165,7 @@ function CartDrawerPanel() {
                 <dl className="space-y-1 text-sm">
                   <div className="flex justify-between text-ink-soft">
                     <dt>Shipping (UPS Ground)</dt>
-                    <dd data-testid="cart-shipping">
-                      {formatFee(cart.data.shipping)}
-                    </dd>
+                    <dd data-testid="cart-shipping">{formatFee(cart.data.shipping)}</dd>
                   </div>
                   <div className="flex justify-between text-base font-semibold text-ink">
                     <dt>Subtotal</dt>

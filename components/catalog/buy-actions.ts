@@ -12,13 +12,19 @@ import { cartListSchema, orderIdResponseSchema } from "@/lib/schemas/cart";
 
 /** Adds to the cart and puts the answer (the whole cart) in the shared cache for the drawer. */
 export async function addToCart(skuNum: string, quantity: number): Promise<void> {
-  const cart = await callApi("post", "order/cart/add/", cartListSchema, { json: { skuNum, quantity }, blocking: true, notify: true }).catch(loginOnExpiry);
+  const cart = await callApi("post", "order/cart/add/", cartListSchema, { json: { skuNum, quantity }, blocking: true, notify: true }).catch(
+    loginOnExpiry,
+  );
   sharedQueryClient().setQueryData(cartListQueryKey, cart);
 }
 
 /** Buy now: a pending order of this one product. */
 export async function buyNow(skuNum: string, quantity: number): Promise<string> {
-  const answer = await callApi("post", "merchandise/order/add", orderIdResponseSchema, { json: { skuNum, quantity }, blocking: true, notify: true }).catch(loginOnExpiry);
+  const answer = await callApi("post", "merchandise/order/add", orderIdResponseSchema, {
+    json: { skuNum, quantity },
+    blocking: true,
+    notify: true,
+  }).catch(loginOnExpiry);
   return answer.orderId;
 }
 

@@ -82,12 +82,7 @@ export function BuyBox({ skuNum, name, stock }: { skuNum: string; name: string; 
         </div>
       )}
       <div className="flex flex-col gap-3 sm:flex-row">
-        <Button
-          variant="secondary"
-          onClick={() => void run("cart")}
-          disabled={soldOut || busy !== null}
-          className={actionSize}
-        >
+        <Button variant="secondary" onClick={() => void run("cart")} disabled={soldOut || busy !== null} className={actionSize}>
           {busy === "cart" ? "Adding…" : "Add to cart"}
         </Button>
         <Button onClick={() => void run("buy")} disabled={soldOut || busy !== null} className={actionSize}>

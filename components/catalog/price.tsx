@@ -1,15 +1,7 @@
 import { amountToCents, formatUsd } from "@/lib/money";
 
 /** The discounted price, with the original struck through when it is higher. */
-export function Price({
-  originalPrice,
-  discountPrice,
-  size = "md",
-}: {
-  originalPrice: string;
-  discountPrice: string;
-  size?: "md" | "lg";
-}) {
+export function Price({ originalPrice, discountPrice, size = "md" }: { originalPrice: string; discountPrice: string; size?: "md" | "lg" }) {
   const original = amountToCents(originalPrice);
   const current = amountToCents(discountPrice);
   return (

@@ -13,9 +13,7 @@ export function ProductCard({ item, badge, priority = false }: { item: ShelfItem
         <Image src={image} alt="" width={600} height={600} priority={priority} className="aspect-square w-full object-cover" />
       ) : null}
       {badge ? (
-        <span className="absolute left-3 top-3 rounded-full bg-leaf-600 px-2.5 py-1 text-xs font-semibold text-white">
-          {badge}
-        </span>
+        <span className="absolute left-3 top-3 rounded-full bg-leaf-600 px-2.5 py-1 text-xs font-semibold text-white">{badge}</span>
       ) : null}
       <div className="flex flex-1 flex-col gap-2 p-5">
         <p className="text-xs font-medium uppercase tracking-wider text-ink-muted">{item.attributes}</p>

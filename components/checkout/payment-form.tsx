@@ -154,8 +154,8 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards }: Paymen
           Payment received
         </h2>
         <p className="mt-2 text-ink-soft">
-          Order {orderNumber(order.orderId)} is <strong className="text-ink">paid</strong>: {formatAmount(order.total)}. A confirmation is on its way to your
-          e-mail.
+          Order {orderNumber(order.orderId)} is <strong className="text-ink">paid</strong>: {formatAmount(order.total)}. A confirmation is
+          on its way to your e-mail.
         </p>
         <ShopLink href={orderPath(order.orderId)} className={buttonClass("primary", "mt-4 inline-flex h-12 items-center px-6")}>
           View your order
@@ -170,13 +170,29 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards }: Paymen
   return (
     <div className="grid gap-8 desk:grid-cols-[3fr_2fr]">
       <div className="flex flex-col gap-8">
-        <form onSubmit={(event) => void onSaveAddress(event)} onChange={() => setAddressDirty(true)} aria-labelledby="address-title" className="flex flex-col gap-4" noValidate>
+        <form
+          onSubmit={(event) => void onSaveAddress(event)}
+          onChange={() => setAddressDirty(true)}
+          aria-labelledby="address-title"
+          className="flex flex-col gap-4"
+          noValidate
+        >
           <h2 id="address-title" className="text-xl font-semibold text-ink">
             Shipping address
           </h2>
-          <AddressFields idPrefix="pay-address" legend="United States only" address={order.shippingAddress ?? defaultAddress} errors={addressErrors} />
+          <AddressFields
+            idPrefix="pay-address"
+            legend="United States only"
+            address={order.shippingAddress ?? defaultAddress}
+            errors={addressErrors}
+          />
           <FormAlert message={addressFormError} />
-          <Button type="submit" variant="secondary" disabled={saving || !addressDirty} className="h-11 self-start px-5 disabled:cursor-default disabled:opacity-50">
+          <Button
+            type="submit"
+            variant="secondary"
+            disabled={saving || !addressDirty}
+            className="h-11 self-start px-5 disabled:cursor-default disabled:opacity-50"
+          >
             {saving ? "Saving…" : order.shippingAddress && !addressDirty ? "Address saved" : "Save address"}
           </Button>
         </form>
@@ -217,7 +233,14 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards }: Paymen
             <legend className="sr-only">Pay with</legend>
             {savedCards.map((card) => (
               <label key={card.id} className="flex cursor-pointer items-center gap-3 rounded-2xl border border-line p-4">
-                <input type="radio" name="method" value={card.id} checked={method === card.id} onChange={() => setMethod(card.id)} className="size-4 accent-brand-600" />
+                <input
+                  type="radio"
+                  name="method"
+                  value={card.id}
+                  checked={method === card.id}
+                  onChange={() => setMethod(card.id)}
+                  className="size-4 accent-brand-600"
+                />
                 <span className="text-ink">
                   {card.brand} ending {card.last4}
                   <span className="text-sm text-ink-soft">
@@ -230,7 +253,14 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards }: Paymen
             ))}
             {savedCards.length > 0 ? (
               <label className="flex cursor-pointer items-center gap-3 rounded-2xl border border-line p-4">
-                <input type="radio" name="method" value={NEW_CARD} checked={method === NEW_CARD} onChange={() => setMethod(NEW_CARD)} className="size-4 accent-brand-600" />
+                <input
+                  type="radio"
+                  name="method"
+                  value={NEW_CARD}
+                  checked={method === NEW_CARD}
+                  onChange={() => setMethod(NEW_CARD)}
+                  className="size-4 accent-brand-600"
+                />
                 <span className="text-ink">A new card</span>
               </label>
             ) : null}
@@ -238,10 +268,34 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards }: Paymen
           {method === NEW_CARD ? (
             <div className="grid gap-4 desk:grid-cols-2">
               <div className="desk:col-span-2">
-                <Field id="card-number" name="number" label="Card number" inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234" error={cardErrors.number} />
+                <Field
+                  id="card-number"
+                  name="number"
+                  label="Card number"
+                  inputMode="numeric"
+                  autoComplete="cc-number"
+                  placeholder="1234 1234 1234 1234"
+                  error={cardErrors.number}
+                />
               </div>
-              <Field id="card-expiry" name="expiry" label="Expiry (MM / YY)" inputMode="numeric" autoComplete="cc-exp" placeholder="MM / YY" error={cardErrors.expiry} />
-              <Field id="card-cvc" name="cvc" label="Security code (CVC)" inputMode="numeric" autoComplete="cc-csc" maxLength={4} error={cardErrors.cvc} />
+              <Field
+                id="card-expiry"
+                name="expiry"
+                label="Expiry (MM / YY)"
+                inputMode="numeric"
+                autoComplete="cc-exp"
+                placeholder="MM / YY"
+                error={cardErrors.expiry}
+              />
+              <Field
+                id="card-cvc"
+                name="cvc"
+                label="Security code (CVC)"
+                inputMode="numeric"
+                autoComplete="cc-csc"
+                maxLength={4}
+                error={cardErrors.cvc}
+              />
               <div className="desk:col-span-2">
                 <Field id="card-name" name="name" label="Name on the card" autoComplete="cc-name" error={cardErrors.name} />
               </div>
@@ -254,8 +308,14 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards }: Paymen
             cardErrors.number && <FormAlert message={cardErrors.number} />
           )}
           <FormAlert message={payError} />
-          {addressDirty ? <p className="text-sm font-medium text-amber-800">Save the shipping address first: the tax and total depend on it.</p> : null}
-          <Button type="submit" disabled={busy || addressDirty || !order.canPay} className="h-12 text-base disabled:cursor-not-allowed disabled:bg-brand-300">
+          {addressDirty ? (
+            <p className="text-sm font-medium text-amber-800">Save the shipping address first: the tax and total depend on it.</p>
+          ) : null}
+          <Button
+            type="submit"
+            disabled={busy || addressDirty || !order.canPay}
+            className="h-12 text-base disabled:cursor-not-allowed disabled:bg-brand-300"
+          >
             {paying ? "Paying…" : `Pay ${formatAmount(order.total)}`}
           </Button>
         </form>

@@ -37,8 +37,8 @@ export async function ContactBlock({ email, phone, headingLevel = "h2" }: Contac
       <div>
         <Heading className="text-2xl font-bold tracking-tight text-ink desk:text-3xl">Talk to a real person</Heading>
         <p className="mt-3 text-ink-soft">
-          Questions about your purifier, an order, filters or a repair: our service team in {SERVICE_CENTRE.region}{" "}
-          answers e-mail, calls and chat messages.
+          Questions about your purifier, an order, filters or a repair: our service team in {SERVICE_CENTRE.region} answers e-mail, calls
+          and chat messages.
         </p>
         <dl className="mt-6 space-y-4">
           <ContactRow icon={<MailIcon />} label="E-mail" className="flex flex-wrap items-center gap-2">
@@ -78,9 +78,7 @@ export async function ContactBlock({ email, phone, headingLevel = "h2" }: Contac
           className="absolute flex -translate-x-1/2 -translate-y-full flex-col items-center"
           style={{ left: `${marker.left}%`, top: `${marker.top}%` }}
         >
-          <span className="rounded-full bg-brand-800 px-2.5 py-1 text-xs font-semibold text-white shadow-card">
-            {SERVICE_CENTRE.label}
-          </span>
+          <span className="rounded-full bg-brand-800 px-2.5 py-1 text-xs font-semibold text-white shadow-card">{SERVICE_CENTRE.label}</span>
           <svg width="18" height="22" viewBox="0 0 18 22" aria-hidden="true" className="-mt-0.5">
             <path d="M9 21s7-6.6 7-12A7 7 0 0 0 2 9c0 5.4 7 12 7 12Z" fill="#0b6c9c" stroke="#fff" strokeWidth="1.5" />
             <circle cx="9" cy="9" r="2.6" fill="#fff" />

@@ -9,10 +9,7 @@ export function ContactDetails() {
     <ul className="space-y-3 text-[15px] text-ink-soft">
       <li className="flex items-center gap-3">
         <MailIcon className="h-5 w-5 shrink-0 text-brand-700" />
-        <a
-          href={`mailto:${env.SUPPORT_EMAIL}`}
-          className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800"
-        >
+        <a href={`mailto:${env.SUPPORT_EMAIL}`} className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800">
           {env.SUPPORT_EMAIL}
         </a>
       </li>

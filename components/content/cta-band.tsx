@@ -2,17 +2,7 @@ import type { ReactNode } from "react";
 import { Container } from "@/components/ui/page";
 
 /** The closing call to action of a page: a dark band with its own h2 and buttons. */
-export function CtaBand({
-  id,
-  title,
-  children,
-  actions,
-}: {
-  id: string;
-  title: string;
-  children?: ReactNode;
-  actions: ReactNode;
-}) {
+export function CtaBand({ id, title, children, actions }: { id: string; title: string; children?: ReactNode; actions: ReactNode }) {
   const headingId = `${id}-title`;
   return (
     <section id={id} aria-labelledby={headingId} className="bg-brand-900 text-white">

@@ -10,15 +10,7 @@ export interface Illustration {
 }
 
 /** Text beside an illustration; stacked on phones, side by side from the desk breakpoint. */
-export function Split({
-  image,
-  children,
-  imageFirst = false,
-}: {
-  image: Illustration;
-  children: ReactNode;
-  imageFirst?: boolean;
-}) {
+export function Split({ image, children, imageFirst = false }: { image: Illustration; children: ReactNode; imageFirst?: boolean }) {
   return (
     <div className="grid items-center gap-10 desk:grid-cols-2">
       <div className={imageFirst ? "desk:order-2" : ""}>{children}</div>

@@ -48,9 +48,7 @@ export function MobileMenu({ dealsLink }: { dealsLink: ReactNode }) {
           {NAV_ENTRIES.map((entry) =>
             isNavGroup(entry) ? (
               <li key={entry.label} className="py-1">
-                <p className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wider text-ink-muted">
-                  {entry.label}
-                </p>
+                <p className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wider text-ink-muted">{entry.label}</p>
                 <ul>
                   {entry.links.map((link) => (
                     <li key={link.href + link.label}>

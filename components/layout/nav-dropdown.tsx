@@ -22,15 +22,7 @@ interface NavDropdownProps {
  * A disclosure menu (button + list of links), the pattern WAI recommends for site navigation.
  * Opens on click, Enter or Space; Escape, a click outside or tabbing away closes it.
  */
-export function NavDropdown({
-  label,
-  ariaLabel,
-  links,
-  footer,
-  align = "start",
-  showChevron = true,
-  buttonClassName,
-}: NavDropdownProps) {
+export function NavDropdown({ label, ariaLabel, links, footer, align = "start", showChevron = true, buttonClassName }: NavDropdownProps) {
   const [open, setOpen] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -57,13 +49,7 @@ export function NavDropdown({
         }
       >
         {label}
-        {showChevron ? (
-          <ChevronDownIcon
-            width={16}
-            height={16}
-            className={`transition-transform ${open ? "rotate-180" : ""}`}
-          />
-        ) : null}
+        {showChevron ? <ChevronDownIcon width={16} height={16} className={`transition-transform ${open ? "rotate-180" : ""}`} /> : null}
       </button>
       <div
         id={panelId}
@@ -78,10 +64,7 @@ export function NavDropdown({
         <ul className="flex flex-col">
           {links.map((link) => (
             <li key={link.href + link.label}>
-              <ShopLink
-                href={link.href}
-                className="block rounded-lg px-3 py-2 text-[15px] text-ink hover:bg-brand-50 hover:text-brand-700"
-              >
+              <ShopLink href={link.href} className="block rounded-lg px-3 py-2 text-[15px] text-ink hover:bg-brand-50 hover:text-brand-700">
                 {link.label}
               </ShopLink>
             </li>

@@ -51,12 +51,7 @@ export function Alerts() {
         >
           <AutoHide notice={alert} ms={UI.alertMs} dismiss={dismiss} />
           <p className="flex-1">{alert.message}</p>
-          <button
-            type="button"
-            aria-label="Dismiss"
-            onClick={() => dismiss(alert.id)}
-            className="-m-1 rounded p-1 hover:bg-black/5"
-          >
+          <button type="button" aria-label="Dismiss" onClick={() => dismiss(alert.id)} className="-m-1 rounded p-1 hover:bg-black/5">
             <CloseIcon width={16} height={16} />
           </button>
         </div>
@@ -70,10 +65,7 @@ export function Toasts() {
   const toasts = useAtomValue(toastsAtom);
   const dismiss = useSetAtom(dismissToastAtom);
   return (
-    <div
-      aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 top-4 z-[75] flex flex-col items-center gap-2 px-3"
-    >
+    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-4 z-[75] flex flex-col items-center gap-2 px-3">
       {toasts.map((toast) => (
         <div
           key={toast.id}

@@ -224,12 +224,8 @@ describe("TopBar sales buttons", () => {
   it("replaces the account and cart buttons on / after scrolling past 300 px", () => {
     renderTopBar();
     scrollPage(301);
-    expect(screen.getByRole("link", { name: "Buy Water Purifier Now" }).getAttribute("href")).toBe(
-      "/mart/detail/LW-RO600",
-    );
-    expect(screen.getByRole("link", { name: "Join Membership" }).getAttribute("href")).toBe(
-      "/waterpurifier/subscriptionplan",
-    );
+    expect(screen.getByRole("link", { name: "Buy Water Purifier Now" }).getAttribute("href")).toBe("/mart/detail/LW-RO600");
+    expect(screen.getByRole("link", { name: "Join Membership" }).getAttribute("href")).toBe("/waterpurifier/subscriptionplan");
     expect(screen.queryByRole("button", { name: "Account menu" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Cart" })).toBeNull();
   });

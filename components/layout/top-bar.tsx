@@ -83,15 +83,15 @@ function UserMenu() {
       buttonClassName={iconButtonClass}
       footer={
         hasSession ? (
-              <li>
-                <button
-                  type="button"
-                  onClick={() => void logout()}
-                  className="block w-full rounded-lg px-3 py-2 text-left text-[15px] text-ink hover:bg-brand-50 hover:text-brand-700"
-                >
-                  Logout
-                </button>
-              </li>
+          <li>
+            <button
+              type="button"
+              onClick={() => void logout()}
+              className="block w-full rounded-lg px-3 py-2 text-left text-[15px] text-ink hover:bg-brand-50 hover:text-brand-700"
+            >
+              Logout
+            </button>
+          </li>
         ) : undefined
       }
     />
@@ -208,7 +208,13 @@ export function TopBar() {
               <CartButton />
             </>
           )}
-          <MobileMenu dealsLink={<Suspense fallback={null}><DealsLink className="block rounded-lg px-3 py-2.5 text-base font-medium text-ink hover:bg-brand-50" /></Suspense>} />
+          <MobileMenu
+            dealsLink={
+              <Suspense fallback={null}>
+                <DealsLink className="block rounded-lg px-3 py-2.5 text-base font-medium text-ink hover:bg-brand-50" />
+              </Suspense>
+            }
+          />
         </div>
       </div>
     </header>

@@ -18,11 +18,46 @@ export function AddressFields({ idPrefix, legend, address, errors }: AddressFiel
   return (
     <fieldset className="flex flex-col gap-4 rounded-2xl border border-line p-4">
       <legend className="px-1 text-sm font-semibold text-ink">{legend}</legend>
-      <Field id={id("fullName")} name="fullName" label="Recipient" autoComplete="shipping name" defaultValue={address?.fullName ?? ""} error={errors.fullName} />
-      <Field id={id("line1")} name="line1" label="Street address" autoComplete="shipping address-line1" defaultValue={address?.line1 ?? ""} error={errors.line1} />
-      <Field id={id("line2")} name="line2" label="Apartment, suite (optional)" autoComplete="shipping address-line2" defaultValue={address?.line2 ?? ""} error={errors.line2} />
-      <Field id={id("city")} name="city" label="City" autoComplete="shipping address-level2" defaultValue={address?.city ?? ""} error={errors.city} />
-      <SelectField id={id("state")} name="state" label="State" autoComplete="shipping address-level1" defaultValue={address?.state ?? ""} error={errors.state}>
+      <Field
+        id={id("fullName")}
+        name="fullName"
+        label="Recipient"
+        autoComplete="shipping name"
+        defaultValue={address?.fullName ?? ""}
+        error={errors.fullName}
+      />
+      <Field
+        id={id("line1")}
+        name="line1"
+        label="Street address"
+        autoComplete="shipping address-line1"
+        defaultValue={address?.line1 ?? ""}
+        error={errors.line1}
+      />
+      <Field
+        id={id("line2")}
+        name="line2"
+        label="Apartment, suite (optional)"
+        autoComplete="shipping address-line2"
+        defaultValue={address?.line2 ?? ""}
+        error={errors.line2}
+      />
+      <Field
+        id={id("city")}
+        name="city"
+        label="City"
+        autoComplete="shipping address-level2"
+        defaultValue={address?.city ?? ""}
+        error={errors.city}
+      />
+      <SelectField
+        id={id("state")}
+        name="state"
+        label="State"
+        autoComplete="shipping address-level1"
+        defaultValue={address?.state ?? ""}
+        error={errors.state}
+      >
         <option value="">Choose a state</option>
         {US_STATES.map(([code, name]) => (
           <option key={code} value={code}>
@@ -30,7 +65,15 @@ export function AddressFields({ idPrefix, legend, address, errors }: AddressFiel
           </option>
         ))}
       </SelectField>
-      <Field id={id("zip")} name="zip" label="ZIP code" inputMode="numeric" autoComplete="shipping postal-code" defaultValue={address?.zip ?? ""} error={errors.zip} />
+      <Field
+        id={id("zip")}
+        name="zip"
+        label="ZIP code"
+        inputMode="numeric"
+        autoComplete="shipping postal-code"
+        defaultValue={address?.zip ?? ""}
+        error={errors.zip}
+      />
     </fieldset>
   );
 }

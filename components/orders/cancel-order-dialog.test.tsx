@@ -66,7 +66,9 @@ describe("cancelling an order", () => {
     const { queryClient, store } = renderButton(base);
 
     await userEvent.click(screen.getByRole("button", { name: "Cancel order" }));
-    expect(screen.getByText("You paid $381.44. It will be refunded to the card you paid with, and the items go back on sale.")).toBeDefined();
+    expect(
+      screen.getByText("You paid $381.44. It will be refunded to the card you paid with, and the items go back on sale."),
+    ).toBeDefined();
     await userEvent.type(screen.getByLabelText("Reason (optional)"), "  Found a better fit  ");
     await userEvent.click(screen.getByRole("button", { name: "Yes, cancel order" }));
 
@@ -94,6 +96,9 @@ describe("cancelling an order", () => {
     await userEvent.click(screen.getByRole("button", { name: "Cancel order" }));
     await userEvent.click(screen.getByRole("button", { name: "Yes, cancel order" }));
     expect((await screen.findByRole("alert")).textContent).toContain("already shipped");
-    expect(api.callApi).toHaveBeenCalledWith("post", "merchandise/order/cancel", orderSchema, { json: { orderId: ORDER_ID }, blocking: true });
+    expect(api.callApi).toHaveBeenCalledWith("post", "merchandise/order/cancel", orderSchema, {
+      json: { orderId: ORDER_ID },
+      blocking: true,
+    });
   });
 });

@@ -116,7 +116,9 @@ describe("changing the delivery of an order", () => {
     const message =
       "A paid order can only be re-addressed within the same state, since the tax charged depends on the state. Cancel it and order again, or contact us.";
     api.callApi.mockRejectedValueOnce(new ApiError(409, message));
-    const { onDone } = renderForm(order({ status: "paid", paidAt: "2026-11-20T15:05:00.000Z", shippingOptions: [], canPay: false, paymentReceived: true }));
+    const { onDone } = renderForm(
+      order({ status: "paid", paidAt: "2026-11-20T15:05:00.000Z", shippingOptions: [], canPay: false, paymentReceived: true }),
+    );
 
     expect(screen.queryByRole("radio")).toBeNull();
     await userEvent.selectOptions(screen.getByLabelText("State"), "CA");

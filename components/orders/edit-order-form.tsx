@@ -57,9 +57,7 @@ export function EditOrderForm({ order, onDone }: { order: Order; onDone: () => v
     const method = String(data.get("shippingMethod") ?? "");
     const parsed = editOrderBodySchema.safeParse({
       orderId: order.orderId,
-      ...(sameAddress(address, order.shippingAddress) || (addressBlank && !order.shippingAddress)
-        ? {}
-        : { shippingAddress: address }),
+      ...(sameAddress(address, order.shippingAddress) || (addressBlank && !order.shippingAddress) ? {} : { shippingAddress: address }),
       ...(method && method !== order.shippingMethod ? { shippingMethod: method } : {}),
     });
     if (!parsed.success) {
@@ -86,7 +84,12 @@ export function EditOrderForm({ order, onDone }: { order: Order; onDone: () => v
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5" aria-label="Change delivery">
       <FormAlert message={errors.form} />
-      <AddressFields idPrefix="edit-address" legend="Delivery address (United States)" address={order.shippingAddress} errors={errors.address} />
+      <AddressFields
+        idPrefix="edit-address"
+        legend="Delivery address (United States)"
+        address={order.shippingAddress}
+        errors={errors.address}
+      />
       {order.shippingOptions.length > 0 ? (
         <fieldset
           className="flex flex-col gap-3 rounded-2xl border border-line p-4"
@@ -125,11 +128,7 @@ export function EditOrderForm({ order, onDone }: { order: Order; onDone: () => v
       <p className="text-sm text-ink-muted">Shipping, tax and the total are worked out again when you save.</p>
       <div className="flex flex-col gap-3">
         <SubmitButton pending={pending} label="Save changes" pendingLabel="Saving…" />
-        <button
-          type="button"
-          onClick={onDone}
-          className="h-12 rounded-full border border-line font-semibold text-ink hover:bg-canvas"
-        >
+        <button type="button" onClick={onDone} className="h-12 rounded-full border border-line font-semibold text-ink hover:bg-canvas">
           Keep as it was
         </button>
       </div>

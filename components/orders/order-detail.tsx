@@ -10,13 +10,7 @@ import { ApplyAfterSaleButton } from "@/components/after-sale/apply-after-sale-d
 import { fetchOrder, orderQueryKey } from "@/lib/api/orders";
 import { ROUTES, productPath } from "@/lib/config/routes";
 import { amountToCents, formatAmount, formatFee, formatUsd } from "@/lib/money";
-import {
-  formatCalendarDay,
-  formatOrderDate,
-  formatOrderDateTime,
-  orderNumber,
-  shippingMethodLabel,
-} from "@/lib/order-display";
+import { formatCalendarDay, formatOrderDate, formatOrderDateTime, orderNumber, shippingMethodLabel } from "@/lib/order-display";
 import type { Order } from "@/lib/schemas/order";
 import { CancelOrderButton } from "./cancel-order-dialog";
 import { EditOrderForm } from "./edit-order-form";
@@ -24,7 +18,6 @@ import { OrderStatusBadge } from "./order-status-badge";
 import { OrderTimeline } from "./order-timeline";
 import { PayNow } from "./pay-now";
 import { PostalAddress } from "./postal-address";
-
 
 /** Units of a line an after-sale request may still ask for; 0 once the order is not eligible. */
 const remaining = (order: Order, skuNum: string) => (order.canApplyAfterSale ? (order.afterSaleRemaining[skuNum] ?? 0) : 0);
@@ -110,18 +103,13 @@ function Delivery({ order, paidDeliveryEstimate }: { order: Order; paidDeliveryE
   const address = order.shippingAddress;
   const option = order.shippingOptions.find((candidate) => candidate.value === order.shippingMethod);
   // An unpaid order's options are priced and dated from today; a paid one's date counts from payment.
-  const estimate =
-    order.status === "pending_payment" ? (option?.realDate ?? null) : order.status === "paid" ? paidDeliveryEstimate : null;
+  const estimate = order.status === "pending_payment" ? (option?.realDate ?? null) : order.status === "paid" ? paidDeliveryEstimate : null;
   return (
     <dl className="flex flex-col gap-4 text-[15px]">
       <div>
         <dt className="text-sm font-semibold text-ink">Delivery address</dt>
         <dd className="mt-1 text-ink-soft">
-          {address ? (
-            <PostalAddress address={address} />
-          ) : (
-            "Not given yet: it is asked for on the payment page."
-          )}
+          {address ? <PostalAddress address={address} /> : "Not given yet: it is asked for on the payment page."}
         </dd>
       </div>
       <div>
@@ -220,7 +208,9 @@ export function OrderDetail({ initialOrder, paidDeliveryEstimate }: { initialOrd
                 Changed your mind?
               </h2>
               <p className="mb-4 mt-1 text-[15px] text-ink-soft">
-                {order.paidAt ? "You can cancel until the order ships; we refund your payment in full." : "You have not paid yet, so cancelling costs nothing."}
+                {order.paidAt
+                  ? "You can cancel until the order ships; we refund your payment in full."
+                  : "You have not paid yet, so cancelling costs nothing."}
               </p>
               <CancelOrderButton order={order} />
             </section>

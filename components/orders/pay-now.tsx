@@ -41,8 +41,8 @@ export function PayNow({ order }: { order: Order }) {
           ) : (
             <>
               Pay by <time dateTime={order.expiresAt}>{formatOrderDateTime(order.expiresAt)}</time>
-              {left !== null ? <span data-testid="pay-time-left"> ({formatTimeLeft(left)} left)</span> : null}, or the
-              order is cancelled and its items go back on sale.
+              {left !== null ? <span data-testid="pay-time-left"> ({formatTimeLeft(left)} left)</span> : null}, or the order is cancelled
+              and its items go back on sale.
             </>
           )}
         </p>

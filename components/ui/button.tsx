@@ -18,6 +18,11 @@ export function buttonClass(variant: ButtonVariant, extra: string): string {
 }
 
 /** A `<button>` (type "button" unless told otherwise) in the shop's button style. */
-export function Button({ variant = "primary", className = "", type = "button", ...props }: ComponentProps<"button"> & { variant?: ButtonVariant }) {
+export function Button({
+  variant = "primary",
+  className = "",
+  type = "button",
+  ...props
+}: ComponentProps<"button"> & { variant?: ButtonVariant }) {
   return <button type={type} className={buttonClass(variant, className)} {...props} />;
 }

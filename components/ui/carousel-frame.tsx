@@ -52,7 +52,14 @@ export function CarouselFrame({
               className={`min-w-0 shrink-0 grow-0 pl-4 ${SMALL_BASIS[small]} ${LARGE_BASIS[large]}`}
             >
               <figure className="overflow-hidden rounded-2xl border border-line bg-white">
-                <Image src={image.src} alt={image.alt} width={600} height={600} priority={priority && index === 0} className="aspect-square w-full" />
+                <Image
+                  src={image.src}
+                  alt={image.alt}
+                  width={600}
+                  height={600}
+                  priority={priority && index === 0}
+                  className="aspect-square w-full"
+                />
                 {image.caption ? <figcaption className="px-4 py-3 text-sm font-medium text-ink">{image.caption}</figcaption> : null}
               </figure>
             </div>

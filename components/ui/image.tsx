@@ -22,12 +22,6 @@ type ImageProps = Omit<ComponentProps<"img">, "src" | "alt" | "width" | "height"
  */
 export function Image({ priority = false, eager = false, alt, ...props }: ImageProps) {
   return (
-    <img
-      alt={alt}
-      loading={priority || eager ? "eager" : "lazy"}
-      fetchPriority={priority ? "high" : "auto"}
-      decoding="async"
-      {...props}
-    />
+    <img alt={alt} loading={priority || eager ? "eager" : "lazy"} fetchPriority={priority ? "high" : "auto"} decoding="async" {...props} />
   );
 }

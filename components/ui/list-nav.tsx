@@ -23,11 +23,7 @@ export function StatusFilters<S extends string>({ label, base, filters, current 
           const active = filter.status === current;
           return (
             <li key={filter.label} className="shrink-0">
-              <ShopLink
-                href={listHref(base, filter.status, 1)}
-                aria-current={active ? "page" : undefined}
-                className={pillClass(active)}
-              >
+              <ShopLink href={listHref(base, filter.status, 1)} aria-current={active ? "page" : undefined} className={pillClass(active)}>
                 {filter.label}
               </ShopLink>
             </li>

@@ -23,9 +23,7 @@ export function Section({ id, eyebrow, title, intro, children, tone = "plain" }:
     <section id={id} aria-labelledby={headingId} className={tone === "tinted" ? "render-near-view bg-canvas" : "render-near-view"}>
       <Container className="py-14 desk:py-20">
         <div className="max-w-3xl">
-          {eyebrow ? (
-            <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">{eyebrow}</p>
-          ) : null}
+          {eyebrow ? <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">{eyebrow}</p> : null}
           <h2 id={headingId} className="mt-2 text-2xl font-bold tracking-tight text-ink desk:text-3xl">
             {title}
           </h2>
@@ -51,9 +49,7 @@ export function PageHero({ eyebrow, title, intro, image, actions }: PageHeroProp
     <section className="bg-gradient-to-b from-brand-50 to-white">
       <Container className="grid items-center gap-10 py-12 desk:grid-cols-2 desk:py-20">
         <div>
-          {eyebrow ? (
-            <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">{eyebrow}</p>
-          ) : null}
+          {eyebrow ? <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">{eyebrow}</p> : null}
           <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink desk:text-5xl">{title}</h1>
           <div className="mt-5 text-lg leading-relaxed text-ink-soft">{intro}</div>
           {actions ? <div className="mt-8 flex flex-wrap gap-3">{actions}</div> : null}
@@ -74,13 +70,7 @@ export function PageHero({ eyebrow, title, intro, image, actions }: PageHeroProp
 }
 
 /** A grid of small cards: a title and a paragraph each. */
-export function FeatureGrid({
-  items,
-  columns = 3,
-}: {
-  items: readonly { title: string; body: ReactNode }[];
-  columns?: 2 | 3 | 4;
-}) {
+export function FeatureGrid({ items, columns = 3 }: { items: readonly { title: string; body: ReactNode }[]; columns?: 2 | 3 | 4 }) {
   const cols = { 2: "desk:grid-cols-2", 3: "desk:grid-cols-3", 4: "desk:grid-cols-4" }[columns];
   return (
     <ul className={`grid gap-5 sm:grid-cols-2 ${cols}`}>

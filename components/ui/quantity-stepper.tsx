@@ -37,7 +37,14 @@ const LOOKS = {
  * Minus, the quantity, plus: minus is disabled at 1 and plus at the maximum. A quantity above a
  * lowered maximum (the stock fell) steps down by one; a typed one is brought inside 1..max.
  */
-export function QuantityStepper({ value, onChange, label, max = UI.quantity.max, disabled = false, editable = false }: QuantityStepperProps) {
+export function QuantityStepper({
+  value,
+  onChange,
+  label,
+  max = UI.quantity.max,
+  disabled = false,
+  editable = false,
+}: QuantityStepperProps) {
   const looks = LOOKS[editable ? "editable" : "compact"];
   return (
     <div role="group" aria-label={label} className={looks.group}>

@@ -15,7 +15,9 @@ import { loginOnExpiry } from "./login-on-expiry";
 export const afterSaleQueryKey = (afterSaleId: string) => ["after-sale", "detail", afterSaleId] as const;
 
 export async function applyAfterSale(body: ApplyAfterSaleBody): Promise<string> {
-  const answer = await callApi("post", "order/afterSale/apply", afterSaleIdResponseSchema, { json: body, blocking: true }).catch(loginOnExpiry);
+  const answer = await callApi("post", "order/afterSale/apply", afterSaleIdResponseSchema, { json: body, blocking: true }).catch(
+    loginOnExpiry,
+  );
   return answer.afterSaleId;
 }
 
@@ -24,7 +26,9 @@ export async function fetchAfterSale(afterSaleId: string): Promise<AfterSale> {
 }
 
 export async function submitAfterSaleTracking(body: SubmitTrackingBody): Promise<AfterSale> {
-  return callApi("post", "merchandise/order/afterSale/trackNumber/submit", afterSaleSchema, { json: body, blocking: true }).catch(loginOnExpiry);
+  return callApi("post", "merchandise/order/afterSale/trackNumber/submit", afterSaleSchema, { json: body, blocking: true }).catch(
+    loginOnExpiry,
+  );
 }
 
 export async function cancelAfterSale(afterSaleId: string): Promise<AfterSale> {

@@ -33,7 +33,11 @@ export async function removeCartItem(skuNum: string): Promise<CartList> {
 
 /** Turns the cart into a pending order (POST /merchandise/cart/checkout). */
 export async function checkoutCart(): Promise<string> {
-  const answer = await callApi("post", "merchandise/cart/checkout", orderIdResponseSchema, { json: {}, blocking: true, notify: true }).catch(loginOnExpiry);
+  const answer = await callApi("post", "merchandise/cart/checkout", orderIdResponseSchema, {
+    json: {},
+    blocking: true,
+    notify: true,
+  }).catch(loginOnExpiry);
   return answer.orderId;
 }
 

@@ -185,7 +185,7 @@ describe("callApi", () => {
     expect(alertMessages()).toEqual(["error: Current account does not have permission to access"]);
   });
 
-  it("shows \"Gateway error!\" for a non-JSON 502", async () => {
+  it('shows "Gateway error!" for a non-JSON 502', async () => {
     const error = await rejection(client.callApi("get", "gateway", anything, { notify: true }));
     expect(error.code).toBe(502);
     expect(error.message).toBe("Gateway error!");

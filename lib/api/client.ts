@@ -64,7 +64,12 @@ async function readBody(response: Response): Promise<unknown> {
  *
  * The schema is the caller's, so this module loads no zod: pages import it with their own schemas.
  */
-export async function callApi<S extends z.ZodType>(method: Method, path: string, schema: S, options: CallOptions = {}): Promise<z.output<S>> {
+export async function callApi<S extends z.ZodType>(
+  method: Method,
+  path: string,
+  schema: S,
+  options: CallOptions = {},
+): Promise<z.output<S>> {
   const { notify = false, allowAnonymous = false, blocking = false } = options;
   if (blocking) appStore.set(loadingCountAtom, (count) => count + 1);
   try {
@@ -72,9 +77,7 @@ export async function callApi<S extends z.ZodType>(method: Method, path: string,
     try {
       const searchParams = options.searchParams
         ? Object.fromEntries(
-            Object.entries(options.searchParams).filter(
-              (entry): entry is [string, string | number] => entry[1] !== undefined,
-            ),
+            Object.entries(options.searchParams).filter((entry): entry is [string, string | number] => entry[1] !== undefined),
           )
         : undefined;
       response = await http()(path.replace(/^\/+/, ""), {

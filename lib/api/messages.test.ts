@@ -17,7 +17,7 @@ describe("statusMessage", () => {
     expect(statusMessage(status)).toBe(text);
   });
 
-  it.each([418, 409, 429, 501, 0])("falls back to \"Request failed!\" for status %i", (status) => {
+  it.each([418, 409, 429, 501, 0])('falls back to "Request failed!" for status %i', (status) => {
     expect(statusMessage(status)).toBe("Request failed!");
   });
 });
@@ -40,7 +40,7 @@ describe("failureMessage", () => {
     expect(failureMessage(error)).toBe(TIMEOUT_MESSAGE);
   });
 
-  it("reports a network error for \"Network Error\"", () => {
+  it('reports a network error for "Network Error"', () => {
     expect(failureMessage(new Error("Network Error"))).toBe(NETWORK_MESSAGE);
   });
 
@@ -49,11 +49,11 @@ describe("failureMessage", () => {
     expect(failureMessage(new TypeError("fetch failed"))).toBe(NETWORK_MESSAGE);
   });
 
-  it("reports a network error for Safari's \"Load failed\"", () => {
+  it('reports a network error for Safari\'s "Load failed"', () => {
     expect(failureMessage(new Error("Load failed"))).toBe(NETWORK_MESSAGE);
   });
 
-  it("falls back to \"Request failed!\" for anything else", () => {
+  it('falls back to "Request failed!" for anything else', () => {
     expect(failureMessage(new Error("Something odd"))).toBe(FALLBACK_MESSAGE);
     expect(failureMessage("boom")).toBe(FALLBACK_MESSAGE);
   });

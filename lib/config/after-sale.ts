@@ -6,7 +6,14 @@ export const AFTER_SALE_TYPES = ["return", "refund", "exchange", "repair"] as co
 export const AFTER_SALE_STATUSES = ["pending_review", "approved", "returning", "received", "completed", "rejected", "cancelled"] as const;
 
 /** The reasons a customer picks from; free text goes into the description. */
-export const AFTER_SALE_REASONS = ["Damaged on arrival", "Not as described", "Stopped working", "No longer needed", "Wrong item", "Other"] as const;
+export const AFTER_SALE_REASONS = [
+  "Damaged on arrival",
+  "Not as described",
+  "Stopped working",
+  "No longer needed",
+  "Wrong item",
+  "Other",
+] as const;
 
 export const AFTER_SALE_LIMITS = {
   descriptionMin: 10,

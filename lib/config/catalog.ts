@@ -1,4 +1,3 @@
-
 // The store's catalogue constants: labels of its categories and orderings, stock wording, caching.
 
 /** The catalogue's categories, as the API and the store's links name them (the database uses the same list). */

@@ -59,13 +59,7 @@ export function paymentPath(orderId: string): string {
 }
 
 /** Routes that need a signed-in customer. Middleware redirects to login; every page and call checks again. */
-export const PROTECTED_PREFIXES: readonly string[] = [
-  ROUTES.account,
-  ROUTES.payment,
-  ROUTES.orders,
-  ROUTES.afterSale,
-  ROUTES.admin,
-];
+export const PROTECTED_PREFIXES: readonly string[] = [ROUTES.account, ROUTES.payment, ROUTES.orders, ROUTES.afterSale, ROUTES.admin];
 
 export function isProtectedPath(pathname: string): boolean {
   return PROTECTED_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));

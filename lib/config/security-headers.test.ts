@@ -59,9 +59,7 @@ describe("nonce content security policy", () => {
 
   it("refuses a short or malformed nonce and a source that is not a sha256 hash", () => {
     expect(() => nonceContentSecurityPolicy({ ...production, nonce: "abc", scriptHashes: [] })).toThrow(/nonce/);
-    expect(() => nonceContentSecurityPolicy({ ...production, nonce: `${nonce}'; script-src *`, scriptHashes: [] })).toThrow(
-      /nonce/,
-    );
+    expect(() => nonceContentSecurityPolicy({ ...production, nonce: `${nonce}'; script-src *`, scriptHashes: [] })).toThrow(/nonce/);
     expect(() => nonceContentSecurityPolicy({ ...production, nonce, scriptHashes: ["'unsafe-inline'"] })).toThrow(/sha256/);
   });
 
@@ -84,17 +82,30 @@ describe("which pages get which policy", () => {
     },
   );
 
-  it.each(["/", "/account/login", "/account/login/google", "/account/register", "/account/reset", "/mart/detail/LW-RO600", "/administrator"])(
-    "%s keeps the static policy",
-    (path) => {
-      expect(usesNoncePolicy(path)).toBe(false);
-    },
-  );
+  it.each([
+    "/",
+    "/account/login",
+    "/account/login/google",
+    "/account/register",
+    "/account/reset",
+    "/mart/detail/LW-RO600",
+    "/administrator",
+  ])("%s keeps the static policy", (path) => {
+    expect(usesNoncePolicy(path)).toBe(false);
+  });
 
   it("next.config.ts puts the static policy on every path but the nonce pages (never two policies)", () => {
     // Next compiles `source` with path-to-regexp; the part after the leading "/" is a plain regex here.
     const pattern = new RegExp(`^${staticPolicySource()}$`);
-    for (const path of ["/", "/faq", "/account/login", "/account/register", "/api/v1/c/user/profile", "/administrator", "/account/username"]) {
+    for (const path of [
+      "/",
+      "/faq",
+      "/account/login",
+      "/account/register",
+      "/api/v1/c/user/profile",
+      "/administrator",
+      "/account/username",
+    ]) {
       expect(pattern.test(path), path).toBe(true);
     }
     for (const prefix of PROTECTED_PREFIXES) {

@@ -29,7 +29,12 @@ describeEachEngine("database on $name", (engine) => {
     const rows = await handle.db
       .select()
       .from(users)
-      .where(inArray(users.email, DEMO_ACCOUNTS.map((account) => account.email)));
+      .where(
+        inArray(
+          users.email,
+          DEMO_ACCOUNTS.map((account) => account.email),
+        ),
+      );
     expect(rows.map((row) => [row.email, row.role]).sort()).toEqual([
       ["admin@lenwell.example", "admin"],
       ["customer@lenwell.example", "customer"],
@@ -57,9 +62,7 @@ describeEachEngine("database on $name", (engine) => {
 
   it("refuses an e-mail that is not lower-cased and a role it does not know", async () => {
     await expect(handle.db.insert(users).values({ email: `Mixed-${randomUUID()}@Example.com` })).rejects.toThrow();
-    await expect(
-      handle.db.insert(users).values({ email: uniqueEmail(), role: "root" as "admin" }),
-    ).rejects.toThrow();
+    await expect(handle.db.insert(users).values({ email: uniqueEmail(), role: "root" as "admin" })).rejects.toThrow();
   });
 
   it("deletes a user's sessions with the user, and keeps session token hashes unique", async () => {

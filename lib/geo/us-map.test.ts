@@ -9,7 +9,9 @@ describe("the contact page's US map", () => {
     const paths = [...svg.matchAll(/<path (?:id="nation" )?d="([^"]*)"/g)].map((match) => match[1] ?? "");
     expect(paths).toHaveLength(2);
     // The country's outline is written once: filled under the borders, stroked over them.
-    expect(svg).toMatch(/<use href="#nation" fill="#d5eef8"\/><path d="[^"]+" fill="none" stroke="#ffffff"[^>]*\/><use href="#nation" fill="none" stroke="#72c3e4"/);
+    expect(svg).toMatch(
+      /<use href="#nation" fill="#d5eef8"\/><path d="[^"]+" fill="none" stroke="#ffffff"[^>]*\/><use href="#nation" fill="none" stroke="#72c3e4"/,
+    );
     for (const d of paths) {
       expect(d.length).toBeGreaterThan(1_000);
       // Only moves, lines and closes, with integer coordinates.

@@ -5,7 +5,11 @@ import { MERCHANDISE_CATEGORIES, merchandiseUpdateSchema } from "./merchandise";
 
 export const adminCatalogueUpdateBodySchema = z
   .strictObject({
-    sku: z.string({ message: "Enter a product sku." }).trim().min(1, "Enter a product sku.").max(64, "A product sku has at most 64 characters."),
+    sku: z
+      .string({ message: "Enter a product sku." })
+      .trim()
+      .min(1, "Enter a product sku.")
+      .max(64, "A product sku has at most 64 characters."),
     ...merchandiseUpdateSchema.shape,
   })
   .refine((body) => [body.originalPrice, body.discountPrice, body.stock, body.listed].some((field) => field !== undefined), {

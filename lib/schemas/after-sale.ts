@@ -21,7 +21,10 @@ const pageFields = {
 
 export const applyAfterSaleBodySchema = z.strictObject({
   orderId: z.uuid({ message: "Unknown order." }),
-  skuNum: z.string().trim().regex(/^[A-Z0-9-]{2,40}$/, "Unknown product."),
+  skuNum: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9-]{2,40}$/, "Unknown product."),
   quantity: z
     .number({ message: "Enter a quantity." })
     .int("The quantity must be a whole number.")

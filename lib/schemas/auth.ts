@@ -4,7 +4,11 @@ import { US_STATE_CODES } from "@/lib/config/us-states";
 // Request bodies of the login group, shared by the forms and the route handlers, and the answers the
 // forms read.
 
-export const emailField = z.string().trim().max(254).pipe(z.email({ message: "Enter a valid e-mail address." }));
+export const emailField = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email({ message: "Enter a valid e-mail address." }));
 
 export const loginBodySchema = z.strictObject({
   email: emailField,
@@ -59,7 +63,10 @@ export const usAddressSchema = z.strictObject({
   line2: z.string().trim().max(120).optional(),
   city: z.string().trim().min(1, "Enter the city.").max(80),
   state: z.enum(US_STATE_CODES, { message: "Choose a US state." }),
-  zip: z.string().trim().regex(/^\d{5}(-\d{4})?$/, "Enter a 5-digit ZIP code (or ZIP+4)."),
+  zip: z
+    .string()
+    .trim()
+    .regex(/^\d{5}(-\d{4})?$/, "Enter a 5-digit ZIP code (or ZIP+4)."),
 });
 
 export type UsAddress = z.infer<typeof usAddressSchema>;

@@ -23,7 +23,10 @@ export type OrderStatusValue = z.infer<typeof orderStatusSchema>;
 export { SHIPPING_METHOD_VALUES, type ShippingMethodValue };
 export const shippingMethodSchema = z.enum(SHIPPING_METHOD_VALUES, { message: "Choose a shipping option." });
 
-const skuField = z.string().trim().regex(/^[A-Z0-9-]{2,40}$/, "Unknown product.");
+const skuField = z
+  .string()
+  .trim()
+  .regex(/^[A-Z0-9-]{2,40}$/, "Unknown product.");
 const quantityField = z
   .number({ message: "Enter a quantity." })
   .int("The quantity must be a whole number.")

@@ -45,12 +45,19 @@ export async function startBareApp(port: number): Promise<BareApp> {
     const modules = await realpath("node_modules");
     await symlink(modules, path.join(dir, "node_modules"), "dir");
     // Turbopack must see both the app and the real node_modules folder under its root.
-    await writeFile(path.join(dir, "next.config.mjs"), `export default { turbopack: { root: ${JSON.stringify(path.parse(dir).root)} } };\n`);
+    await writeFile(
+      path.join(dir, "next.config.mjs"),
+      `export default { turbopack: { root: ${JSON.stringify(path.parse(dir).root)} } };\n`,
+    );
     const next = path.join(modules, "next/dist/bin/next");
     const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" };
     const build = spawn(process.execPath, [next, "build"], { cwd: dir, env, stdio: ["ignore", "ignore", "inherit"] });
     if ((await exited(build)) !== 0) throw new Error("The bare Next.js app did not build");
-    const server = spawn(process.execPath, [next, "start", "-H", "127.0.0.1", "-p", String(port)], { cwd: dir, env, stdio: ["ignore", "ignore", "inherit"] });
+    const server = spawn(process.execPath, [next, "start", "-H", "127.0.0.1", "-p", String(port)], {
+      cwd: dir,
+      env,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
     const url = `http://127.0.0.1:${port}`;
     const stop = async () => {
       if (server.exitCode === null) {

@@ -43,7 +43,10 @@ export function ownShare(load: FirstLoad, bare: BareLoad): { ownJs: Asset[]; own
  * Measures every page of BENCH_PAGES on a running shop. `paymentQuery` (`?orderId=…`) and `cookie`
  * let the payment page render for a signed-in customer.
  */
-export async function measureRoutes(baseUrl: string, options: { cookie?: string; paymentQuery?: string; distDir?: string } = {}): Promise<{ bare: BareLoad; routes: RouteLoad[] }> {
+export async function measureRoutes(
+  baseUrl: string,
+  options: { cookie?: string; paymentQuery?: string; distDir?: string } = {},
+): Promise<{ bare: BareLoad; routes: RouteLoad[] }> {
   const bare = await bareFirstLoad(options.distDir);
   const cache = new Map<string, Promise<Asset>>();
   const routes: RouteLoad[] = [];
@@ -65,7 +68,17 @@ export function bundleTable(bare: BareLoad, routes: RouteLoad[], bareApp?: First
     columns: ["Route", "JS", "JS above bare page", "CSS", "HTML"],
     rows: [
       ...(bareApp
-        ? [{ label: "bare Next.js app, separate build (for scale)", cells: [{ value: kb(bareApp.jsGzip), unit: "KB" as const }, null, { value: kb(bareApp.cssGzip), unit: "KB" as const }, { value: kb(bareApp.htmlGzip), unit: "KB" as const }] }]
+        ? [
+            {
+              label: "bare Next.js app, separate build (for scale)",
+              cells: [
+                { value: kb(bareApp.jsGzip), unit: "KB" as const },
+                null,
+                { value: kb(bareApp.cssGzip), unit: "KB" as const },
+                { value: kb(bareApp.htmlGzip), unit: "KB" as const },
+              ],
+            },
+          ]
         : []),
       { label: "bare page of this build (root main files)", cells: [{ value: kb(bare.jsGzip), unit: "KB" }, null, null, null] },
       ...routes.map((load) => ({

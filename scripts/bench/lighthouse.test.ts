@@ -20,7 +20,14 @@ const audits = {
       ],
     },
   },
-  "mainthread-work-breakdown": { details: { items: [{ group: "scriptEvaluation", duration: 523 }, { group: "styleLayout", duration: 132 }] } },
+  "mainthread-work-breakdown": {
+    details: {
+      items: [
+        { group: "scriptEvaluation", duration: 523 },
+        { group: "styleLayout", duration: 132 },
+      ],
+    },
+  },
   "long-tasks": {
     details: {
       items: [

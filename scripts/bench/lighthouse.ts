@@ -77,7 +77,8 @@ export function timeSpent(audits: Record<string, { details?: unknown } | undefin
   const [elementTable, phaseTable] = detailItems(audits["largest-contentful-paint-element"]?.details);
   const node = detailItems(elementTable)[0]?.node;
   const lcpPhases: Record<string, number> = {};
-  for (const row of detailItems(phaseTable)) if (typeof row.phase === "string" && typeof row.timing === "number") lcpPhases[row.phase] = row.timing;
+  for (const row of detailItems(phaseTable))
+    if (typeof row.phase === "string" && typeof row.timing === "number") lcpPhases[row.phase] = row.timing;
   const mainThread: Record<string, number> = {};
   for (const row of detailItems(audits["mainthread-work-breakdown"]?.details)) {
     if (typeof row.group === "string" && typeof row.duration === "number") mainThread[row.group] = row.duration;
@@ -174,7 +175,14 @@ async function measure(targets: Target[], runs: number): Promise<PageResult[]> {
         minPerformance: target.minPerformance,
         runs: figures,
         time: medianTimeSpent(times),
-        median: { performance: pick("performance"), lcpMs: pick("lcpMs"), tbtMs: pick("tbtMs"), cls: pick("cls"), fcpMs: pick("fcpMs"), transferBytes: pick("transferBytes") },
+        median: {
+          performance: pick("performance"),
+          lcpMs: pick("lcpMs"),
+          tbtMs: pick("tbtMs"),
+          cls: pick("cls"),
+          fcpMs: pick("fcpMs"),
+          transferBytes: pick("transferBytes"),
+        },
       });
       console.log(`lighthouse ${target.label}: ${figures.map((figure) => figure.performance).join(", ")}`);
     }

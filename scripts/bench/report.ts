@@ -57,7 +57,12 @@ export function failuresOf(tables: Table[]): string[] {
 }
 
 export function markdownTable(table: Table): string {
-  const lines = [`### ${table.title}`, "", `| ${table.columns.join(" | ")} |`, `|${table.columns.map((_, index) => (index ? "---:" : "---")).join("|")}|`];
+  const lines = [
+    `### ${table.title}`,
+    "",
+    `| ${table.columns.join(" | ")} |`,
+    `|${table.columns.map((_, index) => (index ? "---:" : "---")).join("|")}|`,
+  ];
   for (const row of table.rows) {
     const cells = row.cells.map((cell) => (cell === null ? "–" : typeof cell === "string" ? cell : formatFigure(cell)));
     lines.push(`| ${[row.label, ...cells].join(" | ")} |`);
@@ -109,7 +114,11 @@ export async function describeEnvironment(): Promise<Environment> {
 }
 
 /** Writes bench-results/<stamp>.json and .md, and the same as latest.json / latest.md. */
-export async function writeReport(environment: Environment, tables: Table[], raw: Record<string, unknown>): Promise<{ markdown: string; files: string[] }> {
+export async function writeReport(
+  environment: Environment,
+  tables: Table[],
+  raw: Record<string, unknown>,
+): Promise<{ markdown: string; files: string[] }> {
   const dir = path.resolve("bench-results");
   await mkdir(dir, { recursive: true });
   const failures = failuresOf(tables);
@@ -125,7 +134,9 @@ export async function writeReport(environment: Environment, tables: Table[], raw
     `- Versions: ${versions}`,
     "",
     ...tables.flatMap((table) => [markdownTable(table), ""]),
-    failures.length ? `**Outside budget (${failures.length}):**\n\n${failures.map((line) => `- ${line}`).join("\n")}` : "Every figure is within its budget.",
+    failures.length
+      ? `**Outside budget (${failures.length}):**\n\n${failures.map((line) => `- ${line}`).join("\n")}`
+      : "Every figure is within its budget.",
     "",
   ].join("\n");
   const stamp = environment.date.replace(/[:.]/g, "-");

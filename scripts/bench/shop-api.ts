@@ -15,12 +15,21 @@ interface Envelope<T> {
   errmsg: string;
 }
 
-export async function call<T>(session: Pick<Session, "baseUrl"> & Partial<Session>, method: "GET" | "POST" | "DELETE", path: string, body?: unknown): Promise<T> {
+export async function call<T>(
+  session: Pick<Session, "baseUrl"> & Partial<Session>,
+  method: "GET" | "POST" | "DELETE",
+  path: string,
+  body?: unknown,
+): Promise<T> {
   // What a browser sends with its own calls (the API refuses cross-site mutations).
   const headers: Record<string, string> = { "sec-fetch-site": "same-origin" };
   if (session.token) headers.token = session.token;
   if (body !== undefined) headers["content-type"] = "application/json";
-  const response = await fetch(new URL(path, session.baseUrl), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(new URL(path, session.baseUrl), {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const envelope = (await response.json()) as Envelope<T>;
   if (response.status !== 200) throw new Error(`${method} ${path} answered ${response.status}: ${envelope.errmsg}`);
   return envelope.data;

@@ -175,7 +175,11 @@ export async function pageHtml(baseUrl: string): Promise<Record<string, string>>
 /** The products a customer can put in a cart, each able to take `perLine` more. */
 async function cartSkus(shop: ShopServer, operator: Session, perLine: number): Promise<string[]> {
   const products = await listedProducts(shop.url);
-  await stockUp(operator, products.filter((product) => product.stock < perLine).map((product) => product.skuNum), perLine);
+  await stockUp(
+    operator,
+    products.filter((product) => product.stock < perLine).map((product) => product.skuNum),
+    perLine,
+  );
   return products.map((product) => product.skuNum);
 }
 
@@ -216,15 +220,27 @@ export async function nginxThroughput(nginx: Nginx, durationS: number): Promise<
   };
 }
 
-const rps = (value: number, budget?: number): Figure => ({ value, unit: "req/s", ...(budget ? { budget: { limit: budget, kind: "min" as const } } : {}) });
-const ms = (value: number, budget?: number): Figure => ({ value, unit: "ms", ...(budget ? { budget: { limit: budget, kind: "max" as const } } : {}) });
+const rps = (value: number, budget?: number): Figure => ({
+  value,
+  unit: "req/s",
+  ...(budget ? { budget: { limit: budget, kind: "min" as const } } : {}),
+});
+const ms = (value: number, budget?: number): Figure => ({
+  value,
+  unit: "ms",
+  ...(budget ? { budget: { limit: budget, kind: "max" as const } } : {}),
+});
 
 export function throughputTable(shops: ShopThroughput[], nginx: NginxThroughput, durationS: number): Table {
   const rows: Table["rows"] = [];
-  const errorsOf = (result: LoadResult) => (result.non2xx || result.errors ? `**${result.non2xx + result.errors} of ${result.total} failed ✗**` : `0 of ${result.total}`);
+  const errorsOf = (result: LoadResult) =>
+    result.non2xx || result.errors ? `**${result.non2xx + result.errors} of ${result.total} failed ✗**` : `0 of ${result.total}`;
   for (const shop of shops) {
     const onPostgres = shop.engine === "postgres";
-    const share = (result: LoadResult, limit: LoadResult): Figure => ({ value: (100 * result.requestsPerSecond) / limit.requestsPerSecond, unit: "%" });
+    const share = (result: LoadResult, limit: LoadResult): Figure => ({
+      value: (100 * result.requestsPerSecond) / limit.requestsPerSecond,
+      unit: "%",
+    });
     rows.push(
       {
         label: `${STATIC_ROUTE} (static), ${shop.engine}`,
@@ -252,7 +268,13 @@ export function throughputTable(shops: ShopThroughput[], nginx: NginxThroughput,
       },
       {
         label: `GET /order/cart/list, ${shop.engine}, 1 connection`,
-        cells: [rps(shop.cartListAlone.requestsPerSecond), ms(shop.cartListAlone.p50Ms, onPostgres ? THROUGHPUT_BUDGET.cartListP50Ms : undefined), ms(shop.cartListAlone.p99Ms), null, errorsOf(shop.cartListAlone)],
+        cells: [
+          rps(shop.cartListAlone.requestsPerSecond),
+          ms(shop.cartListAlone.p50Ms, onPostgres ? THROUGHPUT_BUDGET.cartListP50Ms : undefined),
+          ms(shop.cartListAlone.p99Ms),
+          null,
+          errorsOf(shop.cartListAlone),
+        ],
       },
       {
         label: `POST /order/cart/add/, ${shop.engine}`,
@@ -260,13 +282,37 @@ export function throughputTable(shops: ShopThroughput[], nginx: NginxThroughput,
       },
       {
         label: `POST /order/cart/add/, ${shop.engine}, 1 connection`,
-        cells: [rps(shop.cartAddAlone.requestsPerSecond), ms(shop.cartAddAlone.p50Ms, onPostgres ? THROUGHPUT_BUDGET.cartAddP50Ms : undefined), ms(shop.cartAddAlone.p99Ms), null, errorsOf(shop.cartAddAlone)],
+        cells: [
+          rps(shop.cartAddAlone.requestsPerSecond),
+          ms(shop.cartAddAlone.p50Ms, onPostgres ? THROUGHPUT_BUDGET.cartAddP50Ms : undefined),
+          ms(shop.cartAddAlone.p99Ms),
+          null,
+          errorsOf(shop.cartAddAlone),
+        ],
       },
     );
   }
   rows.push(
-    { label: `nginx: ${STATIC_ROUTE} HTML`, cells: [rps(nginx.staticPage.requestsPerSecond), ms(nginx.staticPage.p50Ms), ms(nginx.staticPage.p99Ms), null, errorsOf(nginx.staticPage)] },
-    { label: `nginx: ${PRODUCT_ROUTE} HTML`, cells: [rps(nginx.productPage.requestsPerSecond), ms(nginx.productPage.p50Ms), ms(nginx.productPage.p99Ms), null, errorsOf(nginx.productPage)] },
+    {
+      label: `nginx: ${STATIC_ROUTE} HTML`,
+      cells: [
+        rps(nginx.staticPage.requestsPerSecond),
+        ms(nginx.staticPage.p50Ms),
+        ms(nginx.staticPage.p99Ms),
+        null,
+        errorsOf(nginx.staticPage),
+      ],
+    },
+    {
+      label: `nginx: ${PRODUCT_ROUTE} HTML`,
+      cells: [
+        rps(nginx.productPage.requestsPerSecond),
+        ms(nginx.productPage.p50Ms),
+        ms(nginx.productPage.p99Ms),
+        null,
+        errorsOf(nginx.productPage),
+      ],
+    },
   );
   return {
     title: `Throughput (autocannon, 10 connections unless noted, ${durationS} s each after a ${WARM_UP_S} s warm-up, loopback)`,

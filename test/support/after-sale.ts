@@ -34,7 +34,11 @@ export async function paidOrder(handle: DatabaseHandle, who: Customer, quantity 
       apiRequest(
         "POST",
         "/api/v1/c/merchandise/order/payment",
-        { orderId, card: { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123", name: "Ada" }, idempotencyKey: `key-${randomUUID()}` },
+        {
+          orderId,
+          card: { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123", name: "Ada" },
+          idempotencyKey: `key-${randomUUID()}`,
+        },
         { token: who.token },
       ),
     ),
@@ -54,8 +58,20 @@ export async function boughtOrder(
   const until = options.until ?? "delivered";
   if (until === "paid") return order;
   const { orderId } = order;
-  dataOf(await read(await shipRoute(apiRequest("POST", "/api/v1/admin/orders/ship", { orderId, carrier: "UPS", trackingNumber: "1Z999AA10123456784" }, { token: admin.token }))));
-  if (until === "delivered") dataOf(await read(await deliverRoute(apiRequest("POST", "/api/v1/admin/orders/deliver", { orderId }, { token: admin.token }))));
+  dataOf(
+    await read(
+      await shipRoute(
+        apiRequest(
+          "POST",
+          "/api/v1/admin/orders/ship",
+          { orderId, carrier: "UPS", trackingNumber: "1Z999AA10123456784" },
+          { token: admin.token },
+        ),
+      ),
+    ),
+  );
+  if (until === "delivered")
+    dataOf(await read(await deliverRoute(apiRequest("POST", "/api/v1/admin/orders/deliver", { orderId }, { token: admin.token }))));
   return order;
 }
 
@@ -70,7 +86,9 @@ export interface ApplyFields {
 
 export async function applyAs(who: Customer | null, fields: ApplyFields): Promise<Answer<{ afterSaleId: string }>> {
   const body = { quantity: 1, type: "return", reason: "Damaged on arrival", description: "The housing is cracked on one side.", ...fields };
-  return read<{ afterSaleId: string }>(await applyRoute(apiRequest("POST", "/api/v1/c/order/afterSale/apply", body, { token: who?.token ?? null })));
+  return read<{ afterSaleId: string }>(
+    await applyRoute(apiRequest("POST", "/api/v1/c/order/afterSale/apply", body, { token: who?.token ?? null })),
+  );
 }
 
 /** Every e-mail sent to `to` so far, oldest first. */

@@ -17,7 +17,10 @@ export interface Customer {
 
 export const HOUSTON: UsAddress = { fullName: "Ada Park", line1: "1200 Main St", city: "Houston", state: "TX", zip: "77002" };
 
-export async function makeCustomer(handle: DatabaseHandle, options: { address?: UsAddress | null; role?: UserRow["role"] } = {}): Promise<Customer> {
+export async function makeCustomer(
+  handle: DatabaseHandle,
+  options: { address?: UsAddress | null; role?: UserRow["role"] } = {},
+): Promise<Customer> {
   const email = `shop-${randomUUID()}@example.com`;
   const [user] = await handle.db
     .insert(users)

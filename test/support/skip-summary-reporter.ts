@@ -71,7 +71,12 @@ export class SkipSummaryReporter implements Reporter {
       lines.push(...listByReason(failedOnCi, "red"));
     }
     if (unexplained > 0) {
-      lines.push(styleText(["yellow"], ` Also skipped, no reason recorded: ${plural(unexplained, "test")} (it.skip, describe.skip, .only or a -t filter)`));
+      lines.push(
+        styleText(
+          ["yellow"],
+          ` Also skipped, no reason recorded: ${plural(unexplained, "test")} (it.skip, describe.skip, .only or a -t filter)`,
+        ),
+      );
     }
     const output = lines.join("\n");
     if (this.vitest) this.vitest.logger.log(output);

@@ -21,8 +21,8 @@ export default async function AboutUsPage() {
         title="Filtered water for homes that can't be re-plumbed"
         intro={
           <p>
-            {STORE_NAME} is a small company in {SERVICE_CENTRE.region}. We design countertop reverse-osmosis purifiers,
-            sell them directly, and look after them for as long as you own one.
+            {STORE_NAME} is a small company in {SERVICE_CENTRE.region}. We design countertop reverse-osmosis purifiers, sell them directly,
+            and look after them for as long as you own one.
           </p>
         }
         image={{ src: "/images/about-hero.svg", alt: "", width: 640, height: 480 }}
@@ -40,12 +40,12 @@ export default async function AboutUsPage() {
         intro={
           <>
             <p>
-              We work on one thing: a reverse-osmosis purifier that sits on the kitchen counter, and everything it needs
-              over the years: filters, a membership that ships them, a care plan and a repair bench.
+              We work on one thing: a reverse-osmosis purifier that sits on the kitchen counter, and everything it needs over the years:
+              filters, a membership that ships them, a care plan and a repair bench.
             </p>
             <p className="mt-3">
-              Keeping the range small means we know every part of the product, and the people who answer your e-mail can
-              talk to the people who repair it.
+              Keeping the range small means we know every part of the product, and the people who answer your e-mail can talk to the people
+              who repair it.
             </p>
           </>
         }
@@ -58,8 +58,8 @@ export default async function AboutUsPage() {
         title="Why we build countertop purifiers"
         intro={
           <p>
-            Reverse-osmosis systems usually go under the sink and need a plumber, a drain connection and a hole for a
-            faucet. Many people can&apos;t, or don&apos;t want to, do that.
+            Reverse-osmosis systems usually go under the sink and need a plumber, a drain connection and a hole for a faucet. Many people
+            can&apos;t, or don&apos;t want to, do that.
           </p>
         }
       >
@@ -88,8 +88,8 @@ export default async function AboutUsPage() {
         intro={
           <>
             <p>
-              Repairs happen at our own service centre in {SERVICE_CENTRE.region}, not at a contractor. Our technicians
-              test each purifier that comes in, fit genuine parts and test it again before it goes back.
+              Repairs happen at our own service centre in {SERVICE_CENTRE.region}, not at a contractor. Our technicians test each purifier
+              that comes in, fit genuine parts and test it again before it goes back.
             </p>
             <p className="mt-3">
               That is where <TextLink href={ROUTES.care}>Lenwell Care</TextLink> claims and our{" "}
@@ -114,8 +114,8 @@ export default async function AboutUsPage() {
               title: "Filters on schedule",
               body: (
                 <>
-                  Each cartridge has a known life. <TextLink href={ROUTES.membership}>Members</TextLink> get the next one
-                  shipped before it is due, so nobody has to remember.
+                  Each cartridge has a known life. <TextLink href={ROUTES.membership}>Members</TextLink> get the next one shipped before it
+                  is due, so nobody has to remember.
                 </>
               ),
             },

@@ -39,8 +39,7 @@ export default function ContactPage() {
               title: "Something is not working",
               body: (
                 <p>
-                  Tell us what the display shows and when it started. Many issues are solved by a filter change; the
-                  rest go to{" "}
+                  Tell us what the display shows and when it started. Many issues are solved by a filter change; the rest go to{" "}
                   <ShopLink href={ROUTES.repair} className="font-medium text-brand-700 underline">
                     repair
                   </ShopLink>

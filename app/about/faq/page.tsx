@@ -35,8 +35,7 @@ export default async function FaqPage() {
   ]);
 
   const tank = purifier ? specValue(purifier, "tank") : "";
-  const membershipPrices =
-    monthly && yearly ? ` It costs ${priceText(monthly)} a month or ${priceText(yearly)} a year.` : "";
+  const membershipPrices = monthly && yearly ? ` It costs ${priceText(monthly)} a month or ${priceText(yearly)} a year.` : "";
   const carePrice = care ? ` It costs ${priceText(care)}, paid once.` : "";
   const diagnosisFee = diagnosis ? ` The diagnosis costs ${priceText(diagnosis)}, and` : " The diagnosis fee";
 
@@ -149,11 +148,7 @@ export default async function FaqPage() {
       <PageHero
         eyebrow="Help"
         title="Frequently asked questions"
-        intro={
-          <p>
-            Quick answers about the RO600, filters, membership, orders and repairs. Select a question to open its answer.
-          </p>
-        }
+        intro={<p>Quick answers about the RO600, filters, membership, orders and repairs. Select a question to open its answer.</p>}
         actions={
           <ButtonLink href={ROUTES.contact} variant="secondary">
             Contact support

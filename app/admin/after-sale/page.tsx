@@ -64,7 +64,10 @@ export default async function AdminAfterSalePage({ searchParams }: { searchParam
           {list.map((request) => (
             <tr key={request.afterSaleId}>
               <td className="px-3 py-2">
-                <Link href={adminAfterSalePath(request.afterSaleId)} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                <Link
+                  href={adminAfterSalePath(request.afterSaleId)}
+                  className="font-medium text-brand-700 underline-offset-2 hover:underline"
+                >
                   {afterSaleNumber(request.afterSaleId)}
                 </Link>
               </td>

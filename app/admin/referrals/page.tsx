@@ -24,9 +24,9 @@ export default async function AdminReferralsPage() {
         Referral codes
       </h1>
       <p className="mt-1 max-w-3xl text-sm text-ink-soft">
-        Orders made after a visit through a <code>?c=</code> link. An order counts as paid once its payment went through, whatever
-        happened to it afterwards; revenue is the total of those paid orders minus every refund made on them, so an order cancelled or
-        returned in full adds nothing.
+        Orders made after a visit through a <code>?c=</code> link. An order counts as paid once its payment went through, whatever happened
+        to it afterwards; revenue is the total of those paid orders minus every refund made on them, so an order cancelled or returned in
+        full adds nothing.
       </p>
       {rows.length === 0 ? (
         <EmptyNote>No order has come through a referral code yet.</EmptyNote>

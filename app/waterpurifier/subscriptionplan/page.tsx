@@ -43,9 +43,7 @@ function PlanCard({
       }`}
     >
       {highlight ? (
-        <p className="absolute -top-3.5 left-6 rounded-full bg-leaf-600 px-3 py-1 text-xs font-semibold text-white">
-          Best value
-        </p>
+        <p className="absolute -top-3.5 left-6 rounded-full bg-leaf-600 px-3 py-1 text-xs font-semibold text-white">Best value</p>
       ) : null}
       <h3 id={headingId} className="text-xl font-semibold text-ink">
         {period === "month" ? "Monthly" : "Yearly"}
@@ -123,8 +121,8 @@ export default async function MembershipPage() {
         title="Join Lenwell Membership"
         intro={
           <p>
-            Filters on schedule, free shipping and member prices, from {priceText(monthly)} a month. Join once and your
-            RO600&apos;s replacement cartridges arrive before the display asks for them.
+            Filters on schedule, free shipping and member prices, from {priceText(monthly)} a month. Join once and your RO600&apos;s
+            replacement cartridges arrive before the display asks for them.
           </p>
         }
         image={{ src: "/images/membership-hero.svg", alt: "", width: 640, height: 480 }}
@@ -180,8 +178,8 @@ export default async function MembershipPage() {
         title="How billing and cancelling work"
         intro={
           <p>
-            Your membership renews automatically at the end of each period until you cancel. You manage it, and cancel it,
-            from <TextLink href={ROUTES.account}>your account</TextLink>; there is no fee and no phone call needed.
+            Your membership renews automatically at the end of each period until you cancel. You manage it, and cancel it, from{" "}
+            <TextLink href={ROUTES.account}>your account</TextLink>; there is no fee and no phone call needed.
           </p>
         }
       >
@@ -208,8 +206,8 @@ export default async function MembershipPage() {
         intro={
           <>
             <p>
-              Membership follows the filter schedule of the Lenwell RO600 countertop purifier. If you own one, it takes the
-              filter dates off your mind and makes every order ship free.
+              Membership follows the filter schedule of the Lenwell RO600 countertop purifier. If you own one, it takes the filter dates off
+              your mind and makes every order ship free.
             </p>
             {purifier ? (
               <p className="mt-3">

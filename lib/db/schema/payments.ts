@@ -46,7 +46,10 @@ export const payments = pgTable(
       .on(table.orderId)
       .where(sql`${table.status} in ('succeeded', 'refunded', 'partially_refunded')`),
     index("payments_order_idx").on(table.orderId),
-    check("payments_amount_positive", sql`${table.amountCents} > 0 and ${table.refundedCents} >= 0 and ${table.refundedCents} <= ${table.amountCents}`),
+    check(
+      "payments_amount_positive",
+      sql`${table.amountCents} > 0 and ${table.refundedCents} >= 0 and ${table.refundedCents} <= ${table.amountCents}`,
+    ),
   ],
 );
 

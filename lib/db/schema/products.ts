@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, text,  } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { MERCHANDISE_CATEGORIES } from "../../schemas/merchandise";
 import { createdAt, updatedAt } from "./columns";
 
@@ -22,9 +22,15 @@ export const products = pgTable(
     category: text("category", { enum: PRODUCT_CATEGORIES }).notNull(),
     name: text("name").notNull(),
     subtitle: text("subtitle").notNull().default(""),
-    images: jsonb("images").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    images: jsonb("images")
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     attributes: text("attributes").notNull().default(""),
-    spec: jsonb("spec").$type<ProductSpecRow[]>().notNull().default(sql`'[]'::jsonb`),
+    spec: jsonb("spec")
+      .$type<ProductSpecRow[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     description: text("description").notNull().default(""),
     originalPriceCents: integer("original_price_cents").notNull(),
     discountPriceCents: integer("discount_price_cents").notNull(),
@@ -40,7 +46,10 @@ export const products = pgTable(
   (table) => [
     index("products_category_idx").on(table.category, table.sortOrder),
     check("products_stock_not_negative", sql`${table.stock} >= 0`),
-    check("products_prices_valid", sql`${table.originalPriceCents} >= 0 and ${table.discountPriceCents} >= 0 and ${table.discountPriceCents} <= ${table.originalPriceCents}`),
+    check(
+      "products_prices_valid",
+      sql`${table.originalPriceCents} >= 0 and ${table.discountPriceCents} >= 0 and ${table.discountPriceCents} <= ${table.originalPriceCents}`,
+    ),
     check("products_plan_months_positive", sql`${table.planMonths} is null or ${table.planMonths} > 0`),
   ],
 );

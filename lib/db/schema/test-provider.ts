@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text,  } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 
 // The ledger of the built-in test payment provider ("Test mode"). A real provider keeps these

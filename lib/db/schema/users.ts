@@ -6,7 +6,6 @@ import { createdAt, updatedAt } from "./columns";
 export const USER_ROLES = ["customer", "admin"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
-
 export const users = pgTable(
   "users",
   {

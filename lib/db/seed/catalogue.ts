@@ -22,8 +22,7 @@ export interface CatalogueEntry {
   planMonths?: number;
 }
 
-const img = (sku: string, views = 1) =>
-  Array.from({ length: views }, (_, i) => `/images/products/${sku.toLowerCase()}-${i + 1}.svg`);
+const img = (sku: string, views = 1) => Array.from({ length: views }, (_, i) => `/images/products/${sku.toLowerCase()}-${i + 1}.svg`);
 
 const row = (spec_key: string, spec_name: string, spec_value: string): SpecRow => ({ spec_key, spec_name, spec_value });
 
@@ -227,11 +226,7 @@ export const DEMO_CATALOGUE: readonly CatalogueEntry[] = [
     subtitle: "Check total dissolved solids in seconds",
     image: img("LW-ACC-TDS"),
     attributes: "0–9990 ppm",
-    spec: [
-      row("range", "Range", "0–9990 ppm"),
-      row("accuracy", "Accuracy", "±2%"),
-      row("battery", "Battery", "2 × LR44, included"),
-    ],
+    spec: [row("range", "Range", "0–9990 ppm"), row("accuracy", "Accuracy", "±2%"), row("battery", "Battery", "2 × LR44, included")],
     originalPriceCents: 1_900,
     discountPriceCents: 1_500,
     stock: 500,

@@ -19,11 +19,39 @@ describeEachEngine("after-sale timeline for operators on $name", (engine) => {
     const who = await makeCustomer(db(), { address: HOUSTON });
     const sku = await makeProduct(db(), { stock: 5 });
     const { orderId } = dataOf(
-      await read<{ orderId: string }>(await buyNowRoute(apiRequest("POST", "/api/v1/c/merchandise/order/add", { skuNum: sku, quantity: 1 }, { token: who.token }))),
+      await read<{ orderId: string }>(
+        await buyNowRoute(apiRequest("POST", "/api/v1/c/merchandise/order/add", { skuNum: sku, quantity: 1 }, { token: who.token })),
+      ),
     );
     const card = { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123", name: "Ada" };
-    expect((await read(await payRoute(apiRequest("POST", "/api/v1/c/merchandise/order/payment", { orderId, card, idempotencyKey: randomUUID() }, { token: who.token })))).status).toBe(200);
-    expect((await read(await shipRoute(apiRequest("POST", "/api/v1/admin/orders/ship", { orderId, carrier: "UPS", trackingNumber: "1Z999AA1" }, { token: admin.token })))).status).toBe(200);
+    expect(
+      (
+        await read(
+          await payRoute(
+            apiRequest(
+              "POST",
+              "/api/v1/c/merchandise/order/payment",
+              { orderId, card, idempotencyKey: randomUUID() },
+              { token: who.token },
+            ),
+          ),
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await read(
+          await shipRoute(
+            apiRequest(
+              "POST",
+              "/api/v1/admin/orders/ship",
+              { orderId, carrier: "UPS", trackingNumber: "1Z999AA1" },
+              { token: admin.token },
+            ),
+          ),
+        )
+      ).status,
+    ).toBe(200);
     const applied = await read<{ afterSaleId: string }>(
       await applyRoute(
         apiRequest(
@@ -35,7 +63,10 @@ describeEachEngine("after-sale timeline for operators on $name", (engine) => {
       ),
     );
     const { afterSaleId } = dataOf(applied);
-    expect((await read(await approveRoute(apiRequest("POST", "/api/v1/admin/after-sale/approve", { afterSaleId }, { token: admin.token })))).status).toBe(200);
+    expect(
+      (await read(await approveRoute(apiRequest("POST", "/api/v1/admin/after-sale/approve", { afterSaleId }, { token: admin.token }))))
+        .status,
+    ).toBe(200);
 
     const events = await adminAfterSaleEvents({ role: "admin" }, afterSaleId);
     expect(events.map(({ type, actor, by }) => ({ type, actor, by }))).toEqual([

@@ -23,5 +23,11 @@ export async function adminAfterSaleEvents(user: Pick<UserRow, "role">, afterSal
     .leftJoin(users, eq(users.id, afterSaleEvents.actorUserId))
     .where(eq(afterSaleEvents.afterSaleId, afterSaleId))
     .orderBy(asc(afterSaleEvents.createdAt), asc(afterSaleEvents.id));
-  return rows.map(({ event, email }) => ({ type: event.type, actor: event.actor, by: email, note: event.note, at: event.createdAt.toISOString() }));
+  return rows.map(({ event, email }) => ({
+    type: event.type,
+    actor: event.actor,
+    by: email,
+    note: event.note,
+    at: event.createdAt.toISOString(),
+  }));
 }

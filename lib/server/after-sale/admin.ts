@@ -67,7 +67,10 @@ async function lockRequest(tx: DbExecutor, afterSaleId: string): Promise<AfterSa
 }
 
 /** Newest first, optionally one status; `q` is a request id, an order id or part of the customer's e-mail. */
-export async function adminListAfterSales(user: UserRow, query: AdminAfterSaleListQuery): Promise<{ list: AdminAfterSale[]; total: number }> {
+export async function adminListAfterSales(
+  user: UserRow,
+  query: AdminAfterSaleListQuery,
+): Promise<{ list: AdminAfterSale[]; total: number }> {
   assertOperator(user);
   const db = await getDb();
   const filters: SQL[] = [];
@@ -93,7 +96,13 @@ export async function adminListAfterSales(user: UserRow, query: AdminAfterSaleLi
     .orderBy(desc(afterSaleRequests.createdAt), desc(afterSaleRequests.id))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  return { list: await adminViews(db, rows.map((row) => row.request)), total: counted?.total ?? 0 };
+  return {
+    list: await adminViews(
+      db,
+      rows.map((row) => row.request),
+    ),
+    total: counted?.total ?? 0,
+  };
 }
 
 export async function adminGetAfterSale(user: UserRow, afterSaleId: string): Promise<AdminAfterSale> {

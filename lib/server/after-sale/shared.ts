@@ -10,13 +10,23 @@ import { nextStepTime, type EventActor } from "@/lib/server/orders";
  * order's tax (rounded down, so the lines' shares never add up to more than the tax charged), and
  * never more than what is still refundable on the order. Shipping is not refunded.
  */
-export function lineRefundCents(order: Pick<OrderRow, "subtotalCents" | "taxCents" | "totalCents" | "refundedCents">, unitPriceCents: number, quantity: number): number {
+export function lineRefundCents(
+  order: Pick<OrderRow, "subtotalCents" | "taxCents" | "totalCents" | "refundedCents">,
+  unitPriceCents: number,
+  quantity: number,
+): number {
   const itemCents = unitPriceCents * quantity;
   const taxShare = order.subtotalCents > 0 ? Math.floor((order.taxCents * itemCents) / order.subtotalCents) : 0;
   return Math.max(0, Math.min(itemCents + taxShare, order.totalCents - order.refundedCents));
 }
 
-export async function recordAfterSaleEvent(tx: DbExecutor, afterSaleId: string, type: string, by: EventActor, note: string | null = null): Promise<void> {
+export async function recordAfterSaleEvent(
+  tx: DbExecutor,
+  afterSaleId: string,
+  type: string,
+  by: EventActor,
+  note: string | null = null,
+): Promise<void> {
   await tx.insert(afterSaleEvents).values({
     afterSaleId,
     type,
@@ -28,7 +38,11 @@ export async function recordAfterSaleEvent(tx: DbExecutor, afterSaleId: string, 
 }
 
 /** E-mails the request's customer once `tx` has committed. */
-export async function mailCustomer(tx: Transaction, row: AfterSaleRow, compose: (to: string, facts: AfterSaleMailFacts) => MailMessage): Promise<void> {
+export async function mailCustomer(
+  tx: Transaction,
+  row: AfterSaleRow,
+  compose: (to: string, facts: AfterSaleMailFacts) => MailMessage,
+): Promise<void> {
   const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
   if (!user) return;
   sendMailAfterCommit(tx, compose(user.email, { afterSaleId: row.id, type: row.type, name: row.name, quantity: row.quantity }));

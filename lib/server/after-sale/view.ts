@@ -23,7 +23,12 @@ export async function toAfterSaleViews(db: DbExecutor, rows: AfterSaleRow[]): Pr
   const events = await db
     .select()
     .from(afterSaleEvents)
-    .where(inArray(afterSaleEvents.afterSaleId, rows.map((row) => row.id)))
+    .where(
+      inArray(
+        afterSaleEvents.afterSaleId,
+        rows.map((row) => row.id),
+      ),
+    )
     .orderBy(asc(afterSaleEvents.createdAt), asc(afterSaleEvents.id));
   return rows.map((row) => ({
     afterSaleId: row.id,

@@ -4,13 +4,7 @@ import { CODE_RESEND_AFTER_S } from "@/lib/config/auth";
 import { getDb } from "@/lib/db/client";
 import { users, type CodePurpose } from "@/lib/db/schema";
 import { AppError } from "@/lib/server/http/errors";
-import {
-  alreadyRegisteredMail,
-  noAccountResetMail,
-  resetCodeMail,
-  verificationCodeMail,
-  welcomeMail,
-} from "@/lib/server/mail/messages";
+import { alreadyRegisteredMail, noAccountResetMail, resetCodeMail, verificationCodeMail, welcomeMail } from "@/lib/server/mail/messages";
 import { mailIsConfigured, sendMailAfterCommit, type MailMessage } from "@/lib/server/mail/transport";
 import { inTransaction } from "@/lib/server/transaction";
 import { codeNoLongerValid, consumeCode, discardCode, issueCode } from "./codes";
@@ -61,17 +55,17 @@ export async function resetPassword(input: { email: string; code: string; passwo
   // A usable reset code is only ever issued to an existing account; this guards a deleted one.
   if (!user) throw codeNoLongerValid();
   const db = await getDb();
-  await db.update(users).set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() }).where(eq(users.id, user.id));
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() })
+    .where(eq(users.id, user.id));
   await revokeOtherSessions(user.id);
   // The owner proved who they are: failed logins against the account no longer hold them back.
   await loginThrottle().clearAccount(email);
   return { reset: true as const };
 }
 
-export async function registerAccount(
-  input: { email: string; code: string; password: string; username?: string },
-  meta: SessionMeta,
-) {
+export async function registerAccount(input: { email: string; code: string; password: string; username?: string }, meta: SessionMeta) {
   const email = normaliseEmail(input.email);
   assertPasswordAcceptable(input.password);
   await codeThrottle().guarded(meta.ip, () => consumeCode(email, "register", input.code));

@@ -1,12 +1,7 @@
 import "server-only";
 import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, gt, gte, isNull, lt, sql } from "drizzle-orm";
-import {
-  CODE_DAILY_CAP,
-  CODE_MAX_FAILED_ATTEMPTS,
-  CODE_RESEND_AFTER_S,
-  CODE_TTL_MINUTES,
-} from "@/lib/config/auth";
+import { CODE_DAILY_CAP, CODE_MAX_FAILED_ATTEMPTS, CODE_RESEND_AFTER_S, CODE_TTL_MINUTES } from "@/lib/config/auth";
 import { getDb, type DbExecutor } from "@/lib/db/client";
 import { emailCodes, type CodePurpose } from "@/lib/db/schema";
 import { AppError } from "@/lib/server/http/errors";

@@ -38,9 +38,7 @@ function mac(purpose: string, body: string): Buffer {
 
 /** A token carrying `payload` for `purpose`, valid for `ttlSeconds`. */
 export function signValue(purpose: string, payload: Record<string, unknown>, ttlSeconds: number): string {
-  const body = Buffer.from(JSON.stringify({ ...payload, exp: Math.floor(Date.now() / 1000) + ttlSeconds })).toString(
-    "base64url",
-  );
+  const body = Buffer.from(JSON.stringify({ ...payload, exp: Math.floor(Date.now() / 1000) + ttlSeconds })).toString("base64url");
   return `${body}.${mac(purpose, body).toString("base64url")}`;
 }
 

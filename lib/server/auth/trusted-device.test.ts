@@ -43,7 +43,9 @@ describe("trusted-device cookie", () => {
 
   it("is read from the request's cookies", () => {
     const value = cookieValue(trustedDeviceCookie(userId, null));
-    const request = new Request("http://shop.test/api/v1/c/ulogin/login", { headers: { cookie: `Token=x; ${TRUSTED_DEVICE.cookie}=${value}` } });
+    const request = new Request("http://shop.test/api/v1/c/ulogin/login", {
+      headers: { cookie: `Token=x; ${TRUSTED_DEVICE.cookie}=${value}` },
+    });
     expect(trustedDeviceOf(request)?.userId).toBe(userId);
     expect(trustedDeviceOf(new Request("http://shop.test/"))).toBeNull();
   });

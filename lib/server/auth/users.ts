@@ -33,6 +33,10 @@ export async function userView(row: UserRow): Promise<User> {
 
 export async function findUserByEmail(email: string): Promise<UserRow | null> {
   const db = await getDb();
-  const [row] = await db.select().from(users).where(eq(users.email, normaliseEmail(email))).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, normaliseEmail(email)))
+    .limit(1);
   return row ?? null;
 }

@@ -203,7 +203,5 @@ export async function cartLinesForCheckout(tx: Executor, userId: string): Promis
  */
 export async function clearCart(tx: Executor, userId: string, skus?: readonly string[]): Promise<void> {
   if (skus && skus.length === 0) return;
-  await tx
-    .delete(cartItems)
-    .where(and(eq(cartItems.userId, userId), skus ? inArray(cartItems.sku, [...skus]) : undefined));
+  await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), skus ? inArray(cartItems.sku, [...skus]) : undefined));
 }

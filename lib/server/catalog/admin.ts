@@ -22,16 +22,18 @@ import { toMerchandise } from "./queries";
  * from then on; orders that hold them keep their lines. Every field that really changed is recorded
  * in product_changes with the operator's id (a caller without a user id, such as a script, records none).
  */
-export async function updateMerchandise(actor: Pick<UserRow, "role"> & Partial<Pick<UserRow, "id">>, skuNum: string, changes: unknown): Promise<Merchandise> {
+export async function updateMerchandise(
+  actor: Pick<UserRow, "role"> & Partial<Pick<UserRow, "id">>,
+  skuNum: string,
+  changes: unknown,
+): Promise<Merchandise> {
   assertOperator(actor);
   const update = parseWith(merchandiseUpdateSchema, changes);
   const row = await inTransaction(async (tx) => {
     const [current] = await tx.select().from(products).where(eq(products.sku, skuNum)).for("update");
     if (!current) throw new AppError(404, `There is no product with the sku ${skuNum}.`);
-    const originalPriceCents =
-      update.originalPrice === undefined ? current.originalPriceCents : amountToCents(update.originalPrice);
-    const discountPriceCents =
-      update.discountPrice === undefined ? current.discountPriceCents : amountToCents(update.discountPrice);
+    const originalPriceCents = update.originalPrice === undefined ? current.originalPriceCents : amountToCents(update.originalPrice);
+    const discountPriceCents = update.discountPrice === undefined ? current.discountPriceCents : amountToCents(update.discountPrice);
     if (discountPriceCents > originalPriceCents) {
       throw new AppError(422, "discountPrice: The discounted price cannot be higher than the original price.", [
         { path: "discountPrice", message: "The discounted price cannot be higher than the original price." },

@@ -7,7 +7,17 @@ import { products } from "@/lib/db/schema/products";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { AppError } from "@/lib/server/http/errors";
 import { inTransaction } from "@/lib/server/transaction";
-import { getMerchandise, isListedSku, productStock, readShelf, readShelfItem, readStock, stockMovedAfterCommit, stockTag, updateMerchandise } from "./index";
+import {
+  getMerchandise,
+  isListedSku,
+  productStock,
+  readShelf,
+  readShelfItem,
+  readStock,
+  stockMovedAfterCommit,
+  stockTag,
+  updateMerchandise,
+} from "./index";
 
 // Next's data cache needs a running server; this stand-in keeps its contract (entries keyed by the
 // key parts and arguments, dropped by revalidateTag for any of their tags), so the test checks what
@@ -48,15 +58,17 @@ describeEachEngine("catalogue cache and operator updates on $name", (engine) => 
 
   async function addProduct() {
     const sku = `T-${randomUUID().slice(0, 8).toUpperCase()}`;
-    await handle().db.insert(products).values({
-      sku,
-      category: "accessory",
-      name: `Cache test ${sku}`,
-      originalPriceCents: 5_000,
-      discountPriceCents: 4_000,
-      stock: 20,
-      sortOrder: 20_000,
-    });
+    await handle()
+      .db.insert(products)
+      .values({
+        sku,
+        category: "accessory",
+        name: `Cache test ${sku}`,
+        originalPriceCents: 5_000,
+        discountPriceCents: 4_000,
+        stock: 20,
+        sortOrder: 20_000,
+      });
     return sku;
   }
 
@@ -158,16 +170,12 @@ describeEachEngine("catalogue cache and operator updates on $name", (engine) => 
     expect([unknown.code, unknown.message]).toEqual([404, "There is no product with the sku NO-SUCH-SKU."]);
     const dearer = await refusal(() => updateMerchandise(admin, sku, { discountPrice: "50.01" }));
     expect(dearer.code).toBe(422);
-    expect(dearer.errors).toEqual([
-      { path: "discountPrice", message: "The discounted price cannot be higher than the original price." },
-    ]);
+    expect(dearer.errors).toEqual([{ path: "discountPrice", message: "The discounted price cannot be higher than the original price." }]);
     expect((await refusal(() => updateMerchandise(admin, sku, { originalPrice: "39.99" }))).code).toBe(422);
     expect((await refusal(() => updateMerchandise(admin, sku, {}))).code).toBe(422);
     const malformed = await refusal(() => updateMerchandise(admin, sku, { stock: -1, price: "1.00" }));
     expect(malformed.code).toBe(422);
-    expect((await refusal(() => updateMerchandise(admin, sku, { discountPrice: "12.5" }))).errors[0]?.path).toBe(
-      "discountPrice",
-    );
+    expect((await refusal(() => updateMerchandise(admin, sku, { discountPrice: "12.5" }))).errors[0]?.path).toBe("discountPrice");
     expect(await getMerchandise(sku)).toMatchObject({ originalPrice: "50.00", discountPrice: "40.00", stock: 20 });
     expect(nextCache.revalidations).toEqual([]);
   });

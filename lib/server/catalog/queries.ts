@@ -50,10 +50,7 @@ export async function listMerchandise(query: MerchandiseListQuery): Promise<Merc
 }
 
 /** Every listed product of a category (or of the store), in one ordering: what a store page shows. */
-export async function listAllMerchandise(
-  category: MerchandiseListQuery["category"],
-  sort: MerchandiseSort,
-): Promise<Merchandise[]> {
+export async function listAllMerchandise(category: MerchandiseListQuery["category"], sort: MerchandiseSort): Promise<Merchandise[]> {
   const db = await getDb();
   const rows = await db
     .select()

@@ -65,7 +65,13 @@ export function afterSaleRejectedMail(to: string, facts: AfterSaleMailFacts, rea
   return {
     to,
     subject: subjectOf(facts, " was declined"),
-    text: body(facts, ["We are sorry, we cannot accept this request.", "", `Reason: ${reason}`, "", "Reply to this e-mail if you have questions."]),
+    text: body(facts, [
+      "We are sorry, we cannot accept this request.",
+      "",
+      `Reason: ${reason}`,
+      "",
+      "Reply to this e-mail if you have questions.",
+    ]),
   };
 }
 

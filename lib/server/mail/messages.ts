@@ -51,7 +51,7 @@ export function alreadyRegisteredMail(to: string): MailMessage {
     text: [
       `Someone (probably you) asked to register this e-mail address at ${STORE_NAME}, but it already has an account.`,
       "",
-      "Log in with your password, or use \"Forgot password\" on the login page to choose a new one:",
+      'Log in with your password, or use "Forgot password" on the login page to choose a new one:',
       `${env.SITE_URL}${ROUTES.login}`,
       "",
       "If it was not you, you can ignore this e-mail.",

@@ -45,9 +45,7 @@ function decodeQuotedPrintable(body: string): string {
 /** RFC 2047 encoded words (=?UTF-8?Q?...?= / ?B?) in a header value. */
 function decodeHeader(value: string): string {
   return value.replace(/=\?[^?]+\?([QqBb])\?([^?]*)\?=/g, (_, kind: string, data: string) =>
-    kind.toUpperCase() === "B"
-      ? Buffer.from(data, "base64").toString("utf8")
-      : decodeQuotedPrintable(data.replace(/_/g, " ")),
+    kind.toUpperCase() === "B" ? Buffer.from(data, "base64").toString("utf8") : decodeQuotedPrintable(data.replace(/_/g, " ")),
   );
 }
 

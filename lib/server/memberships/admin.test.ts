@@ -13,11 +13,19 @@ describeEachEngine("operator plan list on $name", (engine) => {
     const now = new Date();
     const who = await makeCustomer(db());
     const sku = await makeProduct(db(), { name: "Test care plan" });
-    await db().db.insert(memberships).values([
-      { userId: who.id, kind: "care", sku, startsAt: new Date(now.getTime() - 10 * day), endsAt: new Date(now.getTime() + 20 * day) },
-      { userId: who.id, kind: "care", sku, startsAt: new Date(now.getTime() + 20 * day), endsAt: new Date(now.getTime() + 50 * day) },
-      { userId: who.id, kind: "membership", sku, startsAt: new Date(now.getTime() - 50 * day), endsAt: new Date(now.getTime() - 20 * day) },
-    ]);
+    await db()
+      .db.insert(memberships)
+      .values([
+        { userId: who.id, kind: "care", sku, startsAt: new Date(now.getTime() - 10 * day), endsAt: new Date(now.getTime() + 20 * day) },
+        { userId: who.id, kind: "care", sku, startsAt: new Date(now.getTime() + 20 * day), endsAt: new Date(now.getTime() + 50 * day) },
+        {
+          userId: who.id,
+          kind: "membership",
+          sku,
+          startsAt: new Date(now.getTime() - 50 * day),
+          endsAt: new Date(now.getTime() - 20 * day),
+        },
+      ]);
 
     const mine = (await adminListPlans({ role: "admin" }, undefined, now)).filter((plan) => plan.customerEmail === who.email);
     expect(mine.map(({ kind, status, planName }) => ({ kind, status, planName }))).toEqual([

@@ -49,7 +49,14 @@ export async function activatePlans(tx: Transaction, orderId: string, now: Date 
     const [running] = await tx
       .select({ endsAt: memberships.endsAt })
       .from(memberships)
-      .where(and(eq(memberships.userId, order.userId), eq(memberships.kind, kind), eq(memberships.status, "active"), gt(memberships.endsAt, now)))
+      .where(
+        and(
+          eq(memberships.userId, order.userId),
+          eq(memberships.kind, kind),
+          eq(memberships.status, "active"),
+          gt(memberships.endsAt, now),
+        ),
+      )
       .orderBy(desc(memberships.endsAt))
       .limit(1);
     const startsAt = running ? running.endsAt : now;
@@ -80,7 +87,9 @@ export interface CustomerPlans {
  * queued after it; none running, the last one that ended (status "expired"); never had one, null.
  */
 function summarise(rows: (MembershipRow & { name: string })[], now: Date): Membership | null {
-  const live = rows.filter((row) => row.status === "active" && row.endsAt > now).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+  const live = rows
+    .filter((row) => row.status === "active" && row.endsAt > now)
+    .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
   const current = live.find((row) => row.startsAt <= now) ?? live[0];
   if (current) {
     const last = live[live.length - 1] ?? current;

@@ -44,7 +44,9 @@ export async function adminListOrders(user: UserRow, query: AdminOrderListQuery)
   if (query.status) filters.push(eq(orders.status, query.status));
   const search = query.q?.trim();
   if (search) {
-    filters.push(UUID_PATTERN.test(search) ? eq(orders.id, search.toLowerCase()) : ilike(users.email, `%${escapeLike(search.toLowerCase())}%`));
+    filters.push(
+      UUID_PATTERN.test(search) ? eq(orders.id, search.toLowerCase()) : ilike(users.email, `%${escapeLike(search.toLowerCase())}%`),
+    );
   }
   const where = filters.length > 0 ? and(...filters) : undefined;
   const [counted] = await db.select({ total: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where);
@@ -56,7 +58,10 @@ export async function adminListOrders(user: UserRow, query: AdminOrderListQuery)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  const summaries = await itemSummaries(db, rows.map((row) => row.order.id));
+  const summaries = await itemSummaries(
+    db,
+    rows.map((row) => row.order.id),
+  );
   return {
     total: counted?.total ?? 0,
     list: rows.map(({ order, email }) => ({
@@ -86,7 +91,11 @@ export async function shipOrder(user: UserRow, body: ShipOrderBody): Promise<Adm
   return inTransaction(async (tx) => {
     const order = await lockOrder(tx, body.orderId);
     if (!canShip(order.status)) throw new AppError(409, ORDER_MESSAGES.notShippable);
-    const shipped = await moveOrder(tx, order.id, "shipped", { shippedAt: new Date(), carrier: body.carrier, trackingNumber: body.trackingNumber });
+    const shipped = await moveOrder(tx, order.id, "shipped", {
+      shippedAt: new Date(),
+      carrier: body.carrier,
+      trackingNumber: body.trackingNumber,
+    });
     await recordEvent(tx, order.id, "shipped", operatorActor(user), `${body.carrier} ${body.trackingNumber}`);
     const view = await adminView(tx, shipped);
     sendMailAfterCommit(tx, orderShippedMail(view.customer.email, view.orderId, body.carrier, body.trackingNumber));
@@ -135,5 +144,11 @@ export async function adminOrderEvents(user: UserRow, orderId: string): Promise<
     .leftJoin(users, eq(users.id, orderEvents.actorUserId))
     .where(eq(orderEvents.orderId, orderId))
     .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
-  return rows.map(({ event, email }) => ({ type: event.type, actor: event.actor, by: email, note: event.note, at: event.createdAt.toISOString() }));
+  return rows.map(({ event, email }) => ({
+    type: event.type,
+    actor: event.actor,
+    by: email,
+    note: event.note,
+    at: event.createdAt.toISOString(),
+  }));
 }

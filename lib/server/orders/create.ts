@@ -17,7 +17,12 @@ import { sweepExpiredOrders } from "./expiry";
 // the products as they are at that moment, totals computed, the cart emptied. Any refusal rolls
 // back all of it, so a failed checkout leaves stock and cart exactly as they were.
 
-async function createPendingOrder(tx: Transaction, userId: string, lines: readonly WantedLine[], referralCode: string | null): Promise<string> {
+async function createPendingOrder(
+  tx: Transaction,
+  userId: string,
+  lines: readonly WantedLine[],
+  referralCode: string | null,
+): Promise<string> {
   const reserved = await reserveStock(tx, lines);
   const [user] = await tx.select({ defaultAddress: users.defaultAddress }).from(users).where(eq(users.id, userId));
   const address = user?.defaultAddress ?? null;

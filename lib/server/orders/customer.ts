@@ -56,7 +56,10 @@ export async function listOrders(userId: string, query: OrderListQuery): Promise
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  const summaries = await itemSummaries(db, rows.map((row) => row.id));
+  const summaries = await itemSummaries(
+    db,
+    rows.map((row) => row.id),
+  );
   return {
     total: counted?.total ?? 0,
     list: rows.map((row) => ({
@@ -100,10 +103,14 @@ export async function editOrder(userId: string, edit: OrderEdit): Promise<Order>
 
     if (!canChangeShippingMethod(order.status)) {
       if (methodChanged) {
-        throw new AppError(409, ORDER_MESSAGES.methodAfterPayment, [{ path: "shippingMethod", message: ORDER_MESSAGES.methodAfterPayment }]);
+        throw new AppError(409, ORDER_MESSAGES.methodAfterPayment, [
+          { path: "shippingMethod", message: ORDER_MESSAGES.methodAfterPayment },
+        ]);
       }
       if (addressChanged && edit.shippingAddress?.state !== order.shippingAddress?.state) {
-        throw new AppError(409, ORDER_MESSAGES.stateAfterPayment, [{ path: "shippingAddress.state", message: ORDER_MESSAGES.stateAfterPayment }]);
+        throw new AppError(409, ORDER_MESSAGES.stateAfterPayment, [
+          { path: "shippingAddress.state", message: ORDER_MESSAGES.stateAfterPayment },
+        ]);
       }
       if (addressChanged) {
         await tx.update(orders).set({ shippingAddress: address, updatedAt: new Date() }).where(eq(orders.id, order.id));

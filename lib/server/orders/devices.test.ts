@@ -23,7 +23,13 @@ describeEachEngine("the devices a repair request can be about, on $name", (engin
 
     const before = await listPurchasedDevices(who.id, sku);
     expect(before).toEqual([
-      expect.objectContaining({ orderId: delivered.orderId, skuNum: sku, quantity: 2, remaining: 2, deliveredAt: expect.any(String) as string }),
+      expect.objectContaining({
+        orderId: delivered.orderId,
+        skuNum: sku,
+        quantity: 2,
+        remaining: 2,
+        deliveredAt: expect.any(String) as string,
+      }),
     ]);
 
     dataOf(await applyAs(who, { orderId: delivered.orderId, skuNum: sku, quantity: 1, type: "repair", reason: "Stopped working" }));

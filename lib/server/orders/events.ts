@@ -46,8 +46,21 @@ export function nextStepTime(table: PgTable, createdAt: PgColumn, subject: PgCol
   return sql`greatest(clock_timestamp(), (select max(${createdAt}) + interval '1 microsecond' from ${table} where ${subject} = ${id}))`;
 }
 
-export async function recordEvent(tx: DbExecutor, orderId: string, type: OrderEventType, by: EventActor, note: string | null = null): Promise<void> {
+export async function recordEvent(
+  tx: DbExecutor,
+  orderId: string,
+  type: OrderEventType,
+  by: EventActor,
+  note: string | null = null,
+): Promise<void> {
   await tx
     .insert(orderEvents)
-    .values({ orderId, type, actor: by.actor, actorUserId: by.userId, note, createdAt: nextStepTime(orderEvents, orderEvents.createdAt, orderEvents.orderId, orderId) });
+    .values({
+      orderId,
+      type,
+      actor: by.actor,
+      actorUserId: by.userId,
+      note,
+      createdAt: nextStepTime(orderEvents, orderEvents.createdAt, orderEvents.orderId, orderId),
+    });
 }

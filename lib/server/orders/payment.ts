@@ -74,6 +74,12 @@ export async function refundOrder(
     ? [await moveOrder(tx, order.id, "refunded", { refundedCents })]
     : await tx.update(orders).set({ refundedCents, updatedAt: new Date() }).where(eq(orders.id, order.id)).returning();
   if (!updated) throw new AppError(404, ORDER_MESSAGES.notFound);
-  await recordEvent(tx, order.id, "refunded", by, `${centsToAmount(refund.amountCents)} refunded to ${refund.brand ?? "the card"} ending ${refund.last4 ?? "----"}`);
+  await recordEvent(
+    tx,
+    order.id,
+    "refunded",
+    by,
+    `${centsToAmount(refund.amountCents)} refunded to ${refund.brand ?? "the card"} ending ${refund.last4 ?? "----"}`,
+  );
   return updated;
 }

@@ -19,7 +19,12 @@ describeEachEngine("referral report on $name", (engine) => {
   async function orderWith(who: Customer, code: string, sku: string): Promise<{ orderId: string; totalCents: number }> {
     const added = await read<{ orderId: string }>(
       await buyNowRoute(
-        apiRequest("POST", "/api/v1/c/merchandise/order/add", { skuNum: sku, quantity: 1 }, { token: who.token, cookie: `${COOKIES.referral}=${code}` }),
+        apiRequest(
+          "POST",
+          "/api/v1/c/merchandise/order/add",
+          { skuNum: sku, quantity: 1 },
+          { token: who.token, cookie: `${COOKIES.referral}=${code}` },
+        ),
       ),
     );
     const { orderId } = dataOf(added);
@@ -30,7 +35,16 @@ describeEachEngine("referral report on $name", (engine) => {
 
   async function pay(who: Customer, orderId: string): Promise<void> {
     const card = { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123", name: "Ada" };
-    const paid = await read(await payRoute(apiRequest("POST", "/api/v1/c/merchandise/order/payment", { orderId, card, idempotencyKey: `key-${randomUUID()}` }, { token: who.token })));
+    const paid = await read(
+      await payRoute(
+        apiRequest(
+          "POST",
+          "/api/v1/c/merchandise/order/payment",
+          { orderId, card, idempotencyKey: `key-${randomUUID()}` },
+          { token: who.token },
+        ),
+      ),
+    );
     expect(paid.status).toBe(200);
   }
 
@@ -42,7 +56,13 @@ describeEachEngine("referral report on $name", (engine) => {
     await pay(who, kept.orderId);
     const refunded = await orderWith(who, code, sku);
     await pay(who, refunded.orderId);
-    expect((await read(await cancelRoute(apiRequest("POST", "/api/v1/c/merchandise/order/cancel", { orderId: refunded.orderId }, { token: who.token })))).status).toBe(200);
+    expect(
+      (
+        await read(
+          await cancelRoute(apiRequest("POST", "/api/v1/c/merchandise/order/cancel", { orderId: refunded.orderId }, { token: who.token })),
+        )
+      ).status,
+    ).toBe(200);
     await orderWith(who, code, sku); // never paid
 
     const report = await adminReferralReport({ role: "admin" });

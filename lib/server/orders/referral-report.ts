@@ -24,7 +24,8 @@ export async function adminReferralReport(actor: Pick<UserRow, "role">): Promise
   assertOperator(actor);
   const db = await getDb();
   const paid = sql`${orders.paidAt} is not null`;
-  const revenueCents = sql<number>`coalesce(sum(case when ${paid} then ${orders.totalCents} - ${orders.refundedCents} else 0 end), 0)`.mapWith(Number);
+  const revenueCents =
+    sql<number>`coalesce(sum(case when ${paid} then ${orders.totalCents} - ${orders.refundedCents} else 0 end), 0)`.mapWith(Number);
   const rows = await db
     .select({
       code: orders.referralCode,

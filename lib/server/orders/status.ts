@@ -83,7 +83,9 @@ export function assertPayable(order: Pick<OrderRow, "status" | "expiresAt" | "ca
   if (order.status !== "pending_payment") throw new AppError(409, PAYMENT_MESSAGES.closed);
   if (!canPay(order, now)) throw new AppError(409, PAYMENT_MESSAGES.expired);
   if (!order.shippingAddress) {
-    throw new AppError(422, `shippingAddress: ${PAYMENT_MESSAGES.needsAddress}`, [{ path: "shippingAddress", message: PAYMENT_MESSAGES.needsAddress }]);
+    throw new AppError(422, `shippingAddress: ${PAYMENT_MESSAGES.needsAddress}`, [
+      { path: "shippingAddress", message: PAYMENT_MESSAGES.needsAddress },
+    ]);
   }
 }
 
@@ -107,7 +109,12 @@ export async function lockOrder(tx: Transaction, orderId: string, ownerId?: stri
 }
 
 /** The columns that come with a status: when it was reached, and what goes with it. */
-type StatusFields = Partial<Pick<OrderRow, "paidAt" | "shippedAt" | "deliveredAt" | "cancelledAt" | "cancelReason" | "carrier" | "trackingNumber" | "expiresAt" | "refundedCents">>;
+type StatusFields = Partial<
+  Pick<
+    OrderRow,
+    "paidAt" | "shippedAt" | "deliveredAt" | "cancelledAt" | "cancelReason" | "carrier" | "trackingNumber" | "expiresAt" | "refundedCents"
+  >
+>;
 
 /**
  * Moves orders to `to` if their status allows it (checked in the UPDATE itself, so of two writers

@@ -22,7 +22,10 @@ export interface WantedLine {
  * transaction then rolls back whatever was reserved before. Returns the product rows as they are
  * after the reservation: the order's snapshot.
  */
-export async function reserveStock(tx: Transaction, lines: readonly WantedLine[]): Promise<Array<{ product: ProductRow; quantity: number }>> {
+export async function reserveStock(
+  tx: Transaction,
+  lines: readonly WantedLine[],
+): Promise<Array<{ product: ProductRow; quantity: number }>> {
   const sorted = [...lines].sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
   const reserved: Array<{ product: ProductRow; quantity: number }> = [];
   for (const line of sorted) {
@@ -45,7 +48,10 @@ export async function reserveStock(tx: Transaction, lines: readonly WantedLine[]
     const message = current.stock <= 0 ? ORDER_MESSAGES.outOfStock(current.name) : ORDER_MESSAGES.onlyLeft(current.stock, current.name);
     throw new AppError(409, message, [{ path: "quantity", message }]);
   }
-  stockMovedAfterCommit(tx, reserved.map(({ product }) => product.sku));
+  stockMovedAfterCommit(
+    tx,
+    reserved.map(({ product }) => product.sku),
+  );
   return reserved;
 }
 

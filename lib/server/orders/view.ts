@@ -87,7 +87,10 @@ export async function toOrderView(db: DbExecutor, order: OrderRow, now: Date = n
 }
 
 /** The list rows: item count and first item for each order, in two queries for the whole page. */
-export async function itemSummaries(db: DbExecutor, orderIds: string[]): Promise<Map<string, { count: number; first: { name: string; image: string | null } | null }>> {
+export async function itemSummaries(
+  db: DbExecutor,
+  orderIds: string[],
+): Promise<Map<string, { count: number; first: { name: string; image: string | null } | null }>> {
   const result = new Map<string, { count: number; first: { name: string; image: string | null } | null }>();
   if (orderIds.length === 0) return result;
   const rows = await db

@@ -46,11 +46,13 @@ function fingerprintOf(body: PaymentBody): string {
   const method = body.paymentMethodId
     ? `saved:${body.paymentMethodId}`
     : `card:${body.card?.number.slice(-4)}:${body.card?.expMonth}/${body.card?.expYear}`;
-  return createHash("sha256").update(JSON.stringify([body.orderId, method, body.savePaymentMethod === true])).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify([body.orderId, method, body.savePaymentMethod === true]))
+    .digest("hex");
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current instanceof Error || (typeof current === "object" && current !== null); ) {
+  for (let current: unknown = error; current instanceof Error || (typeof current === "object" && current !== null);) {
     if ((current as { code?: unknown }).code === "23505") return true;
     current = (current as { cause?: unknown }).cause;
   }
@@ -66,7 +68,13 @@ async function paymentSource(tx: Transaction, userId: string, body: PaymentBody,
     const [saved] = await tx
       .select()
       .from(savedPaymentMethods)
-      .where(and(eq(savedPaymentMethods.id, body.paymentMethodId), eq(savedPaymentMethods.userId, userId), eq(savedPaymentMethods.provider, provider.name)))
+      .where(
+        and(
+          eq(savedPaymentMethods.id, body.paymentMethodId),
+          eq(savedPaymentMethods.userId, userId),
+          eq(savedPaymentMethods.provider, provider.name),
+        ),
+      )
       .limit(1);
     // Another customer's card is answered like one that does not exist.
     if (!saved) throw new AppError(404, PAYMENT_MESSAGES.savedCardNotFound);
@@ -82,7 +90,11 @@ async function paymentSource(tx: Transaction, userId: string, body: PaymentBody,
 async function saveCardFor(tx: Transaction, userId: string, provider: PaymentProvider, body: PaymentBody): Promise<void> {
   if (!body.card || body.savePaymentMethod !== true) return;
   const card = await provider.saveCard(body.card);
-  const [existing] = await tx.select({ id: savedPaymentMethods.id }).from(savedPaymentMethods).where(eq(savedPaymentMethods.userId, userId)).limit(1);
+  const [existing] = await tx
+    .select({ id: savedPaymentMethods.id })
+    .from(savedPaymentMethods)
+    .where(eq(savedPaymentMethods.userId, userId))
+    .limit(1);
   await tx.insert(savedPaymentMethods).values({
     userId,
     provider: provider.name,
@@ -94,7 +106,6 @@ async function saveCardFor(tx: Transaction, userId: string, provider: PaymentPro
     isDefault: !existing,
   });
 }
-
 
 /**
  * The answer of an earlier attempt made with the same idempotency key, or null for a new key. A key
@@ -164,7 +175,8 @@ export async function chargeOrder(tx: Transaction, userId: string, body: Payment
   }
 
   const status = result.status === "succeeded" ? "succeeded" : result.status === "requires_action" ? "requires_action" : "failed";
-  const failureMessage = status === "succeeded" ? null : (result.failureMessage ?? (status === "requires_action" ? PAYMENT_MESSAGES.requiresAction : null));
+  const failureMessage =
+    status === "succeeded" ? null : (result.failureMessage ?? (status === "requires_action" ? PAYMENT_MESSAGES.requiresAction : null));
   try {
     await tx
       .update(payments)

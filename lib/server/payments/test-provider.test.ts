@@ -7,7 +7,14 @@ import { InvalidCardError, RefundRefusedError, type NewCard } from "./provider";
 import { createTestProvider } from "./test-provider";
 
 const now = () => new Date("2026-06-15T12:00:00Z");
-const card = (number: string, extra: Partial<NewCard> = {}): NewCard => ({ number, expMonth: 8, expYear: 2027, cvc: "314", name: "Ada Park", ...extra });
+const card = (number: string, extra: Partial<NewCard> = {}): NewCard => ({
+  number,
+  expMonth: 8,
+  expYear: 2027,
+  cvc: "314",
+  name: "Ada Park",
+  ...extra,
+});
 let counter = 0;
 const uniqueKey = (label: string) => `${label}-${Date.now()}-${(counter += 1)}`;
 
@@ -15,20 +22,39 @@ describeOnPglite("test payment provider on pglite", (engine) => {
   const db = databaseForSuite(engine);
   const provider = () => createTestProvider(db().db, now);
   const charge = (number: string, idempotencyKey = uniqueKey("ch"), amountCents = 2990, extra: Partial<NewCard> = {}) =>
-    provider().charge({ amountCents, currency: "usd", source: { kind: "card", card: card(number, extra) }, idempotencyKey, description: "test" });
+    provider().charge({
+      amountCents,
+      currency: "usd",
+      source: { kind: "card", card: card(number, extra) },
+      idempotencyKey,
+      description: "test",
+    });
 
   it("succeeds, declines and fails by card number, with the customer's message", async () => {
-    expect(await charge("4242424242424242")).toMatchObject({ status: "succeeded", brand: "Visa", last4: "4242", expMonth: 8, expYear: 2027, failureMessage: null });
+    expect(await charge("4242424242424242")).toMatchObject({
+      status: "succeeded",
+      brand: "Visa",
+      last4: "4242",
+      expMonth: 8,
+      expYear: 2027,
+      failureMessage: null,
+    });
     expect(await charge("4000000000000002")).toMatchObject({ status: "failed", failureMessage: "Your card was declined." });
     expect(await charge("4000000000009995")).toMatchObject({ status: "failed", failureMessage: "Your card has insufficient funds." });
-    expect(await charge("4000000000000119")).toMatchObject({ status: "failed", failureMessage: "The payment could not be processed. Please try again." });
+    expect(await charge("4000000000000119")).toMatchObject({
+      status: "failed",
+      failureMessage: "The payment could not be processed. Please try again.",
+    });
     expect(await charge("5555555555554444")).toMatchObject({ status: "succeeded", brand: "Mastercard", last4: "4444" });
   });
 
   it("refuses a bad number, a real card, an expired card and a short security code before charging", async () => {
     await expect(charge("4242424242424243")).rejects.toMatchObject({ field: "number", message: "Your card number is incorrect." });
     await expect(charge("4111111111111111")).rejects.toBeInstanceOf(InvalidCardError);
-    await expect(charge("4242424242424242", undefined, 100, { expMonth: 5, expYear: 2026 })).rejects.toMatchObject({ field: "expMonth", message: "Your card has expired." });
+    await expect(charge("4242424242424242", undefined, 100, { expMonth: 5, expYear: 2026 })).rejects.toMatchObject({
+      field: "expMonth",
+      message: "Your card has expired.",
+    });
     await expect(charge("4242424242424242", undefined, 100, { cvc: "12" })).rejects.toMatchObject({ field: "cvc" });
     expect(await charge("4242424242424242", undefined, 100, { expMonth: 6, expYear: 2026 })).toMatchObject({ status: "succeeded" });
   });
@@ -47,12 +73,16 @@ describeOnPglite("test payment provider on pglite", (engine) => {
     const refundKey = uniqueKey("re");
     const refund = await provider().refund({ providerRef, amountCents: 600, idempotencyKey: refundKey });
     expect(await provider().refund({ providerRef, amountCents: 600, idempotencyKey: refundKey })).toEqual(refund);
-    await expect(provider().refund({ providerRef, amountCents: 500, idempotencyKey: uniqueKey("re") })).rejects.toBeInstanceOf(RefundRefusedError);
+    await expect(provider().refund({ providerRef, amountCents: 500, idempotencyKey: uniqueKey("re") })).rejects.toBeInstanceOf(
+      RefundRefusedError,
+    );
     await provider().refund({ providerRef, amountCents: 400, idempotencyKey: uniqueKey("re") });
     const [row] = await db().db.select().from(testProviderCharges).where(eq(testProviderCharges.ref, providerRef));
     expect(row?.refundedCents).toBe(1000);
     const declined = await charge("4000000000000002");
-    await expect(provider().refund({ providerRef: declined.providerRef, amountCents: 1, idempotencyKey: uniqueKey("re") })).rejects.toBeInstanceOf(RefundRefusedError);
+    await expect(
+      provider().refund({ providerRef: declined.providerRef, amountCents: 1, idempotencyKey: uniqueKey("re") }),
+    ).rejects.toBeInstanceOf(RefundRefusedError);
   });
 
   it("saves a card as its behaviour, brand, last four and expiry, and charges it later", async () => {
@@ -60,10 +90,22 @@ describeOnPglite("test payment provider on pglite", (engine) => {
     expect(saved).toMatchObject({ brand: "Visa", last4: "0002", expMonth: 8, expYear: 2027 });
     const [row] = await db().db.select().from(testProviderCards).where(eq(testProviderCards.ref, saved.reference));
     expect(JSON.stringify(row)).not.toContain("4000000000000002");
-    const result = await provider().charge({ amountCents: 100, currency: "usd", source: { kind: "saved", reference: saved.reference }, idempotencyKey: uniqueKey("saved"), description: "t" });
+    const result = await provider().charge({
+      amountCents: 100,
+      currency: "usd",
+      source: { kind: "saved", reference: saved.reference },
+      idempotencyKey: uniqueKey("saved"),
+      description: "t",
+    });
     expect(result).toMatchObject({ status: "failed", failureMessage: "Your card was declined.", last4: "0002" });
     await expect(
-      provider().charge({ amountCents: 100, currency: "usd", source: { kind: "saved", reference: "tp_card_unknown" }, idempotencyKey: uniqueKey("saved"), description: "t" }),
+      provider().charge({
+        amountCents: 100,
+        currency: "usd",
+        source: { kind: "saved", reference: "tp_card_unknown" },
+        idempotencyKey: uniqueKey("saved"),
+        description: "t",
+      }),
     ).rejects.toBeInstanceOf(InvalidCardError);
   });
 });

@@ -64,7 +64,8 @@ export function createTestProvider(db: DbExecutor, now: () => Date = () => new D
     testMode: true,
 
     async charge(request: ChargeRequest): Promise<ChargeResult> {
-      if (!Number.isInteger(request.amountCents) || request.amountCents <= 0) throw new Error("A charge needs a positive whole amount of cents");
+      if (!Number.isInteger(request.amountCents) || request.amountCents <= 0)
+        throw new Error("A charge needs a positive whole amount of cents");
       const earlier = await findCharge(request.idempotencyKey);
       if (earlier) {
         if (earlier.amountCents !== request.amountCents || earlier.currency !== request.currency) {
@@ -73,7 +74,13 @@ export function createTestProvider(db: DbExecutor, now: () => Date = () => new D
         return toChargeResult(earlier);
       }
 
-      let card: { outcome: (typeof testProviderCards.$inferSelect)["outcome"]; brand: string; last4: string; expMonth: number; expYear: number };
+      let card: {
+        outcome: (typeof testProviderCards.$inferSelect)["outcome"];
+        brand: string;
+        last4: string;
+        expMonth: number;
+        expYear: number;
+      };
       let cardRef: string | null = null;
       if (request.source.kind === "card") {
         card = validateCard(request.source.card, now());
@@ -112,9 +119,14 @@ export function createTestProvider(db: DbExecutor, now: () => Date = () => new D
     },
 
     async refund(request: RefundRequest): Promise<RefundResult> {
-      const [earlier] = await db.select().from(testProviderRefunds).where(eq(testProviderRefunds.idempotencyKey, request.idempotencyKey)).limit(1);
+      const [earlier] = await db
+        .select()
+        .from(testProviderRefunds)
+        .where(eq(testProviderRefunds.idempotencyKey, request.idempotencyKey))
+        .limit(1);
       if (earlier) return { refundRef: earlier.ref, amountCents: earlier.amountCents };
-      if (!Number.isInteger(request.amountCents) || request.amountCents <= 0) throw new RefundRefusedError("A refund needs a positive amount.");
+      if (!Number.isInteger(request.amountCents) || request.amountCents <= 0)
+        throw new RefundRefusedError("A refund needs a positive amount.");
       // The conditional update is the check: two refunds at once can never exceed the charge.
       const [charge] = await db
         .update(testProviderCharges)

@@ -24,8 +24,10 @@ describe("CodeThrottle", () => {
     const throttle = new CodeThrottle(memoryStore());
     for (let i = 0; i < 10; i += 1) await expect(throttle.guarded(ip, async () => "ok")).resolves.toBe("ok");
     // A failure that is not about the code (the database, say) does not count either.
-    for (let i = 0; i < 10; i += 1) await expect(throttle.guarded(ip, () => Promise.reject(new Error("db down")))).rejects.toThrow("db down");
-    for (let i = 0; i < CODE_GUESS_LIMITS.perIp.points; i += 1) await expect(throttle.guarded(ip, wrongCode)).rejects.toMatchObject({ code: 400 });
+    for (let i = 0; i < 10; i += 1)
+      await expect(throttle.guarded(ip, () => Promise.reject(new Error("db down")))).rejects.toThrow("db down");
+    for (let i = 0; i < CODE_GUESS_LIMITS.perIp.points; i += 1)
+      await expect(throttle.guarded(ip, wrongCode)).rejects.toMatchObject({ code: 400 });
     let checked = false;
     const refused = throttle.guarded(ip, async () => {
       checked = true;

@@ -70,9 +70,7 @@ export function ipKey(ip: string): string {
   const [head = "", tail = ""] = ip.split("::");
   const headGroups = head ? head.split(":") : [];
   // An embedded IPv4 tail (64:ff9b::192.0.2.1) fills two groups.
-  const tailGroups = (ip.includes("::") && tail ? tail.split(":") : []).flatMap((group) =>
-    group.includes(".") ? ["0", "0"] : [group],
-  );
+  const tailGroups = (ip.includes("::") && tail ? tail.split(":") : []).flatMap((group) => (group.includes(".") ? ["0", "0"] : [group]));
   const groups = ip.includes("::")
     ? [...headGroups, ...Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill("0"), ...tailGroups]
     : headGroups;

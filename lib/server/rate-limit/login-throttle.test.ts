@@ -97,7 +97,11 @@ describe("LoginThrottle", () => {
     for (const outcome of admitted) await outcome.value.failed();
     // Long after the streak's 15 minutes the hourly cap still holds, until the hour is over.
     advance(20 * 60);
-    expect(await refusal(throttle, attacker)).toMatchObject({ code: 429, retryAfter: String(40 * 60), message: expect.stringContaining("40 minutes") });
+    expect(await refusal(throttle, attacker)).toMatchObject({
+      code: 429,
+      retryAfter: String(40 * 60),
+      message: expect.stringContaining("40 minutes"),
+    });
     advance(40 * 60);
     expect(await refusal(throttle, attacker)).toBeNull();
   });
@@ -156,9 +160,7 @@ describe("LoginThrottle", () => {
 
   it("forgets an account's failures after a password reset", async () => {
     const throttle = new LoginThrottle(memoryStore());
-    await Promise.all(
-      Array.from({ length: 100 }, async (_, i) => (await throttle.begin({ ...attacker, ip: `198.51.100.${i}` })).failed()),
-    );
+    await Promise.all(Array.from({ length: 100 }, async (_, i) => (await throttle.begin({ ...attacker, ip: `198.51.100.${i}` })).failed()));
     expect((await refusal(throttle, attacker))?.code).toBe(429);
     await throttle.clearAccount(attacker.email);
     expect(await refusal(throttle, attacker)).toBeNull();

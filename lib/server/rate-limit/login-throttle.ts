@@ -114,11 +114,7 @@ export class LoginThrottle {
     return {
       failed: () => this.accountStreak.failed(key),
       succeeded: async () => {
-        await Promise.all([
-          this.accountHourly.reward(key),
-          this.address.giveBack(subject.ip),
-          this.accountStreak.clear(key),
-        ]);
+        await Promise.all([this.accountHourly.reward(key), this.address.giveBack(subject.ip), this.accountStreak.clear(key)]);
       },
     };
   }

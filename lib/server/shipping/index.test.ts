@@ -60,8 +60,20 @@ describe("shipping fees", () => {
   });
 
   it("summarises the cart: nothing for an empty cart, the way to free shipping otherwise", () => {
-    expect(cartShippingSummary(0, standard)).toEqual({ shippingCents: 0, freeShippingThresholdCents: 3700, amountToFreeShippingCents: 3700 });
-    expect(cartShippingSummary(2500, standard)).toEqual({ shippingCents: 1190, freeShippingThresholdCents: 3700, amountToFreeShippingCents: 1200 });
-    expect(cartShippingSummary(3700, standard)).toEqual({ shippingCents: 0, freeShippingThresholdCents: 3700, amountToFreeShippingCents: 0 });
+    expect(cartShippingSummary(0, standard)).toEqual({
+      shippingCents: 0,
+      freeShippingThresholdCents: 3700,
+      amountToFreeShippingCents: 3700,
+    });
+    expect(cartShippingSummary(2500, standard)).toEqual({
+      shippingCents: 1190,
+      freeShippingThresholdCents: 3700,
+      amountToFreeShippingCents: 1200,
+    });
+    expect(cartShippingSummary(3700, standard)).toEqual({
+      shippingCents: 0,
+      freeShippingThresholdCents: 3700,
+      amountToFreeShippingCents: 0,
+    });
   });
 });

@@ -52,7 +52,10 @@ export function shippingOptions(subtotalCents: number, today: Date = new Date(),
 }
 
 /** What the cart drawer shows: ground shipping for the subtotal ("0.00" for an empty cart) and the way to free shipping. */
-export function cartShippingSummary(subtotalCents: number, preset = activeShippingPreset()): {
+export function cartShippingSummary(
+  subtotalCents: number,
+  preset = activeShippingPreset(),
+): {
   shippingCents: number;
   freeShippingThresholdCents: number;
   amountToFreeShippingCents: number;

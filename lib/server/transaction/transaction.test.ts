@@ -24,7 +24,10 @@ describeEachEngine("inTransaction on $name", (engine) => {
     });
     expect(answer).toBe("done");
     expect(seen).toEqual(["first saw 77", "second"]);
-    await handle().db.update(products).set({ stock: before ?? 0 }).where(eq(products.sku, SKU));
+    await handle()
+      .db.update(products)
+      .set({ stock: before ?? 0 })
+      .where(eq(products.sku, SKU));
   });
 
   it("runs nothing when the transaction rolls back, and keeps nothing it wrote", async () => {
@@ -59,14 +62,20 @@ describeEachEngine("inTransaction on $name", (engine) => {
     const before = await stockOf();
     await expect(
       inTransaction(async (tx) => {
-        await tx.update(products).set({ stock: (before ?? 0) + 1 }).where(eq(products.sku, SKU));
+        await tx
+          .update(products)
+          .set({ stock: (before ?? 0) + 1 })
+          .where(eq(products.sku, SKU));
         afterCommit(tx, { label: "the code e-mail", required: true, run: () => Promise.reject(new Error("no code sent")) });
         afterCommit(tx, { label: "later", run: later });
       }),
     ).rejects.toThrow("no code sent");
     expect(later).toHaveBeenCalledOnce();
     expect(await stockOf()).toBe((before ?? 0) + 1);
-    await handle().db.update(products).set({ stock: before ?? 0 }).where(eq(products.sku, SKU));
+    await handle()
+      .db.update(products)
+      .set({ stock: before ?? 0 })
+      .where(eq(products.sku, SKU));
   });
 
   it("refuses an effect on a transaction it did not open", async () => {

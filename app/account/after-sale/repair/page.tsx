@@ -45,10 +45,19 @@ export default async function RepairRequestPage() {
       ) : (
         <ul aria-label="Your purifiers" className="flex flex-col gap-4">
           {devices.map((device) => (
-            <li key={device.orderId} className="flex flex-col gap-4 rounded-2xl border border-line bg-white p-4 shadow-card desk:flex-row desk:items-center desk:p-5">
+            <li
+              key={device.orderId}
+              className="flex flex-col gap-4 rounded-2xl border border-line bg-white p-4 shadow-card desk:flex-row desk:items-center desk:p-5"
+            >
               <div className="flex flex-1 gap-4">
                 {device.image ? (
-                  <Image src={device.image} alt="" width={80} height={80} className="h-20 w-20 shrink-0 rounded-xl border border-line object-cover" />
+                  <Image
+                    src={device.image}
+                    alt=""
+                    width={80}
+                    height={80}
+                    className="h-20 w-20 shrink-0 rounded-xl border border-line object-cover"
+                  />
                 ) : null}
                 <div className="flex flex-col gap-1">
                   <h2 className="font-semibold text-ink">{device.name}</h2>

@@ -74,7 +74,12 @@ export default async function AdminAfterSaleRequestPage({ params }: { params: Pr
         <h2 id="request-actions-title" className="mb-3 text-lg font-semibold text-ink">
           Actions
         </h2>
-        <AfterSaleActions afterSaleId={request.afterSaleId} status={request.status} type={request.type} refundAmount={request.refundAmount} />
+        <AfterSaleActions
+          afterSaleId={request.afterSaleId}
+          status={request.status}
+          type={request.type}
+          refundAmount={request.refundAmount}
+        />
       </section>
 
       <AdminTimeline titleId="request-timeline-title" events={events} label={afterSaleEventLabel} />

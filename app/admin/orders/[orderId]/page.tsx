@@ -14,7 +14,6 @@ import { RecordHeading } from "@/components/ui/record-heading";
 
 export const metadata: Metadata = { title: "Order" };
 
-
 export default async function AdminOrderPage({ params }: { params: Promise<{ orderId: string }> }) {
   const operator = await requireOperatorPage();
   const { orderId } = await params;

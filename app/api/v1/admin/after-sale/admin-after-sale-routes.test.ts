@@ -33,18 +33,46 @@ describeEachEngine("operator after-sale calls on $name", (engine) => {
   const listAs = async (who: Customer | null, query = "") =>
     read(await listRoute(apiRequest("GET", `/api/v1/admin/after-sale/list${query}`, undefined, { token: who?.token ?? null })));
   const getAs = async (who: Customer | null, afterSaleId: string) =>
-    read(await getRoute(apiRequest("GET", `/api/v1/admin/after-sale/get?afterSaleId=${afterSaleId}`, undefined, { token: who?.token ?? null })));
+    read(
+      await getRoute(
+        apiRequest("GET", `/api/v1/admin/after-sale/get?afterSaleId=${afterSaleId}`, undefined, { token: who?.token ?? null }),
+      ),
+    );
   const track = async (who: Customer, afterSaleId: string) =>
-    dataOf(await read(await trackRoute(apiRequest("POST", "/api/v1/c/merchandise/order/afterSale/trackNumber/submit", { afterSaleId, carrier: "FedEx", trackNumber: "7712 3456 7890" }, { token: who.token }))));
+    dataOf(
+      await read(
+        await trackRoute(
+          apiRequest(
+            "POST",
+            "/api/v1/c/merchandise/order/afterSale/trackNumber/submit",
+            { afterSaleId, carrier: "FedEx", trackNumber: "7712 3456 7890" },
+            { token: who.token },
+          ),
+        ),
+      ),
+    );
   const orderOf = async (who: Customer, orderId: string) =>
-    orderSchema.parse(dataOf(await read(await orderGet(apiRequest("GET", `/api/v1/c/merchandise/order/get?orderId=${orderId}`, undefined, { token: who.token })))));
+    orderSchema.parse(
+      dataOf(
+        await read(
+          await orderGet(apiRequest("GET", `/api/v1/c/merchandise/order/get?orderId=${orderId}`, undefined, { token: who.token })),
+        ),
+      ),
+    );
 
   async function people() {
     return { admin: await makeCustomer(db(), { role: "admin" }), who: await makeCustomer(db(), { address: HOUSTON }) };
   }
 
   /** A request taken as far as `until` through the real calls. */
-  async function requestAt(admin: Customer, who: Customer, orderId: string, sku: string, type: string, until: "pending_review" | "approved" | "returning" | "received") {
+  async function requestAt(
+    admin: Customer,
+    who: Customer,
+    orderId: string,
+    sku: string,
+    type: string,
+    until: "pending_review" | "approved" | "returning" | "received",
+  ) {
     const { afterSaleId } = dataOf(await applyAs(who, { orderId, skuNum: sku, type }));
     if (until === "pending_review") return afterSaleId;
     dataOf(await approveAs(admin, { afterSaleId }));
@@ -62,13 +90,26 @@ describeEachEngine("operator after-sale calls on $name", (engine) => {
 
     const approved = adminAfterSaleSchema.parse(dataOf(await approveAs(admin, { afterSaleId })));
     expect(approved).toMatchObject({ status: "approved", returnAddress: RETURN_ADDRESS, customer: { id: who.id, email: who.email } });
-    expect(afterSaleSchema.parse(dataOf(await read(await customerGet(apiRequest("GET", `/api/v1/c/order/afterSale/get?afterSaleId=${afterSaleId}`, undefined, { token: who.token })))))).toMatchObject({
+    expect(
+      afterSaleSchema.parse(
+        dataOf(
+          await read(
+            await customerGet(
+              apiRequest("GET", `/api/v1/c/order/afterSale/get?afterSaleId=${afterSaleId}`, undefined, { token: who.token }),
+            ),
+          ),
+        ),
+      ),
+    ).toMatchObject({
       status: "approved",
       returnAddress: RETURN_ADDRESS,
       canSubmitTracking: true,
     });
     await track(who, afterSaleId);
-    expect(adminAfterSaleSchema.parse(dataOf(await receiveAs(admin, { afterSaleId })))).toMatchObject({ status: "received", canCancel: false });
+    expect(adminAfterSaleSchema.parse(dataOf(await receiveAs(admin, { afterSaleId })))).toMatchObject({
+      status: "received",
+      canCancel: false,
+    });
 
     const completed = adminAfterSaleSchema.parse(dataOf(await completeAs(admin, { afterSaleId })));
     expect(completed.status).toBe("completed");
@@ -151,7 +192,9 @@ describeEachEngine("operator after-sale calls on $name", (engine) => {
     const { orderId, sku } = await boughtOrder(db(), who, admin, { quantity: 4 });
     const pending = await requestAt(admin, who, orderId, sku, "return", "pending_review");
     expect((await rejectAs(admin, { afterSaleId: pending, reason: "  " })).status).toBe(422);
-    const rejected = adminAfterSaleSchema.parse(dataOf(await rejectAs(admin, { afterSaleId: pending, reason: "The seal was opened and used." })));
+    const rejected = adminAfterSaleSchema.parse(
+      dataOf(await rejectAs(admin, { afterSaleId: pending, reason: "The seal was opened and used." })),
+    );
     expect(rejected).toMatchObject({ status: "rejected", rejectReason: "The seal was opened and used.", canCancel: false });
     const mail = (await mailsTo(who.email)).at(-1);
     expect(mail?.subject).toBe("Your Lenwell return request was declined");

@@ -27,7 +27,9 @@ describeEachEngine("operator catalogue update on $name", (engine) => {
     const sku = await makeProduct(db(), { originalCents: 5000, discountCents: 4500, stock: 7 });
     revalidated.mockClear();
 
-    const updated = merchandiseSchema.parse(dataOf(await updateAs(admin, { sku, originalPrice: "55.00", discountPrice: "49.90", stock: 7 })));
+    const updated = merchandiseSchema.parse(
+      dataOf(await updateAs(admin, { sku, originalPrice: "55.00", discountPrice: "49.90", stock: 7 })),
+    );
     expect(updated).toMatchObject({ skuNum: sku, originalPrice: "55.00", discountPrice: "49.90", stock: 7 });
     expect(revalidated).toHaveBeenCalledWith(CATALOGUE_CACHE.tag, { expire: 0 });
     const detail = await read(await detailRoute(apiRequest("GET", `/api/v1/c/merchandise/detail?sku=${sku}`)));
@@ -72,7 +74,9 @@ describeEachEngine("operator catalogue update on $name", (engine) => {
     expect((await updateAs(admin, { sku, price: "10.00" })).status).toBe(422);
     const dearer = await updateAs(admin, { sku, discountPrice: "50.01" });
     expect(dearer.status).toBe(422);
-    expect(dearer.body.errors).toEqual([{ path: "discountPrice", message: "The discounted price cannot be higher than the original price." }]);
+    expect(dearer.body.errors).toEqual([
+      { path: "discountPrice", message: "The discounted price cannot be higher than the original price." },
+    ]);
     expect((await updateAs(admin, { sku: "NO-SUCH-SKU", stock: 1 })).status).toBe(404);
     expect(await db().db.select().from(productChanges).where(eq(productChanges.sku, sku))).toEqual([]);
   });

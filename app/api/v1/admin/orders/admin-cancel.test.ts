@@ -28,7 +28,14 @@ describeEachEngine("operator cancel on $name", (engine) => {
     if (pay) {
       const card = { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123", name: "Ada" };
       const paid = await read<{ status: string }>(
-        await payRoute(apiRequest("POST", "/api/v1/c/merchandise/order/payment", { orderId, card, idempotencyKey: `key-${randomUUID()}` }, { token: who.token })),
+        await payRoute(
+          apiRequest(
+            "POST",
+            "/api/v1/c/merchandise/order/payment",
+            { orderId, card, idempotencyKey: `key-${randomUUID()}` },
+            { token: who.token },
+          ),
+        ),
       );
       expect(dataOf(paid).status).toBe("paid");
     }
@@ -54,12 +61,18 @@ describeEachEngine("operator cancel on $name", (engine) => {
     expect(cancelled).toMatchObject({ status: "cancelled", refunded: cancelled.total, canCancel: false, customer: { id: who.id } });
     expect(await stockOf(sku)).toBe(10);
     const events = await db().db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
-    expect(events.find((event) => event.type === "cancelled")).toMatchObject({ actor: "admin", actorUserId: admin.id, note: "Out of stock at the warehouse" });
+    expect(events.find((event) => event.type === "cancelled")).toMatchObject({
+      actor: "admin",
+      actorUserId: admin.id,
+      note: "Out of stock at the warehouse",
+    });
     expect(events.find((event) => event.type === "refunded")).toMatchObject({ actor: "admin", actorUserId: admin.id });
     await expect.poll(async () => readMail((await newestMailTo(outbox, who.email)) ?? "").subject ?? "").toMatch(/cancel/i);
 
     // The customer sees the cancelled, refunded order at once.
-    const seen = await read(await customerGet(apiRequest("GET", `/api/v1/c/merchandise/order/get?orderId=${orderId}`, undefined, { token: who.token })));
+    const seen = await read(
+      await customerGet(apiRequest("GET", `/api/v1/c/merchandise/order/get?orderId=${orderId}`, undefined, { token: who.token })),
+    );
     expect(dataOf(seen)).toMatchObject({ status: "cancelled", refunded: cancelled.total });
     expect((await cancelAs(admin, { orderId, reason: "Again" })).body.errmsg).toBe("This order is already cancelled.");
     await expectShopInvariants(db());
@@ -70,10 +83,26 @@ describeEachEngine("operator cancel on $name", (engine) => {
     const who = await makeCustomer(db(), { address: HOUSTON });
     const sku = await makeProduct(db(), { stock: 10 });
     const unpaid = await order(who, sku, false);
-    expect(dataOf(await cancelAs(admin, { orderId: unpaid, reason: "Customer asked by phone" }))).toMatchObject({ status: "cancelled", refunded: "0.00" });
+    expect(dataOf(await cancelAs(admin, { orderId: unpaid, reason: "Customer asked by phone" }))).toMatchObject({
+      status: "cancelled",
+      refunded: "0.00",
+    });
 
     const paid = await order(who, sku, true);
-    expect((await read(await ship(apiRequest("POST", "/api/v1/admin/orders/ship", { orderId: paid, carrier: "UPS", trackingNumber: "1Z999AA1" }, { token: admin.token })))).status).toBe(200);
+    expect(
+      (
+        await read(
+          await ship(
+            apiRequest(
+              "POST",
+              "/api/v1/admin/orders/ship",
+              { orderId: paid, carrier: "UPS", trackingNumber: "1Z999AA1" },
+              { token: admin.token },
+            ),
+          ),
+        )
+      ).status,
+    ).toBe(200);
     const refused = await cancelAs(admin, { orderId: paid, reason: "Too late" });
     expect(refused.status).toBe(409);
     const [row] = await db().db.select({ status: orders.status }).from(orders).where(eq(orders.id, paid));

@@ -41,7 +41,12 @@ describeEachEngine("operator order calls on $name", (engine) => {
       canApplyAfterSale: true,
       customer: { id: who.id, email: who.email },
     });
-    const [event] = await db().db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(orderEvents.createdAt).then((rows) => rows.filter((row) => row.type === "shipped"));
+    const [event] = await db()
+      .db.select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, orderId))
+      .orderBy(orderEvents.createdAt)
+      .then((rows) => rows.filter((row) => row.type === "shipped"));
     expect(event).toMatchObject({ actor: "admin", actorUserId: admin.id, note: "UPS 1Z999AA10123456784" });
     await expect.poll(async () => (await newestMailTo(OUTBOX, who.email)) ?? "").toContain("1Z999AA10123456784");
     const mail = readMail((await newestMailTo(OUTBOX, who.email)) ?? "");
@@ -49,9 +54,13 @@ describeEachEngine("operator order calls on $name", (engine) => {
     expect(mail.text).toContain("Carrier: UPS");
 
     // The customer sees it, can no longer cancel it.
-    const seen = await read(await customerGet(apiRequest("GET", `/api/v1/c/merchandise/order/get?orderId=${orderId}`, undefined, { token: who.token })));
+    const seen = await read(
+      await customerGet(apiRequest("GET", `/api/v1/c/merchandise/order/get?orderId=${orderId}`, undefined, { token: who.token })),
+    );
     expect(dataOf(seen)).toMatchObject({ status: "shipped", trackingNumber: "1Z999AA10123456784" });
-    expect((await read(await cancelRoute(apiRequest("POST", "/api/v1/c/merchandise/order/cancel", { orderId }, { token: who.token })))).status).toBe(409);
+    expect(
+      (await read(await cancelRoute(apiRequest("POST", "/api/v1/c/merchandise/order/cancel", { orderId }, { token: who.token })))).status,
+    ).toBe(409);
 
     expect((await shipAs(admin, { orderId, carrier: "UPS", trackingNumber: "1Z999AA10123456785" })).status).toBe(409);
     const delivered = dataOf(await deliverAs(admin, { orderId }));
@@ -64,7 +73,9 @@ describeEachEngine("operator order calls on $name", (engine) => {
     const who = await makeCustomer(db());
     const sku = await makeProduct(db());
     const { orderId } = dataOf(
-      await read<{ orderId: string }>(await buyNowRoute(apiRequest("POST", "/api/v1/c/merchandise/order/add", { skuNum: sku, quantity: 1 }, { token: who.token }))),
+      await read<{ orderId: string }>(
+        await buyNowRoute(apiRequest("POST", "/api/v1/c/merchandise/order/add", { skuNum: sku, quantity: 1 }, { token: who.token })),
+      ),
     );
     const unpaid = await shipAs(admin, { orderId, carrier: "UPS", trackingNumber: "1Z999AA1" });
     expect(unpaid.status).toBe(409);
@@ -83,7 +94,9 @@ describeEachEngine("operator order calls on $name", (engine) => {
     expect((await deliverAs(customer, { orderId })).status).toBe(403);
     const listed = await read(await adminList(apiRequest("GET", "/api/v1/admin/orders/list", undefined, { token: customer.token })));
     expect(listed.status).toBe(403);
-    const got = await read(await adminGet(apiRequest("GET", `/api/v1/admin/orders/get?orderId=${orderId}`, undefined, { token: customer.token })));
+    const got = await read(
+      await adminGet(apiRequest("GET", `/api/v1/admin/orders/get?orderId=${orderId}`, undefined, { token: customer.token })),
+    );
     expect(got.status).toBe(403);
     const [row] = await db().db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
     expect(row?.status).toBe("paid");
@@ -93,7 +106,9 @@ describeEachEngine("operator order calls on $name", (engine) => {
     expect(noTracking.status).toBe(422);
     expect(noTracking.body.errors).toEqual([{ path: "trackingNumber", message: "Enter the tracking number." }]);
     expect((await shipAs(admin, { orderId, carrier: " ", trackingNumber: "1Z999AA1" })).body.errors?.[0]?.path).toBe("carrier");
-    expect((await shipAs(admin, { orderId, carrier: "UPS", trackingNumber: "1Z999AA1", status: "delivered" })).status).toBeGreaterThanOrEqual(400);
+    expect(
+      (await shipAs(admin, { orderId, carrier: "UPS", trackingNumber: "1Z999AA1", status: "delivered" })).status,
+    ).toBeGreaterThanOrEqual(400);
   });
 
   it("lists and reads any customer's orders, by status and by id or e-mail", async () => {
@@ -114,9 +129,16 @@ describeEachEngine("operator order calls on $name", (engine) => {
     expect(adminOrderListSchema.parse(dataOf(await listAs("?q=%25"))).total).toBe(0);
     expect((await listAs("?status=lost")).status).toBe(422);
 
-    const detail = adminOrderSchema.parse(dataOf(await read(await adminGet(apiRequest("GET", `/api/v1/admin/orders/get?orderId=${orderId}`, undefined, { token: admin.token })))));
+    const detail = adminOrderSchema.parse(
+      dataOf(
+        await read(await adminGet(apiRequest("GET", `/api/v1/admin/orders/get?orderId=${orderId}`, undefined, { token: admin.token }))),
+      ),
+    );
     expect(detail).toMatchObject({ orderId, customer: { id: who.id } });
-    expect((await read(await adminGet(apiRequest("GET", `/api/v1/admin/orders/get?orderId=${randomUUID()}`, undefined, { token: admin.token })))).status).toBe(404);
+    expect(
+      (await read(await adminGet(apiRequest("GET", `/api/v1/admin/orders/get?orderId=${randomUUID()}`, undefined, { token: admin.token }))))
+        .status,
+    ).toBe(404);
   });
 
   it("answers unknown admin paths with a 404 envelope", async () => {

@@ -75,9 +75,7 @@ describeEachEngine("GET /merchandise/list and /merchandise/detail on $name", (en
   it("filters by category; an empty category means all of them", async () => {
     const filters = listData(await getList("category=filter"));
     expect(filters.total).toBe(await listedCount("filter"));
-    expect(filters.list.map((item) => item.skuNum)).toEqual(
-      expect.arrayContaining(["LW-F1-PP", "LW-F2-RO", "LW-F3-PC", "LW-FSET-Y1"]),
-    );
+    expect(filters.list.map((item) => item.skuNum)).toEqual(expect.arrayContaining(["LW-F1-PP", "LW-F2-RO", "LW-F3-PC", "LW-FSET-Y1"]));
     expect(filters.list.every((item) => item.category === "filter")).toBe(true);
     const all = listData(await getList("category=&page=1&pageSize=20"));
     expect(all.total).toBe(await listedCount());

@@ -82,7 +82,10 @@ describeEachEngine("registration and reset on $name", (engine) => {
     const email = newEmail();
     await call(sendCode, "/ulogin/send/code", { email, purpose: "register" });
     const code = codeInMail(await newestMailTo(outbox, email));
-    await db().db.update(emailCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailCodes.email, email));
+    await db()
+      .db.update(emailCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailCodes.email, email));
     expect((await call(register, "/ulogin/register", { email, code, password: "river stones 42" })).status).toBe(400);
   });
 
@@ -96,7 +99,9 @@ describeEachEngine("registration and reset on $name", (engine) => {
 
   it("answers the same for an address that already has an account, and mails its owner instead", async () => {
     const owner = DEMO_ACCOUNTS[0].email;
-    await db().db.delete(emailCodes).where(and(eq(emailCodes.email, owner), eq(emailCodes.purpose, "register")));
+    await db()
+      .db.delete(emailCodes)
+      .where(and(eq(emailCodes.email, owner), eq(emailCodes.purpose, "register")));
     const known = await call(sendCode, "/ulogin/send/code", { email: owner, purpose: "register" });
     const unknown = await call(sendCode, "/ulogin/send/code", { email: newEmail(), purpose: "register" });
     expect(known).toEqual(unknown);

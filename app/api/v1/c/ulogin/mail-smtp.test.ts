@@ -45,9 +45,7 @@ async function mailsTo(to: string, count = 1): Promise<CaughtMail[]> {
 
 async function tokenOf(link: string | null) {
   const token = new URL(link ?? "https://none.example").searchParams.get("link") ?? "";
-  const response = await parseLink(
-    new Request(`http://shop.test/api/v1/c/ulogin/email/parse?token=${encodeURIComponent(token)}`),
-  );
+  const response = await parseLink(new Request(`http://shop.test/api/v1/c/ulogin/email/parse?token=${encodeURIComponent(token)}`));
   return (await read(response)).body;
 }
 

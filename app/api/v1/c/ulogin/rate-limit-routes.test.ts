@@ -87,7 +87,10 @@ describeEachEngine("login rate limits on $name", (engine) => {
 
   async function newAccount(): Promise<{ email: string; id: string }> {
     const email = `owner-${randomUUID()}@example.com`;
-    const [row] = await db().db.insert(users).values({ email, passwordHash: await hashPassword(PASSWORD) }).returning();
+    const [row] = await db()
+      .db.insert(users)
+      .values({ email, passwordHash: await hashPassword(PASSWORD) })
+      .returning();
     if (!row) throw new Error("no user");
     return { email, id: row.id };
   }
@@ -196,12 +199,18 @@ describeEachEngine("login rate limits on $name", (engine) => {
     it("records the address the proxy saw, and by default believes no forwarding header", async () => {
       const { email } = await newAccount();
       const forged = await attempt(email, PASSWORD, through("192.0.2.10"));
-      const [unproxied] = await db().db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(forged.token ?? "")));
+      const [unproxied] = await db()
+        .db.select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, hashToken(forged.token ?? "")));
       expect(unproxied?.ip).toBeNull();
       await withProxy(async () => {
         const address = ip();
         const proxied = await attempt(email, PASSWORD, through(address));
-        const [row] = await db().db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(proxied.token ?? "")));
+        const [row] = await db()
+          .db.select()
+          .from(sessions)
+          .where(eq(sessions.tokenHash, hashToken(proxied.token ?? "")));
         expect(row?.ip).toBe(address);
       });
     });
@@ -212,7 +221,9 @@ describeEachEngine("login rate limits on $name", (engine) => {
       await withProxy(async () => {
         const address = ip();
         for (let i = 0; i < 20; i += 1) {
-          const response = await sendCode(post("/ulogin/send/code", { email: `code-${randomUUID()}@example.com`, purpose: "register" }, through(address)));
+          const response = await sendCode(
+            post("/ulogin/send/code", { email: `code-${randomUUID()}@example.com`, purpose: "register" }, through(address)),
+          );
           expect(response.status).toBe(200);
         }
         const refused = await outcome(
@@ -223,7 +234,9 @@ describeEachEngine("login rate limits on $name", (engine) => {
           errmsg: "Too many codes have been requested. Please wait 1 hour and try again.",
           retryAfter: "3600",
         });
-        const elsewhere = await sendCode(post("/ulogin/send/code", { email: `code-${randomUUID()}@example.com`, purpose: "register" }, through(ip())));
+        const elsewhere = await sendCode(
+          post("/ulogin/send/code", { email: `code-${randomUUID()}@example.com`, purpose: "register" }, through(ip())),
+        );
         expect(elsewhere.status).toBe(200);
       });
     });
@@ -233,10 +246,15 @@ describeEachEngine("login rate limits on $name", (engine) => {
         const address = ip();
         for (let i = 0; i < 30; i += 1) {
           const body = { email: `guess-${randomUUID()}@example.com`, code: "123456", password: "river stones 42" };
-          expect((await (i % 2 ? register : reset)(post(`/ulogin/${i % 2 ? "register" : "reset"}`, body, through(address)))).status).toBe(400);
+          expect((await (i % 2 ? register : reset)(post(`/ulogin/${i % 2 ? "register" : "reset"}`, body, through(address)))).status).toBe(
+            400,
+          );
         }
         const body = { email: `guess-${randomUUID()}@example.com`, code: "123456", password: "river stones 42" };
-        for (const [route, url] of [[register, "/ulogin/register"], [reset, "/ulogin/reset"]] as const) {
+        for (const [route, url] of [
+          [register, "/ulogin/register"],
+          [reset, "/ulogin/reset"],
+        ] as const) {
           expect(await outcome(await route(post(url, body, through(address))))).toMatchObject({
             status: 429,
             errmsg: "Too many wrong codes were entered. Please wait 1 hour and try again.",

@@ -42,7 +42,10 @@ describeEachEngine("session calls on $name", (engine) => {
     expect(cookie).toContain(`Token=${token}`);
     for (const part of ["Max-Age=86400", "Path=/", "HttpOnly", "SameSite=Strict"]) expect(cookie).toContain(part);
     // Only the hash of the token is stored.
-    const stored = await db().db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    const stored = await db()
+      .db.select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)));
     expect(stored).toHaveLength(1);
     expect(JSON.stringify(stored)).not.toContain(token);
   });
@@ -93,7 +96,10 @@ describeEachEngine("session calls on $name", (engine) => {
       expect(status).toBe(401);
       expect(body.data).toBeNull();
     }
-    await db().db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, hashToken(token)));
+    await db()
+      .db.update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, hashToken(token)));
     expect((await profile(new Request(`${base}/user/profile`, { headers: { token } }))).status).toBe(401);
   });
 
@@ -119,7 +125,9 @@ describeEachEngine("session calls on $name", (engine) => {
     await db().db.insert(users).values({ email });
     expect((await login(postJson("/ulogin/login", { email, password: "anything-at-all" }))).status).toBe(401);
     const withPassword = `has-password-${randomUUID()}@example.com`;
-    await db().db.insert(users).values({ email: withPassword, passwordHash: await hashPassword("a long passphrase") });
+    await db()
+      .db.insert(users)
+      .values({ email: withPassword, passwordHash: await hashPassword("a long passphrase") });
     expect((await login(postJson("/ulogin/login", { email: withPassword, password: "a long passphrase" }))).status).toBe(200);
   });
 });

@@ -29,7 +29,9 @@ describeOnPostgres("order races on PostgreSQL", (engine) => {
       customers.push(who);
     }
     const answers = await Promise.all(
-      customers.map(async (who) => read(await checkout(apiRequest("POST", "/api/v1/c/merchandise/cart/checkout", {}, { token: who.token })))),
+      customers.map(async (who) =>
+        read(await checkout(apiRequest("POST", "/api/v1/c/merchandise/cart/checkout", {}, { token: who.token }))),
+      ),
     );
     const won = answers.filter((answer) => answer.status === 200);
     const lost = answers.filter((answer) => answer.status === 409);
@@ -51,7 +53,9 @@ describeOnPostgres("order races on PostgreSQL", (engine) => {
     const answers = await Promise.all(
       customers.map(async (who, index) =>
         read<{ orderId: string }>(
-          await buyNowRoute(apiRequest("POST", "/api/v1/c/merchandise/order/add", { skuNum: sku, quantity: (index % 3) + 1 }, { token: who.token })),
+          await buyNowRoute(
+            apiRequest("POST", "/api/v1/c/merchandise/order/add", { skuNum: sku, quantity: (index % 3) + 1 }, { token: who.token }),
+          ),
         ),
       ),
     );
@@ -74,9 +78,17 @@ describeOnPostgres("order races on PostgreSQL", (engine) => {
       orderIds.push(dataOf(answer).orderId);
     }
     expect(await stockOf(sku)).toBe(0);
-    await db().db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(inArray(orders.id, orderIds));
+    await db()
+      .db.update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(inArray(orders.id, orderIds));
 
-    const sweeps = await Promise.all([sweepExpiredOrders(), sweepExpiredOrders(), sweepExpiredOrders({ userId: customers[0]?.id ?? "" }), sweepExpiredOrders()]);
+    const sweeps = await Promise.all([
+      sweepExpiredOrders(),
+      sweepExpiredOrders(),
+      sweepExpiredOrders({ userId: customers[0]?.id ?? "" }),
+      sweepExpiredOrders(),
+    ]);
     const released = sweeps.flat().filter((id) => orderIds.includes(id));
     expect(released.sort()).toEqual([...orderIds].sort());
     expect(new Set(released).size).toBe(released.length);
@@ -89,9 +101,14 @@ describeOnPostgres("order races on PostgreSQL", (engine) => {
     const sku = await makeProduct(db(), { stock: 5 });
     const who = await makeCustomer(db());
     const { orderId } = dataOf(
-      await read<{ orderId: string }>(await buyNowRoute(apiRequest("POST", "/api/v1/c/merchandise/order/add", { skuNum: sku, quantity: 5 }, { token: who.token }))),
+      await read<{ orderId: string }>(
+        await buyNowRoute(apiRequest("POST", "/api/v1/c/merchandise/order/add", { skuNum: sku, quantity: 5 }, { token: who.token })),
+      ),
     );
-    await db().db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, orderId));
+    await db()
+      .db.update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, orderId));
     const [cancelAnswer] = await Promise.all([
       read(await cancelRoute(apiRequest("POST", "/api/v1/c/merchandise/order/cancel", { orderId }, { token: who.token }))),
       sweepExpiredOrders(),

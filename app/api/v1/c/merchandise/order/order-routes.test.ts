@@ -30,12 +30,19 @@ const outbox = path.resolve(".data/outbox");
 const api = "/api/v1/c/merchandise";
 
 const checkoutAs = async (who: Customer | null, body: unknown = {}, cookie?: string) =>
-  read<{ orderId: string }>(await checkout(apiRequest("POST", `${api}/cart/checkout`, body, { token: who?.token ?? null, ...(cookie ? { cookie } : {}) })));
+  read<{ orderId: string }>(
+    await checkout(apiRequest("POST", `${api}/cart/checkout`, body, { token: who?.token ?? null, ...(cookie ? { cookie } : {}) })),
+  );
 const buyNow = async (who: Customer | null, body: unknown, cookie?: string) =>
-  read<{ orderId: string }>(await buyNowRoute(apiRequest("POST", `${api}/order/add`, body, { token: who?.token ?? null, ...(cookie ? { cookie } : {}) })));
+  read<{ orderId: string }>(
+    await buyNowRoute(apiRequest("POST", `${api}/order/add`, body, { token: who?.token ?? null, ...(cookie ? { cookie } : {}) })),
+  );
 const getOrder = async (who: Customer | null, orderId: string) =>
-  read<Order>(await getRoute(apiRequest("GET", `${api}/order/get?orderId=${encodeURIComponent(orderId)}`, undefined, { token: who?.token ?? null })));
-const edit = async (who: Customer, body: unknown) => read<Order>(await editRoute(apiRequest("PUT", `${api}/order/edit`, body, { token: who.token })));
+  read<Order>(
+    await getRoute(apiRequest("GET", `${api}/order/get?orderId=${encodeURIComponent(orderId)}`, undefined, { token: who?.token ?? null })),
+  );
+const edit = async (who: Customer, body: unknown) =>
+  read<Order>(await editRoute(apiRequest("PUT", `${api}/order/edit`, body, { token: who.token })));
 const cancel = async (who: Customer | null, body: unknown) =>
   read<Order>(await cancelRoute(apiRequest("POST", `${api}/order/cancel`, body, { token: who?.token ?? null })));
 const list = async (who: Customer | null, query = "") =>
@@ -133,7 +140,13 @@ describeEachEngine("order calls on $name", (engine) => {
     it("without a default address: no tax yet, ground 11.90 under $37", async () => {
       const who = await makeCustomer(db());
       const { orderId } = await pendingOrder(who);
-      expect(dataOf(await getOrder(who, orderId))).toMatchObject({ subTotal: "20.00", shippingFee: "11.90", tax: "0.00", total: "31.90", shippingAddress: null });
+      expect(dataOf(await getOrder(who, orderId))).toMatchObject({
+        subTotal: "20.00",
+        shippingFee: "11.90",
+        tax: "0.00",
+        total: "31.90",
+        shippingAddress: null,
+      });
     });
 
     it("an empty cart is a 400 with the reason", async () => {
@@ -190,7 +203,11 @@ describeEachEngine("order calls on $name", (engine) => {
       const { orderId } = dataOf(await buyNow(who, { skuNum: sku, quantity: 3 }, "referral_code=FRIEND"));
       expect(await stockOf(sku)).toBe(1);
       expect(await db().db.select().from(cartItems).where(eq(cartItems.userId, who.id))).toHaveLength(1);
-      expect(dataOf(await getOrder(who, orderId))).toMatchObject({ subTotal: "60.00", referralCode: "FRIEND", items: [{ skuNum: sku, quantity: 3 }] });
+      expect(dataOf(await getOrder(who, orderId))).toMatchObject({
+        subTotal: "60.00",
+        referralCode: "FRIEND",
+        items: [{ skuNum: sku, quantity: 3 }],
+      });
     });
 
     it("unknown or unlisted sku: 404 on skuNum; too many: 409", async () => {
@@ -218,7 +235,9 @@ describeEachEngine("order calls on $name", (engine) => {
       expect([400, 422]).toContain(priced.status);
       const missing = await buyNow(who, { quantity: 1 });
       expect(missing.body.errors?.[0]?.path).toBe("skuNum");
-      const broken = await read(await buyNowRoute(apiRequest("POST", `${api}/order/add`, undefined, { token: who.token, raw: "{not json" })));
+      const broken = await read(
+        await buyNowRoute(apiRequest("POST", `${api}/order/add`, undefined, { token: who.token, raw: "{not json" })),
+      );
       expect(broken.status).toBe(400);
       expect(await stockOf(sku)).toBe(100);
     });
@@ -248,7 +267,12 @@ describeEachEngine("order calls on $name", (engine) => {
       const all = orderListSchema.parse(dataOf(await list(who)));
       expect(all.total).toBe(3);
       expect(all.list.map((order) => order.orderId)).toEqual([third.orderId, second.orderId, first.orderId]);
-      expect(all.list[0]).toMatchObject({ status: "pending_payment", total: "31.90", itemCount: 1, firstItem: { name: `Test item ${third.sku}` } });
+      expect(all.list[0]).toMatchObject({
+        status: "pending_payment",
+        total: "31.90",
+        itemCount: 1,
+        firstItem: { name: `Test item ${third.sku}` },
+      });
 
       const cancelled = orderListSchema.parse(dataOf(await list(who, "?status=cancelled")));
       expect(cancelled.list.map((order) => order.orderId)).toEqual([second.orderId]);
@@ -275,7 +299,12 @@ describeEachEngine("order calls on $name", (engine) => {
       expect(addressed).toMatchObject({ shippingAddress: california, tax: "1.45", total: "55.35" });
       expect(addressed.timeline.map((event) => event.type)).toEqual(["created", "shipping_changed", "address_changed"]);
       // The same address again is no change (and no timeline entry).
-      const again = dataOf(await edit(who, { orderId, shippingAddress: { zip: "90012", state: "CA", city: "Los Angeles", line1: HOUSTON.line1, fullName: HOUSTON.fullName } }));
+      const again = dataOf(
+        await edit(who, {
+          orderId,
+          shippingAddress: { zip: "90012", state: "CA", city: "Los Angeles", line1: HOUSTON.line1, fullName: HOUSTON.fullName },
+        }),
+      );
       expect(again.timeline).toHaveLength(3);
     });
 
@@ -318,7 +347,14 @@ describeEachEngine("order calls on $name", (engine) => {
       const { sku, orderId } = await pendingOrder(who, { stock: 5, quantity: 2 });
       expect(await stockOf(sku)).toBe(3);
       const cancelled = dataOf(await cancel(who, { orderId, reason: "Changed my mind" }));
-      expect(cancelled).toMatchObject({ status: "cancelled", canCancel: false, canEdit: false, canPay: false, paymentReceived: false, refunded: "0.00" });
+      expect(cancelled).toMatchObject({
+        status: "cancelled",
+        canCancel: false,
+        canEdit: false,
+        canPay: false,
+        paymentReceived: false,
+        refunded: "0.00",
+      });
       expect(cancelled.timeline.at(-1)).toMatchObject({ type: "cancelled", actor: "customer", note: "Changed my mind" });
       expect(await stockOf(sku)).toBe(5);
       await expect.poll(async () => (await newestMailTo(outbox, who.email)) ?? "").toContain("nothing was charged");
@@ -388,7 +424,10 @@ describeEachEngine("order calls on $name", (engine) => {
       expect(stockRevalidations()).toEqual([[stockTag(sku), { expire: 0 }]]);
 
       const late = await pendingOrder(who, { stock: 5 });
-      await db().db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, late.orderId));
+      await db()
+        .db.update(orders)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(orders.id, late.orderId));
       revalidated.mockClear();
       // Scoped to this customer: on the shared PostgreSQL database other suites' orders expire too.
       expect(await sweepExpiredOrders({ userId: who.id })).toEqual([late.orderId]);
@@ -405,7 +444,10 @@ describeEachEngine("order calls on $name", (engine) => {
     it("an unpaid order past its time is cancelled when read, and its stock goes back", async () => {
       const who = await makeCustomer(db());
       const { sku, orderId } = await pendingOrder(who, { stock: 3, quantity: 2 });
-      await db().db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, orderId));
+      await db()
+        .db.update(orders)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(orders.id, orderId));
       const expired = dataOf(await getOrder(who, orderId));
       expect(expired).toMatchObject({ status: "cancelled", canPay: false, canCancel: false });
       expect(expired.timeline.at(-1)).toMatchObject({ type: "expired", actor: "system" });
@@ -419,7 +461,10 @@ describeEachEngine("order calls on $name", (engine) => {
       const who = await makeCustomer(db(), { address: HOUSTON });
       const { sku, orderId } = await pendingOrder(who, { stock: 3 });
       await pay(who, orderId);
-      await db().db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, orderId));
+      await db()
+        .db.update(orders)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(orders.id, orderId));
       await sweepExpiredOrders();
       expect(dataOf(await getOrder(who, orderId)).status).toBe("paid");
       expect(await stockOf(sku)).toBe(2);

@@ -28,7 +28,10 @@ describeOnPostgres("after-sale races on PostgreSQL", (engine) => {
     const lost = answers.filter((answer) => answer.status === 409);
     expect(lost).toHaveLength(15);
     for (const answer of lost) expect(answer.body.errmsg).toBe("Every unit of this item is already in an after-sale request.");
-    const stored = await db().db.select({ quantity: afterSaleRequests.quantity }).from(afterSaleRequests).where(eq(afterSaleRequests.orderId, orderId));
+    const stored = await db()
+      .db.select({ quantity: afterSaleRequests.quantity })
+      .from(afterSaleRequests)
+      .where(eq(afterSaleRequests.orderId, orderId));
     expect(stored.reduce((sum, row) => sum + row.quantity, 0)).toBe(5);
   }, 60_000);
 
@@ -39,10 +42,24 @@ describeOnPostgres("after-sale races on PostgreSQL", (engine) => {
     const { afterSaleId } = dataOf(await applyAs(who, { orderId, skuNum: sku }));
     const asAdmin = (path: string, body: unknown) => apiRequest("POST", `/api/v1/admin/after-sale/${path}`, body, { token: admin.token });
     dataOf(await read(await approveRoute(asAdmin("approve", { afterSaleId }))));
-    dataOf(await read(await trackRoute(apiRequest("POST", "/api/v1/c/merchandise/order/afterSale/trackNumber/submit", { afterSaleId, carrier: "UPS", trackNumber: "1Z12345E0205271688" }, { token: who.token }))));
+    dataOf(
+      await read(
+        await trackRoute(
+          apiRequest(
+            "POST",
+            "/api/v1/c/merchandise/order/afterSale/trackNumber/submit",
+            { afterSaleId, carrier: "UPS", trackNumber: "1Z12345E0205271688" },
+            { token: who.token },
+          ),
+        ),
+      ),
+    );
     dataOf(await read(await receiveRoute(asAdmin("receive", { afterSaleId }))));
 
-    const answers = await Promise.all([read(await completeRoute(asAdmin("complete", { afterSaleId }))), read(await completeRoute(asAdmin("complete", { afterSaleId })))]);
+    const answers = await Promise.all([
+      read(await completeRoute(asAdmin("complete", { afterSaleId }))),
+      read(await completeRoute(asAdmin("complete", { afterSaleId }))),
+    ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     const [request] = await db().db.select().from(afterSaleRequests).where(eq(afterSaleRequests.id, afterSaleId));
     const [order] = await db().db.select().from(orders).where(eq(orders.id, orderId));

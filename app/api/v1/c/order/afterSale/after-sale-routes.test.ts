@@ -23,15 +23,29 @@ describeEachEngine("customer after-sale calls on $name", (engine) => {
   const db = databaseForSuite(engine);
 
   const getAs = async (who: Customer | null, afterSaleId: string) =>
-    read<AfterSale>(await getRoute(apiRequest("GET", `/api/v1/c/order/afterSale/get?afterSaleId=${afterSaleId}`, undefined, { token: who?.token ?? null })));
+    read<AfterSale>(
+      await getRoute(
+        apiRequest("GET", `/api/v1/c/order/afterSale/get?afterSaleId=${afterSaleId}`, undefined, { token: who?.token ?? null }),
+      ),
+    );
   const listAs = async (who: Customer | null, query = "") =>
     read(await listRoute(apiRequest("GET", `/api/v1/c/merchandise/afterSale/list${query}`, undefined, { token: who?.token ?? null })));
   const trackAs = async (who: Customer | null, body: unknown) =>
-    read<AfterSale>(await trackRoute(apiRequest("POST", "/api/v1/c/merchandise/order/afterSale/trackNumber/submit", body, { token: who?.token ?? null })));
+    read<AfterSale>(
+      await trackRoute(apiRequest("POST", "/api/v1/c/merchandise/order/afterSale/trackNumber/submit", body, { token: who?.token ?? null })),
+    );
   const cancelAs = async (who: Customer | null, afterSaleId: string) =>
-    read<AfterSale>(await cancelRoute(apiRequest("POST", "/api/v1/c/order/afterSale/cancel", { afterSaleId }, { token: who?.token ?? null })));
+    read<AfterSale>(
+      await cancelRoute(apiRequest("POST", "/api/v1/c/order/afterSale/cancel", { afterSaleId }, { token: who?.token ?? null })),
+    );
   const orderOf = async (who: Customer, orderId: string) =>
-    orderSchema.parse(dataOf(await read(await orderGetRoute(apiRequest("GET", `/api/v1/c/merchandise/order/get?orderId=${orderId}`, undefined, { token: who.token })))));
+    orderSchema.parse(
+      dataOf(
+        await read(
+          await orderGetRoute(apiRequest("GET", `/api/v1/c/merchandise/order/get?orderId=${orderId}`, undefined, { token: who.token })),
+        ),
+      ),
+    );
   const approve = async (admin: Customer, afterSaleId: string) =>
     dataOf(await read(await approveRoute(apiRequest("POST", "/api/v1/admin/after-sale/approve", { afterSaleId }, { token: admin.token }))));
 
@@ -45,7 +59,9 @@ describeEachEngine("customer after-sale calls on $name", (engine) => {
     const before = await orderOf(who, orderId);
     expect(before).toMatchObject({ canApplyAfterSale: true, afterSaleRemaining: { [sku]: 3 } });
 
-    const { afterSaleId } = dataOf(await applyAs(who, { orderId, skuNum: sku, quantity: 2, type: "return", description: "  Two of them leak at the seal.  " }));
+    const { afterSaleId } = dataOf(
+      await applyAs(who, { orderId, skuNum: sku, quantity: 2, type: "return", description: "  Two of them leak at the seal.  " }),
+    );
     const [order] = await db().db.select().from(orders).where(eq(orders.id, orderId));
     if (!order) throw new Error("no order");
     const expectedCents = 4000 + Math.floor((order.taxCents * 4000) / order.subtotalCents);
@@ -114,7 +130,18 @@ describeEachEngine("customer after-sale calls on $name", (engine) => {
     expect(partly.status).toBe(409);
     expect(partly.body.errmsg).toBe("You can ask for at most 1 of this item (the rest is already in an after-sale request).");
 
-    dataOf(await read(await rejectRoute(apiRequest("POST", "/api/v1/admin/after-sale/reject", { afterSaleId: second.afterSaleId, reason: "Photos show no fault." }, { token: admin.token }))));
+    dataOf(
+      await read(
+        await rejectRoute(
+          apiRequest(
+            "POST",
+            "/api/v1/admin/after-sale/reject",
+            { afterSaleId: second.afterSaleId, reason: "Photos show no fault." },
+            { token: admin.token },
+          ),
+        ),
+      ),
+    );
     dataOf(await applyAs(who, { orderId, skuNum: sku, quantity: 2 }));
     expect((await orderOf(who, orderId)).afterSaleRemaining).toEqual({ [sku]: 0 });
   });
@@ -161,7 +188,9 @@ describeEachEngine("customer after-sale calls on $name", (engine) => {
     const { afterSaleId } = dataOf(await applyAs(who, { orderId, skuNum: sku }));
     const early = await trackAs(who, { afterSaleId, carrier: "UPS", trackNumber: "1Z12345E0205271688" });
     expect(early.status).toBe(409);
-    expect(early.body.errmsg).toBe("The tracking number can only be entered once the request is approved and before the goods are received.");
+    expect(early.body.errmsg).toBe(
+      "The tracking number can only be entered once the request is approved and before the goods are received.",
+    );
 
     await approve(admin, afterSaleId);
     const approved = afterSaleSchema.parse(dataOf(await getAs(who, afterSaleId)));
@@ -174,8 +203,16 @@ describeEachEngine("customer after-sale calls on $name", (engine) => {
     expect((await trackAs(who, { afterSaleId, carrier: "UPS", trackNumber: "#1" })).status).toBe(422);
     expect((await trackAs(null, { afterSaleId, carrier: "UPS", trackNumber: "1Z12345E0205271688" })).status).toBe(401);
 
-    const returning = afterSaleSchema.parse(dataOf(await trackAs(who, { afterSaleId, carrier: " UPS ", trackNumber: "1Z12345E0205271688" })));
-    expect(returning).toMatchObject({ status: "returning", carrier: "UPS", trackNumber: "1Z12345E0205271688", canSubmitTracking: false, canCancel: true });
+    const returning = afterSaleSchema.parse(
+      dataOf(await trackAs(who, { afterSaleId, carrier: " UPS ", trackNumber: "1Z12345E0205271688" })),
+    );
+    expect(returning).toMatchObject({
+      status: "returning",
+      carrier: "UPS",
+      trackNumber: "1Z12345E0205271688",
+      canSubmitTracking: false,
+      canCancel: true,
+    });
     expect(returning.timeline.map((event) => [event.type, event.actor])).toEqual([
       ["pending_review", "customer"],
       ["approved", "admin"],
@@ -195,7 +232,13 @@ describeEachEngine("customer after-sale calls on $name", (engine) => {
     for (const id of [returningOne.afterSaleId, receivedOne.afterSaleId]) {
       dataOf(await trackAs(who, { afterSaleId: id, carrier: "UPS", trackNumber: "1Z12345E0205271688" }));
     }
-    dataOf(await read(await receiveRoute(apiRequest("POST", "/api/v1/admin/after-sale/receive", { afterSaleId: receivedOne.afterSaleId }, { token: admin.token }))));
+    dataOf(
+      await read(
+        await receiveRoute(
+          apiRequest("POST", "/api/v1/admin/after-sale/receive", { afterSaleId: receivedOne.afterSaleId }, { token: admin.token }),
+        ),
+      ),
+    );
 
     const other = await makeCustomer(db());
     expect((await cancelAs(other, pending.afterSaleId)).status).toBe(404);

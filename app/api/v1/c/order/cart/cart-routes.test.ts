@@ -39,8 +39,7 @@ describeEachEngine("cart calls on $name", (engine) => {
   const addItem = async (token: string | null, body: unknown) => read(await add(send("POST", "/add/", token, body)));
   const setItem = async (token: string | null, body: unknown) => read(await update(send("POST", "/update/", token, body)));
   const removeItem = async (token: string | null, body: unknown) => read(await remove(send("DELETE", "/delete/", token, body)));
-  const listItems = async (token: string | null) =>
-    read(await list(new Request(`${base}/list`, { headers: token ? { token } : {} })));
+  const listItems = async (token: string | null) => read(await list(new Request(`${base}/list`, { headers: token ? { token } : {} })));
 
   it("answers an empty cart with zero strings and no lines", async () => {
     const { token } = await customer();
@@ -317,6 +316,11 @@ describeEachEngine("cart calls on $name", (engine) => {
     const left = await db().db.select().from(cartItems).where(eq(cartItems.userId, id));
     expect(left.map((row) => row.sku)).toEqual([gone]);
     await db().db.transaction((tx) => clearCart(tx, id));
-    expect(await db().db.select().from(cartItems).where(and(eq(cartItems.userId, id)))).toEqual([]);
+    expect(
+      await db()
+        .db.select()
+        .from(cartItems)
+        .where(and(eq(cartItems.userId, id))),
+    ).toEqual([]);
   });
 });

@@ -30,12 +30,16 @@ describeEachEngine("saving the profile on $name", (engine) => {
   }
 
   beforeAll(async () => {
-    await db().db.insert(users).values({ email, passwordHash: await hashPassword(password) });
+    await db()
+      .db.insert(users)
+      .values({ email, passwordHash: await hashPassword(password) });
   });
 
   it("saves name, phone and a US default address, and shows them in the profile", async () => {
     const token = await signIn();
-    const saved = await read(await save(request("/ulogin/save", { username: "Ada", phone: "713 555 0100", defaultAddress: address }, token ?? "")));
+    const saved = await read(
+      await save(request("/ulogin/save", { username: "Ada", phone: "713 555 0100", defaultAddress: address }, token ?? "")),
+    );
     expect(saved.status).toBe(200);
     const shown = await read(await profile(new Request("http://shop.test/x", { headers: { token: token ?? "" } })));
     expect(shown.body.data).toMatchObject({ user: { username: "Ada", phone: "713 555 0100", defaultAddress: address } });

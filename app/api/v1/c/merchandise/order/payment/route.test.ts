@@ -122,7 +122,11 @@ describeEachEngine("paying an order on $name", (engine) => {
     const orderId = await order(token);
     const declined = await payWith(token, { orderId, card: { ...goodCard, number: "4000000000000002" }, idempotencyKey: key() });
     expect(declined.status).toBe(200);
-    expect(declined.body.data).toMatchObject({ status: "failed", message: "Your card was declined.", order: { status: "pending_payment", canPay: true } });
+    expect(declined.body.data).toMatchObject({
+      status: "failed",
+      message: "Your card was declined.",
+      order: { status: "pending_payment", canPay: true },
+    });
     const funds = await payWith(token, { orderId, card: { ...goodCard, number: "4000 0000 0000 9995" }, idempotencyKey: key() });
     expect(funds.body.data).toMatchObject({ status: "failed", message: "Your card has insufficient funds." });
     const error = await payWith(token, { orderId, card: { ...goodCard, number: "4000000000000119" }, idempotencyKey: key() });
@@ -155,7 +159,12 @@ describeEachEngine("paying an order on $name", (engine) => {
     const owner = await customer();
     expect((await read<SavedPaymentMethod[]>(await savedMethods(get("/user/saved_payments_methods", owner.token)))).body.data).toEqual([]);
     const first = await order(owner.token);
-    await payWith(owner.token, { orderId: first, card: { ...goodCard, number: "5555555555554444" }, savePaymentMethod: true, idempotencyKey: key() });
+    await payWith(owner.token, {
+      orderId: first,
+      card: { ...goodCard, number: "5555555555554444" },
+      savePaymentMethod: true,
+      idempotencyKey: key(),
+    });
     await payWith(owner.token, { orderId: await order(owner.token), card: goodCard, savePaymentMethod: true, idempotencyKey: key() });
     const listed = await read<SavedPaymentMethod[]>(await savedMethods(get("/user/saved_payments_methods", owner.token)));
     expect(listed.status).toBe(200);
@@ -174,7 +183,9 @@ describeEachEngine("paying an order on $name", (engine) => {
     const refused = await payWith(stranger.token, { orderId: theirs, paymentMethodId: cardId, idempotencyKey: key() });
     expect(refused.status).toBe(404);
     expect(refused.body.errmsg).toBe("This saved card was not found.");
-    expect((await read<SavedPaymentMethod[]>(await savedMethods(get("/user/saved_payments_methods", stranger.token)))).body.data).toEqual([]);
+    expect((await read<SavedPaymentMethod[]>(await savedMethods(get("/user/saved_payments_methods", stranger.token)))).body.data).toEqual(
+      [],
+    );
     expect((await savedMethods(new Request("http://shop.test/api/v1/c/user/saved_payments_methods"))).status).toBe(401);
   });
 
@@ -196,8 +207,16 @@ describeEachEngine("paying an order on $name", (engine) => {
 
     const declinedKey = key();
     const second = await order(token);
-    const declined = await payWith(token, { orderId: second, card: { ...goodCard, number: "4000000000000002" }, idempotencyKey: declinedKey });
-    const replayed = await payWith(token, { orderId: second, card: { ...goodCard, number: "4000000000000002" }, idempotencyKey: declinedKey });
+    const declined = await payWith(token, {
+      orderId: second,
+      card: { ...goodCard, number: "4000000000000002" },
+      idempotencyKey: declinedKey,
+    });
+    const replayed = await payWith(token, {
+      orderId: second,
+      card: { ...goodCard, number: "4000000000000002" },
+      idempotencyKey: declinedKey,
+    });
     expect(replayed.body.data).toMatchObject({ status: "failed", message: declined.body.data?.message });
     expect(await chargesFor(second)).toHaveLength(1);
   });
@@ -240,7 +259,10 @@ describeEachEngine("paying an order on $name", (engine) => {
   it("refuses an expired or cancelled order with 409", async () => {
     const { id, token } = await customer();
     const late = await order(token);
-    await db().db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, late));
+    await db()
+      .db.update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, late));
     const expired = await payWith(token, { orderId: late, card: goodCard, idempotencyKey: key() });
     expect(expired.status).toBe(409);
     expect(expired.body.errmsg).toMatch(/expired/);
@@ -262,7 +284,10 @@ describeEachEngine("paying an order on $name", (engine) => {
     expect(cancelled.body.data).toMatchObject({ status: "cancelled", refunded: paid.body.data?.order.total });
     const [payment] = await chargesFor(orderId);
     expect(payment).toMatchObject({ status: "refunded", refundedCents: totalCents });
-    const [charge] = await db().db.select().from(testProviderCharges).where(eq(testProviderCharges.ref, payment?.providerRef ?? ""));
+    const [charge] = await db()
+      .db.select()
+      .from(testProviderCharges)
+      .where(eq(testProviderCharges.ref, payment?.providerRef ?? ""));
     expect(charge?.refundedCents).toBe(totalCents);
 
     const partialId = await order(token, "LW-ACC-TDS", 3);
@@ -274,7 +299,10 @@ describeEachEngine("paying an order on $name", (engine) => {
     expect(await refundIn(500)).toMatchObject({ refundedCents: 500, status: "paid" });
     const [partly] = await handle.db.select().from(orders).where(eq(orders.id, partialId));
     expect(partly).toMatchObject({ refundedCents: 500, status: "paid" });
-    await expect(refundIn(partialTotal)).rejects.toMatchObject({ code: 409, message: "The refund is more than what is left of the payment." });
+    await expect(refundIn(partialTotal)).rejects.toMatchObject({
+      code: 409,
+      message: "The refund is more than what is left of the payment.",
+    });
     expect(await refundIn(partialTotal - 500)).toMatchObject({ refundedCents: partialTotal, status: "refunded" });
     const [after] = await chargesFor(partialId);
     expect(after).toMatchObject({ status: "refunded", refundedCents: partialTotal });
@@ -315,12 +343,18 @@ describeEachEngine("paying an order on $name", (engine) => {
     expect(withCare?.carePlan?.endsAt).toBe(addMonths(careStart, 24).toISOString());
 
     // A plan that has ended shows as expired until a new one runs.
-    await db().db.update(memberships).set({ startsAt: new Date("2020-01-01T00:00:00Z"), endsAt: new Date("2022-01-01T00:00:00Z") }).where(and(eq(memberships.userId, id), eq(memberships.kind, "care")));
+    await db()
+      .db.update(memberships)
+      .set({ startsAt: new Date("2020-01-01T00:00:00Z"), endsAt: new Date("2022-01-01T00:00:00Z") })
+      .where(and(eq(memberships.userId, id), eq(memberships.kind, "care")));
     expect((await profileUser())?.carePlan).toMatchObject({ plan: "LW-CARE-2Y", status: "expired", endsAt: "2022-01-01T00:00:00.000Z" });
 
     // An unpaid plan order activates nothing.
     await order(token, "LW-CARE-2Y", 1);
-    const count = await db().db.select({ n: sql<number>`count(*)::int` }).from(memberships).where(eq(memberships.userId, id));
+    const count = await db()
+      .db.select({ n: sql<number>`count(*)::int` })
+      .from(memberships)
+      .where(eq(memberships.userId, id));
     expect(count[0]?.n).toBe(3);
   });
 
@@ -329,21 +363,30 @@ describeEachEngine("paying an order on $name", (engine) => {
       const { token } = await customer();
       const orderId = await order(token);
       const attempt = key();
-      const answers = await Promise.all(Array.from({ length: 20 }, () => payWith(token, { orderId, card: goodCard, idempotencyKey: attempt })));
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => payWith(token, { orderId, card: goodCard, idempotencyKey: attempt })),
+      );
       expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 20 }, () => 200));
       expect(answers.every((answer) => answer.body.data?.status === "paid")).toBe(true);
       expect(await chargesFor(orderId)).toHaveLength(1);
-      const ledger = await db().db.select().from(testProviderCharges).where(eq(testProviderCharges.idempotencyKey, `${(await chargesFor(orderId))[0]?.userId}:${attempt}`));
+      const ledger = await db()
+        .db.select()
+        .from(testProviderCharges)
+        .where(eq(testProviderCharges.idempotencyKey, `${(await chargesFor(orderId))[0]?.userId}:${attempt}`));
       expect(ledger).toHaveLength(1);
     });
 
     it("charges exactly once when 20 requests race for one order with 20 keys", async () => {
       const { token } = await customer();
       const orderId = await order(token);
-      const answers = await Promise.all(Array.from({ length: 20 }, () => payWith(token, { orderId, card: goodCard, idempotencyKey: key() })));
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => payWith(token, { orderId, card: goodCard, idempotencyKey: key() })),
+      );
       const statuses = answers.map((answer) => answer.status).sort();
       expect(statuses).toEqual([200, ...Array.from({ length: 19 }, () => 409)]);
-      expect(answers.filter((answer) => answer.status === 409).every((answer) => answer.body.errmsg === "This order is already paid.")).toBe(true);
+      expect(
+        answers.filter((answer) => answer.status === 409).every((answer) => answer.body.errmsg === "This order is already paid."),
+      ).toBe(true);
       const rows = await chargesFor(orderId);
       expect(rows).toHaveLength(1);
       expect(rows[0]?.status).toBe("succeeded");

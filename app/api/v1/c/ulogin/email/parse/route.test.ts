@@ -25,8 +25,7 @@ const noLongerValid = {
   body: {
     code: 400,
     data: null,
-    errmsg:
-      "This link is no longer valid. Links in our e-mails work for 10 minutes: enter your e-mail address to get a new code.",
+    errmsg: "This link is no longer valid. Links in our e-mails work for 10 minutes: enter your e-mail address to get a new code.",
   },
 };
 
@@ -69,9 +68,7 @@ describeEachEngine("GET /ulogin/email/parse on $name", (engine) => {
   it("refuses a forged or altered token", async () => {
     const token = emailLinkToken("someone@example.com", "register");
     const [body = "", signature = ""] = token.split(".");
-    const altered = Buffer.from(
-      Buffer.from(body, "base64url").toString("utf8").replace("someone@", "victim@"),
-    ).toString("base64url");
+    const altered = Buffer.from(Buffer.from(body, "base64url").toString("utf8").replace("someone@", "victim@")).toString("base64url");
     expect(await parseToken(`${altered}.${signature}`)).toEqual(noLongerValid);
     const flipped = `${signature.slice(0, -2)}${signature.endsWith("AA") ? "BB" : "AA"}`;
     expect(await parseToken(`${body}.${flipped}`)).toEqual(noLongerValid);
@@ -86,12 +83,8 @@ describeEachEngine("GET /ulogin/email/parse on $name", (engine) => {
     expect(await parseToken(signValue("trusted-device", { email: "someone@example.com", purpose: "register" }, 600))).toEqual(
       noLongerValid,
     );
-    expect(await parseToken(signValue("email-link", { email: "someone@example.com", purpose: "login" }, 600))).toEqual(
-      noLongerValid,
-    );
-    expect(await parseToken(signValue("email-link", { email: "not an address", purpose: "reset" }, 600))).toEqual(
-      noLongerValid,
-    );
+    expect(await parseToken(signValue("email-link", { email: "someone@example.com", purpose: "login" }, 600))).toEqual(noLongerValid);
+    expect(await parseToken(signValue("email-link", { email: "not an address", purpose: "reset" }, 600))).toEqual(noLongerValid);
   });
 
   it("refuses a malformed token", async () => {

@@ -142,11 +142,16 @@ describeEachEngine("POST /ulogin/google/exchange/token on $name", (engine) => {
     expect(result.cookie).toContain(`Token=${token}`);
     expect(result.cookie).toContain("HttpOnly");
 
-    const profile = await read<{ user: { email: string } }>(await routes.profile(new Request(`${SITE}/api/v1/c/user/profile`, { headers: { token } })));
+    const profile = await read<{ user: { email: string } }>(
+      await routes.profile(new Request(`${SITE}/api/v1/c/user/profile`, { headers: { token } })),
+    );
     expect(profile.status).toBe(200);
     expect(profile.body.data?.user.email).toBe(identity.email);
 
-    const [row] = await db().db.select().from(users).where(eq(users.email, identity.email ?? ""));
+    const [row] = await db()
+      .db.select()
+      .from(users)
+      .where(eq(users.email, identity.email ?? ""));
     expect(row?.passwordHash).toBeNull();
     expect(row?.emailVerifiedAt).toBeInstanceOf(Date);
     const links = await db().db.select().from(oauthIdentities).where(eq(oauthIdentities.subject, identity.sub));
@@ -185,7 +190,10 @@ describeEachEngine("POST /ulogin/google/exchange/token on $name", (engine) => {
   it("creates an unverified account for an unverified new e-mail", async () => {
     const identity = freshIdentity({ email_verified: false });
     expect((await signIn(identity)).status).toBe(200);
-    const [row] = await db().db.select().from(users).where(eq(users.email, identity.email ?? ""));
+    const [row] = await db()
+      .db.select()
+      .from(users)
+      .where(eq(users.email, identity.email ?? ""));
     expect(row?.emailVerifiedAt).toBeNull();
   });
 
@@ -257,7 +265,10 @@ describeEachEngine("POST /ulogin/google/exchange/token on $name", (engine) => {
     const { code, verifier } = await authorize(issuer.url, { nonceVerifier: randomToken() });
     const result = await exchanged(await routes.exchange(exchangeRequest({ code, redirectUri: REDIRECT_URI, codeVerifier: verifier })));
     await expectRefused(result, 401, NOT_VERIFIED);
-    const [row] = await db().db.select().from(users).where(eq(users.email, identity.email ?? ""));
+    const [row] = await db()
+      .db.select()
+      .from(users)
+      .where(eq(users.email, identity.email ?? ""));
     expect(row).toBeUndefined();
   });
 
@@ -266,13 +277,19 @@ describeEachEngine("POST /ulogin/google/exchange/token on $name", (engine) => {
     const { code, verifier } = await authorize(issuer.url);
     const body = { code, redirectUri: REDIRECT_URI, codeVerifier: verifier };
     expect((await routes.exchange(exchangeRequest(body))).status).toBe(200);
-    await expectRefused(await exchanged(await routes.exchange(exchangeRequest(body))), 400, "This sign-in has already been used. Please try again.");
+    await expectRefused(
+      await exchanged(await routes.exchange(exchangeRequest(body))),
+      400,
+      "This sign-in has already been used. Please try again.",
+    );
   });
 
   it("refuses a code the issuer does not accept with this verifier", async () => {
     issuer.setIdentity(freshIdentity());
     const { code } = await authorize(issuer.url);
-    const result = await exchanged(await routes.exchange(exchangeRequest({ code, redirectUri: REDIRECT_URI, codeVerifier: randomToken() })));
+    const result = await exchanged(
+      await routes.exchange(exchangeRequest({ code, redirectUri: REDIRECT_URI, codeVerifier: randomToken() })),
+    );
     // The mock issuer answers invalid_request for a verifier that does not match the challenge.
     await expectRefused(result, 400, "This Google sign-in has expired or was cancelled. Please try again.");
   });
@@ -299,7 +316,9 @@ describeEachEngine("POST /ulogin/google/exchange/token on $name", (engine) => {
 
   it("answers 503 in plain words when the issuer cannot be reached", async () => {
     const down = await loadRoutes(`http://127.0.0.1:${await closedPort()}`);
-    const result = await exchanged(await down.exchange(exchangeRequest({ code: "abc", redirectUri: REDIRECT_URI, codeVerifier: randomToken() })));
+    const result = await exchanged(
+      await down.exchange(exchangeRequest({ code: "abc", redirectUri: REDIRECT_URI, codeVerifier: randomToken() })),
+    );
     await expectRefused(result, 503, UNAVAILABLE);
   });
 
@@ -308,16 +327,22 @@ describeEachEngine("POST /ulogin/google/exchange/token on $name", (engine) => {
     const app = await loadRoutes(second.url);
     second.setIdentity(freshIdentity());
     const warm = await authorize(second.url);
-    expect((await app.exchange(exchangeRequest({ code: warm.code, redirectUri: REDIRECT_URI, codeVerifier: warm.verifier }))).status).toBe(200);
+    expect((await app.exchange(exchangeRequest({ code: warm.code, redirectUri: REDIRECT_URI, codeVerifier: warm.verifier }))).status).toBe(
+      200,
+    );
     const pending = await authorize(second.url);
     await second.stop();
-    const result = await exchanged(await app.exchange(exchangeRequest({ code: pending.code, redirectUri: REDIRECT_URI, codeVerifier: pending.verifier })));
+    const result = await exchanged(
+      await app.exchange(exchangeRequest({ code: pending.code, redirectUri: REDIRECT_URI, codeVerifier: pending.verifier })),
+    );
     await expectRefused(result, 503, UNAVAILABLE);
   });
 
   it("answers 404 when Google sign-in is not configured", async () => {
     const off = await loadRoutes(issuer.url, false);
-    const result = await exchanged(await off.exchange(exchangeRequest({ code: "abc", redirectUri: REDIRECT_URI, codeVerifier: randomToken() })));
+    const result = await exchanged(
+      await off.exchange(exchangeRequest({ code: "abc", redirectUri: REDIRECT_URI, codeVerifier: randomToken() })),
+    );
     expect(result.status).toBe(404);
   });
 
