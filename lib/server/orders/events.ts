@@ -53,14 +53,12 @@ export async function recordEvent(
   by: EventActor,
   note: string | null = null,
 ): Promise<void> {
-  await tx
-    .insert(orderEvents)
-    .values({
-      orderId,
-      type,
-      actor: by.actor,
-      actorUserId: by.userId,
-      note,
-      createdAt: nextStepTime(orderEvents, orderEvents.createdAt, orderEvents.orderId, orderId),
-    });
+  await tx.insert(orderEvents).values({
+    orderId,
+    type,
+    actor: by.actor,
+    actorUserId: by.userId,
+    note,
+    createdAt: nextStepTime(orderEvents, orderEvents.createdAt, orderEvents.orderId, orderId),
+  });
 }
