@@ -1,5 +1,6 @@
 import "server-only";
 import type { z } from "zod";
+import { env } from "@/lib/config/env";
 import type { FieldError } from "@/lib/schemas/envelope";
 import { AppError } from "./errors";
 
@@ -10,7 +11,9 @@ const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /**
  * Refuses a state-changing request that a browser sent from another site. Browsers send
  * Sec-Fetch-Site (or at least Origin) on such requests; clients that send neither (the app,
- * scripts) are not browsers and carry no ambient cookie risk.
+ * scripts) are not browsers and carry no ambient cookie risk. An Origin is compared with the shop's
+ * public address (SITE_URL), not with the request's own URL: behind a proxy that is the internal
+ * address (http://localhost:PORT), which says nothing about where the visitor's page came from.
  */
 export function assertSameOrigin(request: Request): void {
   if (!MUTATIONS.has(request.method)) return;
@@ -20,7 +23,7 @@ export function assertSameOrigin(request: Request): void {
     throw new AppError(403, "This request came from another site and was refused.");
   }
   const origin = request.headers.get("origin");
-  if (origin && origin !== new URL(request.url).origin) {
+  if (origin && origin !== new URL(env.SITE_URL).origin) {
     throw new AppError(403, "This request came from another site and was refused.");
   }
 }
