@@ -38,6 +38,10 @@ const noProcessEnv = {
   selector: "MemberExpression[object.name='process'][property.name='env']",
   message: "Read settings from lib/config (env.ts on the server, public-env.ts in the browser).",
 };
+const noBare429 = {
+  selector: "NewExpression[callee.name='AppError'][arguments.0.value=429]",
+  message: "Answer 429 with AppError.tooManyRequests, which always sends Retry-After.",
+};
 const noBareTransaction = {
   selector: "CallExpression[callee.property.name='transaction']",
   message: "Open transactions with inTransaction (lib/server/transaction), so what follows the commit runs after it.",
@@ -55,7 +59,7 @@ export default defineConfig([
     rules: {
       "@typescript-eslint/no-explicit-any": "error",
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
-      "no-restricted-syntax": ["error", noProcessEnv],
+      "no-restricted-syntax": ["error", noProcessEnv, noBare429],
     },
   },
   {
@@ -81,7 +85,7 @@ export default defineConfig([
   {
     files: ["lib/server/**"],
     ignores: [...TESTS, "lib/server/transaction/**"],
-    rules: { "no-restricted-syntax": ["error", noProcessEnv, noBareTransaction] },
+    rules: { "no-restricted-syntax": ["error", noProcessEnv, noBare429, noBareTransaction] },
   },
   {
     files: [

@@ -6,6 +6,8 @@ import { getDb, type DbExecutor } from "@/lib/db/client";
 import { emailCodes, type CodePurpose } from "@/lib/db/schema";
 import { AppError } from "@/lib/server/http/errors";
 
+const DAY_MS = 86_400_000;
+
 // Six-digit e-mail codes: drawn from a CSPRNG, stored only as a hash bound to the address and the
 // purpose, valid 10 minutes, used once, void after 5 wrong tries.
 
@@ -43,14 +45,16 @@ export async function issueCode(
     .limit(1);
   if (latest) {
     const wait = Math.ceil((latest.createdAt.getTime() + CODE_RESEND_AFTER_S * 1000 - now) / 1000);
-    if (wait > 0) throw new AppError(429, `Please wait ${wait} seconds before asking for a new code.`);
+    if (wait > 0) throw AppError.tooManyRequests(`Please wait ${wait} seconds before asking for a new code.`, wait);
   }
-  const [{ count } = { count: 0 }] = await db
-    .select({ count: sql<number>`count(*)::int` })
+  const [{ count, oldest } = { count: 0, oldest: null }] = await db
+    .select({ count: sql<number>`count(*)::int`, oldest: sql<Date | null>`min(${emailCodes.createdAt})` })
     .from(emailCodes)
-    .where(and(eq(emailCodes.email, email), gte(emailCodes.createdAt, new Date(now - 86_400_000))));
+    .where(and(eq(emailCodes.email, email), gte(emailCodes.createdAt, new Date(now - DAY_MS))));
   if (count >= CODE_DAILY_CAP) {
-    throw new AppError(429, "Too many codes were sent to this address today. Please try again tomorrow.");
+    // The cap is over a sliding day: the next code can go out when the oldest one of it ages out.
+    const freeAt = (oldest ? new Date(oldest).getTime() : now) + DAY_MS;
+    throw AppError.tooManyRequests("Too many codes were sent to this address today. Please try again tomorrow.", (freeAt - now) / 1000);
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const hashed = usable ? code : randomBytes(16).toString("hex");

@@ -23,4 +23,12 @@ export class AppError extends Error {
     this.errors = errors;
     this.headers = headers;
   }
+
+  /**
+   * The one way to answer 429: always with Retry-After, so a client (or a proxy) knows when to come
+   * back without guessing. ESLint refuses a 429 AppError made any other way.
+   */
+  static tooManyRequests(message: string, retryAfterSeconds: number): AppError {
+    return new AppError(429, message, [], { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  }
 }

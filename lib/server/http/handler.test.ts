@@ -95,7 +95,7 @@ describe("apiRoute", () => {
 
   it("passes an AppError's headers on, such as Retry-After on a 429", async () => {
     const route = apiRoute({ auth: "none" }, async () => {
-      throw new AppError(429, "Please wait 8 seconds and try again.", [], { "Retry-After": "8" });
+      throw AppError.tooManyRequests("Please wait 8 seconds and try again.", 8);
     });
     const response = await route(new Request("http://shop.test/x"));
     expect(response.headers.get("retry-after")).toBe("8");

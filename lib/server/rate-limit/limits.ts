@@ -21,9 +21,7 @@ export function waitInWords(seconds: number): string {
 /** The 429 a throttled call answers: how long to wait, in words and in Retry-After. */
 export function tooManyAttempts(reason: string, waitMs: number): AppError {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  return new AppError(429, `${reason} Please wait ${waitInWords(seconds)} and try again.`, [], {
-    "Retry-After": String(seconds),
-  });
+  return AppError.tooManyRequests(`${reason} Please wait ${waitInWords(seconds)} and try again.`, seconds);
 }
 
 /** Keys hold no e-mail address in the clear (they may sit in a shared Redis). */

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { expect, it, vi } from "vitest";
+import { CODE_DAILY_CAP, CODE_RESEND_AFTER_S } from "@/lib/config/auth";
 import { emailCodes, users } from "@/lib/db/schema";
 import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
@@ -89,12 +90,43 @@ describeEachEngine("registration and reset on $name", (engine) => {
     expect((await call(register, "/ulogin/register", { email, code, password: "river stones 42" })).status).toBe(400);
   });
 
-  it("asks to wait 60 s before a new code", async () => {
+  it("asks to wait 60 s before a new code, in words and in Retry-After", async () => {
     const email = newEmail();
     await call(sendCode, "/ulogin/send/code", { email, purpose: "register" });
-    const second = await call(sendCode, "/ulogin/send/code", { email, purpose: "register" });
+    const response = await sendCode(postJson("/ulogin/send/code", { email, purpose: "register" }));
+    const second = await read(response);
     expect(second.status).toBe(429);
     expect(second.body.errmsg).toMatch(/^Please wait \d+ seconds before asking for a new code\.$/);
+    const wait = Number(/(\d+) seconds/.exec(second.body.errmsg)?.[1]);
+    expect(response.headers.get("retry-after")).toBe(String(wait));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(CODE_RESEND_AFTER_S);
+  });
+
+  it("says when the daily cap frees up again in Retry-After", async () => {
+    const email = newEmail();
+    const hour = 3_600_000;
+    // A day's worth of codes, the oldest 20 hours ago: the next can go out in about 4 hours.
+    await db()
+      .db.insert(emailCodes)
+      .values(
+        Array.from({ length: CODE_DAILY_CAP }, (_, index) => ({
+          email,
+          purpose: "register" as const,
+          codeHash: randomUUID(),
+          createdAt: new Date(Date.now() - (20 - index) * hour),
+          expiresAt: new Date(Date.now() - (20 - index) * hour + 600_000),
+        })),
+      );
+    const response = await sendCode(postJson("/ulogin/send/code", { email, purpose: "register" }));
+    const capped = await read(response);
+    expect(capped).toMatchObject({
+      status: 429,
+      body: { errmsg: "Too many codes were sent to this address today. Please try again tomorrow." },
+    });
+    const retryAfter = Number(response.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(4 * 3_600 - 60);
+    expect(retryAfter).toBeLessThanOrEqual(4 * 3_600);
   });
 
   it("answers the same for an address that already has an account, and mails its owner instead", async () => {
