@@ -1,6 +1,8 @@
 import "server-only";
 import { statusMessage, type FieldError } from "@/lib/schemas/envelope";
 
+const TOO_MANY_REQUESTS = 429;
+
 /**
  * The one error a service throws on purpose. `code` becomes the HTTP status and the envelope's
  * code; `message` is shown to the customer, so it never carries internals.
@@ -29,6 +31,6 @@ export class AppError extends Error {
    * back without guessing. ESLint refuses a 429 AppError made any other way.
    */
   static tooManyRequests(message: string, retryAfterSeconds: number): AppError {
-    return new AppError(429, message, [], { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+    return new AppError(TOO_MANY_REQUESTS, message, [], { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
   }
 }
