@@ -133,9 +133,19 @@ export function signedInResponse<T extends { token: string }>(result: T, extraCo
   return withCookies(result, [cookie(result.token, TOKEN_MAX_AGE_S), hintCookie(TOKEN_MAX_AGE_S), ...extraCookies]);
 }
 
-/** The answer to a logout: `{}` and both cookies cleared (the page cannot clear an HttpOnly one). */
+/** Set-Cookie values that clear the Token cookie and its hint (the page cannot clear an HttpOnly one). */
+export function signedOutCookies(): string[] {
+  return [cookie("", 0), hintCookie(0)];
+}
+
+/** Whether the browser sent a session cookie: one that was refused is then cleared with the 401. */
+export function carriesSessionCookie(request: Request): boolean {
+  return Boolean(readCookie(request, COOKIES.token) || readCookie(request, COOKIES.sessionHint));
+}
+
+/** The answer to a logout: `{}` and both cookies cleared. */
 export function signedOutResponse(): Response {
-  return withCookies({}, [cookie("", 0), hintCookie(0)]);
+  return withCookies({}, signedOutCookies());
 }
 
 /**

@@ -12,18 +12,22 @@ export class AppError extends Error {
   readonly errors: FieldError[];
   /** Extra response headers, such as Retry-After on a 429. */
   readonly headers: Readonly<Record<string, string>>;
+  /** Set-Cookie values to send with the answer (several, which one header entry cannot hold). */
+  readonly cookies: readonly string[];
 
   constructor(
     code: number,
     message: string = statusMessage(code),
     errors: FieldError[] = [],
     headers: Readonly<Record<string, string>> = {},
+    cookies: readonly string[] = [],
   ) {
     super(message);
     this.name = "AppError";
     this.code = code;
     this.errors = errors;
     this.headers = headers;
+    this.cookies = cookies;
   }
 
   /**

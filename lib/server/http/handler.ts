@@ -2,7 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import type { UserRow } from "@/lib/db/schema";
 import { requireOperator } from "@/lib/server/auth/operator";
-import { requireSession, type AuthContext } from "@/lib/server/auth/session";
+import { carriesSessionCookie, requireSession, signedOutCookies, type AuthContext } from "@/lib/server/auth/session";
 import { AppError } from "./errors";
 import { fail, ok } from "./envelope";
 import { assertSameOrigin, readJsonBody, readQuery } from "./request";
@@ -81,7 +81,9 @@ export function apiRoute<A extends RouteAuth, B = undefined, Q = undefined>(
   const handler: RouteHandler = async (request) => {
     try {
       assertSameOrigin(request);
-      const caller = await callerFor[options.auth](request);
+      const caller = await callerFor[options.auth](request).catch((error: unknown) => {
+        throw sessionRefused(error, request);
+      });
       const body = (options.body ? await readJsonBody(request, options.body) : undefined) as B;
       const query = (options.query ? readQuery(request, options.query) : undefined) as Q;
       const result = await run({ request, body, query, ...caller });
@@ -94,10 +96,20 @@ export function apiRoute<A extends RouteAuth, B = undefined, Q = undefined>(
   return handler;
 }
 
+/**
+ * A session the browser still holds but the server refused (expired, revoked, forged): the 401 also
+ * clears its cookies, so the page stops presenting it and the top bar stops saying "signed in".
+ */
+function sessionRefused(error: unknown, request: Request): unknown {
+  if (!(error instanceof AppError) || error.code !== 401 || !carriesSessionCookie(request)) return error;
+  return new AppError(401, error.message, error.errors, error.headers, signedOutCookies());
+}
+
 export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) {
     const response = fail(error.code, error.message, error.errors);
     for (const [name, value] of Object.entries(error.headers)) response.headers.set(name, value);
+    for (const value of error.cookies) response.headers.append("Set-Cookie", value);
     return response;
   }
   // Anything else is a bug or an outage: log it whole, tell the caller nothing about it.

@@ -103,6 +103,31 @@ describeEachEngine("session calls on $name", (engine) => {
     expect((await profile(new Request(`${base}/user/profile`, { headers: { token } }))).status).toBe(401);
   });
 
+  it("clears the cookies of a session the server refused, and sets none for a caller who sent none", async () => {
+    const cleared = (response: Response) => response.headers.getSetCookie().map((value) => value.split(";")[0]);
+    const { token } = await signIn();
+    const anonymous = await profile(new Request(`${base}/user/profile`));
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.getSetCookie()).toEqual([]);
+
+    // Revoked (logged out elsewhere), then expired, then forged: each 401 also clears both cookies.
+    const revoked = (await signIn()).token;
+    await db()
+      .db.update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(sessions.tokenHash, hashToken(revoked)));
+    await db()
+      .db.update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, hashToken(token)));
+    for (const cookie of [`Token=${revoked}; signed_in=1`, `Token=${token}`, `Token=${"A".repeat(43)}`, "signed_in=1"]) {
+      const response = await profile(new Request(`${base}/user/profile`, { headers: { cookie } }));
+      expect(response.status).toBe(401);
+      expect(cleared(response)).toEqual(["Token=", "signed_in="]);
+      expect(response.headers.getSetCookie().every((value) => value.includes("Max-Age=0"))).toBe(true);
+    }
+  });
+
   it("logout revokes the session on the server and clears the cookie", async () => {
     const { token } = await signIn();
     const response = await logout(postJson("/ulogin/logout", {}, { cookie: `Token=${token}` }));
