@@ -9,6 +9,7 @@ import { POST as payRoute } from "@/app/api/v1/c/merchandise/order/payment/route
 import { POST as shipRoute } from "@/app/api/v1/admin/orders/ship/route";
 import { POST as deliverRoute } from "@/app/api/v1/admin/orders/deliver/route";
 import { POST as applyRoute } from "@/app/api/v1/c/order/afterSale/apply/route";
+import { POST as trackRoute } from "@/app/api/v1/c/merchandise/order/afterSale/trackNumber/submit/route";
 import { dataOf, read, type Answer } from "./answer";
 import { apiRequest, makeProduct, type Customer } from "./shop";
 
@@ -88,6 +89,27 @@ export async function applyAs(who: Customer | null, fields: ApplyFields): Promis
   const body = { quantity: 1, type: "return", reason: "Damaged on arrival", description: "The housing is cracked on one side.", ...fields };
   return read<{ afterSaleId: string }>(
     await applyRoute(apiRequest("POST", "/api/v1/c/order/afterSale/apply", body, { token: who?.token ?? null })),
+  );
+}
+
+/** `who` says how the goods of an approved request were sent back; fails the test unless it is accepted. */
+export async function submitTracking(
+  who: Customer,
+  afterSaleId: string,
+  carrier = "UPS",
+  trackNumber = "1Z12345E0205271688",
+): Promise<void> {
+  dataOf(
+    await read(
+      await trackRoute(
+        apiRequest(
+          "POST",
+          "/api/v1/c/merchandise/order/afterSale/trackNumber/submit",
+          { afterSaleId, carrier, trackNumber },
+          { token: who.token },
+        ),
+      ),
+    ),
   );
 }
 

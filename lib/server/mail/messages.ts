@@ -3,7 +3,7 @@ import { STORE_NAME } from "@/lib/config/store";
 import { CODE_TTL_MINUTES } from "@/lib/config/auth";
 import { env } from "@/lib/config/env";
 import { orderPath, ROUTES } from "@/lib/config/routes";
-import { amountToCents, formatUsd } from "@/lib/money";
+import { formatAmount, formatUsd } from "@/lib/money";
 import type { Order } from "@/lib/schemas/order";
 import type { MailMessage } from "./transport";
 
@@ -132,7 +132,6 @@ export function orderCancelledMail(to: string, orderId: string, refundCents: num
 export function orderConfirmationMail(to: string, name: string | null, order: Order): MailMessage {
   const option = order.shippingOptions.find((candidate) => candidate.value === order.shippingMethod);
   const address = order.shippingAddress;
-  const money = (amount: string) => formatUsd(amountToCents(amount));
   return {
     to,
     subject: `Your ${STORE_NAME} order is confirmed`,
@@ -141,12 +140,12 @@ export function orderConfirmationMail(to: string, name: string | null, order: Or
       "",
       `Thank you for your order. We received your payment and are preparing order ${order.orderId}.`,
       "",
-      ...order.items.map((item) => `${item.quantity} × ${item.name} (${item.attributes}): ${money(item.discountPrice)} each`),
+      ...order.items.map((item) => `${item.quantity} × ${item.name} (${item.attributes}): ${formatAmount(item.discountPrice)} each`),
       "",
-      `Subtotal: ${money(order.subTotal)}`,
-      `Shipping: ${money(order.shippingFee)}`,
-      `Sales tax: ${money(order.tax)}`,
-      `Total paid: ${money(order.total)}`,
+      `Subtotal: ${formatAmount(order.subTotal)}`,
+      `Shipping: ${formatAmount(order.shippingFee)}`,
+      `Sales tax: ${formatAmount(order.tax)}`,
+      `Total paid: ${formatAmount(order.total)}`,
       "",
       "Shipping to:",
       ...(address

@@ -8,12 +8,11 @@ import { databaseForSuite, describeEachEngine } from "@/test/support/test-engine
 import { amountToCents } from "@/lib/money";
 import { adminAfterSaleListSchema, adminAfterSaleSchema, afterSaleSchema, type AdminAfterSale } from "@/lib/schemas/after-sale";
 import { orderSchema } from "@/lib/schemas/order";
-import { applyAs, boughtOrder, mailsTo } from "@/test/support/after-sale";
+import { applyAs, boughtOrder, mailsTo, submitTracking } from "@/test/support/after-sale";
 import { dataOf, read } from "@/test/support/answer";
 import { apiRequest, expectShopInvariants, HOUSTON, makeCustomer, type Customer } from "@/test/support/shop";
 import { GET as customerGet } from "../../c/order/afterSale/get/route";
 import { GET as orderGet } from "../../c/merchandise/order/get/route";
-import { POST as trackRoute } from "../../c/merchandise/order/afterSale/trackNumber/submit/route";
 import { GET as listRoute } from "./list/route";
 import { GET as getRoute } from "./get/route";
 import { POST as approveRoute } from "./approve/route";
@@ -38,19 +37,7 @@ describeEachEngine("operator after-sale calls on $name", (engine) => {
         apiRequest("GET", `/api/v1/admin/after-sale/get?afterSaleId=${afterSaleId}`, undefined, { token: who?.token ?? null }),
       ),
     );
-  const track = async (who: Customer, afterSaleId: string) =>
-    dataOf(
-      await read(
-        await trackRoute(
-          apiRequest(
-            "POST",
-            "/api/v1/c/merchandise/order/afterSale/trackNumber/submit",
-            { afterSaleId, carrier: "FedEx", trackNumber: "7712 3456 7890" },
-            { token: who.token },
-          ),
-        ),
-      ),
-    );
+  const track = (who: Customer, afterSaleId: string) => submitTracking(who, afterSaleId, "FedEx", "7712 3456 7890");
   const orderOf = async (who: Customer, orderId: string) =>
     orderSchema.parse(
       dataOf(

@@ -3,13 +3,12 @@ import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { afterSaleRequests, orders, payments } from "@/lib/db/schema";
 import { databaseForSuite, describeOnPostgres } from "@/test/support/test-engines";
-import { applyAs, boughtOrder } from "@/test/support/after-sale";
+import { applyAs, boughtOrder, submitTracking } from "@/test/support/after-sale";
 import { dataOf, read } from "@/test/support/answer";
 import { apiRequest, expectShopInvariants, HOUSTON, makeCustomer } from "@/test/support/shop";
 import { POST as approveRoute } from "../../../admin/after-sale/approve/route";
 import { POST as receiveRoute } from "../../../admin/after-sale/receive/route";
 import { POST as completeRoute } from "../../../admin/after-sale/complete/route";
-import { POST as trackRoute } from "../../merchandise/order/afterSale/trackNumber/submit/route";
 
 // Races need a real server with real row locks: PGlite runs one statement at a time, so these run
 // only on PostgreSQL (TEST_DATABASE_URL).
@@ -42,18 +41,7 @@ describeOnPostgres("after-sale races on PostgreSQL", (engine) => {
     const { afterSaleId } = dataOf(await applyAs(who, { orderId, skuNum: sku }));
     const asAdmin = (path: string, body: unknown) => apiRequest("POST", `/api/v1/admin/after-sale/${path}`, body, { token: admin.token });
     dataOf(await read(await approveRoute(asAdmin("approve", { afterSaleId }))));
-    dataOf(
-      await read(
-        await trackRoute(
-          apiRequest(
-            "POST",
-            "/api/v1/c/merchandise/order/afterSale/trackNumber/submit",
-            { afterSaleId, carrier: "UPS", trackNumber: "1Z12345E0205271688" },
-            { token: who.token },
-          ),
-        ),
-      ),
-    );
+    await submitTracking(who, afterSaleId);
     dataOf(await read(await receiveRoute(asAdmin("receive", { afterSaleId }))));
 
     const answers = await Promise.all([
