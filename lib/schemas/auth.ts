@@ -37,6 +37,7 @@ export type SendCodeBody = z.infer<typeof sendCodeBodySchema>;
 
 /** The answer to send/code: sent (always, whatever the address), and the seconds before a resend. */
 export const sendCodeResponseSchema = z.object({ sent: z.literal(true), resendAfter: z.number() });
+export type SendCodeResponse = z.infer<typeof sendCodeResponseSchema>;
 
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
@@ -47,6 +48,7 @@ export const resetBodySchema = z.strictObject({
 });
 
 export const resetResponseSchema = z.object({ reset: z.literal(true) });
+export type ResetResponse = z.infer<typeof resetResponseSchema>;
 
 /** GET /ulogin/email/parse: the token of an e-mail link; its content is checked by the server. */
 export const emailParseQuerySchema = z.strictObject({

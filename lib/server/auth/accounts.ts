@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { CODE_RESEND_AFTER_S } from "@/lib/config/auth";
 import { getDb } from "@/lib/db/client";
 import { users, type CodePurpose } from "@/lib/db/schema";
+import type { ResetResponse, SendCodeResponse } from "@/lib/schemas/auth";
 import { AppError } from "@/lib/server/http/errors";
 import { alreadyRegisteredMail, noAccountResetMail, resetCodeMail, verificationCodeMail, welcomeMail } from "@/lib/server/mail/messages";
 import { mailIsConfigured, sendMailAfterCommit, type MailMessage } from "@/lib/server/mail/transport";
@@ -23,7 +24,7 @@ import { findUserByEmail, normaliseEmail, userView } from "./users";
  * row that holds the resend delay but matches no code. If the e-mail cannot be sent, the code is
  * discarded and the caller is told to try again.
  */
-export async function sendCode(rawEmail: string, purpose: CodePurpose): Promise<{ sent: true; resendAfter: number }> {
+export async function sendCode(rawEmail: string, purpose: CodePurpose): Promise<SendCodeResponse> {
   const email = normaliseEmail(rawEmail);
   const existing = await findUserByEmail(email);
   const { issued, message } = await inTransaction(async (tx) => {
@@ -47,7 +48,7 @@ export async function sendCode(rawEmail: string, purpose: CodePurpose): Promise<
 }
 
 /** A new password with a reset code; every session of the account ends. */
-export async function resetPassword(input: { email: string; code: string; password: string }, meta: SessionMeta) {
+export async function resetPassword(input: { email: string; code: string; password: string }, meta: SessionMeta): Promise<ResetResponse> {
   const email = normaliseEmail(input.email);
   assertPasswordAcceptable(input.password);
   await codeThrottle().guarded(meta.ip, () => consumeCode(email, "reset", input.code));

@@ -5,6 +5,7 @@ import { env } from "@/lib/config/env";
 import { EMAIL_LINK_PARAM, EMAIL_LINK_SIGN_PURPOSE } from "@/lib/config/mail";
 import { ROUTES } from "@/lib/config/routes";
 import { CODE_PURPOSES, type CodePurpose } from "@/lib/db/schema";
+import type { EmailLink } from "@/lib/schemas/auth";
 import { AppError } from "@/lib/server/http/errors";
 import { signValue, verifySignedValue } from "./signed";
 
@@ -30,7 +31,7 @@ export function emailLinkUrl(email: string, purpose: CodePurpose): string {
  * What a link token says, or a 400 for a forged, altered, expired or malformed one. It never looks
  * at accounts, so the answer is the same whether or not the address has one.
  */
-export function parseEmailLink(token: string): { email: string; purpose: CodePurpose } {
+export function parseEmailLink(token: string): EmailLink {
   const payload = linkPayloadSchema.safeParse(verifySignedValue(EMAIL_LINK_SIGN_PURPOSE, token));
   if (!payload.success) {
     throw new AppError(
