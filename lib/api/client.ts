@@ -5,6 +5,7 @@ import { clearClientSession } from "@/lib/state/session";
 import { appStore } from "@/lib/state/store";
 import { loadingCountAtom } from "@/lib/state/atoms";
 import { showAlertAtom } from "@/lib/state/notices";
+import { formatProof, parseChallenge, PROOF_CHALLENGE_HEADER, PROOF_HEADER, PROOF_REQUIRED_STATUS } from "@/lib/proof-of-work/protocol";
 import { ApiError, isEnvelope } from "./envelope";
 import { failureMessage, statusMessage } from "./messages";
 
@@ -80,12 +81,22 @@ export async function callApi<S extends z.ZodType>(
             Object.entries(options.searchParams).filter((entry): entry is [string, string | number] => entry[1] !== undefined),
           )
         : undefined;
-      response = await http()(path.replace(/^\/+/, ""), {
-        method,
-        json: options.json,
-        searchParams,
-        ...(options.operator ? { prefixUrl: `${publicEnv.apiBaseUrl || window.location.origin}${ADMIN_API_PREFIX}` } : {}),
-      });
+      const send = (headers: Record<string, string> = {}) =>
+        http()(path.replace(/^\/+/, ""), {
+          method,
+          json: options.json,
+          searchParams,
+          headers,
+          ...(options.operator ? { prefixUrl: `${publicEnv.apiBaseUrl || window.location.origin}${ADMIN_API_PREFIX}` } : {}),
+        });
+      response = await send();
+      // Under a flood the server asks for a proof of work (lib/proof-of-work): solve it and send again.
+      for (let tries = 0; tries < 2 && response.status === PROOF_REQUIRED_STATUS; tries += 1) {
+        const challenge = parseChallenge(response.headers.get(PROOF_CHALLENGE_HEADER));
+        if (!challenge) break;
+        const { solveChallenge } = await import("@/lib/proof-of-work/solver");
+        response = await send({ [PROOF_HEADER]: formatProof(challenge.token, await solveChallenge(challenge)) });
+      }
     } catch (error) {
       const message = failureMessage(error);
       if (notify) showFailure(message);

@@ -22,8 +22,9 @@ export const CODE_MAX_FAILED_ATTEMPTS = 5;
 export const CODE_DAILY_CAP = 10;
 
 // Brute-force protection (lib/server/rate-limit). A bucket is `points` per `duration` seconds.
-// Addresses are unknown unless TRUSTED_PROXY_HOPS is set; then every caller shares one bucket per
-// rule, so those buckets are much larger: a brake on mass guessing, not a per-person limit.
+// A client address is known only behind TRUSTED_PROXY_HOPS trusted proxies (lib/server/http/
+// client-info.ts says why). Unknown callers never share a bucket that refuses: what they share is a
+// pressure gauge that, under a flood, asks every browser for a small proof of work instead.
 
 export interface RateRule {
   points: number;
@@ -31,19 +32,56 @@ export interface RateRule {
 }
 
 export const LOGIN_LIMITS = {
-  /** Consecutive failures per account (or per trusted device) before each further one adds a wait. */
+  /**
+   * Wrong passwords per account, from browsers that are not one of its trusted devices, that are
+   * checked at all. Beyond them the account is under attack: a password is checked only with a
+   * sign-in link from the account's e-mail (LOGIN_STEP_UP), so the attacker gets no more guesses and
+   * the owner is never locked out. Counted before the password is checked.
+   */
+  checkedFailures: 10,
+  /** A streak of failures is forgotten after a day without a success. */
+  streakSeconds: 86_400,
+  /** On a trusted device: consecutive failures before each further one adds a wait. */
   freeFailures: 4,
   /** The wait after failure n beyond the free ones: 2^(n - freeFailures) seconds, at most this. */
   maxDelaySeconds: 900,
-  /** A streak of failures is forgotten after a day without a success. */
-  streakSeconds: 86_400,
-  /** Hard cap: failures per account per hour from browsers that are not a trusted device. */
-  accountHourly: { points: 100, duration: 3_600 },
   /** A trusted device's own cap; the owner's browser never shares a bucket with anyone else. */
   deviceHourly: { points: 20, duration: 3_600 },
+  /** Failures per known client address. */
   perIp: { points: 100, duration: 86_400 },
-  unknownIp: { points: 1_000, duration: 3_600 },
 } as const satisfies Record<string, RateRule | number>;
+
+/** The sign-in link an account under attack sends its owner (lib/server/auth/step-up.ts). */
+export const LOGIN_STEP_UP = {
+  /** The first link goes at once; each further one waits twice as long as the last, up to the maximum. */
+  firstIntervalSeconds: 300,
+  maxIntervalSeconds: 7_200,
+  /** A link lives twice the current interval (at least this), so the newest one in the mailbox works. */
+  minLinkTtlSeconds: 1_800,
+  /** Wrong passwords one link may carry before it stops working. */
+  attemptsPerLink: 5,
+} as const;
+
+/**
+ * Proof of work (lib/proof-of-work.ts): under a flood from unknown addresses, a login or a code
+ * request must carry a solved puzzle. `bits` leading zero bits of SHA-256 cost a browser about
+ * 2^bits digests (lib/proof-of-work.ts): 14 bits take a laptop about 40 ms, 18 bits about 0.7 s
+ * and a phone two or three seconds. An attacker with native code pays less, but pays per request.
+ */
+export const PROOF_OF_WORK = {
+  challengeTtlSeconds: 120,
+  minBits: 14,
+  maxBits: 18,
+  /** Failed logins per minute across the shop before every untrusted login must carry a proof. */
+  loginFailuresPerMinute: 60,
+  /** Code e-mails per hour across the shop before every further request must carry a proof. */
+  codeMailsPerHour: 300,
+} as const;
+
+/** At most this many password hashes run at once; the rest queue, so rendering keeps a core. */
+export const PASSWORD_HASH_CONCURRENCY = 1;
+/** A hash that waited this long in the queue is refused with a 503 (the server is overloaded). */
+export const PASSWORD_HASH_MAX_WAIT_MS = 10_000;
 
 /** The trusted-device cookie a successful login leaves (OWASP "device cookies"). */
 export const TRUSTED_DEVICE = {
@@ -52,14 +90,8 @@ export const TRUSTED_DEVICE = {
   maxAgeSeconds: 180 * 86_400,
 } as const;
 
-/** POST /ulogin/send/code, per address. */
-export const CODE_REQUEST_LIMITS = {
-  perIp: { points: 20, duration: 3_600 },
-  unknownIp: { points: 1_000, duration: 3_600 },
-} as const satisfies Record<string, RateRule>;
+/** POST /ulogin/send/code, per known address. */
+export const CODE_REQUEST_LIMITS = { perIp: { points: 20, duration: 3_600 } } as const satisfies Record<string, RateRule>;
 
-/** Wrong or expired codes at register and reset, per address (each code also dies after 5). */
-export const CODE_GUESS_LIMITS = {
-  perIp: { points: 30, duration: 3_600 },
-  unknownIp: { points: 1_000, duration: 3_600 },
-} as const satisfies Record<string, RateRule>;
+/** Wrong or expired codes at register and reset, per known address (each code also dies after 5). */
+export const CODE_GUESS_LIMITS = { perIp: { points: 30, duration: 3_600 } } as const satisfies Record<string, RateRule>;

@@ -14,6 +14,8 @@ export const loginBodySchema = z.strictObject({
   email: emailField,
   // Length rules apply when a password is chosen; here any string up to the maximum is checked.
   password: z.string().min(1, "Enter your password.").max(128, "Use at most 128 characters."),
+  /** The token of the sign-in link an account under attack mails its owner. */
+  link: z.string().max(1024, "The link is too long.").optional(),
 });
 
 export type LoginBody = z.infer<typeof loginBodySchema>;

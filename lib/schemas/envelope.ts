@@ -28,6 +28,7 @@ export const STATUS_MESSAGES: Readonly<Record<number, string>> = {
   404: "The resource you are trying to access does not exist",
   405: "Incorrect request method! Please try again later",
   408: "Request timeout! Please try again later",
+  428: "The shop is very busy right now. Please try again in a moment",
   500: "Service exception!",
   502: "Gateway error!",
   503: "Service unavailable!",

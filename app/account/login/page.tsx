@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { ROUTES } from "@/lib/config/routes";
+import { EMAIL_LINK_PARAM } from "@/lib/config/mail";
 import { Container } from "@/components/ui/page";
 import { LoginForm } from "@/components/account/login-form";
 import { GoogleSignInButton, GoogleSignInUnavailable } from "@/components/account/google-sign-in";
@@ -14,10 +15,11 @@ export const metadata: Metadata = {
   robots: { index: false },
 };
 
-export default async function LoginPage() {
+export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   // Whether Google is offered is a runtime setting (and the issuer may be down): render per request.
   await connection();
   const google = await googleSignInOption();
+  const link = (await searchParams)[EMAIL_LINK_PARAM];
   return (
     <Container className="flex justify-center py-12 desk:py-20">
       <div className="w-full max-w-md rounded-2xl border border-line bg-white p-6 shadow-card desk:p-8">
@@ -30,7 +32,7 @@ export default async function LoginPage() {
           .
         </p>
         <div className="mt-6">
-          <LoginForm />
+          <LoginForm link={typeof link === "string" ? link : undefined} />
         </div>
         <GoogleSection option={google} />
         <p className="mt-5 text-center text-sm">

@@ -1,28 +1,59 @@
 import "server-only";
 import { AppError } from "@/lib/server/http/errors";
-import { loginThrottle } from "@/lib/server/rate-limit/login-throttle";
+import { loginThrottle, STEP_UP_REQUIRED } from "@/lib/server/rate-limit/login-throttle";
+import { proofOfWork } from "@/lib/server/rate-limit/proof-of-work";
 import { verifyPassword } from "./password";
 import { createSession, type SessionMeta } from "./session";
+import { offerSignInLink, signInLinkBucket } from "./step-up";
 import { deviceBucket, trustedDeviceCookie, type TrustedDevice } from "./trusted-device";
 import { findUserByEmail, normaliseEmail, userView } from "./users";
 
 export const LOGIN_FAILED = "The e-mail or password is incorrect.";
 
+/** The answer, right password or wrong, for an account that needs a sign-in link. */
+export const SIGN_IN_LINK_NEEDED =
+  "This account has had too many wrong passwords, so it now needs a sign-in link from its e-mail. If the address has an account, we have e-mailed it one: open it and enter your password.";
+
+export const SIGN_IN_LINK_INVALID = "This sign-in link is not valid any more. Enter your e-mail and password to be sent a new one.";
+
+export interface LoginInput {
+  email: string;
+  password: string;
+  /** The token of a sign-in link from the account's e-mail (step-up), if the page was opened from one. */
+  link?: string | undefined;
+}
+
+/** What the browser brought besides the form: its trusted-device cookie and a proof of work. */
+export interface LoginCredentials {
+  device: TrustedDevice | null;
+  /** The X-Proof-Of-Work header, owed only while the shop is flooded with failed logins. */
+  proof: string | null;
+}
+
 /**
  * Password sign-in. An unknown e-mail and a wrong password get the same answer after the same
  * work (a hash is verified either way), and count against the same limits, so the call does not
- * tell who has an account. `device` is the browser's trusted-device cookie, if any; the answer
- * carries a fresh one (Set-Cookie value) for the route to send.
+ * tell who has an account. The answer carries a fresh trusted-device cookie (Set-Cookie value) for
+ * the route to send.
  */
-export async function loginWithPassword(email: string, password: string, meta: SessionMeta, device: TrustedDevice | null) {
-  const typed = normaliseEmail(email);
-  // Only a browser holding a device cookie needs the account before the throttle; every other
-  // attempt is admitted (or refused) before anything is read, so parallel guesses cannot slip in.
-  let user = device ? await findUserByEmail(typed) : undefined;
+export async function loginWithPassword(input: LoginInput, meta: SessionMeta, { device, proof }: LoginCredentials) {
+  const typed = normaliseEmail(input.email);
+  // Only a browser holding a device cookie or a sign-in link needs the account before the throttle;
+  // every other attempt is admitted (or refused) before anything is read.
+  let user = device || input.link ? await findUserByEmail(typed) : undefined;
   const trusted = device && user?.passwordHash && user.id === device.userId ? deviceBucket(device, user.passwordHash) : null;
-  const attempt = await loginThrottle().begin({ email: typed, device: trusted, ip: meta.ip });
+  const link = !trusted && input.link && user ? signInLinkBucket(input.link, user.id) : null;
+  if (input.link && !trusted && !link) throw new AppError(400, SIGN_IN_LINK_INVALID, [{ path: "link", message: SIGN_IN_LINK_INVALID }]);
+  if (!trusted && !link) await proofOfWork().demand(proof, "login", await loginThrottle().proofBits());
+
+  const attempt = await loginThrottle().begin({ email: typed, device: trusted, link, ip: meta.ip });
   if (user === undefined) user = await findUserByEmail(typed);
-  const valid = await verifyPassword(user?.passwordHash ?? null, password);
+  if (attempt === STEP_UP_REQUIRED) {
+    // The password is not checked, so the answer is the same whether it was right.
+    if (user) await offerSignInLink(user);
+    throw new AppError(403, SIGN_IN_LINK_NEEDED);
+  }
+  const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !valid) {
     await attempt.failed();
     throw new AppError(401, LOGIN_FAILED);

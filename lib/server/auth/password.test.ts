@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/server/http/errors";
-import { assertPasswordAcceptable, hashPassword, verifyPassword } from "./password";
+import { assertPasswordAcceptable, hashPassword, HashQueue, verifyPassword } from "./password";
 
 function problem(password: string): string | null {
   try {
@@ -45,5 +45,42 @@ describe("password hashing", () => {
   it("answers false for an account without a password, after doing the same work", async () => {
     expect(await verifyPassword(null, "anything")).toBe(false);
     expect(await verifyPassword("not a hash", "anything")).toBe(false);
+  });
+});
+
+describe("HashQueue", () => {
+  it("runs at most `concurrency` hashes at once and the rest in order", async () => {
+    const queue = new HashQueue(2, 10_000);
+    let running = 0;
+    let most = 0;
+    const order: number[] = [];
+    const work = (id: number) =>
+      queue.run(async () => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        running -= 1;
+        order.push(id);
+        return id;
+      });
+    expect(await Promise.all([1, 2, 3, 4, 5, 6].map(work))).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(most).toBe(2);
+    expect(order.slice(2)).toEqual([3, 4, 5, 6]);
+    expect(queue.queued).toBe(0);
+  });
+
+  it("refuses work that waited too long with a 503 and Retry-After, and keeps going", async () => {
+    const queue = new HashQueue(1, 20);
+    const slow = queue.run(() => new Promise((resolve) => setTimeout(resolve, 60)));
+    const late = queue.run(async () => "ran");
+    await expect(late).rejects.toMatchObject({ code: 503, headers: { "Retry-After": "5" } });
+    await slow;
+    await expect(queue.run(async () => "ran")).resolves.toBe("ran");
+  });
+
+  it("frees its slot when the work fails", async () => {
+    const queue = new HashQueue(1, 10_000);
+    await expect(queue.run(() => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
+    await expect(queue.run(async () => "ran")).resolves.toBe("ran");
   });
 });

@@ -1,6 +1,12 @@
 import "server-only";
 import { hash, verify } from "@node-rs/argon2";
-import { PASSWORD_HASH_OPTIONS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/config/auth";
+import {
+  PASSWORD_HASH_CONCURRENCY,
+  PASSWORD_HASH_MAX_WAIT_MS,
+  PASSWORD_HASH_OPTIONS,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from "@/lib/config/auth";
 import { AppError } from "@/lib/server/http/errors";
 import { isCommonPassword } from "./common-passwords";
 
@@ -19,8 +25,54 @@ export function assertPasswordAcceptable(password: string, field = "password"): 
   if (problem) throw new AppError(422, `${field}: ${problem}`, [{ path: field, message: problem }]);
 }
 
+/**
+ * Runs password hashes a few at a time. Each argon2 hash takes a core for tens of milliseconds; a
+ * storm of logins hashing all at once would take every core from page rendering. Queued work that
+ * has waited too long is refused with a 503 instead of piling up.
+ */
+export class HashQueue {
+  private running = 0;
+  private readonly waiting: Array<{ start: () => void; since: number }> = [];
+
+  constructor(
+    private readonly concurrency: number,
+    private readonly maxWaitMs: number,
+  ) {}
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running >= this.concurrency) {
+      const since = Date.now();
+      await new Promise<void>((start) => this.waiting.push({ start, since }));
+      if (Date.now() - since > this.maxWaitMs) {
+        this.next();
+        throw AppError.serviceBusy("The shop is very busy right now. Please try again in a few seconds.", 5);
+      }
+    } else {
+      this.running += 1;
+    }
+    try {
+      return await work();
+    } finally {
+      this.next();
+    }
+  }
+
+  /** Hands the slot of a finished hash to the next in line. */
+  private next(): void {
+    const following = this.waiting.shift();
+    if (following) following.start();
+    else this.running -= 1;
+  }
+
+  get queued(): number {
+    return this.waiting.length;
+  }
+}
+
+const hashes = new HashQueue(PASSWORD_HASH_CONCURRENCY, PASSWORD_HASH_MAX_WAIT_MS);
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, PASSWORD_HASH_OPTIONS);
+  return hashes.run(() => hash(password, PASSWORD_HASH_OPTIONS));
 }
 
 // A real hash of a random password, verified when an account does not exist, so that the answer
@@ -29,13 +81,19 @@ let dummyHash: Promise<string> | null = null;
 
 export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
   if (!passwordHash) {
-    dummyHash ??= hash(crypto.randomUUID(), PASSWORD_HASH_OPTIONS);
-    await verify(await dummyHash, password);
+    dummyHash ??= hashPassword(crypto.randomUUID()).catch((error: unknown) => {
+      dummyHash = null;
+      throw error;
+    });
+    const dummy = await dummyHash;
+    await hashes.run(() => verify(dummy, password));
     return false;
   }
-  try {
-    return await verify(passwordHash, password);
-  } catch {
-    return false;
-  }
+  return hashes.run(async () => {
+    try {
+      return await verify(passwordHash, password);
+    } catch {
+      return false;
+    }
+  });
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { statusMessage, type FieldError } from "@/lib/schemas/envelope";
 
 const TOO_MANY_REQUESTS = 429;
+const SERVICE_UNAVAILABLE = 503;
 
 /**
  * The one error a service throws on purpose. `code` becomes the HTTP status and the envelope's
@@ -36,5 +37,10 @@ export class AppError extends Error {
    */
   static tooManyRequests(message: string, retryAfterSeconds: number): AppError {
     return new AppError(TOO_MANY_REQUESTS, message, [], { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  }
+
+  /** A 503 for an overload or outage that passes: with Retry-After, like a 429. */
+  static serviceBusy(message: string, retryAfterSeconds: number): AppError {
+    return new AppError(SERVICE_UNAVAILABLE, message, [], { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
   }
 }

@@ -161,3 +161,20 @@ export function orderConfirmationMail(to: string, name: string | null, order: Or
     ].join("\n"),
   };
 }
+
+/** Sent to an account under attack (lib/server/auth/step-up.ts); the link is the owner's way in. */
+export function signInLinkMail(to: string, link: string, validMinutes: number): MailMessage {
+  const hours = validMinutes >= 120 ? `${Math.floor(validMinutes / 60)} hours` : `${validMinutes} minutes`;
+  return {
+    to,
+    subject: `Your ${STORE_NAME} sign-in link`,
+    text: [
+      `Someone has typed a wrong password for your ${STORE_NAME} account many times. It may have been you, or someone guessing.`,
+      "To keep your account safe, passwords are now accepted only together with a link like this one. To sign in, open it and enter your password:",
+      link,
+      "",
+      `The link works for ${hours}, in any browser. Nobody can sign in with it without your password.`,
+      'If you did not try to sign in, your password is still safe. To be sure, choose a new one with "Forgot password" on the login page.',
+    ].join("\n"),
+  };
+}

@@ -1,29 +1,42 @@
 import "server-only";
-import { CODE_GUESS_LIMITS, CODE_REQUEST_LIMITS } from "@/lib/config/auth";
+import { CODE_GUESS_LIMITS, CODE_REQUEST_LIMITS, PROOF_OF_WORK } from "@/lib/config/auth";
 import { AppError } from "@/lib/server/http/errors";
 import { AddressBucket, isRefusal, tooManyAttempts } from "./limits";
+import { PressureGauge, ProofOfWork } from "./proof-of-work";
 import { limiterStore, type LimiterStore } from "./store";
 
-// E-mail codes, per client address: how many may be asked for (each one is an e-mail we send), and
-// how many wrong ones may be tried at register and reset across all addresses. Each code also dies
-// after 5 wrong tries; this stops guessing spread over many e-mail addresses.
+// E-mail codes, per known client address: how many may be asked for (each one is an e-mail we
+// send), and how many wrong ones may be tried at register and reset across all addresses. Each code
+// also dies after 5 wrong tries; this stops guessing spread over many e-mail addresses. Per
+// recipient, lib/server/auth/codes.ts caps the codes one address is sent. Shop-wide, past an hourly
+// number of code e-mails every further request must carry a proof of work: a flood is slowed and
+// pays for its own mail, while a newcomer's browser solves the puzzle and gets the code.
 
 export class CodeThrottle {
   private readonly requests: AddressBucket;
   private readonly guesses: AddressBucket;
+  private readonly mails: PressureGauge;
+  private readonly proofs: ProofOfWork;
 
   constructor(store: LimiterStore) {
+    this.proofs = new ProofOfWork(store);
     this.requests = new AddressBucket(store, "code:request", CODE_REQUEST_LIMITS);
     this.guesses = new AddressBucket(store, "code:guess", CODE_GUESS_LIMITS);
+    this.mails = new PressureGauge(store, "code:mails", PROOF_OF_WORK.codeMailsPerHour, 3_600);
   }
 
-  /** Counts a request for a code; a 429 AppError once the address has asked for too many. */
-  async admitRequest(ip: string | null): Promise<void> {
+  /**
+   * Counts a request for a code: a 429 AppError once the address has asked for too many, a 428 with
+   * a puzzle while the shop is sending more code e-mails than usual and `proof` solves none.
+   */
+  async admitRequest(ip: string | null, proof: string | null): Promise<void> {
+    await this.proofs.demand(proof, "code", await this.mails.bits());
     try {
       await this.requests.take(ip);
     } catch (error) {
       throw isRefusal(error) ? tooManyAttempts("Too many codes have been requested.", error.msBeforeNext) : error;
     }
+    await this.mails.record();
   }
 
   /**

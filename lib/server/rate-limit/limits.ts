@@ -30,32 +30,25 @@ export function hashedKey(kind: string, value: string): string {
 }
 
 /**
- * One rule counted per client address. Unknown addresses (no trusted proxy configured) share one
- * bucket with its own, larger rule: it only brakes a flood, it cannot tell people apart.
+ * One rule counted per client address, for callers whose address is known (behind trusted
+ * proxies). An unknown address is not counted at all: one bucket shared by every unknown caller
+ * would let one of them lock all the others out.
  */
 export class AddressBucket {
-  private readonly known: Limiter;
-  private readonly unknown: Limiter;
+  private readonly limiter: Limiter;
 
-  constructor(store: LimiterStore, name: string, rules: { perIp: RateRule; unknownIp: RateRule }) {
-    this.known = store.create(`${name}:ip`, rules.perIp);
-    this.unknown = store.create(`${name}:ip-unknown`, rules.unknownIp);
-  }
-
-  private pick(ip: string | null): [Limiter, string] {
-    return ip ? [this.known, ipKey(ip)] : [this.unknown, "unknown"];
+  constructor(store: LimiterStore, name: string, rules: { perIp: RateRule }) {
+    this.limiter = store.create(`${name}:ip`, rules.perIp);
   }
 
   /** Takes one point; throws the limiter's refusal when the address has none left. */
   async take(ip: string | null): Promise<void> {
-    const [limiter, key] = this.pick(ip);
-    await limiter.consume(key);
+    if (ip) await this.limiter.consume(ipKey(ip));
   }
 
   /** Gives back a point taken for an attempt that turned out fine (or never ran). */
   async giveBack(ip: string | null): Promise<void> {
-    const [limiter, key] = this.pick(ip);
-    await limiter.reward(key);
+    if (ip) await this.limiter.reward(ipKey(ip));
   }
 }
 

@@ -1,25 +1,40 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { LOGIN_LIMITS } from "@/lib/config/auth";
+import { LOGIN_LIMITS, LOGIN_STEP_UP, PROOF_OF_WORK } from "@/lib/config/auth";
 import { AppError } from "@/lib/server/http/errors";
-import { failureDelaySeconds, LoginThrottle, type LoginSubject } from "./login-throttle";
+import {
+  failureDelaySeconds,
+  linkMailIntervalSeconds,
+  LoginThrottle,
+  STEP_UP_REQUIRED,
+  type LoginAttempt,
+  type LoginSubject,
+} from "./login-throttle";
 import { memoryStore } from "./store";
 
-const attacker: LoginSubject = { email: "customer@lenwell.example", device: null, ip: "203.0.113.9" };
+const attacker: LoginSubject = { email: "customer@lenwell.example", device: null, link: null, ip: "203.0.113.9" };
 
-/** The 429 a refused attempt throws, or null when it was admitted. */
-async function refusal(throttle: LoginThrottle, subject: LoginSubject) {
+type Outcome = "admitted" | typeof STEP_UP_REQUIRED | { code: number; message: string; retryAfter: string | undefined };
+
+/** What an attempt meets: admitted (the password would be checked), step-up, or a refusal. */
+async function outcome(throttle: LoginThrottle, subject: LoginSubject): Promise<Outcome> {
   try {
-    await throttle.begin(subject);
-    return null;
+    const attempt = await throttle.begin(subject);
+    return attempt === STEP_UP_REQUIRED ? attempt : "admitted";
   } catch (error) {
     if (error instanceof AppError) return { code: error.code, message: error.message, retryAfter: error.headers["Retry-After"] };
     throw error;
   }
 }
 
+async function admitted(throttle: LoginThrottle, subject: LoginSubject): Promise<LoginAttempt> {
+  const attempt = await throttle.begin(subject);
+  if (attempt === STEP_UP_REQUIRED) throw new Error("expected the password to be checked");
+  return attempt;
+}
+
 async function fail(throttle: LoginThrottle, subject: LoginSubject, times = 1) {
-  for (let i = 0; i < times; i += 1) await (await throttle.begin(subject)).failed();
+  for (let i = 0; i < times; i += 1) await (await admitted(throttle, subject)).failed();
 }
 
 let now = Date.parse("2025-03-01T12:00:00Z");
@@ -36,133 +51,136 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe("failureDelaySeconds", () => {
+describe("failureDelaySeconds (trusted devices)", () => {
   it("lets four failures pass, then doubles the wait from 2 s up to 15 minutes", () => {
     expect([1, 2, 3, 4].map(failureDelaySeconds)).toEqual([0, 0, 0, 0]);
     expect([5, 6, 7, 8, 13].map(failureDelaySeconds)).toEqual([2, 4, 8, 16, 512]);
-    expect(failureDelaySeconds(14)).toBe(LOGIN_LIMITS.maxDelaySeconds);
-    expect(failureDelaySeconds(500)).toBe(900);
+    expect(failureDelaySeconds(500)).toBe(LOGIN_LIMITS.maxDelaySeconds);
+  });
+});
+
+describe("linkMailIntervalSeconds", () => {
+  it("spaces sign-in link mails from 5 minutes, doubling, to at most 2 hours", () => {
+    expect([1, 2, 3, 4, 5, 6, 20].map(linkMailIntervalSeconds)).toEqual([300, 600, 1_200, 2_400, 4_800, 7_200, 7_200]);
   });
 });
 
 describe("LoginThrottle", () => {
-  it("makes each failure after the fourth wait longer, and says how long", async () => {
+  it("checks the first ten wrong passwords for an account, then asks for a sign-in link instead of locking anyone out", async () => {
     const throttle = new LoginThrottle(memoryStore());
-    await fail(throttle, attacker, 4);
-    expect(await refusal(throttle, attacker)).toBeNull();
-    await fail(throttle, attacker);
-    expect(await refusal(throttle, attacker)).toEqual({
-      code: 429,
-      message: "Too many failed sign-in attempts. Please wait 2 seconds and try again.",
-      retryAfter: "2",
-    });
-    advance(1);
-    expect((await refusal(throttle, attacker))?.retryAfter).toBe("1");
-    advance(1);
-    await fail(throttle, attacker);
-    expect((await refusal(throttle, attacker))?.retryAfter).toBe("4");
-    advance(4);
-    await fail(throttle, attacker);
-    expect((await refusal(throttle, attacker))?.retryAfter).toBe("8");
+    await fail(throttle, attacker, LOGIN_LIMITS.checkedFailures);
+    expect(await outcome(throttle, attacker)).toBe(STEP_UP_REQUIRED);
+    // Hours later it is still step-up, never "wait an hour": the owner's way in is the link.
+    advance(3 * 3_600);
+    expect(await outcome(throttle, attacker)).toBe(STEP_UP_REQUIRED);
+    // A day without a success forgets the streak.
+    advance(LOGIN_LIMITS.streakSeconds);
+    expect(await outcome(throttle, attacker)).toBe("admitted");
   });
 
-  it("never makes anyone wait more than 15 minutes for the next try", async () => {
+  it("counts each attempt before its password is checked: of 60 parallel guesses only ten are checked", async () => {
     const throttle = new LoginThrottle(memoryStore());
-    for (let failure = 1; failure <= 20; failure += 1) {
-      advance(LOGIN_LIMITS.maxDelaySeconds);
-      await fail(throttle, attacker);
-    }
-    expect(await refusal(throttle, attacker)).toMatchObject({ retryAfter: "900", message: expect.stringContaining("15 minutes") });
+    const outcomes = await Promise.all(Array.from({ length: 60 }, () => outcome(throttle, attacker)));
+    expect(outcomes.filter((seen) => seen === "admitted")).toHaveLength(LOGIN_LIMITS.checkedFailures);
+    expect(outcomes.filter((seen) => seen === STEP_UP_REQUIRED)).toHaveLength(60 - LOGIN_LIMITS.checkedFailures);
   });
 
   it("counts the e-mail typed, whatever the address, and a success ends the streak", async () => {
     const throttle = new LoginThrottle(memoryStore());
-    for (let i = 0; i < 5; i += 1) await fail(throttle, { ...attacker, ip: `198.51.100.${i}` });
-    expect((await refusal(throttle, { ...attacker, ip: "192.0.2.1" }))?.code).toBe(429);
-    expect(await refusal(throttle, { ...attacker, email: "someone-else@example.com" })).toBeNull();
-    advance(2);
-    await (await throttle.begin(attacker)).succeeded();
-    await fail(throttle, attacker, 4);
-    expect(await refusal(throttle, attacker)).toBeNull();
+    for (let i = 0; i < LOGIN_LIMITS.checkedFailures; i += 1) await fail(throttle, { ...attacker, ip: `198.51.100.${i}` });
+    expect(await outcome(throttle, { ...attacker, ip: "192.0.2.1" })).toBe(STEP_UP_REQUIRED);
+    expect(await outcome(throttle, { ...attacker, email: "someone-else@example.com" })).toBe("admitted");
+
+    const other = { ...attacker, email: "typo@example.com" };
+    await fail(throttle, other, LOGIN_LIMITS.checkedFailures - 1);
+    await (await admitted(throttle, other)).succeeded();
+    await fail(throttle, other, LOGIN_LIMITS.checkedFailures);
+    expect(await outcome(throttle, other)).toBe(STEP_UP_REQUIRED);
   });
 
-  it("admits at most 100 attempts per account per hour, even all at once", async () => {
+  it("gives each sign-in link its own few attempts", async () => {
     const throttle = new LoginThrottle(memoryStore());
-    const subjects = Array.from({ length: 130 }, (_, i) => ({ ...attacker, ip: `198.51.${Math.floor(i / 50)}.${i % 50}` }));
-    const outcomes = await Promise.allSettled(subjects.map((subject) => throttle.begin(subject)));
-    const admitted = outcomes.filter((outcome) => outcome.status === "fulfilled");
-    expect(admitted).toHaveLength(LOGIN_LIMITS.accountHourly.points);
-    const refused = outcomes.find((outcome) => outcome.status === "rejected");
-    expect(refused?.status === "rejected" && refused.reason).toMatchObject({ code: 429, headers: { "Retry-After": "3600" } });
-    for (const outcome of admitted) await outcome.value.failed();
-    // Long after the streak's 15 minutes the hourly cap still holds, until the hour is over.
-    advance(20 * 60);
-    expect(await refusal(throttle, attacker)).toMatchObject({
-      code: 429,
-      retryAfter: String(40 * 60),
-      message: expect.stringContaining("40 minutes"),
-    });
-    advance(40 * 60);
-    expect(await refusal(throttle, attacker)).toBeNull();
-  });
-
-  it("does not count successful logins against the hourly cap", async () => {
-    const throttle = new LoginThrottle(memoryStore());
-    for (let i = 0; i < 150; i += 1) await (await throttle.begin(attacker)).succeeded();
-    expect(await refusal(throttle, attacker)).toBeNull();
+    await fail(throttle, attacker, LOGIN_LIMITS.checkedFailures);
+    const owner = { ...attacker, link: "link-1" };
+    for (let i = 0; i < LOGIN_STEP_UP.attemptsPerLink; i += 1) await fail(throttle, owner);
+    expect(await outcome(throttle, owner)).toMatchObject({ code: 403, message: expect.stringContaining("sign-in link") });
+    expect(await outcome(throttle, { ...owner, link: "link-2" })).toBe("admitted");
   });
 
   it("keeps the owner's trusted device apart from an attack on the account", async () => {
     const throttle = new LoginThrottle(memoryStore());
-    const owner: LoginSubject = { ...attacker, device: "owner-device", ip: attacker.ip };
-    await Promise.all(Array.from({ length: 100 }, async () => (await throttle.begin(attacker)).failed()));
-    expect((await refusal(throttle, attacker))?.code).toBe(429);
+    const owner: LoginSubject = { ...attacker, device: "owner-device" };
+    await Promise.all(Array.from({ length: 100 }, () => outcome(throttle, attacker)));
+    expect(await outcome(throttle, attacker)).toBe(STEP_UP_REQUIRED);
     // Same account, even the same address: the owner's browser is admitted.
-    const attempt = await throttle.begin(owner);
-    await attempt.succeeded();
+    await (await admitted(throttle, owner)).succeeded();
     // The device has its own streak: its failures wait, other devices do not.
     await fail(throttle, owner, 5);
-    expect((await refusal(throttle, owner))?.retryAfter).toBe("2");
-    expect(await refusal(throttle, { ...owner, device: "other-device" })).toBeNull();
+    expect(await outcome(throttle, owner)).toMatchObject({ code: 429, retryAfter: "2" });
+    expect(await outcome(throttle, { ...owner, device: "other-device" })).toBe("admitted");
   });
 
   it("caps each trusted device per hour too", async () => {
     const throttle = new LoginThrottle(memoryStore());
     const owner: LoginSubject = { ...attacker, device: "owner-device" };
-    const outcomes = await Promise.allSettled(Array.from({ length: 30 }, () => throttle.begin(owner)));
-    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(LOGIN_LIMITS.deviceHourly.points);
+    const outcomes = await Promise.all(Array.from({ length: 30 }, () => outcome(throttle, owner)));
+    expect(outcomes.filter((seen) => seen === "admitted")).toHaveLength(LOGIN_LIMITS.deviceHourly.points);
   });
 
-  it("blocks an address after 100 failures in a day, across accounts; other addresses go on", async () => {
+  it("blocks a known address after 100 failures in a day, across accounts; other addresses go on", async () => {
     const throttle = new LoginThrottle(memoryStore());
-    for (let i = 0; i < LOGIN_LIMITS.perIp.points; i += 1) {
-      await fail(throttle, { ...attacker, email: `victim-${i}@example.com` });
-    }
-    expect(await refusal(throttle, { ...attacker, email: "fresh@example.com" })).toMatchObject({
+    for (let i = 0; i < LOGIN_LIMITS.perIp.points; i += 1) await fail(throttle, { ...attacker, email: `victim-${i}@example.com` });
+    expect(await outcome(throttle, { ...attacker, email: "fresh@example.com" })).toMatchObject({
       code: 429,
       retryAfter: "86400",
       message: expect.stringContaining("24 hours"),
     });
-    expect(await refusal(throttle, { ...attacker, email: "fresh@example.com", ip: "192.0.2.1" })).toBeNull();
-    // A refusal by address takes nothing from the account it named.
-    expect(await refusal(throttle, { ...attacker, email: "victim-0@example.com", ip: "192.0.2.1" })).toBeNull();
+    expect(await outcome(throttle, { ...attacker, email: "fresh@example.com", ip: "192.0.2.1" })).toBe("admitted");
   });
 
-  it("puts every unknown address in one larger bucket", async () => {
+  it("puts unknown addresses in no shared bucket: a flood from them locks nobody else out", async () => {
     const throttle = new LoginThrottle(memoryStore());
-    const unknown = { ...attacker, ip: null };
-    const outcomes = await Promise.allSettled(
-      Array.from({ length: LOGIN_LIMITS.unknownIp.points + 5 }, (_, i) => throttle.begin({ ...unknown, email: `u${i % 500}@example.com` })),
-    );
-    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(LOGIN_LIMITS.unknownIp.points);
-    expect(await refusal(throttle, { ...attacker, email: "u1@example.com" })).toBeNull();
+    for (let i = 0; i < 1_000; i += 1) await fail(throttle, { ...attacker, ip: null, email: `made-up-${i}@example.com` });
+    expect(await outcome(throttle, { ...attacker, ip: null, email: "customer@example.com" })).toBe("admitted");
+  });
+
+  it("asks for a proof of work once failures across the shop pass the per-minute mark, harder as they grow", async () => {
+    const throttle = new LoginThrottle(memoryStore());
+    const flood = (count: number) =>
+      Promise.all(
+        Array.from({ length: count }, (_, i) => fail(throttle, { ...attacker, ip: null, email: `flood-${now}-${i}@example.com` })),
+      );
+    await flood(PROOF_OF_WORK.loginFailuresPerMinute - 1);
+    expect(await throttle.proofBits()).toBe(0);
+    await flood(1);
+    expect(await throttle.proofBits()).toBe(PROOF_OF_WORK.minBits);
+    await flood(PROOF_OF_WORK.loginFailuresPerMinute * 15);
+    expect(await throttle.proofBits()).toBe(PROOF_OF_WORK.maxBits);
+    advance(61);
+    expect(await throttle.proofBits()).toBe(0);
+  });
+
+  it("sends the owner a sign-in link at once, then at growing gaps, each link outliving its gap", async () => {
+    const throttle = new LoginThrottle(memoryStore());
+    expect(await throttle.linkMailTtl(attacker.email)).toBe(LOGIN_STEP_UP.minLinkTtlSeconds);
+    expect(await throttle.linkMailTtl(attacker.email)).toBeNull();
+    advance(300);
+    expect(await throttle.linkMailTtl(attacker.email)).toBe(1_800);
+    advance(599);
+    expect(await throttle.linkMailTtl(attacker.email)).toBeNull();
+    advance(1);
+    expect(await throttle.linkMailTtl(attacker.email)).toBe(2_400);
+    // Parallel requests send one mail.
+    advance(1_200);
+    const parallel = await Promise.all(Array.from({ length: 20 }, () => throttle.linkMailTtl(attacker.email)));
+    expect(parallel.filter((ttl) => ttl !== null)).toHaveLength(1);
   });
 
   it("forgets an account's failures after a password reset", async () => {
     const throttle = new LoginThrottle(memoryStore());
-    await Promise.all(Array.from({ length: 100 }, async (_, i) => (await throttle.begin({ ...attacker, ip: `198.51.100.${i}` })).failed()));
-    expect((await refusal(throttle, attacker))?.code).toBe(429);
+    await fail(throttle, attacker, LOGIN_LIMITS.checkedFailures);
+    expect(await outcome(throttle, attacker)).toBe(STEP_UP_REQUIRED);
     await throttle.clearAccount(attacker.email);
-    expect(await refusal(throttle, attacker)).toBeNull();
+    expect(await outcome(throttle, attacker)).toBe("admitted");
   });
 });

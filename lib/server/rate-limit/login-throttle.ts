@@ -1,15 +1,20 @@
 import "server-only";
-import { LOGIN_LIMITS } from "@/lib/config/auth";
+import { LOGIN_LIMITS, LOGIN_STEP_UP, PROOF_OF_WORK } from "@/lib/config/auth";
+import { AppError } from "@/lib/server/http/errors";
 import { AddressBucket, hashedKey, isRefusal, tooManyAttempts } from "./limits";
+import { PressureGauge } from "./proof-of-work";
 import { limiterStore, type Limiter, type LimiterStore } from "./store";
 
-// Failed password logins. Two paths:
-// - with a trusted-device cookie for the account: the device's own streak and hourly cap, nothing
-//   else, so failures from anywhere else never reach the owner's browser;
-// - otherwise: per e-mail typed (known or not, counted alike) a streak that adds a growing wait
-//   from the fifth failure on, a hard cap of failures per hour, and a cap per client address.
-// Points for the caps are taken before the password is checked and given back on success, so a
-// burst of parallel guesses cannot overshoot a cap.
+// Failed password logins. Three paths, by what the browser brings:
+// - a trusted-device cookie for the account: the device's own streak and hourly cap, nothing else,
+//   so failures from anywhere else never reach the owner's browser;
+// - a sign-in link from the account's e-mail (step-up): the link's own few attempts;
+// - neither: per e-mail typed (known or not, counted alike) the first LOGIN_LIMITS.checkedFailures
+//   wrong passwords are checked; after them the account is under attack and a password is checked
+//   only with a sign-in link, which the owner is sent. Nobody is locked out: the owner has the link
+//   (or their trusted device), the attacker has no more guesses. Plus a cap per known address.
+// Every attempt is counted before the password is checked, so a burst of parallel guesses cannot
+// overshoot a limit.
 
 const REASON = "Too many failed sign-in attempts.";
 
@@ -18,6 +23,8 @@ export interface LoginSubject {
   email: string;
   /** The rate-limit bucket of a trusted device of that account, or null. */
   device: string | null;
+  /** The rate-limit bucket of a valid sign-in link for that account, or null. */
+  link: string | null;
   ip: string | null;
 }
 
@@ -26,22 +33,30 @@ export interface LoginAttempt {
   succeeded(): Promise<void>;
 }
 
-/** Seconds to wait after the `failures`-th consecutive failure: 0, then 2, 4, 8 … up to the maximum. */
+/** The account has had too many wrong passwords: only a sign-in link from its e-mail lets one be checked. */
+export const STEP_UP_REQUIRED = "step-up";
+
+/** Seconds a trusted device waits after its `failures`-th consecutive failure: 0, then 2, 4, 8 … up to the maximum. */
 export function failureDelaySeconds(failures: number): number {
   const beyond = failures - LOGIN_LIMITS.freeFailures;
   if (beyond <= 0) return 0;
   return Math.min(2 ** beyond, LOGIN_LIMITS.maxDelaySeconds);
 }
 
-async function take(limiter: Limiter, key: string): Promise<void> {
+/** The gap before the `sent`-th sign-in link mail of a day may be followed by another: 5 minutes, doubling, at most 2 hours. */
+export function linkMailIntervalSeconds(sent: number): number {
+  return Math.min(LOGIN_STEP_UP.firstIntervalSeconds * 2 ** Math.max(0, sent - 1), LOGIN_STEP_UP.maxIntervalSeconds);
+}
+
+async function take(limiter: Limiter, key: string, reason = REASON): Promise<void> {
   try {
     await limiter.consume(key);
   } catch (error) {
-    throw isRefusal(error) ? tooManyAttempts(REASON, error.msBeforeNext) : error;
+    throw isRefusal(error) ? tooManyAttempts(reason, error.msBeforeNext) : error;
   }
 }
 
-/** Consecutive failures of one bucket and the wait they impose. */
+/** Consecutive failures of a trusted device and the wait they impose. */
 class Streak {
   private readonly count: Limiter;
   private readonly wait: Limiter;
@@ -70,59 +85,112 @@ class Streak {
 }
 
 export class LoginThrottle {
-  private readonly accountStreak: Streak;
-  private readonly accountHourly: Limiter;
+  private readonly accountAttempts: Limiter;
   private readonly deviceStreak: Streak;
   private readonly deviceHourly: Limiter;
+  private readonly linkAttempts: Limiter;
+  private readonly linkMailGate: Limiter;
+  private readonly linkMailCount: Limiter;
   private readonly address: AddressBucket;
+  private readonly failures: PressureGauge;
 
   constructor(store: LimiterStore) {
-    this.accountStreak = new Streak(store, "login:account");
-    this.accountHourly = store.create("login:account:hourly", LOGIN_LIMITS.accountHourly);
+    // Never refuses: only its count matters (`penalty` adds to it, atomically).
+    this.accountAttempts = store.create("login:account:attempts", {
+      points: Number.MAX_SAFE_INTEGER,
+      duration: LOGIN_LIMITS.streakSeconds,
+    });
     this.deviceStreak = new Streak(store, "login:device");
     this.deviceHourly = store.create("login:device:hourly", LOGIN_LIMITS.deviceHourly);
+    this.linkAttempts = store.create("login:link:attempts", {
+      points: LOGIN_STEP_UP.attemptsPerLink,
+      duration: 2 * LOGIN_STEP_UP.maxIntervalSeconds,
+    });
+    this.linkMailGate = store.create("login:link:gate", { points: 1, duration: LOGIN_STEP_UP.firstIntervalSeconds });
+    this.linkMailCount = store.create("login:link:sent", { points: Number.MAX_SAFE_INTEGER, duration: 86_400 });
     this.address = new AddressBucket(store, "login", LOGIN_LIMITS);
+    this.failures = new PressureGauge(store, "login:failures", PROOF_OF_WORK.loginFailuresPerMinute, 60);
   }
 
-  /** Admits one attempt or throws a 429 AppError saying how long to wait. */
-  async begin(subject: LoginSubject): Promise<LoginAttempt> {
-    if (subject.device) {
-      const key = hashedKey("device", subject.device);
-      await this.deviceStreak.assertNotWaiting(key);
-      await take(this.deviceHourly, key);
-      return {
-        failed: () => this.deviceStreak.failed(key),
-        succeeded: async () => {
-          await Promise.all([this.deviceHourly.reward(key), this.deviceStreak.clear(key)]);
-        },
-      };
-    }
+  /** The proof of work an attempt without a trusted device or a sign-in link owes, given the shop-wide failure rate. */
+  proofBits(): Promise<number> {
+    return this.failures.bits();
+  }
+
+  /**
+   * Admits one attempt, or answers STEP_UP_REQUIRED when the account needs a sign-in link, or
+   * throws a 429 AppError saying how long to wait.
+   */
+  async begin(subject: LoginSubject): Promise<LoginAttempt | typeof STEP_UP_REQUIRED> {
+    if (subject.device) return this.beginOnDevice(subject.device);
+    if (subject.link) return this.beginWithLink(subject.link);
     const key = hashedKey("account", subject.email);
-    await this.accountStreak.assertNotWaiting(key);
     try {
       await this.address.take(subject.ip);
     } catch (error) {
       throw isRefusal(error) ? tooManyAttempts(REASON, error.msBeforeNext) : error;
     }
-    try {
-      await take(this.accountHourly, key);
-    } catch (error) {
-      // No password was checked, so the address keeps its point.
+    const { consumedPoints } = await this.accountAttempts.penalty(key);
+    if (consumedPoints > LOGIN_LIMITS.checkedFailures) {
+      // No password is checked, so the address gets its point back.
       await this.address.giveBack(subject.ip);
-      throw error;
+      return STEP_UP_REQUIRED;
     }
     return {
-      failed: () => this.accountStreak.failed(key),
+      failed: () => this.failures.record(),
       succeeded: async () => {
-        await Promise.all([this.accountHourly.reward(key), this.address.giveBack(subject.ip), this.accountStreak.clear(key)]);
+        await Promise.all([this.accountAttempts.delete(key), this.address.giveBack(subject.ip)]);
       },
     };
   }
 
-  /** After a password reset: the account's streak, wait and hourly count start again. */
-  async clearAccount(email: string): Promise<void> {
+  private async beginOnDevice(device: string): Promise<LoginAttempt> {
+    const key = hashedKey("device", device);
+    await this.deviceStreak.assertNotWaiting(key);
+    await take(this.deviceHourly, key);
+    return {
+      failed: () => this.deviceStreak.failed(key),
+      succeeded: async () => {
+        await Promise.all([this.deviceHourly.reward(key), this.deviceStreak.clear(key)]);
+      },
+    };
+  }
+
+  private async beginWithLink(link: string): Promise<LoginAttempt> {
+    const key = hashedKey("link", link);
+    try {
+      await this.linkAttempts.consume(key);
+    } catch (error) {
+      if (!isRefusal(error)) throw error;
+      const message = "This sign-in link has been used for too many wrong passwords. Sign in again to be sent a new one.";
+      throw new AppError(403, message);
+    }
+    return { failed: async () => undefined, succeeded: async () => undefined };
+  }
+
+  /**
+   * Whether a sign-in link may be mailed to the account now, and if so how long it should live.
+   * The first goes at once; each further one of the day waits twice as long as the last (so an
+   * attacker cannot flood the owner's mailbox), and each lives twice its wait, so the newest link
+   * in the mailbox always works.
+   */
+  async linkMailTtl(email: string): Promise<number | null> {
     const key = hashedKey("account", email);
-    await Promise.all([this.accountStreak.clear(key), this.accountHourly.delete(key)]);
+    try {
+      await this.linkMailGate.consume(key);
+    } catch (error) {
+      if (isRefusal(error)) return null;
+      throw error;
+    }
+    const { consumedPoints } = await this.linkMailCount.penalty(key);
+    const interval = linkMailIntervalSeconds(consumedPoints);
+    await this.linkMailGate.block(key, interval);
+    return Math.max(LOGIN_STEP_UP.minLinkTtlSeconds, 2 * interval);
+  }
+
+  /** After a password reset: the account's count starts again. */
+  async clearAccount(email: string): Promise<void> {
+    await this.accountAttempts.delete(hashedKey("account", email));
   }
 }
 

@@ -1,10 +1,11 @@
 import { sendCodeBodySchema } from "@/lib/schemas/auth";
+import { PROOF_HEADER } from "@/lib/proof-of-work/protocol";
 import { apiRoute } from "@/lib/server/http/handler";
 import { clientInfo } from "@/lib/server/http/client-info";
 import { sendCode } from "@/lib/server/auth/accounts";
 import { codeThrottle } from "@/lib/server/rate-limit/code-throttle";
 
 export const POST = apiRoute({ auth: "none", body: sendCodeBodySchema }, async ({ request, body }) => {
-  await codeThrottle().admitRequest(clientInfo(request).ip);
+  await codeThrottle().admitRequest(clientInfo(request).ip, request.headers.get(PROOF_HEADER));
   return sendCode(body.email, body.purpose);
 });

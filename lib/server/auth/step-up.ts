@@ -1,0 +1,43 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { env } from "@/lib/config/env";
+import { EMAIL_LINK_PARAM } from "@/lib/config/mail";
+import { ROUTES } from "@/lib/config/routes";
+import type { UserRow } from "@/lib/db/schema";
+import { signInLinkMail } from "@/lib/server/mail/messages";
+import { sendMailAfterCommit } from "@/lib/server/mail/transport";
+import { loginThrottle } from "@/lib/server/rate-limit/login-throttle";
+import { inTransaction } from "@/lib/server/transaction";
+import { signValue, verifySignedValue } from "./signed";
+
+// Step-up for an account under attack: after too many wrong passwords from browsers it does not
+// trust, a password is checked only together with a sign-in link mailed to the account. The link
+// is no key by itself (the password is still needed) and anyone may cause one to be sent, but only
+// the owner can read it, so the owner always has a way in and a guesser never has one.
+
+const PURPOSE = "sign-in-link";
+
+function linkToken(userId: string, ttlSeconds: number): string {
+  return signValue(PURPOSE, { uid: userId, id: randomBytes(12).toString("base64url") }, ttlSeconds);
+}
+
+/**
+ * The rate-limit bucket of a sign-in link if `token` is a valid one for `userId`, else null. Each
+ * link has its own bucket, so wrong passwords sent with one never spoil another.
+ */
+export function signInLinkBucket(token: string, userId: string): string | null {
+  const payload = verifySignedValue(PURPOSE, token);
+  if (!payload || payload.uid !== userId || typeof payload.id !== "string") return null;
+  return `${userId}:${payload.id}`;
+}
+
+/** Mails the owner a sign-in link, unless one went out so recently that the one they have still works. */
+export async function offerSignInLink(user: Pick<UserRow, "id" | "email">): Promise<void> {
+  const ttlSeconds = await loginThrottle().linkMailTtl(user.email);
+  if (ttlSeconds === null) return;
+  const query = new URLSearchParams({ [EMAIL_LINK_PARAM]: linkToken(user.id, ttlSeconds) });
+  const link = `${env.SITE_URL}${ROUTES.login}?${query.toString()}`;
+  await inTransaction(async (tx) => {
+    sendMailAfterCommit(tx, signInLinkMail(user.email, link, Math.round(ttlSeconds / 60)));
+  });
+}
