@@ -3,6 +3,8 @@ import { type AddressInfo } from "node:net";
 import { getCookie } from "cookies-next/client";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import { parseProof, PROOF_CHALLENGE_HEADER, PROOF_HEADER } from "@/lib/proof-of-work/protocol";
+import { solves } from "@/lib/proof-of-work/solver";
 import type * as ClientModule from "./client";
 import type * as EnvelopeModule from "./envelope";
 import type * as StoreModule from "@/lib/state/store";
@@ -21,6 +23,7 @@ interface Recorded {
 }
 
 const recorded: Recorded[] = [];
+const PUZZLE = "puzzle-token.signature";
 let server: Server;
 let client: typeof ClientModule;
 let envelope: typeof EnvelopeModule;
@@ -70,6 +73,17 @@ beforeAll(async () => {
         case "/api/v1/c/expired":
           sendJson(res, 401, { code: 401, data: null, errmsg: "" });
           break;
+        case "/api/v1/c/busy": {
+          // Asks for a proof of work (8 bits) and takes the call once it carries a solution.
+          const proof = parseProof(req.headers[PROOF_HEADER.toLowerCase()]?.toString() ?? null);
+          if (proof?.token === PUZZLE && solves(proof.token, proof.nonce, 8)) {
+            sendJson(res, 200, { code: 200, data: "accepted", errmsg: "" });
+          } else {
+            res.setHeader(PROOF_CHALLENGE_HEADER, `8:${PUZZLE}`);
+            sendJson(res, 428, { code: 428, data: null, errmsg: "The shop is very busy right now." });
+          }
+          break;
+        }
         case "/api/v1/c/drop":
           req.socket.destroy();
           break;
@@ -227,6 +241,14 @@ describe("callApi", () => {
     expect(error.code).toBe(401);
     expect(store.appStore.get(atoms.hasSessionAtom)).toBe(true);
     expect(document.cookie).toContain("signed_in=1");
+    expect(alertMessages()).toEqual([]);
+  });
+
+  it("solves a proof-of-work puzzle the server sets and sends the call again with the proof", async () => {
+    await expect(client.callApi("post", "busy", z.string(), { json: { email: "a@example.com" } })).resolves.toBe("accepted");
+    expect(recorded.map((call) => call.body)).toEqual(['{"email":"a@example.com"}', '{"email":"a@example.com"}']);
+    expect(recorded[0]?.headers[PROOF_HEADER.toLowerCase()]).toBeUndefined();
+    expect(recorded[1]?.headers[PROOF_HEADER.toLowerCase()]).toMatch(new RegExp(`^\\d+:${PUZZLE}$`));
     expect(alertMessages()).toEqual([]);
   });
 

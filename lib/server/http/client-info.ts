@@ -6,8 +6,8 @@ import type { SessionMeta } from "@/lib/server/auth/session";
 // Where a request comes from. A route handler in Next 16 gets a web Request: no socket, no
 // `request.ip`. Next's own server fills X-Forwarded-For with the socket's address only when the
 // header is absent (`??=`), so without a proxy the header is whatever the caller chose to send.
-// Hence: with TRUSTED_PROXY_HOPS=0 the address is unknown (null) and rate limits fall back to the
-// per-account buckets plus one shared bucket for unknown addresses; with N trusted proxies, each
+// Hence: with TRUSTED_PROXY_HOPS=0 the address is unknown (null) and rate limits count per account
+// only, never in a bucket all unknown callers share; with N trusted proxies, each
 // appending the address it saw, the Nth entry from the right is the one the outermost proxy saw.
 
 /** `ip` as a canonical address (IPv4-mapped IPv6 as plain IPv4, a port dropped), or null if it is not one. */
