@@ -63,7 +63,7 @@ export const LOGIN_STEP_UP = {
 } as const;
 
 /**
- * Proof of work (lib/proof-of-work.ts): under a flood from unknown addresses, a login or a code
+ * Proof of work (lib/proof-of-work): under a flood (thresholds: PROOF_OF_WORK_* in lib/config/env.ts), a login or a code
  * request must carry a solved puzzle. `bits` leading zero bits of SHA-256 cost a browser about
  * 2^bits digests (lib/proof-of-work.ts): 14 bits take a laptop about 40 ms, 18 bits about 0.7 s
  * and a phone two or three seconds. An attacker with native code pays less, but pays per request.
@@ -72,10 +72,6 @@ export const PROOF_OF_WORK = {
   challengeTtlSeconds: 120,
   minBits: 14,
   maxBits: 18,
-  /** Failed logins per minute across the shop before every untrusted login must carry a proof. */
-  loginFailuresPerMinute: 60,
-  /** Code e-mails per hour across the shop before every further request must carry a proof. */
-  codeMailsPerHour: 300,
 } as const;
 
 /** At most this many password hashes run at once; the rest queue, so rendering keeps a core. */

@@ -34,6 +34,13 @@ const envSchema = z.object({
    * header is ignored, since anyone can send it.
    */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * Failed logins a minute, shop-wide, past which logins must carry a proof of work
+   * (lib/server/rate-limit/proof-of-work.ts). Raise it for a shop whose customers fail more often.
+   */
+  PROOF_OF_WORK_LOGIN_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** Code e-mails an hour, shop-wide, past which a code request must carry a proof of work. */
+  PROOF_OF_WORK_CODE_MAILS_PER_HOUR: z.coerce.number().int().min(1).default(300),
   /** OpenID issuer for "Continue with Google"; another issuer works the same way. */
   OIDC_ISSUER: z
     .url({ protocol: /^https?$/ })

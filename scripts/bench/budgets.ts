@@ -50,4 +50,7 @@ export const THROUGHPUT_BUDGET = {
   /** On PostgreSQL. */
   cartAddP50Ms: 10,
   cartListP50Ms: 5,
+  /** The product page during a storm of wrong-password logins, against itself without one. */
+  underLoginStormShare: 0.5,
+  underLoginStormP99Factor: 2,
 } as const;

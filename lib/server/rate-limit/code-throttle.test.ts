@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { CODE_GUESS_LIMITS, CODE_REQUEST_LIMITS, PROOF_OF_WORK } from "@/lib/config/auth";
+import { env } from "@/lib/config/env";
 import { formatProof, parseChallenge, PROOF_CHALLENGE_HEADER } from "@/lib/proof-of-work/protocol";
 import { solveChallenge, solves } from "@/lib/proof-of-work/solver";
 import { AppError } from "@/lib/server/http/errors";
@@ -42,7 +43,7 @@ describe("CodeThrottle", () => {
   it("past the hourly number of code e-mails, asks every caller for a proof of work instead of refusing them", async () => {
     const throttle = new CodeThrottle(memoryStore());
     // Callers whose address is unknown: nothing counts them apart, and nothing refuses them.
-    for (let i = 0; i < PROOF_OF_WORK.codeMailsPerHour; i += 1) await throttle.admitRequest(null, null);
+    for (let i = 0; i < env.PROOF_OF_WORK_CODE_MAILS_PER_HOUR; i += 1) await throttle.admitRequest(null, null);
     const owed = await throttle.admitRequest(null, null).catch((error: unknown) => error);
     expect(owed).toMatchObject({ code: 428 });
     const challenge = parseChallenge(owed instanceof AppError ? (owed.headers[PROOF_CHALLENGE_HEADER] ?? null) : null);

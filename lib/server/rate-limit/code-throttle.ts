@@ -1,5 +1,6 @@
 import "server-only";
-import { CODE_GUESS_LIMITS, CODE_REQUEST_LIMITS, PROOF_OF_WORK } from "@/lib/config/auth";
+import { CODE_GUESS_LIMITS, CODE_REQUEST_LIMITS } from "@/lib/config/auth";
+import { env } from "@/lib/config/env";
 import { AppError } from "@/lib/server/http/errors";
 import { AddressBucket, isRefusal, tooManyAttempts } from "./limits";
 import { PressureGauge, ProofOfWork } from "./proof-of-work";
@@ -22,7 +23,7 @@ export class CodeThrottle {
     this.proofs = new ProofOfWork(store);
     this.requests = new AddressBucket(store, "code:request", CODE_REQUEST_LIMITS);
     this.guesses = new AddressBucket(store, "code:guess", CODE_GUESS_LIMITS);
-    this.mails = new PressureGauge(store, "code:mails", PROOF_OF_WORK.codeMailsPerHour, 3_600);
+    this.mails = new PressureGauge(store, "code:mails", env.PROOF_OF_WORK_CODE_MAILS_PER_HOUR, 3_600);
   }
 
   /**

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { LOGIN_LIMITS, LOGIN_STEP_UP, PROOF_OF_WORK } from "@/lib/config/auth";
+import { env } from "@/lib/config/env";
 import { AppError } from "@/lib/server/http/errors";
 import {
   failureDelaySeconds,
@@ -150,11 +151,11 @@ describe("LoginThrottle", () => {
       Promise.all(
         Array.from({ length: count }, (_, i) => fail(throttle, { ...attacker, ip: null, email: `flood-${now}-${i}@example.com` })),
       );
-    await flood(PROOF_OF_WORK.loginFailuresPerMinute - 1);
+    await flood(env.PROOF_OF_WORK_LOGIN_FAILURES_PER_MINUTE - 1);
     expect(await throttle.proofBits()).toBe(0);
     await flood(1);
     expect(await throttle.proofBits()).toBe(PROOF_OF_WORK.minBits);
-    await flood(PROOF_OF_WORK.loginFailuresPerMinute * 15);
+    await flood(env.PROOF_OF_WORK_LOGIN_FAILURES_PER_MINUTE * 15);
     expect(await throttle.proofBits()).toBe(PROOF_OF_WORK.maxBits);
     advance(61);
     expect(await throttle.proofBits()).toBe(0);

@@ -1,5 +1,6 @@
 import "server-only";
-import { LOGIN_LIMITS, LOGIN_STEP_UP, PROOF_OF_WORK } from "@/lib/config/auth";
+import { LOGIN_LIMITS, LOGIN_STEP_UP } from "@/lib/config/auth";
+import { env } from "@/lib/config/env";
 import { AppError } from "@/lib/server/http/errors";
 import { AddressBucket, hashedKey, isRefusal, tooManyAttempts } from "./limits";
 import { PressureGauge } from "./proof-of-work";
@@ -109,7 +110,7 @@ export class LoginThrottle {
     this.linkMailGate = store.create("login:link:gate", { points: 1, duration: LOGIN_STEP_UP.firstIntervalSeconds });
     this.linkMailCount = store.create("login:link:sent", { points: Number.MAX_SAFE_INTEGER, duration: 86_400 });
     this.address = new AddressBucket(store, "login", LOGIN_LIMITS);
-    this.failures = new PressureGauge(store, "login:failures", PROOF_OF_WORK.loginFailuresPerMinute, 60);
+    this.failures = new PressureGauge(store, "login:failures", env.PROOF_OF_WORK_LOGIN_FAILURES_PER_MINUTE, 60);
   }
 
   /** The proof of work an attempt without a trusted device or a sign-in link owes, given the shop-wide failure rate. */

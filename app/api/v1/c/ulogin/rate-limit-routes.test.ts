@@ -4,7 +4,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CODE_REQUEST_LIMITS, CODE_RESEND_AFTER_S, LOGIN_LIMITS, PROOF_OF_WORK, TRUSTED_DEVICE } from "@/lib/config/auth";
+import { CODE_REQUEST_LIMITS, CODE_RESEND_AFTER_S, LOGIN_LIMITS, TRUSTED_DEVICE } from "@/lib/config/auth";
 import { formatProof, parseChallenge, PROOF_CHALLENGE_HEADER, PROOF_HEADER, PROOF_REQUIRED_STATUS } from "@/lib/proof-of-work/protocol";
 import { solveChallenge } from "@/lib/proof-of-work/solver";
 import { env } from "@/lib/config/env";
@@ -223,7 +223,7 @@ describeEachEngine("login rate limits on $name", (engine) => {
   // Whatever the proxy setting, a customer who is not the target gets through at once.
   describe.each([0, 1])("a flood from one source, TRUSTED_PROXY_HOPS=%i", (hops) => {
     const LOGINS = 130;
-    const CODE_REQUESTS = hops ? 40 : PROOF_OF_WORK.codeMailsPerHour + 20;
+    const CODE_REQUESTS = hops ? 40 : env.PROOF_OF_WORK_CODE_MAILS_PER_HOUR + 20;
 
     async function inParallel<T>(count: number, run: (index: number) => Promise<T>): Promise<T[]> {
       const results: T[] = [];
@@ -258,7 +258,7 @@ describeEachEngine("login rate limits on $name", (engine) => {
         const refusedLogins = logins.filter((seen) => seen.status === 429).length;
         const provenLogins = logins.filter((seen) => seen.askedForProof).length;
         // Slowed: past 60 failures a minute every attempt had to carry a proof of work.
-        expect(provenLogins).toBeGreaterThanOrEqual(LOGINS - PROOF_OF_WORK.loginFailuresPerMinute - 8);
+        expect(provenLogins).toBeGreaterThanOrEqual(LOGINS - env.PROOF_OF_WORK_LOGIN_FAILURES_PER_MINUTE - 8);
         // Refused: a known address gets 100 failures a day; an unknown one shares no bucket with anyone.
         expect(refusedLogins).toBe(hops ? LOGINS - LOGIN_LIMITS.perIp.points : 0);
 
