@@ -8,6 +8,7 @@ const baseURL = `http://127.0.0.1:${port}`;
 const oidcPort = Number(process.env.E2E_OIDC_PORT || port + 1);
 const oidcIssuer = `http://127.0.0.1:${oidcPort}`;
 const ci = Boolean(process.env.CI);
+const FLOOD = /flood\.spec\.ts$/;
 
 export default defineConfig<ShopTestOptions>({
   testDir: "e2e",
@@ -29,10 +30,18 @@ export default defineConfig<ShopTestOptions>({
     },
   },
   projects: [
-    { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
+    { name: "desktop", use: { viewport: { width: 1280, height: 800 } }, testIgnore: FLOOD },
     {
       name: "mobile",
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+      testIgnore: FLOOD,
+    },
+    // A flood puts the whole server under pressure (proof of work for a minute), so it runs alone, last.
+    {
+      name: "flood",
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+      testMatch: FLOOD,
+      dependencies: ["desktop", "mobile"],
     },
   ],
   webServer: [

@@ -3,7 +3,8 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { ROUTES } from "@/lib/config/routes";
 import { codeInMail, linkInMail, newestMailTo, readMail } from "@/lib/server/mail/outbox-reader";
-import { expect, test } from "./fixtures";
+import { LOGIN_LIMITS } from "@/lib/config/auth";
+import { expect, registerFreshCustomer, test } from "./fixtures";
 
 const OUTBOX = path.resolve(".data/outbox-e2e");
 
@@ -83,5 +84,30 @@ test.describe("links in code e-mails", () => {
     await page.getByLabel("E-mail", { exact: true }).fill(email);
     await page.getByRole("button", { name: "Send code" }).click();
     await expect(page.getByText(`We sent a 6-digit code to ${email}.`)).toBeVisible();
+  });
+
+  test("an account under attack: the login page says a sign-in link was mailed, and the link lets the owner in", async ({ page }) => {
+    const owner = await registerFreshCustomer(page);
+    await page.context().clearCookies();
+    // Someone else guesses: ten wrong passwords are checked, then the account needs the link.
+    for (let i = 0; i <= LOGIN_LIMITS.checkedFailures; i += 1) {
+      await page.request.post("/api/v1/c/ulogin/login", { data: { email: owner.email, password: `guess number ${i}` } });
+    }
+
+    await page.goto(ROUTES.login);
+    await page.getByLabel("E-mail", { exact: true }).fill(owner.email);
+    await page.getByLabel("Password").fill(owner.password);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "it now needs a sign-in link from its e-mail" })).toBeVisible();
+
+    const mail = await mailWith(owner.email, "sign-in link");
+    expect(mail.path).toMatch(/^\/account\/login\?link=/);
+    await page.goto(mail.path);
+    await expect(page.getByRole("status").filter({ hasText: "You opened the sign-in link from your e-mail." })).toBeVisible();
+    await page.getByLabel("E-mail", { exact: true }).fill(owner.email);
+    await page.getByLabel("Password").fill(owner.password);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator("header").getByRole("button", { name: `Account menu for ${owner.username}` })).toBeVisible();
   });
 });
