@@ -8,7 +8,7 @@ import { solves } from "@/lib/proof-of-work/solver";
 import { isRefusal } from "./limits";
 import { limiterStore, type Limiter, type LimiterStore } from "./store";
 
-// The server half of lib/proof-of-work.ts: puzzles are signed (only this shop makes them), bound to
+// The server half of lib/proof-of-work: puzzles are signed (only this shop makes them), bound to
 // what they are for, short-lived, and each is accepted once.
 
 const SIGN_PURPOSE = "proof-of-work";
