@@ -31,7 +31,7 @@ const noFeatureComponents = {
 const sendMailDirectly = {
   name: "@/lib/server/mail/transport",
   importNames: ["sendMail"],
-  message: "Send e-mail with sendMailAfterCommit, so it follows the commit of what it announces.",
+  message: "Queue e-mail with queueMail (lib/server/mail/outbox), in the transaction of what it announces.",
 };
 
 const noProcessEnv = {

@@ -6,5 +6,7 @@ export async function register() {
     await openDatabaseOnStart();
     const { startOrderExpirySweeper } = await import("./lib/server/orders/expiry-timer");
     startOrderExpirySweeper();
+    const { mailWorker } = await import("./lib/server/mail/outbox");
+    mailWorker().start();
   }
 }

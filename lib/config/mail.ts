@@ -1,15 +1,31 @@
 // Mail settings that are not environment: how long to wait for an SMTP server, and the e-mail links.
 
 /**
- * nodemailer waits 2 minutes for a connection and 10 for a silent socket by default; a customer
- * waiting for "Send code" should learn within seconds that mail is down. A `?connectionTimeout=`
- * (and so on) in SMTP_URL still overrides these.
+ * nodemailer waits 2 minutes for a connection and 10 for a silent socket by default. Nobody waits
+ * for a send (the outbox worker does it after the answer), but a hung server must not hold the
+ * worker either: a failed try is retried later. A `?connectionTimeout=` (and so on) in SMTP_URL
+ * still overrides these.
  */
 export const SMTP_TIMEOUTS_MS = {
-  dnsTimeout: 10_000,
-  connectionTimeout: 10_000,
-  greetingTimeout: 10_000,
-  socketTimeout: 30_000,
+  dnsTimeout: 5_000,
+  connectionTimeout: 5_000,
+  greetingTimeout: 5_000,
+  socketTimeout: 15_000,
+} as const;
+
+/** The outbox worker (lib/server/mail/outbox.ts). */
+export const MAIL_OUTBOX = {
+  /** How often the worker looks for due messages besides the nudge after each commit. */
+  pollMs: 5_000,
+  /** Messages one worker claims at a time. */
+  batch: 20,
+  /** A worker's claim on a message; longer than the slowest send the timeouts allow. */
+  leaseSeconds: 60,
+  /** The wait after the first failed try; it doubles after each, up to the maximum, ±20 %. */
+  firstRetrySeconds: 15,
+  maxRetrySeconds: 900,
+  /** A message still not taken after this long is given up on and logged for an operator. */
+  giveUpAfterHours: 48,
 } as const;
 
 /** The query parameter of the register and reset pages that carries a signed e-mail link. */

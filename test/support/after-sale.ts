@@ -11,6 +11,7 @@ import { POST as deliverRoute } from "@/app/api/v1/admin/orders/deliver/route";
 import { POST as applyRoute } from "@/app/api/v1/c/order/afterSale/apply/route";
 import { POST as trackRoute } from "@/app/api/v1/c/merchandise/order/afterSale/trackNumber/submit/route";
 import { dataOf, read, type Answer } from "./answer";
+import { deliverQueuedMail } from "./mail";
 import { apiRequest, makeProduct, type Customer } from "./shop";
 
 // Helpers for the after-sale integration tests: an order taken through the real buying and operator
@@ -115,6 +116,7 @@ export async function submitTracking(
 
 /** Every e-mail sent to `to` so far, oldest first. */
 export async function mailsTo(to: string): Promise<ReadMail[]> {
+  await deliverQueuedMail();
   const safeTo = to.replace(/[^a-z0-9@._-]/gi, "_");
   let names: string[];
   try {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll } from "vitest";
 import { readDatabaseSettings } from "@/lib/config/database";
 import { openDatabase, type DatabaseHandle, type DatabaseHolder } from "@/lib/db/client";
 import { seedDatabase } from "@/lib/db/seed";
+import { mailWorker } from "@/lib/server/mail/outbox";
 import { describeIf, needsPostgres, testDatabaseUrl, type Requirement } from "./requirements";
 
 // The engines integration tests run against: embedded PGlite always (in memory, a fresh database
@@ -63,6 +64,8 @@ export function databaseForSuite(engine: TestEngine): () => DatabaseHandle {
     setTestDatabase(handle);
   }, 60_000);
   afterAll(async () => {
+    // A send the outbox worker started after a commit finishes on the database it began with.
+    await mailWorker().idle();
     await handle?.close();
   });
   return () => {

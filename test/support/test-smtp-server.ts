@@ -18,7 +18,8 @@ export interface TestSmtpServer {
   close: () => Promise<void>;
 }
 
-export async function startTestSmtpServer(): Promise<TestSmtpServer> {
+/** `port`: listen there (an SMTP server that comes back where it was down); a free one by default. */
+export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
   const messages: CaughtMail[] = [];
   const server = new SMTPServer({
     // Plain SMTP without login, as a local relay would offer it; no certificate to trust.
@@ -35,16 +36,16 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
       });
     },
   });
-  const port = await new Promise<number>((resolve, reject) => {
+  const listening = await new Promise<number>((resolve, reject) => {
     server.server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
+    server.listen(port, "127.0.0.1", () => {
       const address = server.server.address();
       if (address && typeof address === "object") resolve(address.port);
       else reject(new Error("The test SMTP server has no port"));
     });
   });
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${listening}`,
     messages,
     to: (to) => messages.filter((message) => message.rcptTo.includes(to)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

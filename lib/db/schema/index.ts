@@ -11,3 +11,4 @@ export * from "./memberships";
 export * from "./test-provider";
 export * from "./product-changes";
 export * from "./after-sale";
+export * from "./mail-outbox";

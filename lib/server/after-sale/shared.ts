@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import type { DbExecutor, Transaction } from "@/lib/db/client";
 import { afterSaleEvents, users, type AfterSaleRow, type OrderRow } from "@/lib/db/schema";
 import type { AfterSaleMailFacts } from "@/lib/server/mail/after-sale-messages";
-import { sendMailAfterCommit, type MailMessage } from "@/lib/server/mail/transport";
+import { queueMail } from "@/lib/server/mail/outbox";
+import type { MailMessage } from "@/lib/server/mail/transport";
 import { nextStepTime, type EventActor } from "@/lib/server/orders";
 /**
  * What returning `quantity` units of a line gives back: their price plus the same share of the
@@ -45,5 +46,5 @@ export async function mailCustomer(
 ): Promise<void> {
   const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
   if (!user) return;
-  sendMailAfterCommit(tx, compose(user.email, { afterSaleId: row.id, type: row.type, name: row.name, quantity: row.quantity }));
+  await queueMail(tx, compose(user.email, { afterSaleId: row.id, type: row.type, name: row.name, quantity: row.quantity }));
 }

@@ -6,9 +6,10 @@ import { users, type CodePurpose } from "@/lib/db/schema";
 import type { ResetResponse, SendCodeResponse } from "@/lib/schemas/auth";
 import { AppError } from "@/lib/server/http/errors";
 import { alreadyRegisteredMail, noAccountResetMail, resetCodeMail, verificationCodeMail, welcomeMail } from "@/lib/server/mail/messages";
-import { mailIsConfigured, sendMailAfterCommit, type MailMessage } from "@/lib/server/mail/transport";
+import { queueMail } from "@/lib/server/mail/outbox";
+import { mailIsConfigured, type MailMessage } from "@/lib/server/mail/transport";
 import { inTransaction } from "@/lib/server/transaction";
-import { codeNoLongerValid, consumeCode, discardCode, issueCode } from "./codes";
+import { codeNoLongerValid, consumeCode, issueCode } from "./codes";
 import { emailLinkUrl } from "./email-links";
 import { assertPasswordAcceptable, hashPassword } from "./password";
 import { createSession, revokeOtherSessions, type SessionMeta } from "./session";
@@ -21,8 +22,8 @@ import { findUserByEmail, normaliseEmail, userView } from "./users";
  * answer and the same work, one e-mail each: the code (with a link to the page it is for) when the
  * address can use it; otherwise an e-mail saying why not ("you already have an account" to an
  * owner asking to register, "there is no account" to a stranger asking for a reset), and a code
- * row that holds the resend delay but matches no code. If the e-mail cannot be sent, the code is
- * discarded and the caller is told to try again.
+ * row that holds the resend delay but matches no code. The e-mail is queued with the code, in one
+ * transaction: if it cannot be queued, there is no code either.
  */
 export async function sendCode(rawEmail: string, purpose: CodePurpose): Promise<SendCodeResponse> {
   const email = normaliseEmail(rawEmail);
@@ -33,7 +34,7 @@ export async function sendCode(rawEmail: string, purpose: CodePurpose): Promise<
     if (issued.code === null) message = purpose === "register" ? alreadyRegisteredMail(email) : noAccountResetMail(email);
     else if (purpose === "register") message = verificationCodeMail(email, issued.code, emailLinkUrl(email, purpose));
     else message = resetCodeMail(email, issued.code, emailLinkUrl(email, purpose));
-    sendMailAfterCommit(tx, message, { required: true, onFailure: () => discardCode(issued.id) });
+    await queueMail(tx, message);
     return { issued, message };
   });
   // Without SMTP the server log is where a developer finds the code; only a usable one is printed.
@@ -79,7 +80,7 @@ export async function registerAccount(input: { email: string; code: string; pass
       .returning();
     if (!created) throw new AppError(409, "An account with this e-mail already exists. Please log in instead.");
     // The account exists whether or not the welcome e-mail goes out; a failure is only logged.
-    sendMailAfterCommit(tx, welcomeMail(email, created.username));
+    await queueMail(tx, welcomeMail(email, created.username));
     return created;
   });
   const session = await createSession(row.id, meta);

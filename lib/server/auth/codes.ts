@@ -71,12 +71,6 @@ export async function issueCode(
   return { id: row.id, code: usable ? code : null };
 }
 
-/** Removes a code whose e-mail could not be sent, so it neither works nor delays the next try. */
-export async function discardCode(id: string): Promise<void> {
-  const db = await getDb();
-  await db.delete(emailCodes).where(eq(emailCodes.id, id));
-}
-
 /** Checks and uses up a code; a wrong one counts against the code, never against the account. */
 export async function consumeCode(email: string, purpose: CodePurpose, code: string): Promise<void> {
   const db = await getDb();

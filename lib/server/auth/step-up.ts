@@ -5,7 +5,7 @@ import { EMAIL_LINK_PARAM } from "@/lib/config/mail";
 import { ROUTES } from "@/lib/config/routes";
 import type { UserRow } from "@/lib/db/schema";
 import { signInLinkMail } from "@/lib/server/mail/messages";
-import { sendMailAfterCommit } from "@/lib/server/mail/transport";
+import { queueMail } from "@/lib/server/mail/outbox";
 import { loginThrottle } from "@/lib/server/rate-limit/login-throttle";
 import { inTransaction } from "@/lib/server/transaction";
 import { signValue, verifySignedValue } from "./signed";
@@ -38,6 +38,6 @@ export async function offerSignInLink(user: Pick<UserRow, "id" | "email">): Prom
   const query = new URLSearchParams({ [EMAIL_LINK_PARAM]: linkToken(user.id, ttlSeconds) });
   const link = `${env.SITE_URL}${ROUTES.login}?${query.toString()}`;
   await inTransaction(async (tx) => {
-    sendMailAfterCommit(tx, signInLinkMail(user.email, link, Math.round(ttlSeconds / 60)));
+    await queueMail(tx, signInLinkMail(user.email, link, Math.round(ttlSeconds / 60)));
   });
 }

@@ -4,7 +4,7 @@ import { afterAll, expect, it, vi } from "vitest";
 import { SMTP_TIMEOUTS_MS } from "@/lib/config/mail";
 
 // A mail server that accepts the connection and never says hello: without our timeouts nodemailer
-// would wait for it for minutes, with the customer watching "Sending…".
+// would wait for it for minutes, holding the outbox worker.
 const sockets = new Set<Socket>();
 const silent = createServer((socket) => {
   sockets.add(socket);
@@ -26,18 +26,15 @@ afterAll(async () => {
 });
 
 it(
-  "gives up on a server that never greets after the greeting timeout, with the customer's 503",
+  "gives up on a server that never greets after the greeting timeout, so the outbox worker can try again later",
   async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const started = Date.now();
-    await expect(sendMail({ to: "someone@example.com", subject: "Hello", text: "Hello" })).rejects.toMatchObject({
-      code: 503,
-      message: "We could not send the e-mail right now. Please try again in a few minutes.",
-    });
+    await expect(
+      sendMail({ messageId: "<hello@shop.test>", to: "someone@example.com", subject: "Hello", text: "Hello" }),
+    ).rejects.toMatchObject({ code: "ETIMEDOUT" });
     const waited = Date.now() - started;
     expect(waited).toBeGreaterThanOrEqual(SMTP_TIMEOUTS_MS.greetingTimeout - 500);
     expect(waited).toBeLessThan(SMTP_TIMEOUTS_MS.greetingTimeout + 5_000);
-    expect(logged).toHaveBeenCalledWith("Mail could not be sent:", expect.objectContaining({ code: "ETIMEDOUT" }));
   },
   SMTP_TIMEOUTS_MS.greetingTimeout + 10_000,
 );

@@ -7,7 +7,7 @@ import type { AdminCancelOrderBody, AdminOrder, AdminOrderListQuery, AdminOrderS
 import { assertOperator } from "@/lib/server/auth/operator";
 import { AppError } from "@/lib/server/http/errors";
 import { orderShippedMail } from "@/lib/server/mail/messages";
-import { sendMailAfterCommit } from "@/lib/server/mail/transport";
+import { queueMail } from "@/lib/server/mail/outbox";
 import { inTransaction } from "@/lib/server/transaction";
 import { cancelLockedOrder } from "./customer";
 import { operatorActor, recordEvent } from "./events";
@@ -98,7 +98,7 @@ export async function shipOrder(user: UserRow, body: ShipOrderBody): Promise<Adm
     });
     await recordEvent(tx, order.id, "shipped", operatorActor(user), `${body.carrier} ${body.trackingNumber}`);
     const view = await adminView(tx, shipped);
-    sendMailAfterCommit(tx, orderShippedMail(view.customer.email, view.orderId, body.carrier, body.trackingNumber));
+    await queueMail(tx, orderShippedMail(view.customer.email, view.orderId, body.carrier, body.trackingNumber));
     return view;
   });
 }

@@ -6,7 +6,7 @@ import { centsToAmount } from "@/lib/money";
 import type { UsAddress } from "@/lib/schemas/auth";
 import type { Order, OrderStatusValue, OrderSummary, ShippingMethodValue } from "@/lib/schemas/order";
 import { AppError } from "@/lib/server/http/errors";
-import { sendMailAfterCommit } from "@/lib/server/mail/transport";
+import { queueMail } from "@/lib/server/mail/outbox";
 import { orderCancelledMail } from "@/lib/server/mail/messages";
 import { inTransaction } from "@/lib/server/transaction";
 import { customerActor, recordEvent, type EventActor } from "./events";
@@ -157,6 +157,6 @@ export async function cancelLockedOrder(tx: Transaction, order: OrderRow, by: Ev
   await releaseStock(tx, [order.id]);
   await recordEvent(tx, order.id, "cancelled", by, reason);
   const [customer] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
-  if (customer) sendMailAfterCommit(tx, orderCancelledMail(customer.email, order.id, refundCents));
+  if (customer) await queueMail(tx, orderCancelledMail(customer.email, order.id, refundCents));
   return cancelled;
 }

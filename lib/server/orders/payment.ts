@@ -6,7 +6,7 @@ import { centsToAmount } from "@/lib/money";
 import type { Order, PaymentBody } from "@/lib/schemas/order";
 import { AppError } from "@/lib/server/http/errors";
 import { orderConfirmationMail } from "@/lib/server/mail/messages";
-import { sendMailAfterCommit } from "@/lib/server/mail/transport";
+import { queueMail } from "@/lib/server/mail/outbox";
 import { activatePlans } from "@/lib/server/memberships";
 import { chargeOrder, refundPayment, replayedPayment, type PaymentStatusAnswer } from "@/lib/server/payments";
 import { inTransaction } from "@/lib/server/transaction";
@@ -48,7 +48,7 @@ export async function payOrder(user: UserRow, body: PaymentBody, now: Date = new
     await recordEvent(tx, order.id, "paid", customerActor(user.id), `Payment ${charge.paymentId}`);
     await activatePlans(tx, order.id, now);
     const view = await toOrderView(tx, paid, now);
-    sendMailAfterCommit(tx, orderConfirmationMail(user.email, user.username, view));
+    await queueMail(tx, orderConfirmationMail(user.email, user.username, view));
     return { status: charge.status, message: charge.message, order: view };
   });
 }

@@ -6,7 +6,8 @@ import { expect, it } from "vitest";
 import { orderEvents, orders, products } from "@/lib/db/schema";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { adminOrderSchema } from "@/lib/schemas/admin-order";
-import { newestMailTo, readMail } from "@/lib/server/mail/outbox-reader";
+import { readMail } from "@/lib/server/mail/outbox-reader";
+import { deliveredMailTo } from "@/test/support/mail";
 import { dataOf, read } from "@/test/support/answer";
 import { apiRequest, expectShopInvariants, HOUSTON, makeCustomer, makeProduct, type Customer } from "@/test/support/shop";
 import { POST as buyNowRoute } from "../../c/merchandise/order/add/route";
@@ -67,7 +68,7 @@ describeEachEngine("operator cancel on $name", (engine) => {
       note: "Out of stock at the warehouse",
     });
     expect(events.find((event) => event.type === "refunded")).toMatchObject({ actor: "admin", actorUserId: admin.id });
-    await expect.poll(async () => readMail((await newestMailTo(outbox, who.email)) ?? "").subject ?? "").toMatch(/cancel/i);
+    await expect.poll(async () => readMail((await deliveredMailTo(outbox, who.email)) ?? "").subject ?? "").toMatch(/cancel/i);
 
     // The customer sees the cancelled, refunded order at once.
     const seen = await read(

@@ -5,7 +5,8 @@ import { expect, it } from "vitest";
 import { orderEvents, orders } from "@/lib/db/schema";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { adminOrderListSchema, adminOrderSchema } from "@/lib/schemas/admin-order";
-import { newestMailTo, readMail } from "@/lib/server/mail/outbox-reader";
+import { readMail } from "@/lib/server/mail/outbox-reader";
+import { deliveredMailTo } from "@/test/support/mail";
 import { OUTBOX, paidOrder } from "@/test/support/after-sale";
 import { dataOf, read } from "@/test/support/answer";
 import { apiRequest, HOUSTON, makeCustomer, makeProduct, type Customer } from "@/test/support/shop";
@@ -48,8 +49,8 @@ describeEachEngine("operator order calls on $name", (engine) => {
       .orderBy(orderEvents.createdAt)
       .then((rows) => rows.filter((row) => row.type === "shipped"));
     expect(event).toMatchObject({ actor: "admin", actorUserId: admin.id, note: "UPS 1Z999AA10123456784" });
-    await expect.poll(async () => (await newestMailTo(OUTBOX, who.email)) ?? "").toContain("1Z999AA10123456784");
-    const mail = readMail((await newestMailTo(OUTBOX, who.email)) ?? "");
+    await expect.poll(async () => (await deliveredMailTo(OUTBOX, who.email)) ?? "").toContain("1Z999AA10123456784");
+    const mail = readMail((await deliveredMailTo(OUTBOX, who.email)) ?? "");
     expect(mail.subject).toBe("Your Lenwell order has shipped");
     expect(mail.text).toContain("Carrier: UPS");
 

@@ -7,7 +7,8 @@ import { CODE_DAILY_CAP, CODE_RESEND_AFTER_S } from "@/lib/config/auth";
 import { emailCodes, users } from "@/lib/db/schema";
 import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
-import { codeInMail, newestMailTo } from "@/lib/server/mail/outbox-reader";
+import { codeInMail } from "@/lib/server/mail/outbox-reader";
+import { deliveredMailTo } from "@/test/support/mail";
 import { dataOf, read } from "@/test/support/answer";
 import { POST as sendCode } from "./send/code/route";
 import { POST as register } from "./register/route";
@@ -41,7 +42,7 @@ describeEachEngine("registration and reset on $name", (engine) => {
       status: 200,
       body: { code: 200, data: { sent: true, resendAfter: 60 }, errmsg: "" },
     });
-    const code = codeInMail(await newestMailTo(outbox, email));
+    const code = codeInMail(await deliveredMailTo(outbox, email));
     expect(code).toMatch(/^\d{6}$/);
     // Only a hash of the code is stored.
     const [stored] = await db().db.select().from(emailCodes).where(eq(emailCodes.email, email));
@@ -52,13 +53,13 @@ describeEachEngine("registration and reset on $name", (engine) => {
     const { token } = result.body.data as { token: string };
     const me = await read<{ user: unknown }>(await profile(new Request("http://shop.test/api/v1/c/user/profile", { headers: { token } })));
     expect(dataOf(me).user).toMatchObject({ email, username: "Rae" });
-    await expect.poll(async () => (await newestMailTo(outbox, email)) ?? "").toContain("Welcome to Lenwell");
+    await expect.poll(async () => (await deliveredMailTo(outbox, email)) ?? "").toContain("Welcome to Lenwell");
   });
 
   it("a code works once, only for its address and purpose", async () => {
     const email = newEmail();
     await call(sendCode, "/ulogin/send/code", { email, purpose: "register" });
-    const code = codeInMail(await newestMailTo(outbox, email));
+    const code = codeInMail(await deliveredMailTo(outbox, email));
     const other = newEmail();
     expect((await call(register, "/ulogin/register", { email: other, code, password: "river stones 42" })).status).toBe(400);
     expect((await call(register, "/ulogin/register", { email, code, password: "river stones 42" })).status).toBe(200);
@@ -69,7 +70,7 @@ describeEachEngine("registration and reset on $name", (engine) => {
   it("five wrong codes void the code", async () => {
     const email = newEmail();
     await call(sendCode, "/ulogin/send/code", { email, purpose: "register" });
-    const code = codeInMail(await newestMailTo(outbox, email)) ?? "";
+    const code = codeInMail(await deliveredMailTo(outbox, email)) ?? "";
     const wrong = code === "000000" ? "111111" : "000000";
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const result = await call(register, "/ulogin/register", { email, code: wrong, password: "river stones 42" });
@@ -82,7 +83,7 @@ describeEachEngine("registration and reset on $name", (engine) => {
   it("an expired code is refused", async () => {
     const email = newEmail();
     await call(sendCode, "/ulogin/send/code", { email, purpose: "register" });
-    const code = codeInMail(await newestMailTo(outbox, email));
+    const code = codeInMail(await deliveredMailTo(outbox, email));
     await db()
       .db.update(emailCodes)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -137,7 +138,7 @@ describeEachEngine("registration and reset on $name", (engine) => {
     const known = await call(sendCode, "/ulogin/send/code", { email: owner, purpose: "register" });
     const unknown = await call(sendCode, "/ulogin/send/code", { email: newEmail(), purpose: "register" });
     expect(known).toEqual(unknown);
-    const mail = (await newestMailTo(outbox, owner)) ?? "";
+    const mail = (await deliveredMailTo(outbox, owner)) ?? "";
     expect(mail).toContain("You already have a Lenwell account");
     expect(codeInMail(mail)).toBeNull();
   });
@@ -145,7 +146,7 @@ describeEachEngine("registration and reset on $name", (engine) => {
   it("refuses a weak password without using up the code", async () => {
     const email = newEmail();
     await call(sendCode, "/ulogin/send/code", { email, purpose: "register" });
-    const code = codeInMail(await newestMailTo(outbox, email));
+    const code = codeInMail(await deliveredMailTo(outbox, email));
     const weak = await call(register, "/ulogin/register", { email, code, password: "password123" });
     expect(weak.status).toBe(422);
     expect(weak.body.errmsg).toMatch(/^password: .*too common/);
@@ -157,15 +158,15 @@ describeEachEngine("registration and reset on $name", (engine) => {
     await call(sendCode, "/ulogin/send/code", { email, purpose: "register" });
     const signup = await call(register, "/ulogin/register", {
       email,
-      code: codeInMail(await newestMailTo(outbox, email)),
+      code: codeInMail(await deliveredMailTo(outbox, email)),
       password: "first phrase here",
     });
     const { token } = signup.body.data as { token: string };
     // The welcome mail goes out in the background; let it arrive before the reset mail.
-    await expect.poll(async () => (await newestMailTo(outbox, email)) ?? "").toContain("Welcome to Lenwell");
+    await expect.poll(async () => (await deliveredMailTo(outbox, email)) ?? "").toContain("Welcome to Lenwell");
 
     await call(sendCode, "/ulogin/send/code", { email, purpose: "reset" });
-    const code = codeInMail(await newestMailTo(outbox, email));
+    const code = codeInMail(await deliveredMailTo(outbox, email));
     expect(code).toMatch(/^\d{6}$/);
     expect(await call(reset, "/ulogin/reset", { email, code, password: "second phrase here" })).toEqual({
       status: 200,
@@ -183,7 +184,7 @@ describeEachEngine("registration and reset on $name", (engine) => {
       status: 200,
       body: { code: 200, data: { sent: true, resendAfter: 60 }, errmsg: "" },
     });
-    const mail = await newestMailTo(outbox, email);
+    const mail = await deliveredMailTo(outbox, email);
     expect(mail).toContain("it has no Lenwell account");
     expect(codeInMail(mail)).toBeNull();
     expect(log).toHaveBeenCalledWith(
@@ -198,7 +199,7 @@ describeEachEngine("registration and reset on $name", (engine) => {
     const log = vi.spyOn(console, "info").mockImplementation(() => undefined);
     const email = newEmail();
     await call(sendCode, "/ulogin/send/code", { email, purpose: "register" });
-    const code = codeInMail(await newestMailTo(outbox, email));
+    const code = codeInMail(await deliveredMailTo(outbox, email));
     expect(log).toHaveBeenCalledWith(`[mail outbox] register code for ${email}: ${code}`);
   });
 });

@@ -11,7 +11,8 @@ import { env } from "@/lib/config/env";
 import { sessions, users } from "@/lib/db/schema";
 import { hashPassword } from "@/lib/server/auth/password";
 import { hashToken } from "@/lib/server/auth/session";
-import { codeInMail, newestMailTo, readMail } from "@/lib/server/mail/outbox-reader";
+import { codeInMail, readMail } from "@/lib/server/mail/outbox-reader";
+import { deliveredMailTo, deliverQueuedMail } from "@/test/support/mail";
 import { SIGN_IN_LINK_NEEDED } from "@/lib/server/auth/login";
 import { read } from "@/test/support/answer";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
@@ -75,6 +76,7 @@ async function attempt(email: string, password: string, headers: Record<string, 
 
 /** The mails in the local outbox to `to`. */
 async function mailsTo(to: string): Promise<number> {
+  await deliverQueuedMail();
   const safeTo = to.replace(/[^a-z0-9@._-]/gi, "_");
   const names = await readdir(outbox).catch(() => []);
   return names.filter((name) => name.includes(`-${safeTo}-`)).length;
@@ -83,7 +85,7 @@ async function mailsTo(to: string): Promise<number> {
 /** The token of the newest sign-in link mailed to `to` (waits for the mail to arrive). */
 async function signInLinkIn(to: string): Promise<string> {
   for (let tries = 0; tries < 100; tries += 1) {
-    const mail = await newestMailTo(outbox, to);
+    const mail = await deliveredMailTo(outbox, to);
     const token = mail ? /[?&]link=([\w.-]+)/.exec(readMail(mail).text)?.[1] : undefined;
     if (token) return token;
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -212,7 +214,7 @@ describeEachEngine("login rate limits on $name", (engine) => {
     for (let i = 0; i <= LOGIN_LIMITS.checkedFailures; i += 1) await attempt(owner.email, WRONG);
     expect((await attempt(owner.email, PASSWORD)).status).toBe(403);
     expect((await sendCode(post("/ulogin/send/code", { email: owner.email, purpose: "reset" }))).status).toBe(200);
-    const code = codeInMail(await newestMailTo(outbox, owner.email));
+    const code = codeInMail(await deliveredMailTo(outbox, owner.email));
     const newPassword = "new heron 8842";
     expect((await reset(post("/ulogin/reset", { email: owner.email, code, password: newPassword }))).status).toBe(200);
     expect((await attempt(owner.email, newPassword)).status).toBe(200);
@@ -293,7 +295,7 @@ describeEachEngine("login rate limits on $name", (engine) => {
           fromCustomer,
         );
         expect(asked.status).toBe(200);
-        const code = codeInMail(await newestMailTo(outbox, email));
+        const code = codeInMail(await deliveredMailTo(outbox, email));
         const registered = await register(post("/ulogin/register", { email, code, password: PASSWORD }, fromCustomer));
         expect(registered.status).toBe(200);
         expect((await attempt(email, PASSWORD, fromCustomer)).status).toBe(200);
@@ -304,7 +306,7 @@ describeEachEngine("login rate limits on $name", (engine) => {
           fromCustomer,
         );
         expect(resetAsked.status).toBe(200);
-        const resetCode = codeInMail(await newestMailTo(outbox, email));
+        const resetCode = codeInMail(await deliveredMailTo(outbox, email));
         const newPassword = "harbour lights 5512";
         expect((await reset(post("/ulogin/reset", { email, code: resetCode, password: newPassword }, fromCustomer))).status).toBe(200);
         expect((await attempt(email, newPassword, fromCustomer)).status).toBe(200);

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { cartItems, orderEvents, orders, products } from "@/lib/db/schema";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { orderListSchema, orderSchema, type Order } from "@/lib/schemas/order";
-import { newestMailTo } from "@/lib/server/mail/outbox-reader";
+import { deliveredMailTo } from "@/test/support/mail";
 import { stockTag } from "@/lib/server/catalog";
 import { sweepExpiredOrders } from "@/lib/server/orders";
 import { dataOf, read } from "@/test/support/answer";
@@ -357,7 +357,7 @@ describeEachEngine("order calls on $name", (engine) => {
       });
       expect(cancelled.timeline.at(-1)).toMatchObject({ type: "cancelled", actor: "customer", note: "Changed my mind" });
       expect(await stockOf(sku)).toBe(5);
-      await expect.poll(async () => (await newestMailTo(outbox, who.email)) ?? "").toContain("nothing was charged");
+      await expect.poll(async () => (await deliveredMailTo(outbox, who.email)) ?? "").toContain("nothing was charged");
 
       const again = await cancel(who, { orderId });
       expect(again.status).toBe(409);
@@ -374,7 +374,7 @@ describeEachEngine("order calls on $name", (engine) => {
       expect(cancelled).toMatchObject({ status: "cancelled", total: "33.15", refunded: "33.15" });
       expect(cancelled.timeline.map((event) => event.type)).toEqual(expect.arrayContaining(["paid", "refunded", "cancelled"]));
       expect(await stockOf(sku)).toBe(5);
-      await expect.poll(async () => (await newestMailTo(outbox, who.email)) ?? "").toContain("$33.15");
+      await expect.poll(async () => (await deliveredMailTo(outbox, who.email)) ?? "").toContain("$33.15");
     });
 
     it("a shipped order cannot be cancelled; another customer's is a 404; a bad body is refused", async () => {

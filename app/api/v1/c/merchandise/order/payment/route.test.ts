@@ -9,7 +9,8 @@ import { amountToCents } from "@/lib/money";
 import type { Order, SavedPaymentMethod } from "@/lib/schemas/order";
 import type { User } from "@/lib/schemas/user";
 import { createSession } from "@/lib/server/auth/session";
-import { newestMailTo, readMail } from "@/lib/server/mail/outbox-reader";
+import { readMail } from "@/lib/server/mail/outbox-reader";
+import { deliveredMailTo } from "@/test/support/mail";
 import { addMonths } from "@/lib/server/memberships";
 import { refundOrder } from "@/lib/server/orders";
 import { read } from "@/test/support/answer";
@@ -105,7 +106,7 @@ describeEachEngine("paying an order on $name", (engine) => {
     const shown = paid.body.data?.order;
     const option = shown?.shippingOptions.find((candidate) => candidate.value === shown.shippingMethod);
     let raw: string | null = null;
-    await expect.poll(async () => (raw = await newestMailTo(outbox, email))).not.toBeNull();
+    await expect.poll(async () => (raw = await deliveredMailTo(outbox, email))).not.toBeNull();
     const mail = readMail(raw ?? "");
     expect(mail.subject).toBe("Your Lenwell order is confirmed");
     expect(mail.text).toContain(orderId);

@@ -6,7 +6,8 @@ import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { emailLinkToken } from "@/lib/server/auth/email-links";
 import { signValue } from "@/lib/server/auth/signed";
-import { linkInMail, newestMailTo } from "@/lib/server/mail/outbox-reader";
+import { linkInMail } from "@/lib/server/mail/outbox-reader";
+import { deliveredMailTo } from "@/test/support/mail";
 import { read } from "@/test/support/answer";
 import { POST as sendCode } from "../../send/code/route";
 import { GET as parse } from "./route";
@@ -41,7 +42,7 @@ describeEachEngine("GET /ulogin/email/parse on $name", (engine) => {
         body: JSON.stringify({ email, purpose: "register" }),
       }),
     );
-    const link = linkInMail(await newestMailTo(outbox, email));
+    const link = linkInMail(await deliveredMailTo(outbox, email));
     expect(link).toMatch(/^http:\/\/localhost:3000\/account\/register\?link=/);
     const answer = await parseQuery(new URL(link ?? "http://none").search.replace("?link=", "token="));
     expect(answer).toEqual({ status: 200, body: { code: 200, data: { email, purpose: "register" }, errmsg: "" } });
