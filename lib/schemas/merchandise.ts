@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLineText } from "./text";
 import { MERCHANDISE_CATEGORIES, MERCHANDISE_SORTS, type MerchandiseCategory, type MerchandiseSort } from "../config/catalog";
 import { money, specRowSchema } from "./cart";
 
@@ -47,7 +48,7 @@ export type MerchandiseListQuery = z.output<typeof merchandiseListQuerySchema>;
 
 // Any sku-shaped text is looked up: one that is not in the store is a 404, not a validation error.
 export const merchandiseDetailQuerySchema = z.strictObject({
-  sku: z.string().trim().min(1, "Enter a product sku.").max(64, "A product sku has at most 64 characters."),
+  sku: singleLineText().trim().min(1, "Enter a product sku.").max(64, "A product sku has at most 64 characters."),
 });
 
 /**
