@@ -1,5 +1,6 @@
 import { loginBodySchema } from "@/lib/schemas/auth";
 import { apiRoute } from "@/lib/server/http/handler";
+import { otherMethods } from "@/lib/server/http/methods";
 import { clientInfo } from "@/lib/server/http/client-info";
 import { loginWithPassword } from "@/lib/server/auth/login";
 import { signedInResponse } from "@/lib/server/auth/session";
@@ -9,3 +10,5 @@ export const POST = apiRoute({ auth: "none", body: loginBodySchema }, async ({ r
   const { result, deviceCookie } = await loginWithPassword(body.email, body.password, clientInfo(request), trustedDeviceOf(request));
   return signedInResponse(result, [deviceCookie]);
 });
+
+export const { GET, HEAD, OPTIONS, PUT, PATCH, DELETE } = otherMethods("POST");

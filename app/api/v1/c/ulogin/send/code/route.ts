@@ -1,5 +1,6 @@
 import { sendCodeBodySchema } from "@/lib/schemas/auth";
 import { apiRoute } from "@/lib/server/http/handler";
+import { otherMethods } from "@/lib/server/http/methods";
 import { clientInfo } from "@/lib/server/http/client-info";
 import { sendCode } from "@/lib/server/auth/accounts";
 import { codeThrottle } from "@/lib/server/rate-limit/code-throttle";
@@ -8,3 +9,5 @@ export const POST = apiRoute({ auth: "none", body: sendCodeBodySchema }, async (
   await codeThrottle().admitRequest(clientInfo(request).ip);
   return sendCode(body.email, body.purpose);
 });
+
+export const { GET, HEAD, OPTIONS, PUT, PATCH, DELETE } = otherMethods("POST");
