@@ -20,8 +20,7 @@ export const adminOrderIdQuerySchema = z.strictObject({ orderId: orderIdField })
 export const shipOrderBodySchema = z.strictObject({
   orderId: orderIdField,
   carrier: singleLineText({ message: "Enter the carrier." }).trim().min(1, "Enter the carrier.").max(40, "Use at most 40 characters."),
-  trackingNumber: z
-    .string({ message: "Enter the tracking number." })
+  trackingNumber: singleLineText({ message: "Enter the tracking number." })
     .trim()
     .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{3,39}$/, "Enter the tracking number (4 to 40 letters, digits, spaces or dashes)."),
 });
