@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { singleLineText } from "./text";
-import { MERCHANDISE_CATEGORIES, MERCHANDISE_SORTS, type MerchandiseCategory, type MerchandiseSort } from "../config/catalog";
+import {
+  MERCHANDISE_CATEGORIES,
+  MERCHANDISE_SORTS,
+  PRICE_MAX_CENTS,
+  type MerchandiseCategory,
+  type MerchandiseSort,
+} from "../config/catalog";
+import { amountToCents, centsToAmount } from "../money";
 import { money, specRowSchema } from "./cart";
 
 // `Merchandise` as docs/api.md describes it, and the queries of the two catalogue calls.
@@ -55,10 +62,16 @@ export const merchandiseDetailQuerySchema = z.strictObject({
  * An operator's change to one product (the operator console calls lib/server/catalog's
  * updateMerchandise with it). Prices are "12.90" strings like everywhere at the edge.
  */
+// The refinement runs even when money's pattern failed, so it reads only amounts that match it.
+const priceField = money.refine(
+  (amount) => !money.safeParse(amount).success || amountToCents(amount) <= PRICE_MAX_CENTS,
+  `Use at most ${centsToAmount(PRICE_MAX_CENTS)}.`,
+);
+
 export const merchandiseUpdateSchema = z
   .strictObject({
-    originalPrice: money.optional(),
-    discountPrice: money.optional(),
+    originalPrice: priceField.optional(),
+    discountPrice: priceField.optional(),
     stock: z.number().int().min(0).max(1_000_000).optional(),
     listed: z.boolean().optional(),
   })

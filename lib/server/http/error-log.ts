@@ -9,10 +9,13 @@ const MAX_MESSAGE = 200;
 const MAX_FRAMES = 6;
 const MAX_CAUSES = 4;
 
-/** Drizzle's wrapper of a failed query: its message and fields are the SQL and the parameters. */
+/**
+ * Drizzle's wrapper of a failed query, whose message is the SQL and the parameters. (The database's
+ * own error under it may carry the query too, as PGlite's does, but its message is the database's.)
+ */
 function isFailedQuery(error: Error): boolean {
-  const fields = error as Error & { query?: unknown; params?: unknown };
-  return typeof fields.query === "string" && Array.isArray(fields.params);
+  const { query } = error as Error & { query?: unknown };
+  return error.message.startsWith("Failed query") || (typeof query === "string" && query.length > 0 && error.message.includes(query));
 }
 
 function oneLine(text: string): string {
