@@ -5,7 +5,7 @@ import { apiRoutesOf, loadRouteExports } from "@/test/support/api-routes";
 import { inputLeaves, STRING_LEAF_TYPES, UNCHECKED_LEAF_TYPES, usesTextRule, type InputLeaf } from "@/test/support/fuzz/zod-input";
 import { read, type Answer } from "@/test/support/answer";
 import { boughtOrder } from "@/test/support/after-sale";
-import { apiRequest, HOUSTON, makeCustomer, type Customer } from "@/test/support/shop";
+import { apiRequest, HOUSTON, makeCustomer, makeProduct, type Customer } from "@/test/support/shop";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { POST as saveProfile } from "@/app/api/v1/c/ulogin/save/route";
 import { PUT as editOrder } from "@/app/api/v1/c/merchandise/order/edit/route";
@@ -81,8 +81,9 @@ describeEachEngine("a NUL or a lone surrogate in a field, on $name", (engine) =>
   });
 
   it("in a pending order's new address is a 422, and the order keeps its address", async () => {
+    const skuNum = await makeProduct(db());
     const added = await read<{ orderId: string }>(
-      await buyNow(apiRequest("POST", "/api/v1/c/merchandise/order/add", { skuNum: "LW-F1-PP", quantity: 1 }, { token: customer.token })),
+      await buyNow(apiRequest("POST", "/api/v1/c/merchandise/order/add", { skuNum, quantity: 1 }, { token: customer.token })),
     );
     const orderId = added.body.data?.orderId;
     const body = { orderId, shippingAddress: { ...HOUSTON, fullName: "Ada \ud800Park" } };
