@@ -139,6 +139,37 @@ describe("middleware matcher", () => {
   ])("skips %s", (path) => {
     expect(matches(path)).toBe(false);
   });
+
+  it.each(["/api/v1/c/%ZZ", "/api/v1/admin/orders/%", "/api/v1/c/merchandise/%C0%AF", "/mart/detail/%ZZ", "/api/v1/c/a%20b"])(
+    "runs on %s, whose percent escape may be one Next cannot decode",
+    (path) => {
+      expect(matches(path)).toBe(true);
+    },
+  );
+});
+
+describe("a path Next cannot decode", () => {
+  it.each(["/api/v1/c/%ZZ", "/api/v1/admin/%", "/api/v1/c/merchandise/%C0%AF", "/api/v1/c/%E0%A4%A"])(
+    "%s is a 400 in the API's envelope, never stored",
+    async (path) => {
+      const response = await middleware(request(`http://localhost:3000${path}`));
+      expect(response.status).toBe(400);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(response.headers.get("content-type")).toContain("application/json");
+      expect(await response.json()).toEqual({ code: 400, data: null, errmsg: "The address of this request is not valid." });
+    },
+  );
+
+  it("is a plain 400 on a page", async () => {
+    const response = await middleware(request("http://localhost:3000/mart/detail/%ZZ"));
+    expect(response.status).toBe(400);
+    expect(await response.text()).toBe("The address of this request is not valid.");
+  });
+
+  it("lets a path that decodes through", async () => {
+    const response = await middleware(request("http://localhost:3000/api/v1/c/a%20b"));
+    expect(response.headers.get("x-middleware-next")).toBe("1");
+  });
 });
 
 describe("middleware content security policy", () => {

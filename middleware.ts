@@ -5,6 +5,7 @@ import { REFERRAL_PARAM, parseReferralCode } from "@/lib/referral";
 import { safeReturnPath } from "@/lib/return-path";
 import { publicEnv } from "@/lib/config/public-env";
 import { HEAD_SCRIPT } from "@/lib/head-script";
+import type { Envelope } from "@/lib/schemas/envelope";
 import {
   apiOriginOf,
   createNonce,
@@ -19,8 +20,31 @@ import {
 
 let headScriptHash: Promise<string> | undefined;
 
+/** Next decodes each path segment to route it, and answers a plain-text 500 when one cannot be. */
+function isDecodable(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const MALFORMED_PATH = "The address of this request is not valid.";
+
+/** A 400 for a path with a broken percent escape: in the API's envelope under /api, as text elsewhere. */
+function malformedPath(pathname: string): NextResponse {
+  const headers = { "Cache-Control": "no-store" };
+  if (pathname.startsWith("/api/")) {
+    const envelope: Envelope<null> = { code: 400, data: null, errmsg: MALFORMED_PATH };
+    return NextResponse.json(envelope, { status: 400, headers });
+  }
+  return new NextResponse(MALFORMED_PATH, { status: 400, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" } });
+}
+
 export async function middleware(request: NextRequest) {
   const { nextUrl } = request;
+  if (!isDecodable(nextUrl.pathname)) return malformedPath(nextUrl.pathname);
   let response: NextResponse;
   // Pages that need a session render per request, so they get a fresh nonce; next.config.ts gives
   // every other path the static policy.
@@ -79,6 +103,9 @@ export async function middleware(request: NextRequest) {
 // REFERRAL_PARAM and the platform marker.
 export const config = {
   matcher: [
+    // Any path with a percent escape, which may be one Next cannot decode (isDecodable). A plain
+    // path has none, so the common request still skips the middleware.
+    "/:path(.*%.*)",
     // The pages that need a session: the login redirect and the nonce policy. One pattern, since
     // Next tries every matcher on every request.
     "/:area(account/user|account/orders|account/after-sale|mart/payment|admin)/:path*",

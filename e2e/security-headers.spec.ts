@@ -101,6 +101,43 @@ test.describe("security headers", () => {
   });
 });
 
+// Answers Next would otherwise give itself: a plain-text 500 for a path it cannot decode and an empty
+// 405 for a wrong method, both without the envelope and (the 500) without the security headers.
+test.describe("refusals before any handler", () => {
+  for (const path of ["/api/v1/c/%ZZ", "/api/v1/admin/orders/%E0%A4%A", "/api/v1/c/merchandise/%C0%AF"]) {
+    test(`a path that does not decode (${path}) is a 400 in the envelope, with the headers`, async ({ page }) => {
+      const response = await page.request.get(path);
+      expect(response.status()).toBe(400);
+      expectCommonHeaders(response);
+      expect(response.headers()["cache-control"]).toBe("no-store");
+      expect(await response.json()).toEqual({ code: 400, data: null, errmsg: "The address of this request is not valid." });
+    });
+  }
+
+  test("a page path that does not decode is a 400 with the headers", async ({ page }) => {
+    const response = await page.request.get("/mart/detail/%ZZ");
+    expect(response.status()).toBe(400);
+    expectCommonHeaders(response);
+  });
+
+  test("a wrong method is a 405 in the envelope with Allow, and OPTIONS lists the same", async ({ page }) => {
+    const wrong = await page.request.get("/api/v1/c/order/cart/add");
+    expect(wrong.status()).toBe(405);
+    expectCommonHeaders(wrong);
+    expect(wrong.headers()["allow"]).toBe("OPTIONS, POST");
+    expect(await wrong.json()).toEqual({ code: 405, data: null, errmsg: "Incorrect request method! Please try again later" });
+    const put = await page.request.put("/api/v1/c/merchandise/detail?sku=LW-RO600", { data: {} });
+    expect(put.status()).toBe(405);
+    expect(put.headers()["allow"]).toBe("GET, HEAD, OPTIONS");
+    const options = await page.request.fetch("/api/v1/c/merchandise/detail", { method: "OPTIONS" });
+    expect(options.status()).toBe(204);
+    expect(options.headers()["allow"]).toBe("GET, HEAD, OPTIONS");
+    // HEAD stays Next's: the GET handler's answer without its body.
+    const head = await page.request.head("/api/v1/c/merchandise/detail?sku=LW-RO600");
+    expect(head.status()).toBe(200);
+  });
+});
+
 test.describe("pages run under their policy", () => {
   test("a static page reports no violation and hydrates", async ({ page }) => {
     const violations = await watchViolations(page);

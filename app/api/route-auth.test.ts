@@ -1,11 +1,12 @@
 // @vitest-environment node
 import { randomBytes } from "node:crypto";
-import { readdirSync } from "node:fs";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { apiNotFound } from "@/lib/server/http/envelope";
-import { routeDeclaration, type RouteDeclaration, type RouteHandler } from "@/lib/server/http/handler";
+import type { RouteHandler } from "@/lib/server/http/handler";
+import { allowHeader, ROUTE_METHODS, type DeclaredMethod, type RouteMethod } from "@/lib/server/http/methods";
+import { statusMessage } from "@/lib/schemas/envelope";
+import { loadRouteExports } from "@/test/support/api-routes";
 import { read } from "@/test/support/answer";
 import { makeCustomer, type Customer } from "@/test/support/shop";
 
@@ -13,12 +14,8 @@ import { makeCustomer, type Customer } from "@/test/support/shop";
 // tomorrow is covered the day it lands: each one must be made by apiRoute and declare its auth, and
 // each one that needs a caller must refuse a missing or wrong one before it looks at the input.
 
-const API_DIR = path.resolve("app/api");
-const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
-type Method = (typeof HTTP_METHODS)[number];
-
-// The only handlers not made by apiRoute. Each must be apiNotFound itself: it reads nothing and
-// answers nothing but 404, so there is no input to validate and no data to guard.
+// The only handlers not made by apiRoute or otherMethods. Each must be apiNotFound itself: it reads
+// nothing and answers nothing but 404, so there is no input to validate and no data to guard.
 const NOT_API_ROUTES: Readonly<Record<string, string>> = {
   "/api/v1/c/[...path]": "an unknown customer API path answers 404 in the envelope",
   "/api/v1/admin/[...path]": "an unknown operator API path answers 404 in the envelope",
@@ -38,44 +35,15 @@ const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
   "/api/v1/c/ulogin/logout": "answers 200 and clears the cookie with or without a session",
 };
 
-interface RouteExport {
-  path: string;
-  method: Method;
-  exported: unknown;
-  /** Undefined when apiRoute did not make the handler. */
-  declared: RouteDeclaration | undefined;
-}
-
-function routeFiles(): string[] {
-  return readdirSync(API_DIR, { recursive: true, encoding: "utf8" })
-    .filter((file) => path.basename(file) === "route.ts")
-    .sort();
-}
-
-async function loadRoutes(): Promise<RouteExport[]> {
-  const found: RouteExport[] = [];
-  for (const file of routeFiles()) {
-    const routePath = `/api/${path.dirname(file).split(path.sep).join("/")}`;
-    const routeModule: Record<string, unknown> = await import(path.join(API_DIR, file));
-    const methods = HTTP_METHODS.filter((method) => method in routeModule);
-    // A route file that exports no handler would otherwise pass every check below unseen.
-    if (methods.length === 0) throw new Error(`${routePath} exports no HTTP method`);
-    for (const method of methods) {
-      const exported = routeModule[method];
-      found.push({ path: routePath, method, exported, declared: routeDeclaration(exported) });
-    }
-  }
-  return found;
-}
-
 interface CheckedRoute {
   path: string;
-  method: Method;
+  method: RouteMethod;
   auth: "customer" | "operator";
   handler: RouteHandler;
 }
 
-const routes = await loadRoutes();
+const routes = await loadRouteExports();
+const refusals = routes.filter((route) => route.refusedWithAllow !== undefined);
 const signedInRoutes: CheckedRoute[] = routes.flatMap(({ path: routePath, method, declared }) =>
   declared && declared.auth !== "none" ? [{ path: routePath, method, auth: declared.auth, handler: declared.handler }] : [],
 );
@@ -85,7 +53,7 @@ const operatorRoutes = signedInRoutes.filter((route) => route.auth === "operator
  * What each call sends as input: malformed, the wrong type, unknown keys or nothing, so a handler
  * that validated before checking its caller would answer 400, 415 or 422 to most of them.
  */
-function badInputs(method: Method): { name: string; init: RequestInit; query: string }[] {
+function badInputs(method: RouteMethod): { name: string; init: RequestInit; query: string }[] {
   if (method === "GET" || method === "HEAD") {
     return [
       { name: "an unknown query parameter", init: {}, query: "?unexpected=%3Cx%3E" },
@@ -117,15 +85,25 @@ describe("every route under app/api", () => {
   });
 
   it.each(routes)(
-    "$method $path is an apiRoute with a declared auth, or a listed exception",
-    ({ path: routePath, method, exported, declared }) => {
+    "$method $path is an apiRoute with a declared auth, a 405 from otherMethods, or a listed exception",
+    ({ path: routePath, method, exported, declared, refusedWithAllow }) => {
       if (routePath in NOT_API_ROUTES) {
         expect(exported, `${method} ${routePath}: only apiNotFound may skip apiRoute`).toBe(apiNotFound);
         return;
       }
-      expect(declared, `${method} ${routePath} was not made by apiRoute`).toBeDefined();
+      expect(declared ?? refusedWithAllow, `${method} ${routePath} was made by neither apiRoute nor otherMethods`).toBeDefined();
     },
   );
+
+  // A method a file leaves out is Next's to answer: an empty 405, and OPTIONS listing whatever is exported.
+  it.each([...new Set(routes.map((route) => route.path))])("%s exports every method, HEAD aside when it has a GET", (routePath) => {
+    const own = routes.filter((route) => route.path === routePath);
+    const exported = own.map((route) => route.method);
+    // Next answers HEAD with the GET handler, so a route that really has a GET leaves HEAD out.
+    const answersGet = own.some((route) => route.method === "GET" && route.refusedWithAllow === undefined);
+    const expected = ROUTE_METHODS.filter((method) => !(method === "HEAD" && answersGet));
+    expect([...exported].sort()).toEqual([...expected].sort());
+  });
 
   it("is open to anyone only when listed as public, and every listed route exists and is open", () => {
     const open = [...new Set(routes.filter((route) => route.declared?.auth === "none").map((route) => route.path))].sort();
@@ -133,9 +111,47 @@ describe("every route under app/api", () => {
   });
 
   it("under /api/v1/admin is for operators only", () => {
-    const admin = routes.filter((route) => route.path.startsWith("/api/v1/admin/") && !(route.path in NOT_API_ROUTES));
+    const admin = routes.filter(
+      (route) => route.path.startsWith("/api/v1/admin/") && !(route.path in NOT_API_ROUTES) && route.refusedWithAllow === undefined,
+    );
     expect(admin).not.toEqual([]);
     expect(admin.filter((route) => route.declared?.auth !== "operator").map((route) => `${route.method} ${route.path}`)).toEqual([]);
+  });
+});
+
+/** The methods the route at `routePath` has, as its apiRoute handlers declare them. */
+function declaredMethods(routePath: string): DeclaredMethod[] {
+  return routes.flatMap((route) =>
+    route.path === routePath && route.declared && route.method !== "HEAD" && route.method !== "OPTIONS" ? [route.method] : [],
+  );
+}
+
+describe("a method a route does not have", () => {
+  it("is refused by some route, so the checks below check something", () => {
+    expect(refusals.filter((route) => route.method !== "OPTIONS")).not.toEqual([]);
+  });
+
+  it.each(refusals)("$method $path answers in the envelope with the Allow header of the route's own methods", async (route) => {
+    const allow = allowHeader(declaredMethods(route.path));
+    expect(route.refusedWithAllow?.join(", ")).toBe(allow);
+    const handler = route.exported as RouteHandler;
+    // Whoever asks and whatever they send: the method is wrong before anything else is.
+    const withBody = route.method !== "GET" && route.method !== "HEAD";
+    const response = await handler(
+      new Request(`http://shop.test${route.path}?x=1`, {
+        method: route.method,
+        headers: { "content-type": "text/plain", token: randomBytes(32).toString("base64url") },
+        ...(withBody ? { body: "{" } : {}),
+      }),
+    );
+    expect(response.headers.get("allow")).toBe(allow);
+    if (route.method === "OPTIONS") {
+      expect(response.status).toBe(204);
+      expect(await response.text()).toBe("");
+      return;
+    }
+    expect(await read(response)).toEqual({ status: 405, body: { code: 405, data: null, errmsg: statusMessage(405) } });
+    expect(response.headers.get("cache-control")).toBe("no-store");
   });
 });
 

@@ -25,6 +25,12 @@ export const STORE_SORTS: readonly { value: MerchandiseSort; label: string }[] =
   { value: "name", label: "Name" },
 ];
 
+/**
+ * The highest price an operator may set, $100,000.00: far above anything the shop sells, and well
+ * inside the integer cents the database stores (a larger one failed there as a 500).
+ */
+export const PRICE_MAX_CENTS = 10_000_000;
+
 /** Products on one page of /mart. */
 export const STORE_PAGE_SIZE = 24;
 

@@ -1,12 +1,12 @@
 import { z } from "zod";
+import { singleLineText } from "./text";
 import { MERCHANDISE_CATEGORIES, merchandiseUpdateSchema } from "./merchandise";
 
 // The operator calls on the catalogue (/api/v1/admin/catalogue/...) and what the console shows.
 
 export const adminCatalogueUpdateBodySchema = z
   .strictObject({
-    sku: z
-      .string({ message: "Enter a product sku." })
+    sku: singleLineText({ message: "Enter a product sku." })
       .trim()
       .min(1, "Enter a product sku.")
       .max(64, "A product sku has at most 64 characters."),

@@ -1,14 +1,15 @@
 import { z } from "zod";
+import { multiLineText, singleLineText, uuidText } from "./text";
 import { orderSchema, orderStatusSchema, orderSummarySchema } from "./order";
 
 // The operator calls on orders (/api/v1/admin/orders/...): what an operator console sends and reads.
 
-const orderIdField = z.uuid({ message: "Unknown order." });
+const orderIdField = uuidText("Unknown order.");
 
 export const adminOrderListQuerySchema = z.strictObject({
   status: orderStatusSchema.optional(),
   /** An order id, or part of the customer's e-mail address. */
-  q: z.string().trim().max(200, "Use at most 200 characters.").optional(),
+  q: singleLineText().trim().max(200, "Use at most 200 characters.").optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -18,9 +19,8 @@ export const adminOrderIdQuerySchema = z.strictObject({ orderId: orderIdField })
 
 export const shipOrderBodySchema = z.strictObject({
   orderId: orderIdField,
-  carrier: z.string({ message: "Enter the carrier." }).trim().min(1, "Enter the carrier.").max(40, "Use at most 40 characters."),
-  trackingNumber: z
-    .string({ message: "Enter the tracking number." })
+  carrier: singleLineText({ message: "Enter the carrier." }).trim().min(1, "Enter the carrier.").max(40, "Use at most 40 characters."),
+  trackingNumber: singleLineText({ message: "Enter the tracking number." })
     .trim()
     .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{3,39}$/, "Enter the tracking number (4 to 40 letters, digits, spaces or dashes)."),
 });
@@ -31,7 +31,7 @@ export const deliverOrderBodySchema = z.strictObject({ orderId: orderIdField });
 /** An operator cancels a pending or paid order; a paid one is refunded in full. */
 export const adminCancelOrderBodySchema = z.strictObject({
   orderId: orderIdField,
-  reason: z.string({ message: "Enter the reason." }).trim().min(1, "Enter the reason.").max(500, "Use at most 500 characters."),
+  reason: multiLineText({ message: "Enter the reason." }).trim().min(1, "Enter the reason.").max(500, "Use at most 500 characters."),
 });
 export type AdminCancelOrderBody = z.infer<typeof adminCancelOrderBodySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLineText, singleLineText, uuidText } from "./text";
 import { AFTER_SALE_LIMITS, AFTER_SALE_REASONS, AFTER_SALE_STATUSES, AFTER_SALE_TYPES } from "@/lib/config/after-sale";
 import { money } from "./cart";
 
@@ -13,16 +14,15 @@ export type AfterSaleStatus = z.infer<typeof afterSaleStatusSchema>;
 
 export const afterSaleReasonSchema = z.enum(AFTER_SALE_REASONS, { message: "Choose a reason from the list." });
 
-const afterSaleIdField = z.uuid({ message: "Unknown after-sale request." });
+const afterSaleIdField = uuidText("Unknown after-sale request.");
 const pageFields = {
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(50).default(10),
 };
 
 export const applyAfterSaleBodySchema = z.strictObject({
-  orderId: z.uuid({ message: "Unknown order." }),
-  skuNum: z
-    .string()
+  orderId: uuidText("Unknown order."),
+  skuNum: singleLineText()
     .trim()
     .regex(/^[A-Z0-9-]{2,40}$/, "Unknown product."),
   quantity: z
@@ -32,8 +32,7 @@ export const applyAfterSaleBodySchema = z.strictObject({
     .max(1000, "The quantity can be at most 1000."),
   type: afterSaleTypeSchema,
   reason: afterSaleReasonSchema,
-  description: z
-    .string({ message: "Describe the problem." })
+  description: multiLineText({ message: "Describe the problem." })
     .trim()
     .min(AFTER_SALE_LIMITS.descriptionMin, `Describe the problem in at least ${AFTER_SALE_LIMITS.descriptionMin} characters.`)
     .max(AFTER_SALE_LIMITS.descriptionMax, `Use at most ${AFTER_SALE_LIMITS.descriptionMax} characters.`),
@@ -48,9 +47,8 @@ export const afterSaleIdBodySchema = z.strictObject({ afterSaleId: afterSaleIdFi
 
 export const submitTrackingBodySchema = z.strictObject({
   afterSaleId: afterSaleIdField,
-  carrier: z.string({ message: "Enter the carrier." }).trim().min(1, "Enter the carrier.").max(40, "Use at most 40 characters."),
-  trackNumber: z
-    .string({ message: "Enter the tracking number." })
+  carrier: singleLineText({ message: "Enter the carrier." }).trim().min(1, "Enter the carrier.").max(40, "Use at most 40 characters."),
+  trackNumber: singleLineText({ message: "Enter the tracking number." })
     .trim()
     .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{3,39}$/, "Enter the tracking number (4 to 40 letters, digits, spaces or dashes)."),
 });
@@ -103,7 +101,7 @@ export const afterSaleListSchema = z.object({ list: z.array(afterSaleSchema), to
 export const adminAfterSaleListQuerySchema = z.strictObject({
   status: afterSaleStatusSchema.optional(),
   /** A request id, an order id, or part of the customer's e-mail address. */
-  q: z.string().trim().max(200, "Use at most 200 characters.").optional(),
+  q: singleLineText().trim().max(200, "Use at most 200 characters.").optional(),
   page: pageFields.page,
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -112,8 +110,7 @@ export type AdminAfterSaleListQuery = z.infer<typeof adminAfterSaleListQuerySche
 export const approveAfterSaleBodySchema = z.strictObject({
   afterSaleId: afterSaleIdField,
   /** Omitted: the Houston service centre (RETURN_ADDRESS in lib/config/after-sale.ts). */
-  returnAddress: z
-    .string()
+  returnAddress: multiLineText()
     .trim()
     .min(AFTER_SALE_LIMITS.returnAddressMin, "Enter the full return address.")
     .max(AFTER_SALE_LIMITS.returnAddressMax, `Use at most ${AFTER_SALE_LIMITS.returnAddressMax} characters.`)
@@ -123,8 +120,7 @@ export type ApproveAfterSaleBody = z.infer<typeof approveAfterSaleBodySchema>;
 
 export const rejectAfterSaleBodySchema = z.strictObject({
   afterSaleId: afterSaleIdField,
-  reason: z
-    .string({ message: "Give the reason for the rejection." })
+  reason: multiLineText({ message: "Give the reason for the rejection." })
     .trim()
     .min(AFTER_SALE_LIMITS.rejectReasonMin, "Give the reason for the rejection.")
     .max(AFTER_SALE_LIMITS.rejectReasonMax, `Use at most ${AFTER_SALE_LIMITS.rejectReasonMax} characters.`),

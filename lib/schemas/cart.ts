@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { singleLineText } from "./text";
 
 // The cart as docs/api.md describes it. Money travels as "12.90" strings.
 
-export const money = z.string().regex(/^\d+\.\d{2}$/);
+export const money = singleLineText().regex(/^\d+\.\d{2}$/);
 
 export const specRowSchema = z.object({
   spec_key: z.string(),

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { MERCHANDISE_CATEGORIES, MERCHANDISE_SORTS, type MerchandiseCategory, type MerchandiseSort } from "../config/catalog";
+import { singleLineText } from "./text";
+import {
+  MERCHANDISE_CATEGORIES,
+  MERCHANDISE_SORTS,
+  PRICE_MAX_CENTS,
+  type MerchandiseCategory,
+  type MerchandiseSort,
+} from "../config/catalog";
+import { amountToCents, centsToAmount } from "../money";
 import { money, specRowSchema } from "./cart";
 
 // `Merchandise` as docs/api.md describes it, and the queries of the two catalogue calls.
@@ -47,17 +55,23 @@ export type MerchandiseListQuery = z.output<typeof merchandiseListQuerySchema>;
 
 // Any sku-shaped text is looked up: one that is not in the store is a 404, not a validation error.
 export const merchandiseDetailQuerySchema = z.strictObject({
-  sku: z.string().trim().min(1, "Enter a product sku.").max(64, "A product sku has at most 64 characters."),
+  sku: singleLineText().trim().min(1, "Enter a product sku.").max(64, "A product sku has at most 64 characters."),
 });
 
 /**
  * An operator's change to one product (the operator console calls lib/server/catalog's
  * updateMerchandise with it). Prices are "12.90" strings like everywhere at the edge.
  */
+// The refinement runs even when money's pattern failed, so it reads only amounts that match it.
+const priceField = money.refine(
+  (amount) => !money.safeParse(amount).success || amountToCents(amount) <= PRICE_MAX_CENTS,
+  `Use at most ${centsToAmount(PRICE_MAX_CENTS)}.`,
+);
+
 export const merchandiseUpdateSchema = z
   .strictObject({
-    originalPrice: money.optional(),
-    discountPrice: money.optional(),
+    originalPrice: priceField.optional(),
+    discountPrice: priceField.optional(),
     stock: z.number().int().min(0).max(1_000_000).optional(),
     listed: z.boolean().optional(),
   })

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLineText, singleLineText, uuidText } from "./text";
 import {
   CARD_CVC_PATTERN,
   CARD_EXPIRY_YEARS,
@@ -23,8 +24,7 @@ export type OrderStatusValue = z.infer<typeof orderStatusSchema>;
 export { SHIPPING_METHOD_VALUES, type ShippingMethodValue };
 export const shippingMethodSchema = z.enum(SHIPPING_METHOD_VALUES, { message: "Choose a shipping option." });
 
-const skuField = z
-  .string()
+const skuField = singleLineText()
   .trim()
   .regex(/^[A-Z0-9-]{2,40}$/, "Unknown product.");
 const quantityField = z
@@ -32,7 +32,7 @@ const quantityField = z
   .int("The quantity must be a whole number.")
   .min(1, "The quantity must be at least 1.")
   .max(1000, "The quantity can be at most 1000.");
-const orderIdField = z.uuid({ message: "Unknown order." });
+const orderIdField = uuidText("Unknown order.");
 
 export const skuQuantityBodySchema = z.strictObject({ skuNum: skuField, quantity: quantityField });
 export const skuBodySchema = z.strictObject({ skuNum: skuField });
@@ -122,25 +122,25 @@ export const editOrderBodySchema = z
 
 export const cancelOrderBodySchema = z.strictObject({
   orderId: orderIdField,
-  reason: z.string().trim().max(500, "Use at most 500 characters.").optional(),
+  reason: multiLineText().trim().max(500, "Use at most 500 characters.").optional(),
 });
 
 /** A new card as typed on the payment page, by the rules the form checks too. Only the provider sees the number. */
 export const cardInputSchema = z.strictObject({
-  number: z.string().transform(cardDigits).pipe(z.string().regex(CARD_NUMBER_PATTERN, CARD_MESSAGES.number)),
+  number: singleLineText().transform(cardDigits).pipe(z.string().regex(CARD_NUMBER_PATTERN, CARD_MESSAGES.number)),
   expMonth: z.number().int().min(1, CARD_MESSAGES.expMonth).max(12, CARD_MESSAGES.expMonth),
   expYear: z.number().int().min(CARD_EXPIRY_YEARS.min, CARD_MESSAGES.expYear).max(CARD_EXPIRY_YEARS.max, CARD_MESSAGES.expYear),
-  cvc: z.string().regex(CARD_CVC_PATTERN, CARD_MESSAGES.cvc),
-  name: z.string().trim().min(1, CARD_MESSAGES.name).max(CARD_NAME_MAX_LENGTH, CARD_MESSAGES.nameLength),
+  cvc: singleLineText().regex(CARD_CVC_PATTERN, CARD_MESSAGES.cvc),
+  name: singleLineText().trim().min(1, CARD_MESSAGES.name).max(CARD_NAME_MAX_LENGTH, CARD_MESSAGES.nameLength),
 }) satisfies z.ZodType<CardInput, unknown>;
 
 export const paymentBodySchema = z
   .strictObject({
     orderId: orderIdField,
-    paymentMethodId: z.uuid({ message: "Choose a saved card." }).optional(),
+    paymentMethodId: uuidText("Choose a saved card.").optional(),
     card: cardInputSchema.optional(),
     savePaymentMethod: z.boolean().optional(),
-    idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, "The payment could not be identified. Reload the page."),
+    idempotencyKey: singleLineText().regex(/^[A-Za-z0-9_-]{16,100}$/, "The payment could not be identified. Reload the page."),
   })
   .refine((body) => (body.paymentMethodId === undefined) !== (body.card === undefined), {
     message: "Choose a saved card or enter a new one.",

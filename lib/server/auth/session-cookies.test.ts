@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { signedInResponse, signedOutResponse } from "./session";
+import { AppError } from "@/lib/server/http/errors";
+import { readCookie, requestToken, signedInResponse, signedOutResponse } from "./session";
 
 function cookie(response: Response, name: string): string {
   const found = response.headers.getSetCookie().find((value) => value.startsWith(`${name}=`));
@@ -31,5 +32,23 @@ describe("session cookies", () => {
     const response = signedOutResponse();
     expect(cookie(response, "Token")).toMatch(/^Token=; Max-Age=0; Path=\/; HttpOnly; SameSite=Strict/);
     expect(cookie(response, "signed_in")).toMatch(/^signed_in=; Max-Age=0; Path=\/; SameSite=Strict/);
+  });
+});
+
+describe("reading a cookie", () => {
+  const withCookie = (cookie: string, headers: Record<string, string> = {}) =>
+    new Request("http://shop.test/", { headers: { cookie, ...headers } });
+
+  it("decodes a percent-encoded value", () => {
+    expect(readCookie(withCookie("a=1; login_return_path=%2Fmart%3Fq%3D1"), "login_return_path")).toBe("/mart?q=1");
+  });
+
+  it("keeps a value with a broken escape as written, rather than failing the request", () => {
+    expect(readCookie(withCookie("Token=ab%Y; c=%E0%A4%A"), "Token")).toBe("ab%Y");
+    expect(readCookie(withCookie("c=%E0%A4%A"), "c")).toBe("%E0%A4%A");
+  });
+
+  it("refuses a broken Token cookie beside a Token header as two different tokens", () => {
+    expect(() => requestToken(withCookie("Token=ab%Y", { token: "t".repeat(43) }))).toThrow(AppError);
   });
 });

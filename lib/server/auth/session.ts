@@ -42,9 +42,21 @@ export function readCookie(request: Request, name: string): string | null {
   for (const part of header.split(";")) {
     const index = part.indexOf("=");
     if (index === -1) continue;
-    if (part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
+    if (part.slice(0, index).trim() === name) return decodedCookieValue(part.slice(index + 1).trim());
   }
   return null;
+}
+
+/**
+ * A broken percent escape ("Token=a%Y") is kept as written: it then fails its reader's format check
+ * (a 401 for a token) instead of throwing out of the cookie parser as a 500.
+ */
+function decodedCookieValue(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 /** The token a request carries, from the Token header or cookie; both present and different is refused. */

@@ -185,9 +185,9 @@ describeEachEngine("apiRoute's auth on $name", (engine) => {
 
   it("remembers what each handler declared, and knows nothing of a handler it did not make", () => {
     expect([forCustomers, forOperators, forAnyone].map(routeDeclaration)).toEqual([
-      { auth: "customer", handler: forCustomers },
-      { auth: "operator", handler: forOperators },
-      { auth: "none", handler: forAnyone },
+      { auth: "customer", handler: forCustomers, body, query: undefined },
+      { auth: "operator", handler: forOperators, body, query: undefined },
+      { auth: "none", handler: forAnyone, body: undefined, query: undefined },
     ]);
     expect(routeDeclaration(async () => new Response(null))).toBeUndefined();
     expect(routeDeclaration(undefined)).toBeUndefined();

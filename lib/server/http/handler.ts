@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { UserRow } from "@/lib/db/schema";
 import { requireOperator } from "@/lib/server/auth/operator";
 import { carriesSessionCookie, requireSession, signedOutCookies, type AuthContext } from "@/lib/server/auth/session";
+import { describeError } from "./error-log";
 import { AppError } from "./errors";
 import { fail, ok } from "./envelope";
 import { assertSameOrigin, readJsonBody, readQuery } from "./request";
@@ -56,6 +57,9 @@ export type RouteHandler = (request: Request) => Promise<Response>;
 export interface RouteDeclaration {
   auth: RouteAuth;
   handler: RouteHandler;
+  /** The schemas the input is parsed with, for the tests that hold every route's input to the shared rules. */
+  body?: z.ZodType;
+  query?: z.ZodType;
 }
 
 // Aside in a WeakMap, not on the function, so what a route exports keeps its shape; a test reads it to
@@ -92,7 +96,7 @@ export function apiRoute<A extends RouteAuth, B = undefined, Q = undefined>(
       return errorResponse(error);
     }
   };
-  declarations.set(handler, { auth: options.auth, handler });
+  declarations.set(handler, { auth: options.auth, handler, body: options.body, query: options.query });
   return handler;
 }
 
@@ -112,7 +116,7 @@ export function errorResponse(error: unknown): Response {
     for (const value of error.cookies) response.headers.append("Set-Cookie", value);
     return response;
   }
-  // Anything else is a bug or an outage: log it whole, tell the caller nothing about it.
-  console.error("Unhandled API error:", error);
+  // Anything else is a bug or an outage: log what it was and where, tell the caller nothing about it.
+  console.error(`Unhandled API error: ${describeError(error)}`);
   return fail(500);
 }

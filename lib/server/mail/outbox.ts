@@ -5,6 +5,7 @@ import { env } from "@/lib/config/env";
 import { MAIL_OUTBOX } from "@/lib/config/mail";
 import { getDb, type Database, type DbExecutor, type Transaction } from "@/lib/db/client";
 import { mailOutbox, type MailOutboxRow } from "@/lib/db/schema";
+import { describeError } from "@/lib/server/http/error-log";
 import { afterCommit } from "@/lib/server/transaction";
 import { sendMail, type MailMessage } from "./transport";
 
@@ -73,7 +74,8 @@ async function claimDue(db: DbExecutor, now: Date): Promise<MailOutboxRow[]> {
     .returning();
 }
 
-function describe(error: unknown): string {
+/** Why a send failed, as kept on the message (the mail server's words, never our SQL). */
+function failureReason(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const code = "code" in error && typeof error.code === "string" ? ` (${error.code})` : "";
   return `${error.message}${code}`.slice(0, 500);
@@ -92,7 +94,7 @@ export async function deliverDueMail(options: DeliverOptions = {}): Promise<Deli
       try {
         await send(row);
       } catch (error) {
-        const reason = describe(error);
+        const reason = failureReason(error);
         const age = now.getTime() - row.createdAt.getTime();
         if (age > MAIL_OUTBOX.giveUpAfterHours * 3_600_000) {
           report.givenUp += 1;
@@ -153,7 +155,7 @@ export class MailWorker {
     try {
       await this.deliver();
     } catch (error) {
-      console.error("Mail outbox: the drain failed (it runs again on the next nudge or poll):", error);
+      console.error(`Mail outbox: the drain failed (it runs again on the next nudge or poll): ${describeError(error)}`);
     }
   }
 

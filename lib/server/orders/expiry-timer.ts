@@ -1,5 +1,6 @@
 import "server-only";
 import { ORDER_EXPIRY_SWEEP_MS } from "@/lib/config/shipping";
+import { describeError } from "@/lib/server/http/error-log";
 import { sweepExpiredOrders } from "./expiry";
 
 // The background half of order expiry: customers' own reads and checkouts sweep their orders first,
@@ -12,7 +13,7 @@ const holder = globalThis as typeof globalThis & { __lenwellOrderSweeper?: Retur
 export function startOrderExpirySweeper(): void {
   if (holder.__lenwellOrderSweeper) return;
   const timer = setInterval(() => {
-    sweepExpiredOrders().catch((error: unknown) => console.error("Order expiry sweep failed:", error));
+    sweepExpiredOrders().catch((error: unknown) => console.error(`Order expiry sweep failed: ${describeError(error)}`));
   }, ORDER_EXPIRY_SWEEP_MS);
   // Never keeps the process alive on its own.
   timer.unref();

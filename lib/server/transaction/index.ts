@@ -1,5 +1,6 @@
 import "server-only";
 import { getDb, type Transaction } from "@/lib/db/client";
+import { describeError } from "@/lib/server/http/error-log";
 
 // The one way a service writes in a transaction, and the one place where what follows a commit
 // runs. Work that must not happen unless the data it describes is committed (revalidating a cached
@@ -37,7 +38,7 @@ async function runAfterCommit(effects: readonly AfterCommitEffect[]): Promise<vo
       if (effect.required && !requiredFailure) {
         requiredFailure = { error };
       } else {
-        console.error(`After commit, ${effect.label} failed:`, error);
+        console.error(`After commit, ${effect.label} failed: ${describeError(error)}`);
       }
     }
   }

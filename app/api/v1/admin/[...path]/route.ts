@@ -6,3 +6,4 @@ export const POST = apiNotFound;
 export const PUT = apiNotFound;
 export const DELETE = apiNotFound;
 export const PATCH = apiNotFound;
+export const OPTIONS = apiNotFound;

@@ -80,4 +80,14 @@ describeEachEngine("operator catalogue update on $name", (engine) => {
     expect((await updateAs(admin, { sku: "NO-SUCH-SKU", stock: 1 })).status).toBe(404);
     expect(await db().db.select().from(productChanges).where(eq(productChanges.sku, sku))).toEqual([]);
   });
+
+  // The fuzz found it: a price past the database's integer cents failed there as a 500.
+  it("refuses a price above 100000.00 with a 422 on the field, and takes 100000.00 itself", async () => {
+    const admin = await makeCustomer(db(), { role: "admin" });
+    const sku = await makeProduct(db(), { originalCents: 5000, discountCents: 4500 });
+    const huge = await updateAs(admin, { sku, originalPrice: "9839140724.57", discountPrice: "12.90" });
+    expect(huge.status).toBe(422);
+    expect(huge.body.errors).toEqual([{ path: "originalPrice", message: "Use at most 100000.00." }]);
+    expect((await updateAs(admin, { sku, originalPrice: "100000.00" })).status).toBe(200);
+  });
 });

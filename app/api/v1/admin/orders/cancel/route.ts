@@ -1,7 +1,10 @@
 import { adminCancelOrderBodySchema } from "@/lib/schemas/admin-order";
 import { apiRoute } from "@/lib/server/http/handler";
+import { otherMethods } from "@/lib/server/http/methods";
 import { adminCancelOrder } from "@/lib/server/orders";
 
 export const POST = apiRoute({ auth: "operator", body: adminCancelOrderBodySchema }, async ({ user, body }) =>
   adminCancelOrder(user, body),
 );
+
+export const { GET, HEAD, OPTIONS, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -1,7 +1,10 @@
 import { adminOrderIdQuerySchema } from "@/lib/schemas/admin-order";
 import { apiRoute } from "@/lib/server/http/handler";
+import { otherMethods } from "@/lib/server/http/methods";
 import { adminGetOrder } from "@/lib/server/orders";
 
 export const GET = apiRoute({ auth: "operator", query: adminOrderIdQuerySchema }, async ({ user, query }) =>
   adminGetOrder(user, query.orderId),
 );
+
+export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,6 +1,7 @@
 import { sendCodeBodySchema } from "@/lib/schemas/auth";
 import { PROOF_HEADER } from "@/lib/proof-of-work/protocol";
 import { apiRoute } from "@/lib/server/http/handler";
+import { otherMethods } from "@/lib/server/http/methods";
 import { clientInfo } from "@/lib/server/http/client-info";
 import { sendCode } from "@/lib/server/auth/accounts";
 import { codeThrottle } from "@/lib/server/rate-limit/code-throttle";
@@ -9,3 +10,5 @@ export const POST = apiRoute({ auth: "none", body: sendCodeBodySchema }, async (
   await codeThrottle().admitRequest(clientInfo(request).ip, request.headers.get(PROOF_HEADER));
   return sendCode(body.email, body.purpose);
 });
+
+export const { GET, HEAD, OPTIONS, PUT, PATCH, DELETE } = otherMethods("POST");

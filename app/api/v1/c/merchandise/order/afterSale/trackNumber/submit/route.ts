@@ -1,7 +1,10 @@
 import { submitTrackingBodySchema } from "@/lib/schemas/after-sale";
 import { submitAfterSaleTracking } from "@/lib/server/after-sale";
 import { apiRoute } from "@/lib/server/http/handler";
+import { otherMethods } from "@/lib/server/http/methods";
 
 export const POST = apiRoute({ auth: "customer", body: submitTrackingBodySchema }, async ({ user, body }) =>
   submitAfterSaleTracking(user.id, body),
 );
+
+export const { GET, HEAD, OPTIONS, PUT, PATCH, DELETE } = otherMethods("POST");
