@@ -6,6 +6,7 @@ import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
 import { HEAD_SCRIPT } from "@/lib/head-script";
 import { PROTECTED_PREFIXES } from "@/lib/config/routes";
 import { REFERRAL_PARAM } from "@/lib/referral";
+import { RETURN_PATH_HEADER } from "@/lib/login-required";
 import { config, middleware } from "./middleware";
 
 vi.hoisted(() => {
@@ -111,19 +112,13 @@ describe("middleware matcher", () => {
     },
   );
 
-  it.each(["/", "/mart?sort=price", "/mart/detail/LW-RO600", "/account/login"])(
-    "runs on %s with a referral code or the app marker",
+  it.each(["/", "/mart", "/mart?sort=price", "/mart/detail/LW-RO600", "/about/contactus", "/account/login", "/account/register", "/deals"])(
+    "runs on the page %s, with or without a referral code or the app marker (HSTS goes on every page)",
     (path) => {
       const join = path.includes("?") ? "&" : "?";
+      expect(matches(path)).toBe(true);
       expect(matches(`${path}${join}${REFERRAL_PARAM}=PARTNER_1`)).toBe(true);
       expect(matches(`${path}${join}platform=app`)).toBe(true);
-    },
-  );
-
-  it.each(["/", "/mart", "/mart?sort=price", "/mart/detail/LW-RO600", "/about/contactus", "/account/login", "/?platform=web"])(
-    "leaves the plain browse page %s alone",
-    (path) => {
-      expect(matches(path)).toBe(false);
     },
   );
 
@@ -164,7 +159,19 @@ describe("middleware content security policy", () => {
     expect(response.headers.get("content-security-policy")).toContain(`'sha256-${hash}'`);
   });
 
-  it.each(["/", "/account/login", "/account/register", "/account/reset", "/mart/detail/LW-RO600"])(
+  it.each(["/account/login", "/account/login/google", "/account/register", "/account/reset"])(
+    "gives %s, which takes a password or signs someone in, a fresh nonce policy without inline scripts",
+    async (path) => {
+      const response = await middleware(request(`http://localhost:3000${path}`));
+      const policy = response.headers.get("content-security-policy") ?? "";
+      expect(isRedirect(response.status)).toBe(false);
+      expect(nonceOf(policy)).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(/script-src [^;]*/.exec(policy)?.[0]).not.toContain("unsafe-inline");
+      expect(response.headers.get("x-middleware-request-content-security-policy")).toBe(policy);
+    },
+  );
+
+  it.each(["/", "/about/faq", "/mart/detail/LW-RO600", "/account/loginx"])(
     "leaves the static policy of %s to next.config.ts",
     async (path) => {
       const response = await middleware(request(`http://localhost:3000${path}`, { Token: "abc" }));
@@ -173,4 +180,53 @@ describe("middleware content security policy", () => {
       expect(response.headers.get("cross-origin-opener-policy")).toBeNull();
     },
   );
+});
+
+describe("middleware and the page that finds the session has ended", () => {
+  it("tells a protected page its own path and query, for the way back after a login", async () => {
+    const response = await middleware(request("http://localhost:3000/account/orders/ord_1?tab=items&c=AB", { Token: "abc" }));
+    expect(response.headers.get(`x-middleware-request-${RETURN_PATH_HEADER}`)).toBe("/account/orders/ord_1?tab=items&c=AB");
+  });
+
+  it("never passes on a return path the browser sent itself", async () => {
+    const forged = new NextRequest("http://localhost:3000/account/user/%2F%2Fevil.example", {
+      headers: { cookie: "Token=abc", [RETURN_PATH_HEADER]: "//evil.example" },
+    });
+    const response = await middleware(forged);
+    const passed = response.headers.get(`x-middleware-request-${RETURN_PATH_HEADER}`);
+    expect(passed === null || passed.startsWith("/account/user")).toBe(true);
+    expect(passed).not.toBe("//evil.example");
+  });
+});
+
+describe("middleware HSTS, decided by the running server's SITE_URL", () => {
+  async function middlewareWith(siteUrl: string, nodeEnv: string) {
+    vi.resetModules();
+    vi.stubEnv("NODE_ENV", nodeEnv);
+    vi.stubEnv("SITE_URL", siteUrl);
+    return (await import("./middleware")).middleware;
+  }
+
+  const answers = (run: typeof middleware) =>
+    Promise.all([
+      run(request("http://localhost:3000/mart/detail/LW-RO600")),
+      run(request("http://localhost:3000/account/login")),
+      run(request("http://localhost:3000/account/user")),
+      run(request("http://localhost:3000/account/user", { Token: "abc" })),
+    ]);
+
+  it("sends HSTS on every page, redirects included, when the production site is https", async () => {
+    const run = await middlewareWith("https://shop.lenwell.example", "production");
+    for (const response of await answers(run)) {
+      expect(response.headers.get("strict-transport-security")).toMatch(/^max-age=\d{8,}; includeSubDomains$/);
+    }
+  });
+
+  it.each([
+    ["an http production site", "http://shop.lenwell.example", "production"],
+    ["next dev on https", "https://shop.lenwell.example", "development"],
+  ])("sends none from %s", async (_, siteUrl, nodeEnv) => {
+    const run = await middlewareWith(siteUrl, nodeEnv);
+    for (const response of await answers(run)) expect(response.headers.get("strict-transport-security")).toBeNull();
+  });
 });
