@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { NextRequest } from "next/server";
 import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
 import { HEAD_SCRIPT } from "@/lib/head-script";
-import { PROTECTED_PREFIXES } from "@/lib/config/routes";
+import { PROTECTED_PREFIXES, SIGN_IN_PREFIXES } from "@/lib/config/routes";
 import { REFERRAL_PARAM } from "@/lib/referral";
 import { RETURN_PATH_HEADER } from "@/lib/login-required";
 import { config, middleware } from "./middleware";
@@ -105,20 +105,22 @@ describe("middleware", () => {
 describe("middleware matcher", () => {
   const matches = (url: string) => unstable_doesMiddlewareMatch({ config, url });
 
-  it.each(PROTECTED_PREFIXES.flatMap((prefix) => [prefix, `${prefix}/1`, `${prefix}/v1.2`, `${prefix}/evil.example`]))(
-    "runs on the page that needs a session %s",
-    (path) => {
-      expect(matches(path)).toBe(true);
-    },
-  );
+  it.each(
+    [...PROTECTED_PREFIXES, ...SIGN_IN_PREFIXES].flatMap((prefix) => [prefix, `${prefix}/1`, `${prefix}/v1.2`, `${prefix}/evil.example`]),
+  )("runs on the page that needs a session or takes a password %s", (path) => {
+    expect(matches(path)).toBe(true);
+  });
 
-  it.each(["/", "/mart", "/mart?sort=price", "/mart/detail/LW-RO600", "/about/contactus", "/account/login", "/account/register", "/deals"])(
-    "runs on the page %s, with or without a referral code or the app marker (HSTS goes on every page)",
+  it.each(["/", "/mart?sort=price", "/mart/detail/LW-RO600", "/about/faq"])("runs on %s with a referral code or the app marker", (path) => {
+    const join = path.includes("?") ? "&" : "?";
+    expect(matches(`${path}${join}${REFERRAL_PARAM}=PARTNER_1`)).toBe(true);
+    expect(matches(`${path}${join}platform=app`)).toBe(true);
+  });
+
+  it.each(["/", "/mart", "/mart?sort=price", "/mart/detail/LW-RO600", "/about/contactus", "/account/loginx", "/?platform=web"])(
+    "leaves the plain browse page %s alone",
     (path) => {
-      const join = path.includes("?") ? "&" : "?";
-      expect(matches(path)).toBe(true);
-      expect(matches(`${path}${join}${REFERRAL_PARAM}=PARTNER_1`)).toBe(true);
-      expect(matches(`${path}${join}platform=app`)).toBe(true);
+      expect(matches(path)).toBe(false);
     },
   );
 
@@ -209,13 +211,13 @@ describe("middleware HSTS, decided by the running server's SITE_URL", () => {
 
   const answers = (run: typeof middleware) =>
     Promise.all([
-      run(request("http://localhost:3000/mart/detail/LW-RO600")),
+      run(request("http://localhost:3000/mart/detail/LW-RO600?c=AB")),
       run(request("http://localhost:3000/account/login")),
       run(request("http://localhost:3000/account/user")),
       run(request("http://localhost:3000/account/user", { Token: "abc" })),
     ]);
 
-  it("sends HSTS on every page, redirects included, when the production site is https", async () => {
+  it("sends HSTS on every answer it gives, redirects included, when the production site is https", async () => {
     const run = await middlewareWith("https://shop.lenwell.example", "production");
     for (const response of await answers(run)) {
       expect(response.headers.get("strict-transport-security")).toMatch(/^max-age=\d{8,}; includeSubDomains$/);

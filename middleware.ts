@@ -18,8 +18,8 @@ import {
   usesNoncePolicy,
 } from "@/lib/config/security-headers";
 
-// Thin on purpose: it only redirects, remembers, gives the per-request pages their nonce and every
-// page its HSTS. Every page and API call checks the session itself; this never touches the database.
+// Thin on purpose: it only redirects, remembers, and gives the per-request pages their nonce and
+// HSTS. Every page and API call checks the session itself; this never touches the database.
 
 let headScriptHash: Promise<string> | undefined;
 
@@ -77,10 +77,23 @@ export async function middleware(request: NextRequest) {
   return response;
 }
 
-// Every page and nothing else: not the API, Next's files or /public. Every page needs HSTS when the
-// site is https, which only the running server knows (so next.config.ts cannot send it), and the
-// referral code and the app marker may arrive on any page. Next reads this object without running
-// the module, so the pattern is written out; middleware.test.ts checks what it matches.
+// Only the requests that need it: a plain browse page (the bulk of the traffic) skips the
+// middleware, which halves its throughput (docs/decisions.md). Next reads this object without
+// running the module, so the paths are written out; middleware.test.ts checks them against
+// PROTECTED_PREFIXES, SIGN_IN_PREFIXES, REFERRAL_PARAM and the platform marker.
 export const config = {
-  matcher: ["/((?!api/|_next/|.*\\.(?:svg|png|jpe?g|webp|avif|gif|ico|json|txt|xml|woff2?|css|js|map)$).*)"],
+  matcher: [
+    // The pages that need a session (the login redirect) and those that take a password: the nonce
+    // policy. One pattern, since Next tries every matcher on every request.
+    "/:area(account/user|account/orders|account/after-sale|mart/payment|admin|account/login|account/register|account/reset)/:path*",
+    // Any page carrying a referral code or the app marker (not the API, Next's files or /public).
+    {
+      source: "/((?!api/|_next/|.*\\.(?:svg|png|jpe?g|webp|avif|gif|ico|json|txt|xml|woff2?|css|js|map)$).*)",
+      has: [{ type: "query", key: "c" }],
+    },
+    {
+      source: "/((?!api/|_next/|.*\\.(?:svg|png|jpe?g|webp|avif|gif|ico|json|txt|xml|woff2?|css|js|map)$).*)",
+      has: [{ type: "query", key: "platform", value: "app" }],
+    },
+  ],
 };

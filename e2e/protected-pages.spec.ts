@@ -43,8 +43,8 @@ async function setScene(browser: Browser, baseURL: string): Promise<Scene> {
         skuNum: "LW-F2-RO",
         quantity: 1,
         type: "return",
-        reason: "Changed my mind",
-        description: "Not needed.",
+        reason: "No longer needed",
+        description: "Bought a second one by mistake.",
       },
     });
     expect(applied.status(), await applied.text()).toBe(200);
@@ -103,7 +103,7 @@ async function cookie(page: Page, name: string): Promise<string | undefined> {
 
 /** A session of `account` that has ended on the server: its token, as a browser would still hold it. */
 async function deadSessionToken(request: APIRequestContext, account: Account): Promise<string> {
-  const login = await request.post("/api/v1/c/ulogin/login", { data: account });
+  const login = await request.post("/api/v1/c/ulogin/login", { data: { email: account.email, password: account.password } });
   expect(login.status()).toBe(200);
   const { token } = ((await login.json()) as { data: { token: string } }).data;
   const logout = await request.post("/api/v1/c/ulogin/logout", { headers: { Token: token }, data: {} });
