@@ -4,8 +4,9 @@ import { describe, expect, it, vi } from "vitest";
 import { NextRequest } from "next/server";
 import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
 import { HEAD_SCRIPT } from "@/lib/head-script";
-import { PROTECTED_PREFIXES } from "@/lib/config/routes";
+import { PROTECTED_PREFIXES, SIGN_IN_PREFIXES } from "@/lib/config/routes";
 import { REFERRAL_PARAM } from "@/lib/referral";
+import { RETURN_PATH_HEADER } from "@/lib/login-required";
 import { config, middleware } from "./middleware";
 
 vi.hoisted(() => {
@@ -104,23 +105,19 @@ describe("middleware", () => {
 describe("middleware matcher", () => {
   const matches = (url: string) => unstable_doesMiddlewareMatch({ config, url });
 
-  it.each(PROTECTED_PREFIXES.flatMap((prefix) => [prefix, `${prefix}/1`, `${prefix}/v1.2`, `${prefix}/evil.example`]))(
-    "runs on the page that needs a session %s",
-    (path) => {
-      expect(matches(path)).toBe(true);
-    },
-  );
+  it.each(
+    [...PROTECTED_PREFIXES, ...SIGN_IN_PREFIXES].flatMap((prefix) => [prefix, `${prefix}/1`, `${prefix}/v1.2`, `${prefix}/evil.example`]),
+  )("runs on the page that needs a session or takes a password %s", (path) => {
+    expect(matches(path)).toBe(true);
+  });
 
-  it.each(["/", "/mart?sort=price", "/mart/detail/LW-RO600", "/account/login"])(
-    "runs on %s with a referral code or the app marker",
-    (path) => {
-      const join = path.includes("?") ? "&" : "?";
-      expect(matches(`${path}${join}${REFERRAL_PARAM}=PARTNER_1`)).toBe(true);
-      expect(matches(`${path}${join}platform=app`)).toBe(true);
-    },
-  );
+  it.each(["/", "/mart?sort=price", "/mart/detail/LW-RO600", "/about/faq"])("runs on %s with a referral code or the app marker", (path) => {
+    const join = path.includes("?") ? "&" : "?";
+    expect(matches(`${path}${join}${REFERRAL_PARAM}=PARTNER_1`)).toBe(true);
+    expect(matches(`${path}${join}platform=app`)).toBe(true);
+  });
 
-  it.each(["/", "/mart", "/mart?sort=price", "/mart/detail/LW-RO600", "/about/contactus", "/account/login", "/?platform=web"])(
+  it.each(["/", "/mart", "/mart?sort=price", "/mart/detail/LW-RO600", "/about/contactus", "/account/loginx", "/?platform=web"])(
     "leaves the plain browse page %s alone",
     (path) => {
       expect(matches(path)).toBe(false);
@@ -195,7 +192,19 @@ describe("middleware content security policy", () => {
     expect(response.headers.get("content-security-policy")).toContain(`'sha256-${hash}'`);
   });
 
-  it.each(["/", "/account/login", "/account/register", "/account/reset", "/mart/detail/LW-RO600"])(
+  it.each(["/account/login", "/account/login/google", "/account/register", "/account/reset"])(
+    "gives %s, which takes a password or signs someone in, a fresh nonce policy without inline scripts",
+    async (path) => {
+      const response = await middleware(request(`http://localhost:3000${path}`));
+      const policy = response.headers.get("content-security-policy") ?? "";
+      expect(isRedirect(response.status)).toBe(false);
+      expect(nonceOf(policy)).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(/script-src [^;]*/.exec(policy)?.[0]).not.toContain("unsafe-inline");
+      expect(response.headers.get("x-middleware-request-content-security-policy")).toBe(policy);
+    },
+  );
+
+  it.each(["/", "/about/faq", "/mart/detail/LW-RO600", "/account/loginx"])(
     "leaves the static policy of %s to next.config.ts",
     async (path) => {
       const response = await middleware(request(`http://localhost:3000${path}`, { Token: "abc" }));
@@ -204,4 +213,57 @@ describe("middleware content security policy", () => {
       expect(response.headers.get("cross-origin-opener-policy")).toBeNull();
     },
   );
+});
+
+describe("middleware and the page that finds the session has ended", () => {
+  it("tells a protected page its own path and query, for the way back after a login", async () => {
+    const response = await middleware(request("http://localhost:3000/account/orders/ord_1?tab=items&c=AB", { Token: "abc" }));
+    expect(response.headers.get(`x-middleware-request-${RETURN_PATH_HEADER}`)).toBe("/account/orders/ord_1?tab=items&c=AB");
+  });
+
+  it.each([
+    ["a page", "/account/user?tab=orders", "/account/user?tab=orders"],
+    ["an address too long to come back to", `/account/orders?q=${"x".repeat(600)}`, null],
+  ])("never passes on a return path the browser sent itself, on %s", async (_, path, expected) => {
+    const forged = new NextRequest(`http://localhost:3000${path}`, {
+      headers: { cookie: "Token=abc", [RETURN_PATH_HEADER]: "//evil.example" },
+    });
+    const response = await middleware(forged);
+    expect(response.headers.get(`x-middleware-request-${RETURN_PATH_HEADER}`)).toBe(expected);
+    // Next rebuilds the page's request from this list: a header missing from it is dropped.
+    const passedOn = (response.headers.get("x-middleware-override-headers") ?? "").split(",");
+    expect(passedOn.includes(RETURN_PATH_HEADER)).toBe(expected !== null);
+  });
+});
+
+describe("middleware HSTS, decided by the running server's SITE_URL", () => {
+  async function middlewareWith(siteUrl: string, nodeEnv: string) {
+    vi.resetModules();
+    vi.stubEnv("NODE_ENV", nodeEnv);
+    vi.stubEnv("SITE_URL", siteUrl);
+    return (await import("./middleware")).middleware;
+  }
+
+  const answers = (run: typeof middleware) =>
+    Promise.all([
+      run(request("http://localhost:3000/mart/detail/LW-RO600?c=AB")),
+      run(request("http://localhost:3000/account/login")),
+      run(request("http://localhost:3000/account/user")),
+      run(request("http://localhost:3000/account/user", { Token: "abc" })),
+    ]);
+
+  it("sends HSTS on every answer it gives, redirects included, when the production site is https", async () => {
+    const run = await middlewareWith("https://shop.lenwell.example", "production");
+    for (const response of await answers(run)) {
+      expect(response.headers.get("strict-transport-security")).toMatch(/^max-age=\d{8,}; includeSubDomains$/);
+    }
+  });
+
+  it.each([
+    ["an http production site", "http://shop.lenwell.example", "production"],
+    ["next dev on https", "https://shop.lenwell.example", "development"],
+  ])("sends none from %s", async (_, siteUrl, nodeEnv) => {
+    const run = await middlewareWith(siteUrl, nodeEnv);
+    for (const response of await answers(run)) expect(response.headers.get("strict-transport-security")).toBeNull();
+  });
 });

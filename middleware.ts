@@ -1,8 +1,10 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { COOKIES, LOGIN_RETURN_MAX_AGE_S, REFERRAL_MAX_AGE_S } from "@/lib/config/store";
-import { ROUTES, isProtectedPath } from "@/lib/config/routes";
+import { COOKIES, REFERRAL_MAX_AGE_S } from "@/lib/config/store";
+import { isProtectedPath } from "@/lib/config/routes";
 import { REFERRAL_PARAM, parseReferralCode } from "@/lib/referral";
 import { safeReturnPath } from "@/lib/return-path";
+import { RETURN_PATH_HEADER, redirectToLogin } from "@/lib/login-required";
+import { env } from "@/lib/config/env";
 import { publicEnv } from "@/lib/config/public-env";
 import { HEAD_SCRIPT } from "@/lib/head-script";
 import type { Envelope } from "@/lib/schemas/envelope";
@@ -11,12 +13,14 @@ import {
   createNonce,
   nonceContentSecurityPolicy,
   scriptHashSource,
+  sendsStrictTransportSecurity,
   SESSION_PAGE_OPENER_POLICY,
+  STRICT_TRANSPORT_SECURITY,
   usesNoncePolicy,
 } from "@/lib/config/security-headers";
 
-// Thin on purpose: it only redirects, remembers, and gives the per-request pages their nonce.
-// Every page and API call checks the session itself; this never touches the database.
+// Thin on purpose: it only redirects, remembers, and gives the per-request pages their nonce and
+// HSTS. Every page and API call checks the session itself; this never touches the database.
 
 let headScriptHash: Promise<string> | undefined;
 
@@ -42,12 +46,17 @@ function malformedPath(pathname: string): NextResponse {
   return new NextResponse(MALFORMED_PATH, { status: 400, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" } });
 }
 
+// Read when the server starts, not at `next build`: one build may be started behind http or https.
+const strictTransport = sendsStrictTransportSecurity({ production: env.NODE_ENV === "production", siteUrl: env.SITE_URL });
+
 export async function middleware(request: NextRequest) {
   const { nextUrl } = request;
   if (!isDecodable(nextUrl.pathname)) return malformedPath(nextUrl.pathname);
+  const protectedPage = isProtectedPath(nextUrl.pathname);
+  const here = `${nextUrl.pathname}${nextUrl.search}`;
   let response: NextResponse;
-  // Pages that need a session render per request, so they get a fresh nonce; next.config.ts gives
-  // every other path the static policy.
+  // Pages that need a session or take a password render per request, so they get a fresh nonce;
+  // next.config.ts gives every other path the static policy.
   const csp = usesNoncePolicy(nextUrl.pathname)
     ? nonceContentSecurityPolicy({
         nonce: createNonce(),
@@ -57,25 +66,19 @@ export async function middleware(request: NextRequest) {
       })
     : null;
 
-  if (isProtectedPath(nextUrl.pathname) && !request.cookies.get(COOKIES.token)?.value) {
-    const login = nextUrl.clone();
-    login.pathname = ROUTES.login;
-    // Keep only the referral code on the login address; the rest travels in the cookie.
-    const code = parseReferralCode(nextUrl.searchParams.get(REFERRAL_PARAM));
-    login.search = code ? `?${REFERRAL_PARAM}=${code}` : "";
-    response = NextResponse.redirect(login);
-    const returnPath = safeReturnPath(`${nextUrl.pathname}${nextUrl.search}`);
-    if (returnPath) {
-      response.cookies.set(COOKIES.loginReturnPath, returnPath, {
-        path: "/",
-        maxAge: LOGIN_RETURN_MAX_AGE_S,
-        sameSite: "lax",
-      });
-    }
-  } else if (csp) {
-    // Next reads the nonce from the request's policy and writes it on its own scripts.
+  if (protectedPage && !request.cookies.get(COOKIES.token)?.value) {
+    response = redirectToLogin(here, nextUrl.origin);
+  } else if (csp || protectedPage) {
     const headers = new Headers(request.headers);
-    headers.set("Content-Security-Policy", csp);
+    // Next reads the nonce from the request's policy and writes it on its own scripts.
+    if (csp) headers.set("Content-Security-Policy", csp);
+    if (protectedPage) {
+      // The page sends a visitor whose session has ended to log in, and needs its own address to
+      // come back to; never one the browser sent.
+      const returnPath = safeReturnPath(here);
+      if (returnPath) headers.set(RETURN_PATH_HEADER, returnPath);
+      else headers.delete(RETURN_PATH_HEADER);
+    }
     response = NextResponse.next({ request: { headers } });
   } else {
     response = NextResponse.next();
@@ -84,6 +87,7 @@ export async function middleware(request: NextRequest) {
     response.headers.set("Content-Security-Policy", csp);
     response.headers.set(SESSION_PAGE_OPENER_POLICY.key, SESSION_PAGE_OPENER_POLICY.value);
   }
+  if (strictTransport) response.headers.set(STRICT_TRANSPORT_SECURITY.key, STRICT_TRANSPORT_SECURITY.value);
 
   const code = parseReferralCode(nextUrl.searchParams.get(REFERRAL_PARAM));
   if (code) {
@@ -97,18 +101,18 @@ export async function middleware(request: NextRequest) {
   return response;
 }
 
-// Only the requests that need it: a plain browse page (the bulk of the traffic) skips the Edge
-// sandbox, which costs about a millisecond a request. Next reads this object without running the
-// module, so the paths are written out; middleware.test.ts checks them against PROTECTED_PREFIXES,
-// REFERRAL_PARAM and the platform marker.
+// Only the requests that need it: a plain browse page (the bulk of the traffic) skips the
+// middleware, which halves its throughput (docs/decisions.md). Next reads this object without
+// running the module, so the paths are written out; middleware.test.ts checks them against
+// PROTECTED_PREFIXES, SIGN_IN_PREFIXES, REFERRAL_PARAM and the platform marker.
 export const config = {
   matcher: [
     // Any path with a percent escape, which may be one Next cannot decode (isDecodable). A plain
     // path has none, so the common request still skips the middleware.
     "/:path(.*%.*)",
-    // The pages that need a session: the login redirect and the nonce policy. One pattern, since
-    // Next tries every matcher on every request.
-    "/:area(account/user|account/orders|account/after-sale|mart/payment|admin)/:path*",
+    // The pages that need a session (the login redirect) and those that take a password: the nonce
+    // policy. One pattern, since Next tries every matcher on every request.
+    "/:area(account/user|account/orders|account/after-sale|mart/payment|admin|account/login|account/register|account/reset)/:path*",
     // Any page carrying a referral code or the app marker (not the API, Next's files or /public).
     {
       source: "/((?!api/|_next/|.*\\.(?:svg|png|jpe?g|webp|avif|gif|ico|json|txt|xml|woff2?|css|js|map)$).*)",

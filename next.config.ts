@@ -3,8 +3,6 @@ import { apiOriginOf, securityHeaders, staticContentSecurityPolicy, staticPolicy
 
 const production = process.env.NODE_ENV === "production";
 const apiOrigin = apiOriginOf(process.env.NEXT_PUBLIC_API_BASE_URL ?? "");
-// HSTS only when the production site is https (unset: lib/config/env.ts's http default).
-const siteUrl = process.env.SITE_URL ?? "";
 
 const nextConfig: NextConfig = {
   reactStrictMode: true,
@@ -35,9 +33,11 @@ const nextConfig: NextConfig = {
   },
   async headers() {
     return [
-      { source: "/:path*", headers: securityHeaders({ production, siteUrl }) },
-      // Not on the pages that need a session: the middleware gives those a nonce policy, and a
-      // second policy would be enforced as well.
+      // HSTS is not here: these are fixed at `next build`, and whether the site is https is known
+      // only to the running server (the middleware sends it).
+      { source: "/:path*", headers: securityHeaders() },
+      // Not on the pages that need a session or take a password: the middleware gives those a
+      // nonce policy, and a second policy would be enforced as well.
       {
         source: staticPolicySource(),
         headers: [{ key: "Content-Security-Policy", value: staticContentSecurityPolicy({ dev: !production, apiOrigin }) }],

@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import type { APIResponse, Page } from "@playwright/test";
+import { GOOGLE_CALLBACK_PATH } from "@/lib/config/oidc";
 import { ROUTES, orderPath } from "@/lib/config/routes";
 import { DEMO_CUSTOMER, TEST_ADDRESS, expect, registerFreshCustomer, test } from "./fixtures";
 
@@ -89,6 +91,27 @@ test.describe("security headers", () => {
     expect(nonces[0]).not.toBe(nonces[1]);
   });
 
+  for (const path of [ROUTES.login, ROUTES.register, ROUTES.resetPassword, GOOGLE_CALLBACK_PATH]) {
+    test(`${path}, which takes a password or signs someone in, gets a fresh nonce and no inline scripts`, async ({ page }) => {
+      const response = await page.request.get(path);
+      expect(response.status()).toBe(200);
+      expectCommonHeaders(response);
+      expect(response.headers()["cross-origin-opener-policy"]).toBe("same-origin");
+      const policies = headerValues(response, "content-security-policy");
+      expect(policies, "exactly one policy: the static one must not be added").toHaveLength(1);
+      const policy = policies[0] ?? "";
+      expectLockedDown(policy);
+      const sources = scriptSrc(policy);
+      expect(sources).toContain("'strict-dynamic'");
+      expect(sources).not.toContain("'unsafe-inline'");
+      const nonce = sources.find((source) => source.startsWith("'nonce-"))?.slice(7, -1) ?? "";
+      expect(nonce).not.toBe("");
+      expect(await response.text()).toContain(`nonce="${nonce}"`);
+      const again = scriptSrc(headerValues(await page.request.get(path), "content-security-policy")[0] ?? "");
+      expect(again.find((source) => source.startsWith("'nonce-"))).not.toBe(`'nonce-${nonce}'`);
+    });
+  }
+
   test("an API answer with customer data is never stored, never sniffed, and names no framework", async ({ page }) => {
     await signIn(page);
     const response = await page.request.get("/api/v1/c/user/profile");
@@ -155,6 +178,26 @@ test.describe("pages run under their policy", () => {
     await page.getByRole("button", { name: "Log in" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.locator("header").getByRole("button", { name: /Account menu for Demo Customer/ })).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+
+  test("the registration page reports no violation under its nonce policy and sends the code", async ({ page }) => {
+    const violations = await watchViolations(page);
+    const email = `csp-${randomUUID()}@example.com`;
+    await page.goto(ROUTES.register);
+    await page.getByLabel("E-mail", { exact: true }).fill(email);
+    await page.getByRole("button", { name: "Send code" }).click();
+    await expect(page.getByText(`We sent a 6-digit code to ${email}.`)).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+
+  test("the reset page reports no violation under its nonce policy and sends the code", async ({ page }) => {
+    const violations = await watchViolations(page);
+    const email = `csp-${randomUUID()}@example.com`;
+    await page.goto(ROUTES.resetPassword);
+    await page.getByLabel("E-mail", { exact: true }).fill(email);
+    await page.getByRole("button", { name: "Send code" }).click();
+    await expect(page.getByText(`If ${email} has an account, we sent it a 6-digit code.`)).toBeVisible();
     expect(violations).toEqual([]);
   });
 

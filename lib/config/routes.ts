@@ -14,6 +14,11 @@ export const ROUTES = {
   contact: "/about/contactus",
   deals: "/deals",
   login: "/account/login",
+  /**
+   * Where a protected page sends a visitor whose session it did not find: remembers the page,
+   * clears the cookies of a session that has ended, and goes on to the login page.
+   */
+  loginRequired: "/account/login/required",
   register: "/account/register",
   resetPassword: "/account/reset",
   account: "/account/user",
@@ -61,8 +66,27 @@ export function paymentPath(orderId: string): string {
 /** Routes that need a signed-in customer. Middleware redirects to login; every page and call checks again. */
 export const PROTECTED_PREFIXES: readonly string[] = [ROUTES.account, ROUTES.payment, ROUTES.orders, ROUTES.afterSale, ROUTES.admin];
 
+function isUnder(prefixes: readonly string[], pathname: string): boolean {
+  return prefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
 export function isProtectedPath(pathname: string): boolean {
-  return PROTECTED_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+  return isUnder(PROTECTED_PREFIXES, pathname);
+}
+
+/** The pages that take a password or sign someone in (the Google callback is under login). */
+export const SIGN_IN_PREFIXES: readonly string[] = [ROUTES.login, ROUTES.register, ROUTES.resetPassword];
+
+export function isSignInPath(pathname: string): boolean {
+  return isUnder(SIGN_IN_PREFIXES, pathname);
+}
+
+/** The query parameter of ROUTES.loginRequired that names the page to come back to. */
+export const RETURN_PARAM = "return";
+
+/** ROUTES.loginRequired for the page at `returnPath` (null: a page that could not be named). */
+export function loginRequiredPath(returnPath: string | null): string {
+  return returnPath ? `${ROUTES.loginRequired}?${RETURN_PARAM}=${encodeURIComponent(returnPath)}` : ROUTES.loginRequired;
 }
 
 /** The top bar is hidden on /deals and everything under it. */

@@ -7,11 +7,13 @@ import {
   nonceContentSecurityPolicy,
   scriptHashSource,
   securityHeaders,
+  sendsStrictTransportSecurity,
+  STRICT_TRANSPORT_SECURITY,
   staticContentSecurityPolicy,
   staticPolicySource,
   usesNoncePolicy,
 } from "./security-headers";
-import { PROTECTED_PREFIXES } from "./routes";
+import { PROTECTED_PREFIXES, SIGN_IN_PREFIXES } from "./routes";
 
 function directives(policy: string): Map<string, string[]> {
   return new Map(
@@ -82,33 +84,27 @@ describe("which pages get which policy", () => {
     },
   );
 
-  it.each([
-    "/",
-    "/account/login",
-    "/account/login/google",
-    "/account/register",
-    "/account/reset",
-    "/mart/detail/LW-RO600",
-    "/administrator",
-  ])("%s keeps the static policy", (path) => {
-    expect(usesNoncePolicy(path)).toBe(false);
-  });
+  it.each(["/account/login", "/account/login/google", "/account/register", "/account/reset"])(
+    "%s takes a password or signs someone in, renders per request and gets the nonce policy",
+    (path) => {
+      expect(usesNoncePolicy(path)).toBe(true);
+    },
+  );
+
+  it.each(["/", "/mart/detail/LW-RO600", "/administrator", "/account/loginx", "/account/registered", "/account"])(
+    "%s keeps the static policy",
+    (path) => {
+      expect(usesNoncePolicy(path)).toBe(false);
+    },
+  );
 
   it("next.config.ts puts the static policy on every path but the nonce pages (never two policies)", () => {
     // Next compiles `source` with path-to-regexp; the part after the leading "/" is a plain regex here.
     const pattern = new RegExp(`^${staticPolicySource()}$`);
-    for (const path of [
-      "/",
-      "/faq",
-      "/account/login",
-      "/account/register",
-      "/api/v1/c/user/profile",
-      "/administrator",
-      "/account/username",
-    ]) {
+    for (const path of ["/", "/faq", "/api/v1/c/user/profile", "/administrator", "/account/username", "/account/loginx"]) {
       expect(pattern.test(path), path).toBe(true);
     }
-    for (const prefix of PROTECTED_PREFIXES) {
+    for (const prefix of [...PROTECTED_PREFIXES, ...SIGN_IN_PREFIXES]) {
       expect(pattern.test(prefix), prefix).toBe(false);
       expect(pattern.test(`${prefix}/1`), `${prefix}/1`).toBe(false);
     }
@@ -119,23 +115,24 @@ describe("other security headers", () => {
   const names = (headers: { key: string }[]) => headers.map((header) => header.key);
 
   it("sends nosniff, a strict referrer and no framing; the opener policy is the session pages' alone", () => {
-    const headers = new Map(securityHeaders({ production: true, siteUrl: "http://localhost:3000" }).map((h) => [h.key, h.value]));
+    const headers = new Map(securityHeaders().map((h) => [h.key, h.value]));
     expect(headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
     expect(headers.get("X-Frame-Options")).toBe("DENY");
     expect(headers.has("Cross-Origin-Opener-Policy")).toBe(false);
   });
 
-  it("sends HSTS only from a production site on https", () => {
-    const hsts = securityHeaders({ production: true, siteUrl: "https://shop.lenwell.example" }).find(
-      (header) => header.key === "Strict-Transport-Security",
-    );
-    expect(hsts?.value).toMatch(/^max-age=\d{8,}; includeSubDomains$/);
-    expect(names(securityHeaders({ production: true, siteUrl: "http://localhost:3000" }))).not.toContain("Strict-Transport-Security");
-    expect(names(securityHeaders({ production: false, siteUrl: "https://shop.lenwell.example" }))).not.toContain(
-      "Strict-Transport-Security",
-    );
-    expect(names(securityHeaders({ production: true, siteUrl: "" }))).not.toContain("Strict-Transport-Security");
+  it("leaves HSTS out of the headers fixed at build time", () => {
+    expect(names(securityHeaders())).not.toContain("Strict-Transport-Security");
+  });
+
+  it("sends HSTS only from a production site whose public address is https", () => {
+    expect(STRICT_TRANSPORT_SECURITY.value).toMatch(/^max-age=\d{8,}; includeSubDomains$/);
+    expect(sendsStrictTransportSecurity({ production: true, siteUrl: "https://shop.lenwell.example" })).toBe(true);
+    expect(sendsStrictTransportSecurity({ production: true, siteUrl: "http://shop.lenwell.example" })).toBe(false);
+    expect(sendsStrictTransportSecurity({ production: true, siteUrl: "http://localhost:3000" })).toBe(false);
+    expect(sendsStrictTransportSecurity({ production: false, siteUrl: "https://shop.lenwell.example" })).toBe(false);
+    expect(sendsStrictTransportSecurity({ production: true, siteUrl: "" })).toBe(false);
   });
 
   it("reduces the API base address to its origin", () => {

@@ -1,10 +1,11 @@
-import { PROTECTED_PREFIXES, isProtectedPath } from "./routes";
+import { PROTECTED_PREFIXES, SIGN_IN_PREFIXES, isProtectedPath, isSignInPath } from "./routes";
 
 // Site-wide security headers. Two Content-Security-Policies, never both on one answer:
 // - browse pages are prerendered, so their HTML cannot carry a per-request nonce: scripts are
 //   limited to this origin plus Next's inline bootstrap ('unsafe-inline'), and never eval;
-// - the pages that need a session (account, payment, orders, after-sale, admin) render per request
-//   anyway, so the middleware gives each answer a fresh nonce with 'strict-dynamic'.
+// - the pages that need a session (account, payment, orders, after-sale, admin) and the pages that
+//   take a password (login, registration, reset) render per request, so the middleware gives each
+//   answer a fresh nonce with 'strict-dynamic'.
 // next.config.ts and middleware.ts both build their headers here.
 
 export interface PolicyOptions {
@@ -63,9 +64,12 @@ export function nonceContentSecurityPolicy({ nonce, scriptHashes, ...options }: 
   return policy(["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...scriptHashes].join(" "), options);
 }
 
-/** Whether a page gets the per-request nonce policy: exactly the pages that need a session. */
+/**
+ * Whether a page gets the per-request nonce policy: the pages that need a session, and those that
+ * take a password or sign someone in, where an injected inline script would read what is typed.
+ */
 export function usesNoncePolicy(pathname: string): boolean {
-  return isProtectedPath(pathname);
+  return isProtectedPath(pathname) || isSignInPath(pathname);
 }
 
 function escapeRegExp(text: string): string {
@@ -77,7 +81,7 @@ function escapeRegExp(text: string): string {
  * both policies (a browser enforces every policy it gets).
  */
 export function staticPolicySource(): string {
-  const prefixes = PROTECTED_PREFIXES.map((prefix) => escapeRegExp(prefix.replace(/^\//, ""))).join("|");
+  const prefixes = [...PROTECTED_PREFIXES, ...SIGN_IN_PREFIXES].map((prefix) => escapeRegExp(prefix.replace(/^\//, ""))).join("|");
   return `/((?!(?:${prefixes})(?:/|$)).*)`;
 }
 
@@ -101,23 +105,30 @@ export async function scriptHashSource(script: string): Promise<string> {
   return `'sha256-${btoa(String.fromCharCode(...digest))}'`;
 }
 
-export interface HeaderOptions {
-  /** NODE_ENV is production. */
-  production: boolean;
-  siteUrl: string;
-}
-
-/** Headers every answer gets (pages, API, files), whichever policy it carries. */
-export function securityHeaders({ production, siteUrl }: HeaderOptions): { key: string; value: string }[] {
-  const headers = [
+/** Headers every answer gets (pages, API, files), whichever policy it carries; fixed at `next build`. */
+export function securityHeaders(): { key: string; value: string }[] {
+  return [
     { key: "X-Content-Type-Options", value: "nosniff" },
     { key: "X-Frame-Options", value: "DENY" },
     { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
     { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(self)" },
   ];
-  // Only a production site served over https: HSTS on localhost would pin the developer's browser.
-  if (production && siteUrl.startsWith("https:")) {
-    headers.push({ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" });
-  }
-  return headers;
+}
+
+export const STRICT_TRANSPORT_SECURITY = { key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" } as const;
+
+export interface TransportOptions {
+  /** NODE_ENV is production. */
+  production: boolean;
+  /** The shop's public address as the running server reads it (SITE_URL), not as `next build` saw it. */
+  siteUrl: string;
+}
+
+/**
+ * Whether answers carry HSTS: only a production site whose public address is https (HSTS on
+ * localhost would pin the developer's browser to https). Decided per request by the middleware,
+ * since one build may be started behind http or https.
+ */
+export function sendsStrictTransportSecurity({ production, siteUrl }: TransportOptions): boolean {
+  return production && siteUrl.startsWith("https:");
 }

@@ -50,7 +50,12 @@ async function waitUntilUp(url: string, child: ChildProcess, timeoutMs = 60_000)
   throw new Error(`The shop did not answer at ${url} within ${timeoutMs / 1000} s`);
 }
 
-export async function startShop(engine: Engine, port: number): Promise<ShopServer> {
+export interface ShopOptions {
+  /** The shop's public address (SITE_URL); the address it listens on by default. */
+  siteUrl?: string;
+}
+
+export async function startShop(engine: Engine, port: number, options: ShopOptions = {}): Promise<ShopServer> {
   const url = `http://127.0.0.1:${port}`;
   const dataDir = path.resolve(".data", `bench-${engine}-${port}`);
   await rm(dataDir, { recursive: true, force: true });
@@ -59,7 +64,7 @@ export async function startShop(engine: Engine, port: number): Promise<ShopServe
     ...process.env,
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
-    SITE_URL: url,
+    SITE_URL: options.siteUrl ?? url,
     PGLITE_DIR: path.join(dataDir, "pglite"),
     MAIL_OUTBOX_DIR: outbox,
     SMTP_URL: "",

@@ -10,7 +10,7 @@ import { AFTER_SALE_FILTERS, AFTER_SALE_PAGE_SIZE, AFTER_SALE_STATUS_LABELS } fr
 import { listHref } from "@/lib/order-display";
 import { ROUTES } from "@/lib/config/routes";
 import { afterSaleStatusSchema } from "@/lib/schemas/after-sale";
-import { currentUser } from "@/lib/server/auth/current-user";
+import { requireCustomerPage } from "@/lib/server/auth/page-session";
 import { listAfterSales } from "@/lib/server/after-sale";
 
 export const metadata: Metadata = {
@@ -34,8 +34,7 @@ function readQuery(query: Awaited<SearchParams>) {
 
 // Protected and per customer like the order list: server HTML with links for filter and pages.
 export default async function AfterSaleListPage({ searchParams }: { searchParams: SearchParams }) {
-  const user = await currentUser();
-  if (!user) redirect(ROUTES.login);
+  const user = await requireCustomerPage();
   const { status, page } = readQuery(await searchParams);
   const { list, total } = await listAfterSales(user.id, { status: status ?? undefined, page, pageSize: AFTER_SALE_PAGE_SIZE });
   const pageCount = Math.max(1, Math.ceil(total / AFTER_SALE_PAGE_SIZE));

@@ -9,7 +9,7 @@ import { ListPagination, StatusFilters } from "@/components/ui/list-nav";
 import { ROUTES } from "@/lib/config/routes";
 import { listHref, ORDER_FILTERS, ORDERS_PAGE_SIZE, ORDER_STATUS_LABELS } from "@/lib/order-display";
 import { orderStatusSchema } from "@/lib/schemas/order";
-import { currentUser } from "@/lib/server/auth/current-user";
+import { requireCustomerPage } from "@/lib/server/auth/page-session";
 import { listOrders } from "@/lib/server/orders";
 
 export const metadata: Metadata = {
@@ -35,8 +35,7 @@ function readQuery(query: Awaited<SearchParams>) {
 // Filter and pages are links, so the list is server HTML that works with the keyboard and without
 // waiting for JavaScript.
 export default async function OrdersPage({ searchParams }: { searchParams: SearchParams }) {
-  const user = await currentUser();
-  if (!user) redirect(ROUTES.login);
+  const user = await requireCustomerPage();
   const { status, page } = readQuery(await searchParams);
   const { list, total } = await listOrders(user.id, { status: status ?? undefined, page, pageSize: ORDERS_PAGE_SIZE });
   const pageCount = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import { ROUTES } from "@/lib/config/routes";
 import { Container } from "@/components/ui/page";
 import { ResetForm } from "@/components/account/reset-form";
@@ -10,7 +11,10 @@ export const metadata: Metadata = {
   robots: { index: false },
 };
 
-export default function ResetPage() {
+export default async function ResetPage() {
+  // Rendered per request for its nonce policy (lib/config/security-headers.ts): the form takes a
+  // password, so no inline script it did not write may run beside it.
+  await connection();
   return (
     <Container className="flex justify-center py-12 desk:py-20">
       <div className="w-full max-w-md rounded-2xl border border-line bg-white p-6 shadow-card desk:p-8">

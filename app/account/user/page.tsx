@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
 import { ROUTES } from "@/lib/config/routes";
-import { currentUser } from "@/lib/server/auth/current-user";
+import { requireCustomerPage } from "@/lib/server/auth/page-session";
 import { Container } from "@/components/ui/page";
 import { ChangePasswordForm, ProfileForm } from "@/components/account/profile-forms";
 import { MembershipCard } from "@/components/account/membership-card";
@@ -14,8 +13,7 @@ export const metadata: Metadata = {
 
 // Protected: the page checks the session itself; the middleware's redirect is only a shortcut.
 export default async function AccountPage() {
-  const user = await currentUser();
-  if (!user) redirect(ROUTES.login);
+  const user = await requireCustomerPage();
   return (
     <Container className="py-10 desk:py-16">
       <h1 className="text-3xl font-bold tracking-tight text-ink">My account</h1>

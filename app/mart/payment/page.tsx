@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { notFound, redirect } from "next/navigation";
+import { notFound } from "next/navigation";
 import { PaymentForm } from "@/components/checkout/payment-form";
 import { TestModeNotice } from "@/components/checkout/test-mode-notice";
 import { ButtonLink } from "@/components/ui/button-link";
@@ -7,7 +7,7 @@ import { Container } from "@/components/ui/page";
 import { ROUTES, orderPath } from "@/lib/config/routes";
 import { orderNumber } from "@/lib/order-display";
 import type { Order } from "@/lib/schemas/order";
-import { currentUser } from "@/lib/server/auth/current-user";
+import { requireCustomerPage } from "@/lib/server/auth/page-session";
 import { findById } from "@/lib/server/http/find-by-id";
 import { getOrderForCustomer, isClosed } from "@/lib/server/orders";
 import { TEST_CARDS, listSavedPaymentMethods, paymentTestMode } from "@/lib/server/payments";
@@ -45,8 +45,7 @@ function Closed({ order }: { order: Order }) {
 // Protected and per customer: the page checks the session itself and renders on every request
 // (so it also gets the middleware's nonce policy).
 export default async function PaymentPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const user = await currentUser();
-  if (!user) redirect(ROUTES.login);
+  const user = await requireCustomerPage();
   const { orderId } = await searchParams;
   const order = await findById(typeof orderId === "string" ? orderId : undefined, (id) => getOrderForCustomer(user.id, id));
   if (!order) notFound();

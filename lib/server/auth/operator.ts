@@ -1,11 +1,9 @@
 import "server-only";
-import { cookies } from "next/headers";
-import { notFound, redirect } from "next/navigation";
-import { COOKIES } from "@/lib/config/store";
-import { ROUTES } from "@/lib/config/routes";
+import { notFound } from "next/navigation";
 import type { UserRow } from "@/lib/db/schema";
 import { AppError } from "@/lib/server/http/errors";
-import { findSessionByToken, requireSession, type AuthContext } from "./session";
+import { requirePageSession } from "./page-session";
+import { requireSession, type AuthContext } from "./session";
 
 // Who is an operator is decided here and nowhere else: the admin API (apiRoute's "operator"), the
 // console's pages and the operator services' own check all ask isOperator, so the rule cannot drift
@@ -32,14 +30,12 @@ export async function requireOperator(request: Request): Promise<AuthContext> {
 
 /**
  * requireOperator for the console's pages, which answer in pages rather than in the envelope: a
- * visitor is sent to log in (the middleware already does so and remembers the page; this holds even
- * if it did not run), and a signed-in customer gets the plain 404 page, so the console's pages are
+ * visitor without a live session is sent to log in and back like on every protected page
+ * (requirePageSession), and a signed-in customer gets the plain 404 page, so the console's pages are
  * not even confirmed to exist.
  */
 export async function requireOperatorPage(): Promise<UserRow> {
-  const store = await cookies();
-  const session = await findSessionByToken(store.get(COOKIES.token)?.value);
-  if (!session) redirect(ROUTES.login);
+  const session = await requirePageSession();
   if (!isOperator(session.user)) notFound();
   return session.user;
 }

@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
-import { notFound, redirect } from "next/navigation";
+import { notFound } from "next/navigation";
 import { Container } from "@/components/ui/page";
 import { AfterSaleDetail } from "@/components/after-sale/after-sale-detail";
-import { ROUTES } from "@/lib/config/routes";
-import { currentUser } from "@/lib/server/auth/current-user";
+import { requireCustomerPage } from "@/lib/server/auth/page-session";
 import { findById } from "@/lib/server/http/find-by-id";
 import { getAfterSaleForCustomer } from "@/lib/server/after-sale";
 
@@ -14,8 +13,7 @@ export const metadata: Metadata = {
 
 // Protected and per customer: the page checks the session itself and renders on every request.
 export default async function AfterSalePage({ params }: { params: Promise<{ afterSaleId: string }> }) {
-  const user = await currentUser();
-  if (!user) redirect(ROUTES.login);
+  const user = await requireCustomerPage();
   const { afterSaleId } = await params;
   const request = await findById(afterSaleId, (id) => getAfterSaleForCustomer(user.id, id));
   if (!request) notFound();

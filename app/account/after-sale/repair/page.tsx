@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { Image } from "@/components/ui/image";
-import { redirect } from "next/navigation";
 import { REPAIR_DIAGNOSIS_SKU } from "@/components/content/catalogue";
 import { ApplyAfterSaleButton } from "@/components/after-sale/apply-after-sale-dialog";
 import { ButtonLink } from "@/components/ui/button-link";
@@ -10,7 +9,7 @@ import { ShopLink } from "@/components/ui/shop-link";
 import { ROUTES, orderPath, productPath } from "@/lib/config/routes";
 import { PURIFIER_SKU } from "@/lib/config/store";
 import { formatOrderDate, orderNumber } from "@/lib/order-display";
-import { currentUser } from "@/lib/server/auth/current-user";
+import { requireCustomerPage } from "@/lib/server/auth/page-session";
 import { listPurchasedDevices } from "@/lib/server/orders/devices";
 
 export const metadata: Metadata = {
@@ -21,8 +20,7 @@ export const metadata: Metadata = {
 // Under the after-sale prefix, so the middleware sends a visitor to log in and back here; the page
 // checks the session itself as well.
 export default async function RepairRequestPage() {
-  const user = await currentUser();
-  if (!user) redirect(ROUTES.login);
+  const user = await requireCustomerPage();
   const devices = await listPurchasedDevices(user.id, PURIFIER_SKU);
 
   return (

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import { Suspense } from "react";
 import { Container } from "@/components/ui/page";
 import { GoogleCallback, SigningIn } from "@/components/account/google-callback";
@@ -10,7 +11,10 @@ export const metadata: Metadata = {
   robots: { index: false },
 };
 
-export default function GoogleCallbackPage() {
+export default async function GoogleCallbackPage() {
+  // Rendered per request for its nonce policy (lib/config/security-headers.ts): the page trades the
+  // code in its address for a session, so no inline script it did not write may run beside it.
+  await connection();
   return (
     <Container className="flex justify-center py-12 desk:py-20">
       <div className="w-full max-w-md rounded-2xl border border-line bg-white p-6 shadow-card desk:p-8">

@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
-import { notFound, redirect } from "next/navigation";
+import { notFound } from "next/navigation";
 import { Container } from "@/components/ui/page";
 import { OrderDetail } from "@/components/orders/order-detail";
-import { ROUTES } from "@/lib/config/routes";
 import type { Order } from "@/lib/schemas/order";
-import { currentUser } from "@/lib/server/auth/current-user";
+import { requireCustomerPage } from "@/lib/server/auth/page-session";
 import { findById } from "@/lib/server/http/find-by-id";
 import { canShip, getOrderForCustomer } from "@/lib/server/orders";
 import { activeShippingPreset, addBusinessDays, storeDate } from "@/lib/server/shipping";
@@ -23,8 +22,7 @@ function paidDeliveryEstimate(order: Order): string | null {
 
 // Protected and per customer: the page checks the session itself and renders on every request.
 export default async function OrderPage({ params }: { params: Promise<{ orderId: string }> }) {
-  const user = await currentUser();
-  if (!user) redirect(ROUTES.login);
+  const user = await requireCustomerPage();
   const { orderId } = await params;
   const order = await findById(orderId, (id) => getOrderForCustomer(user.id, id));
   if (!order) notFound();
