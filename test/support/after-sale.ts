@@ -116,7 +116,7 @@ export async function submitTracking(
 
 /** Every e-mail sent to `to` so far, oldest first. */
 export async function mailsTo(to: string): Promise<ReadMail[]> {
-  await deliverQueuedMail();
+  await deliverQueuedMail(to);
   const safeTo = to.replace(/[^a-z0-9@._-]/gi, "_");
   let names: string[];
   try {

@@ -76,7 +76,7 @@ async function attempt(email: string, password: string, headers: Record<string, 
 
 /** The mails in the local outbox to `to`. */
 async function mailsTo(to: string): Promise<number> {
-  await deliverQueuedMail();
+  await deliverQueuedMail(to);
   const safeTo = to.replace(/[^a-z0-9@._-]/gi, "_");
   const names = await readdir(outbox).catch(() => []);
   return names.filter((name) => name.includes(`-${safeTo}-`)).length;

@@ -87,8 +87,8 @@ describeEachEngine("customer after-sale calls on $name", (engine) => {
     expect((await orderOf(who, orderId)).afterSaleRemaining).toEqual({ [sku]: 1 });
 
     const mails = await mailsTo(who.email);
-    expect(mails.at(-1)?.subject).toBe("Your Lenwell return request was received");
-    expect(mails.at(-1)?.text).toContain(afterSaleId);
+    const received = mails.find((mail) => mail.subject === "Your Lenwell return request was received");
+    expect(received?.text).toContain(afterSaleId);
   });
 
   it("refuses a request for an order not yet shipped (409), another customer's order (404), an item not in the order, bad fields (422) and no session (401)", async () => {
