@@ -10,6 +10,14 @@ const schema = z.object({
   /** PGlite folder. PGlite does not lock it and two processes would corrupt it: one folder per process. */
   PGLITE_DIR: z.string().min(1).optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** The name the shop's PostgreSQL connections carry (pg_stat_activity.application_name). */
+  DATABASE_APPLICATION_NAME: z
+    .string()
+    .trim()
+    .min(1)
+    .max(63, "PostgreSQL keeps at most 63 characters of an application name.")
+    .regex(/^[\x20-\x7e]+$/, "Printable ASCII only: PostgreSQL replaces anything else with question marks.")
+    .default("lenwell-shop"),
   /** Seed the demo catalogue and accounts into a new embedded database (default on). */
   SEED_DEMO_DATA: z.enum(["true", "false"]).default("true"),
 });
@@ -19,6 +27,7 @@ export interface DatabaseSettings {
   url: string | null;
   pgliteDir: string;
   poolMax: number;
+  applicationName: string;
   seedDemoData: boolean;
 }
 
@@ -37,6 +46,7 @@ export function readDatabaseSettings(source: Record<string, string | undefined> 
     // and ship the whole project).
     pgliteDir: path.resolve(/* turbopackIgnore: true */ value.PGLITE_DIR ?? path.join(".data", `pglite-${value.NODE_ENV}`)),
     poolMax: value.DATABASE_POOL_MAX,
+    applicationName: value.DATABASE_APPLICATION_NAME,
     seedDemoData: value.SEED_DEMO_DATA === "true",
   };
 }
@@ -48,3 +58,9 @@ export function readDatabaseSettings(source: Record<string, string | undefined> 
 export function openDatabaseAtStart(source: Record<string, string | undefined> = process.env): boolean {
   return source.NEXT_PHASE !== "phase-production-build";
 }
+
+/**
+ * Seconds a client is told to wait (Retry-After) when its request failed on a lost database
+ * connection: the pool reconnects on the next query, so a retry soon after usually succeeds.
+ */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;

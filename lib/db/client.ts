@@ -4,8 +4,9 @@ import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { Pool } from "pg";
 import { readDatabaseSettings, type DatabaseSettings } from "@/lib/config/database";
+import { isConnectionLoss } from "./connection-loss";
+import { createPool } from "./pool";
 import * as schema from "./schema";
 import { migratePgliteDatabase, migratePostgresDatabase } from "./migrate";
 import { seedDatabase } from "./seed";
@@ -29,9 +30,11 @@ export interface DatabaseHandle {
 /** Opens a database, applies the committed migrations and, for a new embedded one, the demo seed. */
 export async function openDatabase(settings: DatabaseSettings, options: { inMemory?: boolean } = {}): Promise<DatabaseHandle> {
   if (settings.engine === "postgres" && settings.url) {
-    const pool = new Pool({ connectionString: settings.url, max: settings.poolMax });
+    const pool = createPool(settings);
     await migratePostgresDatabase(pool);
-    return { db: drizzlePg(pool, { schema }), engine: "postgres", close: () => pool.end() };
+    const db = drizzlePg(pool, { schema });
+    retryTransactionsThatNeverBegan(db);
+    return { db, engine: "postgres", close: () => pool.end() };
   }
   let client: PGlite;
   if (options.inMemory) {
@@ -45,6 +48,30 @@ export async function openDatabase(settings: DatabaseSettings, options: { inMemo
   const db = drizzlePglite(client, { schema });
   if (settings.seedDemoData) await seedDatabase(db);
   return { db, engine: "pglite", close: () => client.close() };
+}
+
+/**
+ * A transaction whose connection was lost before its BEGIN went through (typically a pooled
+ * connection that had died while idle) ran none of its work, so it is started once more on another
+ * connection. Once the work has begun, a lost connection is the caller's error: the server rolled
+ * back what it had not committed, and a lost COMMIT may or may not have been applied, so nothing
+ * here repeats it.
+ */
+function retryTransactionsThatNeverBegan(db: Database): void {
+  const transaction = db.transaction.bind(db);
+  db.transaction = async (work, config) => {
+    let began = false;
+    const run: typeof work = (tx) => {
+      began = true;
+      return work(tx);
+    };
+    try {
+      return await transaction(run, config);
+    } catch (error) {
+      if (began || !isConnectionLoss(error)) throw error;
+      return transaction(work, config);
+    }
+  };
 }
 
 // Next bundles route handlers, pages and instrumentation separately, so this module can be loaded

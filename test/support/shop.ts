@@ -73,9 +73,9 @@ export function apiRequest(method: "GET" | "POST" | "PUT" | "DELETE", path: stri
   });
 }
 
-/** The rows of a raw query, whichever engine ran it (both answer `{ rows }`). */
-function rowsOf(result: unknown): unknown[] {
-  if (typeof result === "object" && result !== null && "rows" in result && Array.isArray(result.rows)) return result.rows;
+/** The rows of a raw query, whichever engine ran it (both answer `{ rows }`); `T` is the caller's word for their shape. */
+export function rowsOf<T = unknown>(result: unknown): T[] {
+  if (typeof result === "object" && result !== null && "rows" in result && Array.isArray(result.rows)) return result.rows as T[];
   throw new Error("A raw query answered without rows");
 }
 

@@ -45,7 +45,7 @@ export class HashQueue {
       await new Promise<void>((start) => this.waiting.push({ start, since }));
       if (Date.now() - since > this.maxWaitMs) {
         this.next();
-        throw AppError.serviceBusy("The shop is very busy right now. Please try again in a few seconds.", 5);
+        throw AppError.serviceUnavailable(5, "The shop is very busy right now. Please try again in a few seconds.");
       }
     } else {
       this.running += 1;

@@ -39,8 +39,8 @@ export class AppError extends Error {
     return new AppError(TOO_MANY_REQUESTS, message, [], { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
   }
 
-  /** A 503 for an overload or outage that passes: with Retry-After, like a 429. */
-  static serviceBusy(message: string, retryAfterSeconds: number): AppError {
+  /** 503 with Retry-After: the shop cannot answer this moment (an overload, a lost database connection), but will soon. */
+  static serviceUnavailable(retryAfterSeconds: number, message: string = statusMessage(SERVICE_UNAVAILABLE)): AppError {
     return new AppError(SERVICE_UNAVAILABLE, message, [], { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
   }
 }

@@ -115,6 +115,28 @@ describe("apiRoute", () => {
     expect(logged).toHaveBeenCalled();
   });
 
+  it("answers a lost database connection with 503 and Retry-After, and logs one line without the statement", async () => {
+    const warned = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const failed = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    // What drizzle throws when node-postgres lost the connection under a query.
+    const lost = new Error('Failed query: update "cart_items" set "quantity" = $1\nparams: 2', {
+      cause: Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" }),
+    });
+    const route = apiRoute({ auth: "none" }, async () => {
+      throw lost;
+    });
+    const response = await route(new Request("http://shop.test/x"));
+    expect(response.headers.get("retry-after")).toMatch(/^[1-9]\d*$/);
+    expect(await envelope(response)).toEqual({
+      status: 503,
+      body: { code: 503, data: null, errmsg: "The shop could not finish this just now. Please try again in a moment." },
+    });
+    expect(failed).not.toHaveBeenCalled();
+    expect(warned).toHaveBeenCalledTimes(1);
+    expect(String(warned.mock.calls[0]?.[0])).toContain("57P01");
+    expect(String(warned.mock.calls[0]?.[0])).not.toContain("cart_items");
+  });
+
   it("validates the query string", async () => {
     const route = apiRoute({ auth: "none", query: z.strictObject({ sku: z.string().regex(/^[A-Z0-9-]+$/) }) }, async ({ query }) => query);
     expect((await envelope(await route(new Request("http://shop.test/x?sku=LW-RO600")))).body.data).toEqual({ sku: "LW-RO600" });

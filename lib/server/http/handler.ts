@@ -1,5 +1,7 @@
 import "server-only";
 import type { z } from "zod";
+import { DATABASE_RETRY_AFTER_SECONDS } from "@/lib/config/database";
+import { describeConnectionLoss, isConnectionLoss } from "@/lib/db/connection-loss";
 import type { UserRow } from "@/lib/db/schema";
 import { requireOperator } from "@/lib/server/auth/operator";
 import { carriesSessionCookie, requireSession, signedOutCookies, type AuthContext } from "@/lib/server/auth/session";
@@ -109,12 +111,20 @@ function sessionRefused(error: unknown, request: Request): unknown {
   return new AppError(401, error.message, error.errors, error.headers, signedOutCookies());
 }
 
+const DATABASE_UNAVAILABLE_MESSAGE = "The shop could not finish this just now. Please try again in a moment.";
+
 export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) {
     const response = fail(error.code, error.message, error.errors);
     for (const [name, value] of Object.entries(error.headers)) response.headers.set(name, value);
     for (const value of error.cookies) response.headers.append("Set-Cookie", value);
     return response;
+  }
+  if (isConnectionLoss(error)) {
+    // The database connection died under the request (what it read was retried already, pool.ts):
+    // not a bug, and the next attempt gets a new connection. One line, without the statement.
+    console.warn(`API request failed on a lost database connection: ${describeConnectionLoss(error)}`);
+    return errorResponse(AppError.serviceUnavailable(DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE));
   }
   // Anything else is a bug or an outage: log what it was and where, tell the caller nothing about it.
   console.error(`Unhandled API error: ${describeError(error)}`);

@@ -1,0 +1,104 @@
+import pg from "pg";
+import type { DatabaseSettings } from "@/lib/config/database";
+import { describeConnectionLoss, isConnectionLoss } from "./connection-loss";
+
+// The PostgreSQL pool, made to live through lost connections (a failover, a restarted server, an
+// operator's pg_terminate_backend):
+// - A connection that dies while idle in the pool, or while checked out between two statements of a
+//   transaction, is reported by node-postgres as an 'error' event; unheard, that event is an
+//   uncaught exception that ends the process. Here it is heard and logged in one line; the pool has
+//   already dropped the connection (or drops it when it is released), and opens a new one on demand.
+// - A read sent outside a transaction that failed because its connection died is sent once more,
+//   on another connection: reading twice changes nothing. A write is never repeated here, since
+//   whether it committed before the connection died cannot be known; its caller gets the error
+//   (the API answers 503 with Retry-After) and may retry with its own idempotency.
+// - A client checked out with `connect()` whose connection ends is given back to the pool at once
+//   (which drops it), so that nobody has to remember to: drizzle 0.45 sends BEGIN before its
+//   try/finally and never releases a client whose BEGIN failed, which would leak one slot of the
+//   pool per lost connection until the pool is empty and every request waits forever. A later
+//   release() of that client is then a no-op.
+// Transactions are not retried here; see client.ts for one whose BEGIN never reached the server.
+
+const { Pool } = pg;
+
+type PoolQuery = (...args: unknown[]) => Promise<unknown>;
+
+/** Hands `client` back to the pool (which drops it) as soon as its connection ends; release() stays safe to call once more. */
+function releaseWhenLost(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release;
+  let released = false;
+  const onEnd = () => releaseOnce(new Error("The database connection ended while the client was checked out"));
+  const releaseOnce = (error?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    client.removeListener("end", onEnd);
+    release(error);
+  };
+  client.once("end", onEnd);
+  client.release = releaseOnce;
+  return client;
+}
+
+/** The text of a plain `query(text | config, values?)` call, or null for any other form. */
+function statementOf(args: readonly unknown[]): string | null {
+  // A callback (the last argument) or a streaming query object keeps node-postgres's own handling.
+  if (args.length > 2 || args.some((arg) => typeof arg === "function")) return null;
+  const [first] = args;
+  if (typeof first === "string") return first;
+  if (typeof first === "object" && first !== null && !("submit" in first) && "text" in first && typeof first.text === "string") {
+    return first.text;
+  }
+  return null;
+}
+
+/**
+ * A statement that only reads: a plain SELECT. (A WITH may hide an INSERT or UPDATE, so it is not
+ * counted; a SELECT calling a function with side effects would be, and this shop sends none
+ * outside a transaction.)
+ */
+export function isReadOnlyStatement(text: string): boolean {
+  return /^\s*select\b/i.test(text);
+}
+
+function logLostConnection(error: unknown): void {
+  console.warn(`Database connection lost (${describeConnectionLoss(error)}); the pool opens a new one when needed.`);
+}
+
+export function createPool(settings: Pick<DatabaseSettings, "url" | "poolMax" | "applicationName">): pg.Pool {
+  const pool = new Pool({ connectionString: settings.url ?? undefined, max: settings.poolMax, application_name: settings.applicationName });
+
+  // One line per lost connection, whether it was idle (the pool's 'error') or checked out (the
+  // client's own 'error'; the pool listens only while a client is idle).
+  const reported = new WeakSet<object>();
+  const report = (client: object, error: unknown) => {
+    if (reported.has(client)) return;
+    reported.add(client);
+    logLostConnection(error);
+  };
+  pool.on("error", (error, client) => report(client, error));
+  pool.on("connect", (client) => {
+    client.on("error", (error) => report(client, error));
+  });
+
+  // Only the promise form: pool.query checks clients out with a callback and releases them itself.
+  const plainConnect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  const connect = (...args: unknown[]) =>
+    args.length > 0 ? plainConnect(...args) : (plainConnect() as Promise<pg.PoolClient>).then(releaseWhenLost);
+  pool.connect = connect as pg.Pool["connect"];
+
+  const plainQuery = pool.query.bind(pool) as PoolQuery;
+  const retryingQuery: PoolQuery = async (...args) => {
+    const statement = statementOf(args);
+    if (statement === null || !isReadOnlyStatement(statement)) return plainQuery(...args);
+    try {
+      return await plainQuery(...args);
+    } catch (error) {
+      if (!isConnectionLoss(error)) throw error;
+      // Let the pool hear of the other connections that died with this one before it hands one out.
+      await new Promise((resolve) => setImmediate(resolve));
+      return plainQuery(...args);
+    }
+  };
+  pool.query = retryingQuery as pg.Pool["query"];
+  return pool;
+}
