@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Every test of the shop: format, lint, types, unit tests, production build, end-to-end in Chromium.
+# Every test of the shop: format, lint, types, unit tests, production build, end-to-end in Chromium,
+# and the server killed with SIGKILL under load.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -38,4 +39,6 @@ step "Production build"
 npm run --silent build
 step "End-to-end tests (Chromium, desktop 1280x800 and phone 390x844)"
 npm run --silent test:e2e
+step "Kill -9 under load: the server killed mid-checkout and mid-payment, invariants checked"
+npm run --silent chaos:kill
 step "All tests passed"
