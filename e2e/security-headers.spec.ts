@@ -24,6 +24,27 @@ function expectCommonHeaders(response: APIResponse) {
   expect(headers["strict-transport-security"]).toBeUndefined();
 }
 
+/**
+ * A session or sign-in page's answer: one policy, locked down, scripts only by a nonce that Next's
+ * own scripts carry (no inline scripts). Answers the nonce.
+ */
+async function expectNoncePolicy(response: APIResponse): Promise<string> {
+  expect(response.status()).toBe(200);
+  expectCommonHeaders(response);
+  expect(response.headers()["cross-origin-opener-policy"]).toBe("same-origin");
+  const policies = headerValues(response, "content-security-policy");
+  expect(policies, "exactly one policy: the static one must not be added").toHaveLength(1);
+  const policy = policies[0] ?? "";
+  expectLockedDown(policy);
+  const sources = scriptSrc(policy);
+  expect(sources).toContain("'strict-dynamic'");
+  expect(sources).not.toContain("'unsafe-inline'");
+  const nonce = sources.find((source) => source.startsWith("'nonce-"))?.slice(7, -1) ?? "";
+  expect(nonce).not.toBe("");
+  expect(await response.text()).toContain(`nonce="${nonce}"`);
+  return nonce;
+}
+
 function expectLockedDown(policy: string) {
   for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
     expect(policy).toContain(directive);
@@ -72,41 +93,14 @@ test.describe("security headers", () => {
     await signIn(page);
     const nonces: string[] = [];
     for (let i = 0; i < 2; i++) {
-      const response = await page.request.get(ROUTES.account);
-      expect(response.status()).toBe(200);
-      expectCommonHeaders(response);
-      expect(response.headers()["cross-origin-opener-policy"]).toBe("same-origin");
-      const policies = headerValues(response, "content-security-policy");
-      expect(policies, "exactly one policy: the static one must not be added").toHaveLength(1);
-      const policy = policies[0] ?? "";
-      expectLockedDown(policy);
-      const sources = scriptSrc(policy);
-      expect(sources).toContain("'strict-dynamic'");
-      expect(sources).not.toContain("'unsafe-inline'");
-      const nonce = sources.find((source) => source.startsWith("'nonce-"))?.slice(7, -1) ?? "";
-      expect(nonce).not.toBe("");
-      expect(await response.text()).toContain(`nonce="${nonce}"`);
-      nonces.push(nonce);
+      nonces.push(await expectNoncePolicy(await page.request.get(ROUTES.account)));
     }
     expect(nonces[0]).not.toBe(nonces[1]);
   });
 
   for (const path of [ROUTES.login, ROUTES.register, ROUTES.resetPassword, GOOGLE_CALLBACK_PATH]) {
     test(`${path}, which takes a password or signs someone in, gets a fresh nonce and no inline scripts`, async ({ page }) => {
-      const response = await page.request.get(path);
-      expect(response.status()).toBe(200);
-      expectCommonHeaders(response);
-      expect(response.headers()["cross-origin-opener-policy"]).toBe("same-origin");
-      const policies = headerValues(response, "content-security-policy");
-      expect(policies, "exactly one policy: the static one must not be added").toHaveLength(1);
-      const policy = policies[0] ?? "";
-      expectLockedDown(policy);
-      const sources = scriptSrc(policy);
-      expect(sources).toContain("'strict-dynamic'");
-      expect(sources).not.toContain("'unsafe-inline'");
-      const nonce = sources.find((source) => source.startsWith("'nonce-"))?.slice(7, -1) ?? "";
-      expect(nonce).not.toBe("");
-      expect(await response.text()).toContain(`nonce="${nonce}"`);
+      const nonce = await expectNoncePolicy(await page.request.get(path));
       const again = scriptSrc(headerValues(await page.request.get(path), "content-security-policy")[0] ?? "");
       expect(again.find((source) => source.startsWith("'nonce-"))).not.toBe(`'nonce-${nonce}'`);
     });

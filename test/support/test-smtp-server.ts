@@ -1,4 +1,4 @@
-import { createServer } from "node:net";
+import { createServer, type Socket } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { readMail, type ReadMail } from "@/lib/server/mail/outbox-reader";
 
@@ -65,4 +65,33 @@ export async function closedPort(): Promise<number> {
   });
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   return port;
+}
+
+export interface SilentSmtpServer {
+  url: string;
+  close: () => Promise<void>;
+}
+
+/** A mail server that accepts connections and never greets: a hung server, which only timeouts end. */
+export async function startSilentSmtpServer(): Promise<SilentSmtpServer> {
+  const sockets = new Set<Socket>();
+  const silent = createServer((socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    silent.once("error", reject);
+    silent.listen(0, "127.0.0.1", () => {
+      const address = silent.address();
+      if (address && typeof address === "object") resolve(address.port);
+      else reject(new Error("No free port"));
+    });
+  });
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    },
+  };
 }

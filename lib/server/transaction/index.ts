@@ -4,7 +4,7 @@ import { describeError } from "@/lib/server/http/error-log";
 
 // The one way a service writes in a transaction, and the one place where what follows a commit
 // runs. Work that must not happen unless the data it describes is committed (revalidating a cached
-// page, an e-mail, later webhooks and jobs) is registered on the transaction with afterCommit and
+// page, waking the mail worker, later webhooks and jobs) is registered on the transaction with afterCommit and
 // runs once the commit has succeeded, in the order it was registered; a rolled-back transaction
 // runs none of it. Registering needs the transaction handle, so nothing can register outside one.
 
@@ -12,12 +12,6 @@ export interface AfterCommitEffect {
   /** Names the effect in the log when it fails. */
   label: string;
   run: () => unknown;
-  /**
-   * Whether the caller's answer depends on it (a code the customer is waiting for). A required
-   * effect that fails makes inTransaction throw its error, after the commit and the other effects;
-   * any other failure is logged and never undoes what was committed.
-   */
-  required?: boolean;
 }
 
 const pending = new WeakMap<Transaction, AfterCommitEffect[]>();
@@ -30,19 +24,14 @@ export function afterCommit(tx: Transaction, effect: AfterCommitEffect): void {
 }
 
 async function runAfterCommit(effects: readonly AfterCommitEffect[]): Promise<void> {
-  let requiredFailure: { error: unknown } | null = null;
   for (const effect of effects) {
     try {
       await effect.run();
     } catch (error) {
-      if (effect.required && !requiredFailure) {
-        requiredFailure = { error };
-      } else {
-        console.error(`After commit, ${effect.label} failed: ${describeError(error)}`);
-      }
+      // What was committed stays committed: a failed effect is logged, never undone or thrown.
+      console.error(`After commit, ${effect.label} failed: ${describeError(error)}`);
     }
   }
-  if (requiredFailure) throw requiredFailure.error;
 }
 
 /**

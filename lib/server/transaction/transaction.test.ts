@@ -57,27 +57,6 @@ describeEachEngine("inTransaction on $name", (engine) => {
     expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^After commit, the welcome e-mail failed: Error: SMTP down\n {2}at /));
   });
 
-  it("throws a required effect's failure after the commit and the other effects", async () => {
-    const later = vi.fn();
-    const before = await stockOf();
-    await expect(
-      inTransaction(async (tx) => {
-        await tx
-          .update(products)
-          .set({ stock: (before ?? 0) + 1 })
-          .where(eq(products.sku, SKU));
-        afterCommit(tx, { label: "the code e-mail", required: true, run: () => Promise.reject(new Error("no code sent")) });
-        afterCommit(tx, { label: "later", run: later });
-      }),
-    ).rejects.toThrow("no code sent");
-    expect(later).toHaveBeenCalledOnce();
-    expect(await stockOf()).toBe((before ?? 0) + 1);
-    await handle()
-      .db.update(products)
-      .set({ stock: before ?? 0 })
-      .where(eq(products.sku, SKU));
-  });
-
   it("refuses an effect on a transaction it did not open", async () => {
     await expect(
       handle().db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 // @vitest-environment node
-import { createServer, type Socket } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, expect, it, vi } from "vitest";
+import { startSilentSmtpServer } from "@/test/support/test-smtp-server";
 import { mailOutbox } from "@/lib/db/schema";
 import { dataOf, read } from "@/test/support/answer";
 
@@ -9,28 +9,15 @@ import { dataOf, read } from "@/test/support/answer";
 // it (the review saw a cancel take 10 s). The environment is parsed when lib/config/env.ts is first
 // imported, so SMTP_URL is set before the dynamic imports. PGlite, in this process: the outbox is
 // this file's own.
-const sockets = new Set<Socket>();
-const silent = createServer((socket) => {
-  sockets.add(socket);
-  socket.on("close", () => sockets.delete(socket));
-});
-const port = await new Promise<number>((resolve) => {
-  silent.listen(0, "127.0.0.1", () => {
-    const address = silent.address();
-    resolve(address && typeof address === "object" ? address.port : 0);
-  });
-});
-vi.stubEnv("SMTP_URL", `smtp://127.0.0.1:${port}`);
+const silent = await startSilentSmtpServer();
+vi.stubEnv("SMTP_URL", silent.url);
 const { databaseForSuite, describeOnPglite } = await import("@/test/support/test-engines");
 const { apiRequest, HOUSTON, makeCustomer } = await import("@/test/support/shop");
 const { paidOrder } = await import("@/test/support/after-sale");
 const { mailWorker } = await import("@/lib/server/mail/outbox");
 const { POST: cancel } = await import("./cancel/route");
 
-afterAll(async () => {
-  for (const socket of sockets) socket.destroy();
-  await new Promise<void>((resolve) => silent.close(() => resolve()));
-});
+afterAll(() => silent.close());
 
 describeOnPglite("a mail server that hangs", (engine) => {
   const db = databaseForSuite(engine);
