@@ -2,7 +2,6 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { Transaction } from "@/lib/db/client";
 import { orders, type OrderRow, type UserRow } from "@/lib/db/schema";
-import { centsToAmount } from "@/lib/money";
 import type { Order, PaymentBody } from "@/lib/schemas/order";
 import { AppError } from "@/lib/server/http/errors";
 import { orderConfirmationMail } from "@/lib/server/mail/messages";
@@ -10,6 +9,7 @@ import { queueMail } from "@/lib/server/mail/outbox";
 import { activatePlans } from "@/lib/server/memberships";
 import { chargeOrder, refundPayment, replayedPayment, type PaymentStatusAnswer } from "@/lib/server/payments";
 import { inTransaction } from "@/lib/server/transaction";
+import { refundNote } from "./event-notes";
 import { customerActor, recordEvent, type EventActor } from "./events";
 import { ORDER_MESSAGES } from "./messages";
 import { assertPayable, lockOrder, moveOrder, paymentReceived } from "./status";
@@ -79,7 +79,7 @@ export async function refundOrder(
     order.id,
     "refunded",
     by,
-    `${centsToAmount(refund.amountCents)} refunded to ${refund.brand ?? "the card"} ending ${refund.last4 ?? "----"}`,
+    refundNote(refund.amountCents, refund),
   );
   return updated;
 }
