@@ -19,7 +19,7 @@ import {
   afterSaleGoodsReceivedMail,
   afterSaleRefundMail,
   afterSaleRejectedMail,
-} from "@/lib/server/mail/after-sale-messages";
+} from "@/lib/server/mail/templates/after-sale";
 import { afterSaleCompletedNote, operatorActor, recordEvent, refundOrder } from "@/lib/server/orders";
 import { inTransaction } from "@/lib/server/transaction";
 import { AFTER_SALE_MESSAGES } from "./messages";
