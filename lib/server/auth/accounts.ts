@@ -5,7 +5,13 @@ import { getDb } from "@/lib/db/client";
 import { users, type CodePurpose } from "@/lib/db/schema";
 import type { ResetResponse, SendCodeResponse } from "@/lib/schemas/auth";
 import { AppError } from "@/lib/server/http/errors";
-import { alreadyRegisteredMail, noAccountResetMail, resetCodeMail, verificationCodeMail, welcomeMail } from "@/lib/server/mail/templates/account";
+import {
+  alreadyRegisteredMail,
+  noAccountResetMail,
+  resetCodeMail,
+  verificationCodeMail,
+  welcomeMail,
+} from "@/lib/server/mail/templates/account";
 import { queueMail } from "@/lib/server/mail/outbox";
 import type { MailDraft } from "@/lib/server/mail/render";
 import { mailIsConfigured } from "@/lib/server/mail/transport";

@@ -92,7 +92,8 @@ function leafParts(part: Part): Part[] {
 export function readMail(raw: string): ReadMail {
   const message = splitPart(raw);
   const parts = leafParts(message);
-  const ofType = (wanted: string) => parts.find((part) => (part.headers.get("content-type") ?? "text/plain").toLowerCase().startsWith(wanted));
+  const ofType = (wanted: string) =>
+    parts.find((part) => (part.headers.get("content-type") ?? "text/plain").toLowerCase().startsWith(wanted));
   const text = ofType("text/plain");
   const html = ofType("text/html");
   return {

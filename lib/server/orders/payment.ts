@@ -75,12 +75,6 @@ export async function refundOrder(
     ? [await moveOrder(tx, order.id, "refunded", { refundedCents })]
     : await tx.update(orders).set({ refundedCents, updatedAt: new Date() }).where(eq(orders.id, order.id)).returning();
   if (!updated) throw new AppError(404, ORDER_MESSAGES.notFound);
-  await recordEvent(
-    tx,
-    order.id,
-    "refunded",
-    by,
-    refundNote(refund.amountCents, refund),
-  );
+  await recordEvent(tx, order.id, "refunded", by, refundNote(refund.amountCents, refund));
   return updated;
 }

@@ -49,9 +49,7 @@ export function alreadyRegisteredMail(to: string): MailDraft {
     subject: `You already have a ${STORE_NAME} account`,
     content: (
       <MailLayout preview="This e-mail address already has an account" heading={`You already have a ${STORE_NAME} account`}>
-        <Paragraph>
-          Someone (probably you) asked to register this e-mail address at {STORE_NAME}, but it already has an account.
-        </Paragraph>
+        <Paragraph>Someone (probably you) asked to register this e-mail address at {STORE_NAME}, but it already has an account.</Paragraph>
         <Paragraph>Log in with your password, or use &quot;Forgot password&quot; on the login page to choose a new one:</Paragraph>
         <Paragraph>
           <PlainLink href={login} />
@@ -118,8 +116,8 @@ export function signInLinkMail(to: string, link: string, validMinutes: number): 
         <Action href={link}>Sign in</Action>
         <Paragraph>The link works for {valid}, in any browser. Nobody can sign in with it without your password.</Paragraph>
         <Paragraph>
-          If you did not try to sign in, your password is still safe. To be sure, choose a new one with &quot;Forgot password&quot; on the login
-          page.
+          If you did not try to sign in, your password is still safe. To be sure, choose a new one with &quot;Forgot password&quot; on the
+          login page.
         </Paragraph>
       </MailLayout>
     ),

@@ -27,7 +27,8 @@ export function orderConfirmationMail(to: string, name: string | null, order: Or
         <Paragraph>We received your payment and are preparing order #{number}.</Paragraph>
         <Paragraph
           lines={order.items.map(
-            (item) => `${item.quantity} × ${item.name}${item.attributes ? ` (${item.attributes})` : ""}: ${formatAmount(item.discountPrice)} each`,
+            (item) =>
+              `${item.quantity} × ${item.name}${item.attributes ? ` (${item.attributes})` : ""}: ${formatAmount(item.discountPrice)} each`,
           )}
         />
         <Paragraph
@@ -42,7 +43,12 @@ export function orderConfirmationMail(to: string, name: string | null, order: Or
           lines={[
             "Shipping to:",
             ...(address
-              ? [address.fullName, address.line1, ...(address.line2 ? [address.line2] : []), `${address.city}, ${address.state} ${address.zip}`]
+              ? [
+                  address.fullName,
+                  address.line1,
+                  ...(address.line2 ? [address.line2] : []),
+                  `${address.city}, ${address.state} ${address.zip}`,
+                ]
               : ["No address given yet."]),
           ]}
         />
