@@ -282,7 +282,8 @@ test.describe("buying", () => {
     await expect(items.locator("dl > div").filter({ hasText: "Refunded" })).toHaveText(`Refunded−${paid}`);
     const history = page.getByRole("list", { name: "Order history" });
     await expect(history.getByText("Refund issued")).toBeVisible();
-    await expect(history.getByText(/refunded to Visa ending 4242/)).toBeVisible();
+    // Money with its currency, as everywhere else on the page.
+    await expect(history.getByText(`${paid} refunded to Visa ending 4242`)).toBeVisible();
     await expect(history.getByText("Order cancelled")).toBeVisible();
   });
 

@@ -1,8 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { AFTER_SALE_STATUSES } from "@/lib/config/after-sale";
-import { AFTER_SALE_FILTERS, afterSaleEventLabel, afterSaleNumber, afterSaleTitle } from "./after-sale-display";
+import { AFTER_SALE_FILTERS, afterSaleEventLabel, afterSaleEventNote, afterSaleNumber, afterSaleTitle } from "./after-sale-display";
 
 describe("how after-sale requests read", () => {
+  it("shows the return address once: not again under the approval step", () => {
+    expect(afterSaleEventNote({ type: "approved", note: "Lenwell Service Centre, 1200 Main Street, Houston, TX 77002" })).toBeNull();
+    expect(afterSaleEventNote({ type: "refunded", note: "$61.62" })).toBe("$61.62");
+    expect(afterSaleEventNote({ type: "rejected", note: "Outside the warranty" })).toBe("Outside the warranty");
+  });
+
   it("offers All and then every status the API knows in the filter", () => {
     expect(AFTER_SALE_FILTERS.map((filter) => filter.status)).toEqual([null, ...AFTER_SALE_STATUSES]);
   });

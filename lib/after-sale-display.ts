@@ -58,6 +58,14 @@ export function afterSaleEventLabel(type: string): string {
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : "Update";
 }
 
+/**
+ * The line under a timeline entry. The approval's note was the return address, which the request
+ * page shows in its own block: requests approved before the note was dropped do not show it twice.
+ */
+export function afterSaleEventNote(event: { type: string; note: string | null }): string | null {
+  return event.type === "approved" ? null : event.note;
+}
+
 /** The short number a customer quotes to support: the first 8 characters of the request id. */
 export function afterSaleNumber(afterSaleId: string): string {
   return afterSaleId.replace(/-/g, "").slice(0, 8).toUpperCase();

@@ -43,6 +43,7 @@ const EVENT_LABELS: Readonly<Record<string, string>> = {
   cancelled: "Order cancelled",
   refunded: "Refund issued",
   expired: "Cancelled: not paid in time",
+  after_sale_completed: "After-sale request completed",
 };
 
 /** A timeline entry in words; an event type this page does not know yet still reads as a phrase. */

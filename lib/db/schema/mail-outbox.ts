@@ -16,7 +16,10 @@ export const mailOutbox = pgTable(
     messageId: text("message_id").notNull().unique(),
     recipient: text("recipient").notNull(),
     subject: text("subject").notNull(),
+    /** The plain-text part. */
     body: text("body").notNull(),
+    /** The HTML part, rendered from the same template as `body` when the message was queued (null for older rows: sent as text only). */
+    html: text("html"),
     createdAt: createdAt(),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     attempts: integer("attempts").notNull().default(0),

@@ -3,7 +3,7 @@ import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { RETURN_ADDRESS } from "@/lib/config/after-sale";
 import { getDb, type DbExecutor } from "@/lib/db/client";
 import { afterSaleRequests, orders, users, type AfterSaleRow, type UserRow } from "@/lib/db/schema";
-import { amountToCents, centsToAmount } from "@/lib/money";
+import { amountToCents, centsToAmount, formatUsd } from "@/lib/money";
 import type {
   AdminAfterSale,
   AdminAfterSaleListQuery,
@@ -19,8 +19,8 @@ import {
   afterSaleGoodsReceivedMail,
   afterSaleRefundMail,
   afterSaleRejectedMail,
-} from "@/lib/server/mail/after-sale-messages";
-import { operatorActor, recordEvent, refundOrder } from "@/lib/server/orders";
+} from "@/lib/server/mail/templates/after-sale";
+import { afterSaleCompletedNote, operatorActor, recordEvent, refundOrder } from "@/lib/server/orders";
 import { inTransaction } from "@/lib/server/transaction";
 import { AFTER_SALE_MESSAGES } from "./messages";
 import { mailCustomer, recordAfterSaleEvent } from "./shared";
@@ -126,7 +126,8 @@ export async function approveAfterSale(user: UserRow, body: ApproveAfterSaleBody
       .where(eq(afterSaleRequests.id, locked.id))
       .returning();
     if (!updated) throw notFound();
-    await recordAfterSaleEvent(tx, locked.id, "approved", operatorActor(user), returnAddress);
+    // No note: the request page shows the return address in its own block, once.
+    await recordAfterSaleEvent(tx, locked.id, "approved", operatorActor(user));
     await mailCustomer(tx, updated, (to, facts) => afterSaleApprovedMail(to, facts, returnAddress));
     return adminView(tx, updated);
   });
@@ -188,17 +189,16 @@ export async function completeAfterSale(user: UserRow, body: CompleteAfterSaleBo
     const left = order.totalCents - order.refundedCents;
     if (wanted > left) throw new AppError(409, AFTER_SALE_MESSAGES.nothingLeftToRefund(centsToAmount(left)));
 
-    const label = `${locked.type} request ${locked.id.slice(0, 8)}: ${locked.quantity} × ${locked.name}`;
     // The orders service raises the order's refunded amount and puts "refunded" on its timeline.
     if (wanted > 0) await refundOrder(tx, order.id, wanted, by);
-    await recordEvent(tx, order.id, "after_sale_completed", by, wanted > 0 ? `${label}, ${centsToAmount(wanted)} refunded` : label);
+    await recordEvent(tx, order.id, "after_sale_completed", by, afterSaleCompletedNote(locked, wanted));
     const [updated] = await tx
       .update(afterSaleRequests)
       .set({ status: "completed", refundedCents: wanted, updatedAt: new Date() })
       .where(eq(afterSaleRequests.id, locked.id))
       .returning();
     if (!updated) throw notFound();
-    if (wanted > 0) await recordAfterSaleEvent(tx, locked.id, "refunded", by, centsToAmount(wanted));
+    if (wanted > 0) await recordAfterSaleEvent(tx, locked.id, "refunded", by, formatUsd(wanted));
     await recordAfterSaleEvent(tx, locked.id, "completed", by);
     if (wanted > 0) await mailCustomer(tx, updated, (to, facts) => afterSaleRefundMail(to, facts, wanted));
     await mailCustomer(tx, updated, (to, facts) => afterSaleCompletedMail(to, facts));

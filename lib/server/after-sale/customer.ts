@@ -4,7 +4,7 @@ import { getDb, type DbExecutor } from "@/lib/db/client";
 import { afterSaleRequests, orderItems, orders, type AfterSaleRow } from "@/lib/db/schema";
 import type { AfterSale, AfterSaleListQuery, ApplyAfterSaleBody, SubmitTrackingBody } from "@/lib/schemas/after-sale";
 import { AppError } from "@/lib/server/http/errors";
-import { afterSaleReceivedMail } from "@/lib/server/mail/after-sale-messages";
+import { afterSaleReceivedMail } from "@/lib/server/mail/templates/after-sale";
 import { afterSaleClaimed, canApplyAfterSale, customerActor } from "@/lib/server/orders";
 import { inTransaction } from "@/lib/server/transaction";
 import { AFTER_SALE_MESSAGES } from "./messages";

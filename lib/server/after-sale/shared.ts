@@ -2,9 +2,9 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { DbExecutor, Transaction } from "@/lib/db/client";
 import { afterSaleEvents, users, type AfterSaleRow, type OrderRow } from "@/lib/db/schema";
-import type { AfterSaleMailFacts } from "@/lib/server/mail/after-sale-messages";
+import type { AfterSaleMailFacts } from "@/lib/server/mail/templates/after-sale";
 import { queueMail } from "@/lib/server/mail/outbox";
-import type { MailMessage } from "@/lib/server/mail/transport";
+import type { MailDraft } from "@/lib/server/mail/render";
 import { nextStepTime, type EventActor } from "@/lib/server/orders";
 /**
  * What returning `quantity` units of a line gives back: their price plus the same share of the
@@ -42,7 +42,7 @@ export async function recordAfterSaleEvent(
 export async function mailCustomer(
   tx: Transaction,
   row: AfterSaleRow,
-  compose: (to: string, facts: AfterSaleMailFacts) => MailMessage,
+  compose: (to: string, facts: AfterSaleMailFacts) => MailDraft,
 ): Promise<void> {
   const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
   if (!user) return;

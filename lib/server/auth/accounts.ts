@@ -5,9 +5,16 @@ import { getDb } from "@/lib/db/client";
 import { users, type CodePurpose } from "@/lib/db/schema";
 import type { ResetResponse, SendCodeResponse } from "@/lib/schemas/auth";
 import { AppError } from "@/lib/server/http/errors";
-import { alreadyRegisteredMail, noAccountResetMail, resetCodeMail, verificationCodeMail, welcomeMail } from "@/lib/server/mail/messages";
+import {
+  alreadyRegisteredMail,
+  noAccountResetMail,
+  resetCodeMail,
+  verificationCodeMail,
+  welcomeMail,
+} from "@/lib/server/mail/templates/account";
 import { queueMail } from "@/lib/server/mail/outbox";
-import { mailIsConfigured, type MailMessage } from "@/lib/server/mail/transport";
+import type { MailDraft } from "@/lib/server/mail/render";
+import { mailIsConfigured } from "@/lib/server/mail/transport";
 import { inTransaction } from "@/lib/server/transaction";
 import { codeNoLongerValid, consumeCode, issueCode } from "./codes";
 import { emailLinkUrl } from "./email-links";
@@ -30,7 +37,7 @@ export async function sendCode(rawEmail: string, purpose: CodePurpose): Promise<
   const existing = await findUserByEmail(email);
   const { issued, message } = await inTransaction(async (tx) => {
     const issued = await issueCode(tx, email, purpose, purpose === "register" ? !existing : Boolean(existing));
-    let message: MailMessage;
+    let message: MailDraft;
     if (issued.code === null) message = purpose === "register" ? alreadyRegisteredMail(email) : noAccountResetMail(email);
     else if (purpose === "register") message = verificationCodeMail(email, issued.code, emailLinkUrl(email, purpose));
     else message = resetCodeMail(email, issued.code, emailLinkUrl(email, purpose));

@@ -4,7 +4,7 @@ import { env } from "@/lib/config/env";
 import { EMAIL_LINK_PARAM } from "@/lib/config/mail";
 import { ROUTES } from "@/lib/config/routes";
 import type { UserRow } from "@/lib/db/schema";
-import { signInLinkMail } from "@/lib/server/mail/messages";
+import { signInLinkMail } from "@/lib/server/mail/templates/account";
 import { queueMail } from "@/lib/server/mail/outbox";
 import { loginThrottle } from "@/lib/server/rate-limit/login-throttle";
 import { inTransaction } from "@/lib/server/transaction";

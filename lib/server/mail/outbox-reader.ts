@@ -23,8 +23,10 @@ export interface ReadMail {
   /** Header names lower-cased, folded lines joined. */
   headers: Map<string, string>;
   subject: string;
-  /** The text body, transfer encoding (quoted-printable, base64) undone. */
+  /** The plain-text part, transfer encoding (quoted-printable, base64) undone. */
   text: string;
+  /** The HTML part, likewise; null for a text-only message. */
+  html: string | null;
 }
 
 function decodeQuotedPrintable(body: string): string {
@@ -49,8 +51,12 @@ function decodeHeader(value: string): string {
   );
 }
 
-/** Splits a single-part text message (as the shop sends) into headers, subject and text. */
-export function readMail(raw: string): ReadMail {
+interface Part {
+  headers: Map<string, string>;
+  body: string;
+}
+
+function splitPart(raw: string): Part {
   const split = /\r?\n\r?\n/.exec(raw);
   const head = split ? raw.slice(0, split.index) : raw;
   const body = split ? raw.slice(split.index + split[0].length) : "";
@@ -59,14 +65,43 @@ export function readMail(raw: string): ReadMail {
     const colon = line.indexOf(":");
     if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), decodeHeader(line.slice(colon + 1).trim()));
   }
-  const encoding = headers.get("content-transfer-encoding")?.toLowerCase();
-  const text =
+  return { headers, body };
+}
+
+function decodeBody(part: Part): string {
+  const encoding = part.headers.get("content-transfer-encoding")?.toLowerCase();
+  const decoded =
     encoding === "quoted-printable"
-      ? decodeQuotedPrintable(body)
+      ? decodeQuotedPrintable(part.body)
       : encoding === "base64"
-        ? Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8")
-        : body;
-  return { headers, subject: headers.get("subject") ?? "", text: text.replace(/\r\n/g, "\n") };
+        ? Buffer.from(part.body.replace(/\s+/g, ""), "base64").toString("utf8")
+        : part.body;
+  return decoded.replace(/\r\n/g, "\n");
+}
+
+/** The leaf parts of a message (a multipart one's parts, recursively; a single part itself). */
+function leafParts(part: Part): Part[] {
+  const type = part.headers.get("content-type") ?? "text/plain";
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (!type.toLowerCase().startsWith("multipart/") || !boundary) return [part];
+  const sections = part.body.split(`--${boundary}`).slice(1);
+  return sections.filter((section) => !section.startsWith("--")).flatMap((section) => leafParts(splitPart(section.replace(/^\r?\n/, ""))));
+}
+
+/** Splits a message (plain text, or text and HTML alternatives as the shop sends) into headers, subject, text and HTML. */
+export function readMail(raw: string): ReadMail {
+  const message = splitPart(raw);
+  const parts = leafParts(message);
+  const ofType = (wanted: string) =>
+    parts.find((part) => (part.headers.get("content-type") ?? "text/plain").toLowerCase().startsWith(wanted));
+  const text = ofType("text/plain");
+  const html = ofType("text/html");
+  return {
+    headers: message.headers,
+    subject: message.headers.get("subject") ?? "",
+    text: text ? decodeBody(text).replace(/\n$/, "") : "",
+    html: html ? decodeBody(html) : null,
+  };
 }
 
 export function codeInMail(mail: string | null): string | null {

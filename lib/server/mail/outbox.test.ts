@@ -2,6 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { Pool } from "pg";
+import { createElement } from "react";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { MAIL_OUTBOX } from "@/lib/config/mail";
 import { readDatabaseSettings } from "@/lib/config/database";
@@ -12,7 +13,7 @@ import { testDatabaseUrl } from "@/test/support/requirements";
 import { databaseForSuite, describeEachEngine, describeOnPostgres } from "@/test/support/test-engines";
 import { deliverDueMail, mailWorker, MailWorker, queueMail, retryDelaySeconds } from "./outbox";
 
-const message = (to: string, subject = "Your Lenwell order") => ({ to, subject, text: `Hello ${to}` });
+const message = (to: string, subject = "Your Lenwell order") => ({ to, subject, content: createElement("p", null, `Hello ${to}`) });
 
 /** A send that records what it was given, and whose mail server is up or down as the test says. */
 function recorder() {

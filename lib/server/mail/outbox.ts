@@ -7,7 +7,8 @@ import { getDb, type Database, type DbExecutor, type Transaction } from "@/lib/d
 import { mailOutbox, type MailOutboxRow } from "@/lib/db/schema";
 import { describeError } from "@/lib/server/http/error-log";
 import { afterCommit } from "@/lib/server/transaction";
-import { sendMail, type MailMessage } from "./transport";
+import { renderMail, type MailDraft } from "./render";
+import { sendMail } from "./transport";
 
 // The mail outbox. queueMail writes a message in the transaction of the change it reports, so a
 // rolled-back change sends nothing and a committed one cannot lose its e-mail; the worker sends
@@ -16,14 +17,19 @@ import { sendMail, type MailMessage } from "./transport";
 // FOR UPDATE SKIP LOCKED and a lease, so a message goes to one worker at a time, and one whose
 // worker died mid-send is taken again when the lease lapses.
 
-/** Queues `message` in `tx`; the worker is nudged once `tx` commits. */
-export async function queueMail(tx: Transaction, message: MailMessage): Promise<void> {
+/**
+ * Renders `draft` (a template of lib/server/mail/templates) and queues it in `tx`; the worker is
+ * nudged once `tx` commits. Rendered now, so the message says what was true when it was written.
+ */
+export async function queueMail(tx: Transaction, draft: MailDraft): Promise<void> {
+  const message = await renderMail(draft);
   const domain = new URL(env.SITE_URL).hostname || "lenwell.local";
   await tx.insert(mailOutbox).values({
     messageId: `<${randomUUID()}@${domain}>`,
     recipient: message.to,
     subject: message.subject,
     body: message.text,
+    html: message.html ?? null,
   });
   afterCommit(tx, { label: `the nudge for the e-mail "${message.subject}"`, run: () => mailWorker().nudge() });
 }
@@ -49,7 +55,8 @@ interface DeliverOptions {
   send?: (row: MailOutboxRow) => Promise<void>;
 }
 
-const defaultSend = (row: MailOutboxRow) => sendMail({ messageId: row.messageId, to: row.recipient, subject: row.subject, text: row.body });
+const defaultSend = (row: MailOutboxRow) =>
+  sendMail({ messageId: row.messageId, to: row.recipient, subject: row.subject, text: row.body, ...(row.html ? { html: row.html } : {}) });
 
 /** Claims up to a batch of due messages for this worker (none another worker holds). */
 async function claimDue(db: DbExecutor, now: Date): Promise<MailOutboxRow[]> {

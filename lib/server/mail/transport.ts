@@ -9,6 +9,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The HTML part, rendered from the same template as `text` (lib/server/mail/render.ts). */
+  html?: string;
 }
 
 /** A message as the outbox hands it to the transport: with the Message-ID it keeps on every try. */

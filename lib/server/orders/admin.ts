@@ -6,7 +6,7 @@ import { centsToAmount } from "@/lib/money";
 import type { AdminCancelOrderBody, AdminOrder, AdminOrderListQuery, AdminOrderSummary, ShipOrderBody } from "@/lib/schemas/admin-order";
 import { assertOperator } from "@/lib/server/auth/operator";
 import { AppError } from "@/lib/server/http/errors";
-import { orderShippedMail } from "@/lib/server/mail/messages";
+import { orderShippedMail } from "@/lib/server/mail/templates/orders";
 import { queueMail } from "@/lib/server/mail/outbox";
 import { inTransaction } from "@/lib/server/transaction";
 import { cancelLockedOrder } from "./customer";

@@ -7,7 +7,7 @@ import type { UsAddress } from "@/lib/schemas/auth";
 import type { Order, OrderStatusValue, OrderSummary, ShippingMethodValue } from "@/lib/schemas/order";
 import { AppError } from "@/lib/server/http/errors";
 import { queueMail } from "@/lib/server/mail/outbox";
-import { orderCancelledMail } from "@/lib/server/mail/messages";
+import { orderCancelledMail } from "@/lib/server/mail/templates/orders";
 import { inTransaction } from "@/lib/server/transaction";
 import { customerActor, recordEvent, type EventActor } from "./events";
 import { sweepExpiredOrders } from "./expiry";

@@ -5,6 +5,7 @@ export { buyNow, checkoutCart } from "./create";
 export { cancelOrder, editOrder, getOrderForCustomer, listOrders, type OrderEdit, type OrderListQuery } from "./customer";
 export { sweepExpiredOrders } from "./expiry";
 export { customerActor, nextStepTime, operatorActor, recordEvent, type EventActor, type OrderEventType } from "./events";
+export { afterSaleCompletedNote, refundNote } from "./event-notes";
 export { payOrder, refundOrder, type PaymentOutcome } from "./payment";
 export { ORDER_MESSAGES } from "./messages";
 export { canApplyAfterSale, canShip, isClosed, paymentReceived } from "./status";

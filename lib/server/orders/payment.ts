@@ -2,14 +2,15 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { Transaction } from "@/lib/db/client";
 import { orders, type OrderRow, type UserRow } from "@/lib/db/schema";
-import { centsToAmount } from "@/lib/money";
 import type { Order, PaymentBody } from "@/lib/schemas/order";
 import { AppError } from "@/lib/server/http/errors";
-import { orderConfirmationMail } from "@/lib/server/mail/messages";
+import { orderConfirmationMail } from "@/lib/server/mail/templates/orders";
 import { queueMail } from "@/lib/server/mail/outbox";
 import { activatePlans } from "@/lib/server/memberships";
 import { chargeOrder, refundPayment, replayedPayment, type PaymentStatusAnswer } from "@/lib/server/payments";
+import { deliveryEstimate } from "@/lib/server/shipping";
 import { inTransaction } from "@/lib/server/transaction";
+import { refundNote } from "./event-notes";
 import { customerActor, recordEvent, type EventActor } from "./events";
 import { ORDER_MESSAGES } from "./messages";
 import { assertPayable, lockOrder, moveOrder, paymentReceived } from "./status";
@@ -48,7 +49,7 @@ export async function payOrder(user: UserRow, body: PaymentBody, now: Date = new
     await recordEvent(tx, order.id, "paid", customerActor(user.id), `Payment ${charge.paymentId}`);
     await activatePlans(tx, order.id, now);
     const view = await toOrderView(tx, paid, now);
-    await queueMail(tx, orderConfirmationMail(user.email, user.username, view));
+    await queueMail(tx, orderConfirmationMail(user.email, user.username, view, deliveryEstimate(paid.shippingMethod, now)));
     return { status: charge.status, message: charge.message, order: view };
   });
 }
@@ -74,12 +75,6 @@ export async function refundOrder(
     ? [await moveOrder(tx, order.id, "refunded", { refundedCents })]
     : await tx.update(orders).set({ refundedCents, updatedAt: new Date() }).where(eq(orders.id, order.id)).returning();
   if (!updated) throw new AppError(404, ORDER_MESSAGES.notFound);
-  await recordEvent(
-    tx,
-    order.id,
-    "refunded",
-    by,
-    `${centsToAmount(refund.amountCents)} refunded to ${refund.brand ?? "the card"} ending ${refund.last4 ?? "----"}`,
-  );
+  await recordEvent(tx, order.id, "refunded", by, refundNote(refund.amountCents, refund));
   return updated;
 }

@@ -1,29 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { SHIPPING_PRESETS } from "@/lib/config/shipping";
-import { addBusinessDays, cartShippingSummary, shippingFee, shippingOptions, storeDate } from "./index";
+import { cartShippingSummary, shippingFee, shippingOptions, storeDate } from "./index";
 
 const standard = SHIPPING_PRESETS.standard;
 const express = SHIPPING_PRESETS.express;
-
-describe("addBusinessDays", () => {
-  it("skips Saturday and Sunday", () => {
-    expect(addBusinessDays("2025-06-02", 3)).toBe("2025-06-05"); // Monday → Thursday
-    expect(addBusinessDays("2025-06-05", 3)).toBe("2025-06-10"); // Thursday → Tuesday
-    expect(addBusinessDays("2025-06-06", 1)).toBe("2025-06-09"); // Friday → Monday
-    expect(addBusinessDays("2025-06-07", 1)).toBe("2025-06-09"); // Saturday → Monday
-    expect(addBusinessDays("2025-06-08", 2)).toBe("2025-06-10"); // Sunday → Tuesday
-  });
-
-  it("crosses month and year ends", () => {
-    expect(addBusinessDays("2025-12-31", 3)).toBe("2026-01-05"); // Wednesday → Monday
-    expect(addBusinessDays("2024-02-28", 2)).toBe("2024-03-01"); // leap year
-  });
-
-  it("refuses a malformed day", () => {
-    expect(() => addBusinessDays("06/02/2025", 1)).toThrow();
-    expect(() => addBusinessDays("2025-06-02", -1)).toThrow();
-  });
-});
 
 describe("storeDate", () => {
   it("reads the day in the store's time zone (Central)", () => {

@@ -12,7 +12,7 @@ import { centsToAmount } from "@/lib/money";
 import type { ShippingMethodValue, ShippingOption } from "@/lib/schemas/order";
 import { addBusinessDays, storeDate } from "./dates";
 
-export { addBusinessDays, storeDate } from "./dates";
+export { addBusinessDays, carrierHolidays, isDeliveryDay, storeDate } from "./dates";
 
 /** The preset the SHIPPING_PRESET setting selects. */
 export function activeShippingPreset(): ShippingPreset {
@@ -49,6 +49,15 @@ export function shippingOptions(subtotalCents: number, today: Date = new Date(),
       realDate: addBusinessDays(start, rule.businessDays),
     };
   });
+}
+
+/**
+ * The day an order shipped by `method` arrives when counted from `from` (its payment): what the order
+ * page and the confirmation e-mail promise. Null for a method the preset does not have.
+ */
+export function deliveryEstimate(method: ShippingMethodValue, from: Date, preset = activeShippingPreset()): string | null {
+  const rule = preset.methods.find((candidate) => candidate.value === method);
+  return rule ? addBusinessDays(storeDate(from), rule.businessDays) : null;
 }
 
 /** What the cart drawer shows: ground shipping for the subtotal ("0.00" for an empty cart) and the way to free shipping. */

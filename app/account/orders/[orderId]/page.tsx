@@ -6,7 +6,7 @@ import type { Order } from "@/lib/schemas/order";
 import { requireCustomerPage } from "@/lib/server/auth/page-session";
 import { findById } from "@/lib/server/http/find-by-id";
 import { canShip, getOrderForCustomer } from "@/lib/server/orders";
-import { activeShippingPreset, addBusinessDays, storeDate } from "@/lib/server/shipping";
+import { deliveryEstimate } from "@/lib/server/shipping";
 
 export const metadata: Metadata = {
   title: "Order details",
@@ -16,8 +16,7 @@ export const metadata: Metadata = {
 /** A paid order not yet shipped: the delivery day its shipping option promises, counted from payment. */
 function paidDeliveryEstimate(order: Order): string | null {
   if (!canShip(order.status) || !order.paidAt) return null;
-  const rule = activeShippingPreset().methods.find((method) => method.value === order.shippingMethod);
-  return rule ? addBusinessDays(storeDate(new Date(order.paidAt)), rule.businessDays) : null;
+  return deliveryEstimate(order.shippingMethod, new Date(order.paidAt));
 }
 
 // Protected and per customer: the page checks the session itself and renders on every request.

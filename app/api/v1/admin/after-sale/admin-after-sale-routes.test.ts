@@ -5,7 +5,8 @@ import { expect, it } from "vitest";
 import { RETURN_ADDRESS } from "@/lib/config/after-sale";
 import { afterSaleEvents, orders, payments } from "@/lib/db/schema";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
-import { amountToCents } from "@/lib/money";
+import { afterSaleNumber } from "@/lib/after-sale-display";
+import { amountToCents, formatUsd } from "@/lib/money";
 import { adminAfterSaleListSchema, adminAfterSaleSchema, afterSaleSchema, type AdminAfterSale } from "@/lib/schemas/after-sale";
 import { orderSchema } from "@/lib/schemas/order";
 import { applyAs, boughtOrder, mailsTo, submitTracking } from "@/test/support/after-sale";
@@ -118,7 +119,15 @@ describeEachEngine("operator after-sale calls on $name", (engine) => {
     expect(order.status).toBe("delivered");
     expect(amountToCents(order.refunded)).toBe(refundCents);
     expect(order.timeline.map((event) => event.type).slice(-2)).toEqual(["refunded", "after_sale_completed"]);
-    expect(order.timeline.at(-1)?.note).toContain(`${completed.refundAmount} refunded`);
+    // Money with its currency, the request by its number as the request page shows it.
+    const refunded = formatUsd(refundCents);
+    expect(order.timeline.at(-2)?.note).toMatch(/^\$[\d,]+\.\d{2} refunded to \w+ ending \d{4}$/);
+    expect(order.timeline.at(-2)?.note?.startsWith(`${refunded} refunded to `)).toBe(true);
+    expect(order.timeline.at(-1)?.note).toBe(
+      `Return request ${afterSaleNumber(afterSaleId)}: ${completed.quantity} × ${completed.name}, ${refunded} refunded`,
+    );
+    expect(completed.timeline.find((event) => event.type === "refunded")?.note).toBe(refunded);
+    expect(completed.timeline.find((event) => event.type === "approved")?.note).toBeNull();
     const [payment] = await db().db.select().from(payments).where(eq(payments.orderId, orderId));
     expect(payment).toMatchObject({ refundedCents: refundCents, status: "partially_refunded" });
 

@@ -18,6 +18,7 @@ import { POST as ship } from "./ship/route";
 import { POST as deliver } from "./deliver/route";
 import { GET as adminList } from "./list/route";
 import { GET as adminGet } from "./get/route";
+import { orderNumber } from "@/lib/order-display";
 
 describeEachEngine("operator order calls on $name", (engine) => {
   const db = databaseForSuite(engine);
@@ -49,10 +50,11 @@ describeEachEngine("operator order calls on $name", (engine) => {
       .orderBy(orderEvents.createdAt)
       .then((rows) => rows.filter((row) => row.type === "shipped"));
     expect(event).toMatchObject({ actor: "admin", actorUserId: admin.id, note: "UPS 1Z999AA10123456784" });
-    await expect.poll(async () => (await deliveredMailTo(OUTBOX, who.email)) ?? "").toContain("1Z999AA10123456784");
+    await expect.poll(async () => readMail((await deliveredMailTo(OUTBOX, who.email)) ?? "").text).toContain("1Z999AA10123456784");
     const mail = readMail((await deliveredMailTo(OUTBOX, who.email)) ?? "");
     expect(mail.subject).toBe("Your Lenwell order has shipped");
     expect(mail.text).toContain("Carrier: UPS");
+    expect(mail.text).toContain(`Your order #${orderNumber(orderId)} is on its way.`);
 
     // The customer sees it, can no longer cancel it.
     const seen = await read(

@@ -19,6 +19,8 @@ import { PUT as editRoute } from "./edit/route";
 import { POST as cancelRoute } from "./cancel/route";
 import { GET as listRoute } from "./list/route";
 import { POST as payRoute } from "./payment/route";
+import { orderNumber } from "@/lib/order-display";
+import { readMail } from "@/lib/server/mail/outbox-reader";
 
 // The route handlers run outside a Next request here, where revalidateTag has no cache to reach;
 // the calls are observed instead (which product pages an order sends back to render).
@@ -357,7 +359,7 @@ describeEachEngine("order calls on $name", (engine) => {
       });
       expect(cancelled.timeline.at(-1)).toMatchObject({ type: "cancelled", actor: "customer", note: "Changed my mind" });
       expect(await stockOf(sku)).toBe(5);
-      await expect.poll(async () => (await deliveredMailTo(outbox, who.email)) ?? "").toContain("nothing was charged");
+      await expect.poll(async () => readMail((await deliveredMailTo(outbox, who.email)) ?? "").text).toContain("nothing was charged");
 
       const again = await cancel(who, { orderId });
       expect(again.status).toBe(409);
@@ -374,7 +376,10 @@ describeEachEngine("order calls on $name", (engine) => {
       expect(cancelled).toMatchObject({ status: "cancelled", total: "33.15", refunded: "33.15" });
       expect(cancelled.timeline.map((event) => event.type)).toEqual(expect.arrayContaining(["paid", "refunded", "cancelled"]));
       expect(await stockOf(sku)).toBe(5);
-      await expect.poll(async () => (await deliveredMailTo(outbox, who.email)) ?? "").toContain("$33.15");
+      await expect
+        .poll(async () => readMail((await deliveredMailTo(outbox, who.email)) ?? "").text)
+        .toContain(`Your order #${orderNumber(orderId)} was cancelled.`);
+      expect(readMail((await deliveredMailTo(outbox, who.email)) ?? "").text).toContain("We refunded $33.15 to the card you paid with.");
     });
 
     it("a shipped order cannot be cancelled; another customer's is a 404; a bad body is refused", async () => {

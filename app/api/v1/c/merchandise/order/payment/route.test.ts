@@ -20,6 +20,7 @@ import { POST as cancelOrder } from "../cancel/route";
 import { POST as pay } from "./route";
 import { GET as savedMethods } from "../../../user/saved_payments_methods/route";
 import { GET as profile } from "../../../user/profile/route";
+import { formatCalendarDay, orderNumber } from "@/lib/order-display";
 
 const address = { fullName: "Ada Park", line1: "1200 Main St", city: "Houston", state: "TX" as const, zip: "77002" };
 const nextYear = new Date().getUTCFullYear() + 1;
@@ -109,12 +110,15 @@ describeEachEngine("paying an order on $name", (engine) => {
     await expect.poll(async () => (raw = await deliveredMailTo(outbox, email))).not.toBeNull();
     const mail = readMail(raw ?? "");
     expect(mail.subject).toBe("Your Lenwell order is confirmed");
-    expect(mail.text).toContain(orderId);
+    // Named as the site names them: the short order number, the shipping option's label, dollars.
+    expect(mail.text).toContain(`preparing order #${orderNumber(orderId)}`);
+    expect(mail.text).not.toContain("ups_");
+    expect(mail.html).toContain(`Order #${orderNumber(orderId)}`);
     expect(mail.text).toMatch(/2 × .+: \$\d+\.\d{2} each/);
     expect(mail.text).toContain(`Total paid: $${shown?.total}`);
     expect(mail.text).toContain("1200 Main St");
     expect(mail.text).toContain("Houston, TX 77002");
-    if (option) expect(mail.text).toContain(`${option.label}, estimated delivery ${option.realDate}`);
+    if (option) expect(mail.text).toContain(`${option.label}, estimated delivery ${formatCalendarDay(option.realDate)}.`);
     expect(mail.text).not.toContain("4242424242424242");
   });
 

@@ -1,0 +1,22 @@
+import "server-only";
+import { AFTER_SALE_TYPE_LABELS, afterSaleNumber } from "@/lib/after-sale-display";
+import { formatUsd } from "@/lib/money";
+import type { AfterSaleType } from "@/lib/schemas/after-sale";
+
+// The notes written under timeline steps, in the words and formats the pages use elsewhere: money
+// with its currency ("$61.62"), request numbers as the request page shows them ("5E461C55").
+
+/** "$61.62 refunded to Visa ending 4242" (the card's brand and last digits when the provider knows them). */
+export function refundNote(amountCents: number, card: { brand: string | null; last4: string | null }): string {
+  const to = card.brand && card.last4 ? `${card.brand} ending ${card.last4}` : "the card it was paid with";
+  return `${formatUsd(amountCents)} refunded to ${to}`;
+}
+
+/** "Return request 5E461C55: 1 × Lenwell RO600, $61.62 refunded" (the refund only when there was one). */
+export function afterSaleCompletedNote(
+  request: { id: string; type: AfterSaleType; quantity: number; name: string },
+  refundedCents: number,
+): string {
+  const what = `${AFTER_SALE_TYPE_LABELS[request.type]} request ${afterSaleNumber(request.id)}: ${request.quantity} × ${request.name}`;
+  return refundedCents > 0 ? `${what}, ${formatUsd(refundedCents)} refunded` : what;
+}
