@@ -97,6 +97,21 @@ test.describe("shared shell", () => {
       .toBe(true);
   });
 
+  test("every home carousel card has a caption, and the cards stand the same height", async ({ page }) => {
+    await page.goto(ROUTES.home);
+    const carousel = page.getByRole("region", { name: "Lenwell purifier and filter images" });
+    await carousel.scrollIntoViewIfNeeded();
+    const cards = carousel.getByTestId("carousel-slide").locator("figure");
+    const total = await cards.count();
+    expect(total).toBeGreaterThan(3);
+    const heights: number[] = [];
+    for (let index = 0; index < total; index += 1) {
+      await expect(cards.nth(index).locator("figcaption")).not.toBeEmpty();
+      heights.push(Math.round((await cards.nth(index).boundingBox())?.height ?? 0));
+    }
+    expect(new Set(heights).size, `card heights ${heights.join(", ")}`).toBe(1);
+  });
+
   test("the contact block shows the e-mail, phone, hours and Houston on the map", async ({ page }) => {
     await page.goto(ROUTES.contact);
     const main = page.locator("main");
