@@ -101,14 +101,19 @@ test.describe("shared shell", () => {
     await page.goto(ROUTES.home);
     const carousel = page.getByRole("region", { name: "Lenwell purifier and filter images" });
     await carousel.scrollIntoViewIfNeeded();
-    const cards = carousel.getByTestId("carousel-slide").locator("figure");
-    const total = await cards.count();
-    expect(total).toBeGreaterThan(3);
-    const heights: number[] = [];
-    for (let index = 0; index < total; index += 1) {
-      await expect(cards.nth(index).locator("figcaption")).not.toBeEmpty();
-      heights.push(Math.round((await cards.nth(index).boundingBox())?.height ?? 0));
-    }
+    // Read in one go: the slides sit side by side, most of them outside the carousel's window.
+    const cards = await carousel
+      .getByTestId("carousel-slide")
+      .locator("figure")
+      .evaluateAll((figures) =>
+        figures.map((figure) => ({
+          caption: figure.querySelector("figcaption")?.textContent?.trim() ?? "",
+          height: Math.round(figure.getBoundingClientRect().height),
+        })),
+      );
+    expect(cards.length).toBeGreaterThan(3);
+    expect(cards.filter((card) => card.caption === "")).toEqual([]);
+    const heights = cards.map((card) => card.height);
     expect(new Set(heights).size, `card heights ${heights.join(", ")}`).toBe(1);
   });
 
