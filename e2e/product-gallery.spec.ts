@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { FILTER_SKUS } from "@/components/content/catalogue";
 import { productPath } from "@/lib/config/routes";
@@ -114,4 +115,15 @@ test("a product with one picture shows it large, without thumbnails", async ({ p
   await expect(gallery.getByTestId("gallery-picture")).toHaveCount(1);
   await expect(gallery.getByRole("button")).toHaveCount(0);
   await expect(gallery.getByRole("img")).toHaveAttribute("fetchpriority", "high");
+});
+
+test("the gallery, once live, has no serious or critical accessibility violations", async ({ page }) => {
+  const { thumb } = await openGallery(page);
+  await choose(thumb(1));
+  const results = await new AxeBuilder({ page })
+    .include('[aria-roledescription="carousel"]')
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
 });
