@@ -7,8 +7,10 @@ import { readCategory, readShelfItem } from "@/lib/server/catalog";
 import { pageMetadata } from "@/lib/seo";
 import { Container, FeatureGrid, PageHero, Section, Steps } from "@/components/ui/page";
 import { ButtonLink } from "@/components/ui/button-link";
-import { Carousel, type CarouselImage } from "@/components/ui/carousel";
+import { nearView } from "@/components/ui/near-view";
+import { Carousel } from "@/components/ui/carousel";
 import { ContactBlock } from "@/components/contact/contact-block";
+import { homeGallery } from "@/components/content/home-gallery";
 import { ProductCard } from "@/components/catalog/product-card";
 import { CARE_SKU, MEMBERSHIP_SKUS, REPAIR_DIAGNOSIS_SKU, isPresent, priceText } from "@/components/content/catalogue";
 
@@ -33,14 +35,8 @@ export default async function HomePage() {
   ]);
   const monthly = memberships.find((item) => item.skuNum === MEMBERSHIP_SKUS.monthly);
 
-  const gallery: CarouselImage[] = [
-    ...(purifier?.image ?? []).map((src, index) => ({
-      src,
-      alt: ["The RO600 filling a glass", "The RO600 with its side panel open", "The RO600 on a kitchen counter"][index] ?? "The RO600",
-      caption: index === 0 ? purifier?.name : undefined,
-    })),
-    ...filters.map((item) => ({ src: item.image[0] ?? "", alt: item.name, caption: item.name })),
-  ].filter((image) => image.src);
+  const gallery = homeGallery(purifier, filters);
+  const contactBand = nearView({ phone: 694, desk: 583 });
 
   return (
     <>
@@ -68,6 +64,7 @@ export default async function HomePage() {
 
       <Section
         id="purifier"
+        layoutEstimate={{ phone: 931, desk: 607 }}
         eyebrow="The purifier"
         title="Three stages, on your counter"
         intro={
@@ -106,6 +103,7 @@ export default async function HomePage() {
 
       <Section
         id="filters"
+        layoutEstimate={{ phone: 947, desk: 601 }}
         eyebrow="Filters and membership"
         title="Filters that arrive before they are due"
         intro={
@@ -131,7 +129,13 @@ export default async function HomePage() {
         </div>
       </Section>
 
-      <Section id="services" tone="tinted" eyebrow="After you buy" title="Care plan and repair service">
+      <Section
+        id="services"
+        layoutEstimate={{ phone: 1142, desk: 457 }}
+        tone="tinted"
+        eyebrow="After you buy"
+        title="Care plan and repair service"
+      >
         <div className="grid gap-6 desk:grid-cols-2">
           {care ? (
             <article className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-card desk:flex-row">
@@ -168,7 +172,7 @@ export default async function HomePage() {
         </div>
       </Section>
 
-      <Section id="store" eyebrow="Store" title="Popular in the store">
+      <Section id="store" layoutEstimate={{ phone: 2388, desk: 789 }} eyebrow="Store" title="Popular in the store">
         <ul className="grid gap-5 sm:grid-cols-2 desk:grid-cols-4">
           {[purifier, ...filters.slice(0, 3)].filter(isPresent).map((item) => (
             <li key={item.skuNum}>
@@ -178,7 +182,7 @@ export default async function HomePage() {
         </ul>
       </Section>
 
-      <section aria-label="Contact" className="render-near-view bg-canvas">
+      <section aria-label="Contact" className={`${contactBand.className} bg-canvas`} style={contactBand.style}>
         <Container className="py-14 desk:py-20">
           <ContactBlock email={env.SUPPORT_EMAIL} phone={env.SUPPORT_PHONE} />
         </Container>

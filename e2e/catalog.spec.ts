@@ -2,7 +2,7 @@ import { CARE_SKU, MEMBERSHIP_SKUS, REPAIR_DIAGNOSIS_SKU } from "@/components/co
 import { ROUTES, productPath } from "@/lib/config/routes";
 import { COOKIES, PURIFIER_SKU } from "@/lib/config/store";
 import { DEMO_CATALOGUE } from "@/lib/db/seed/catalogue";
-import { expect, isMobileProject, registerFreshCustomer, test } from "./fixtures";
+import { expect, registerFreshCustomer, test } from "./fixtures";
 
 // The store and the product page as a visitor and a customer see them (demo catalogue, fresh
 // database per run). The drawer's own contents are the cart's tests.
@@ -81,27 +81,6 @@ test.describe("product page", () => {
     expect(ld.image).toEqual(
       [1, 2, 3].map((n) => expect.stringMatching(new RegExp(`^https?://[^/]+/images/products/lw-ro600-${n}\\.svg$`))),
     );
-  });
-
-  test("the gallery scrolls with its arrows where there are more pictures than fit", async ({ page }, testInfo) => {
-    await page.goto(productPath(PURIFIER_SKU));
-    const gallery = page.getByRole("region", { name: /images$/ });
-    await expect(gallery.getByTestId("carousel-slide")).toHaveCount(3);
-    const next = gallery.getByRole("button", { name: "Next images" });
-    const previous = gallery.getByRole("button", { name: "Previous images" });
-    if (!isMobileProject(testInfo.project.name)) {
-      // Three pictures, three to a view: nothing to scroll.
-      await expect(next).toBeDisabled();
-      await expect(previous).toBeDisabled();
-      return;
-    }
-    await expect(next).toBeEnabled();
-    const first = gallery.getByTestId("carousel-slide").first();
-    const start = (await first.boundingBox())?.x ?? 0;
-    await next.click();
-    await expect.poll(async () => (await first.boundingBox())?.x ?? 0).toBeLessThan(start - 50);
-    await previous.click();
-    await expect.poll(async () => Math.round((await first.boundingBox())?.x ?? 0)).toBe(Math.round(start));
   });
 
   test("the quantity stepper stays between 1 and the stock, never over 1000", async ({ page }) => {

@@ -97,6 +97,26 @@ test.describe("shared shell", () => {
       .toBe(true);
   });
 
+  test("every home carousel card has a caption, and the cards stand the same height", async ({ page }) => {
+    await page.goto(ROUTES.home);
+    const carousel = page.getByRole("region", { name: "Lenwell purifier and filter images" });
+    await carousel.scrollIntoViewIfNeeded();
+    // Read in one go: the slides sit side by side, most of them outside the carousel's window.
+    const cards = await carousel
+      .getByTestId("carousel-slide")
+      .locator("figure")
+      .evaluateAll((figures) =>
+        figures.map((figure) => ({
+          caption: figure.querySelector("figcaption")?.textContent?.trim() ?? "",
+          height: Math.round(figure.getBoundingClientRect().height),
+        })),
+      );
+    expect(cards.length).toBeGreaterThan(3);
+    expect(cards.filter((card) => card.caption === "")).toEqual([]);
+    const heights = cards.map((card) => card.height);
+    expect(new Set(heights).size, `card heights ${heights.join(", ")}`).toBe(1);
+  });
+
   test("the contact block shows the e-mail, phone, hours and Houston on the map", async ({ page }) => {
     await page.goto(ROUTES.contact);
     const main = page.locator("main");

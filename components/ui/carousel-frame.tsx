@@ -12,8 +12,6 @@ export interface CarouselImage {
 export interface CarouselProps {
   images: readonly CarouselImage[];
   label: string;
-  /** The first picture is the page's largest (the product page): loaded at once and first. */
-  priority?: boolean;
 }
 
 // Literal class names, so Tailwind sees them.
@@ -30,7 +28,6 @@ const arrowClass =
 export function CarouselFrame({
   images,
   label,
-  priority = false,
   viewportRef,
   canScroll = false,
   onPrevious,
@@ -51,15 +48,10 @@ export function CarouselFrame({
               data-testid="carousel-slide"
               className={`min-w-0 shrink-0 grow-0 pl-4 ${SMALL_BASIS[small]} ${LARGE_BASIS[large]}`}
             >
-              <figure className="overflow-hidden rounded-2xl border border-line bg-white">
-                <Image
-                  src={image.src}
-                  alt={image.alt}
-                  width={600}
-                  height={600}
-                  priority={priority && index === 0}
-                  className="aspect-square w-full"
-                />
+              {/* The slides stretch to the tallest (flex rows do), and each card fills its slide: with
+                  captions of one, two or three lines, the cards still stand the same height. */}
+              <figure className="flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-white">
+                <Image src={image.src} alt={image.alt} width={600} height={600} className="aspect-square w-full" />
                 {image.caption ? <figcaption className="px-4 py-3 text-sm font-medium text-ink">{image.caption}</figcaption> : null}
               </figure>
             </div>

@@ -6,7 +6,7 @@ import { EMBLA_DURATION } from "./carousel-config";
 import { CarouselFrame, type CarouselProps } from "./carousel-frame";
 
 /** The carousel with Embla: looping, with arrows. Loaded after the page (see carousel.tsx). */
-export function InteractiveCarousel({ images, label, priority }: CarouselProps) {
+export function InteractiveCarousel({ images, label }: CarouselProps) {
   const [viewportRef, embla] = useEmblaCarousel({ loop: true, align: "start", duration: EMBLA_DURATION });
   // Embla holds the scroll state; re-render when it changes and read it from there.
   const [, refresh] = useReducer((count: number) => count + 1, 0);
@@ -22,7 +22,6 @@ export function InteractiveCarousel({ images, label, priority }: CarouselProps) 
     <CarouselFrame
       images={images}
       label={label}
-      priority={priority}
       viewportRef={viewportRef}
       canScroll={canScroll}
       onPrevious={() => embla?.scrollPrev()}

@@ -138,6 +138,7 @@ export default async function MembershipPage() {
 
       <Section
         id="plans"
+        layoutEstimate={{ phone: 1534, desk: 876 }}
         eyebrow="Plans"
         title="Monthly or yearly: the same membership"
         intro={
@@ -153,7 +154,13 @@ export default async function MembershipPage() {
         </div>
       </Section>
 
-      <Section id="benefits" tone="tinted" eyebrow="What members get" title="Less to remember, less to pay">
+      <Section
+        id="benefits"
+        layoutEstimate={{ phone: 754, desk: 448 }}
+        tone="tinted"
+        eyebrow="What members get"
+        title="Less to remember, less to pay"
+      >
         <FeatureGrid
           items={[
             {
@@ -174,6 +181,7 @@ export default async function MembershipPage() {
 
       <Section
         id="billing"
+        layoutEstimate={{ phone: 743, desk: 498 }}
         eyebrow="Billing and cancelling"
         title="How billing and cancelling work"
         intro={
@@ -200,6 +208,7 @@ export default async function MembershipPage() {
 
       <Section
         id="who"
+        layoutEstimate={{ phone: 356, desk: 340 }}
         tone="tinted"
         eyebrow="Who it's for"
         title="Made for RO600 owners"
@@ -219,7 +228,7 @@ export default async function MembershipPage() {
         }
       />
 
-      <Section id="membership-faq" eyebrow="Questions" title="Membership questions">
+      <Section id="membership-faq" layoutEstimate={{ phone: 675, desk: 657 }} eyebrow="Questions" title="Membership questions">
         <FaqList items={faq} />
         <p className="mt-8 max-w-3xl text-[15px] text-ink-soft">
           More answers are on the <TextLink href={ROUTES.faq}>FAQ page</TextLink>, and our{" "}

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { BuyBox } from "@/components/catalog/buy-box";
+import { ProductGallery } from "@/components/catalog/product-gallery";
 import { Price } from "@/components/catalog/price";
-import { Carousel } from "@/components/ui/carousel";
 import { Container, DataTable } from "@/components/ui/page";
 import { ShopLink } from "@/components/ui/shop-link";
 import { categoryLabel, storeHref } from "@/lib/catalog-display";
@@ -99,8 +99,7 @@ export default async function ProductPage({ params }: PageProps) {
 
       <div className="mt-6 grid gap-10 desk:grid-cols-2">
         <div className="min-w-0">
-          <Carousel
-            priority
+          <ProductGallery
             label={`${item.name} images`}
             images={item.image.map((src, index) => ({ src, alt: `${item.name}, picture ${index + 1}` }))}
           />
