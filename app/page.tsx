@@ -47,7 +47,12 @@ export default async function HomePage() {
   return (
     <>
       <JsonLd
-        data={organizationJsonLd({ siteUrl: env.SITE_URL, email: env.SUPPORT_EMAIL, phone: env.SUPPORT_PHONE, logoPath: "/images/logo-mark.svg" })}
+        data={organizationJsonLd({
+          siteUrl: env.SITE_URL,
+          email: env.SUPPORT_EMAIL,
+          phone: env.SUPPORT_PHONE,
+          logoPath: "/images/logo-mark.svg",
+        })}
       />
       <JsonLd data={webSiteJsonLd(env.SITE_URL)} />
       <PageHero

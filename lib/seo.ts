@@ -27,6 +27,12 @@ export function productPreviewImage(item: { skuNum: string; name: string }) {
   };
 }
 
+/** The 404 page's title, kept out of search results. */
+export const NOT_FOUND_METADATA: Metadata = {
+  title: "Page not found",
+  robots: { index: false },
+};
+
 /** Title, description, canonical URL and Open Graph/Twitter cards for one page. */
 export function pageMetadata({ title, description, path }: PageMetaInput): Metadata {
   return {

@@ -117,8 +117,7 @@ export default async function FaqPage() {
         },
         {
           question: "Can I return something?",
-          answer:
-            `Yes, within ${RETURN_WINDOW_DAYS} days of delivery. Filters must be unopened, and the purifier must be complete and in its original packaging. Start a return as an after-sale service request from the order in your account; once the items arrive and are checked, we refund the original payment method.`,
+          answer: `Yes, within ${RETURN_WINDOW_DAYS} days of delivery. Filters must be unopened, and the purifier must be complete and in its original packaging. Start a return as an after-sale service request from the order in your account; once the items arrive and are checked, we refund the original payment method.`,
           link: { href: `${ROUTES.policy}#returns`, label: "Returns policy" },
         },
       ],

@@ -9,8 +9,7 @@ import { pageMetadata } from "@/lib/seo";
 
 export const metadata = pageMetadata({
   title: "Privacy, Terms, Shipping, Returns and Warranty",
-  description:
-    `Lenwell's policies on one page: what data we keep and which cookies we set, terms of sale, UPS shipping options, ${RETURN_WINDOW_DAYS}-day returns and the purifier's warranty.`,
+  description: `Lenwell's policies on one page: what data we keep and which cookies we set, terms of sale, UPS shipping options, ${RETURN_WINDOW_DAYS}-day returns and the purifier's warranty.`,
   path: ROUTES.policy,
 });
 

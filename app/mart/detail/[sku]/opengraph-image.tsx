@@ -22,9 +22,7 @@ export default async function ProductOpenGraphImage({ params }: ImageProps) {
 
   return new ImageResponse(
     <div style={{ width: "100%", height: "100%", display: "flex", alignItems: "center", background: "#eef8fc", padding: "45px" }}>
-      {picture ? (
-        <img src={picture} width={side} height={side} alt="" style={{ borderRadius: 32, background: "white" }} />
-      ) : null}
+      {picture ? <img src={picture} width={side} height={side} alt="" style={{ borderRadius: 32, background: "white" }} /> : null}
       <div style={{ display: "flex", flexDirection: "column", marginLeft: 56, flex: 1, color: "#0d2b3e" }}>
         <div style={{ fontSize: 34, fontWeight: 700, color: "#0b6c9c" }}>Lenwell</div>
         <div style={{ marginTop: 20, fontSize: 54, fontWeight: 700, lineHeight: 1.15 }}>{item.name}</div>

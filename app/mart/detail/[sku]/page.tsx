@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { BuyBox } from "@/components/catalog/buy-box";
 import { Price } from "@/components/catalog/price";
 import { Carousel } from "@/components/ui/carousel";
@@ -12,9 +11,10 @@ import type { ShelfItem } from "@/lib/schemas/merchandise";
 import { isListedSku, readShelfItem, readStock } from "@/lib/server/catalog";
 import { singleUnitShipping } from "@/lib/server/shipping";
 import { amountToCents } from "@/lib/money";
-import { pageMetadata, productPreviewImage } from "@/lib/seo";
+import { NOT_FOUND_METADATA, pageMetadata, productPreviewImage } from "@/lib/seo";
 import { breadcrumbJsonLd, productJsonLd } from "@/lib/structured-data";
 import { JsonLd } from "@/components/ui/json-ld";
+import { NotFoundPage } from "@/components/ui/page-not-found";
 
 type PageProps = { params: Promise<{ sku: string }> };
 
@@ -35,7 +35,7 @@ async function readProduct(sku: string): Promise<{ item: ShelfItem; stock: numbe
 export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
   const { sku } = await params;
   const product = await readProduct(sku);
-  if (!product) return { title: "Product not found" };
+  if (!product) return NOT_FOUND_METADATA;
   const { item } = product;
   const base = pageMetadata({
     title: item.name,
@@ -54,7 +54,8 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
 export default async function ProductPage({ params }: PageProps) {
   const { sku } = await params;
   const product = await readProduct(sku);
-  if (!product) notFound();
+  // Not notFound() alone: that sends an empty document on this cached page (NotFoundPage).
+  if (!product) return <NotFoundPage />;
   const { item, stock } = product;
   const shelf = storeHref({ category: item.category, sort: "featured", page: 1 });
   const path = productPath(item.skuNum);
