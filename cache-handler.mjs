@@ -5,14 +5,30 @@
 // wrote would name the build machine's. One render per page per process, none after.
 // README "Configuration" and docs/decisions.md explain the choice.
 //
-// Plain JavaScript: Next imports this file itself when the server starts, without compiling it.
+// Plain JavaScript: the server imports this file itself when it starts, without compiling it.
 // The base class is Next's own default handler (the file system cache, pinned with next in
 // package.json), so tags, revalidation and the in-memory LRU behave exactly as without this file.
-import { createRequire } from "node:module";
 
-const require = createRequire(import.meta.url);
+/**
+ * What the Edge bundle gets: Next compiles this file into the middleware's bundle too, where no
+ * Node module loads and no page is cached. Caching nothing is a valid cache handler.
+ */
+class NoCache {
+  async get() {
+    return null;
+  }
+  async set() {}
+  async revalidateTag() {}
+  resetRequestCache() {}
+}
+
+// Node's module loader is asked for at run time, not imported: an import of "node:module" would
+// make the Edge bundle fail as it loads, and with it the middleware.
+const nodeModule = globalThis.process?.getBuiltinModule?.("node:module");
 /** @type {typeof import("next/dist/server/lib/incremental-cache/file-system-cache").default} */
-const FileSystemCache = require("next/dist/server/lib/incremental-cache/file-system-cache.js").default;
+const FileSystemCache = nodeModule
+  ? nodeModule.createRequire(import.meta.url)("next/dist/server/lib/incremental-cache/file-system-cache.js").default
+  : NoCache;
 
 /** Entries older than this process were written by the build. */
 const STARTED_AT = Date.now();
