@@ -24,8 +24,9 @@ class NoCache {
 
 // Node's module loader is asked for at run time, not imported: an import of "node:module" would
 // make the Edge bundle fail as it loads, and with it the middleware. The Edge sandbox defines
-// EdgeRuntime and throws on any Node API, so it is tested first.
-const nodeModule = typeof EdgeRuntime === "string" ? undefined : process.getBuiltinModule("node:module");
+// EdgeRuntime and throws on any Node API, so it is tested first (and the bundler refuses a bare
+// `process.getBuiltinModule` in Edge code, hence globalThis).
+const nodeModule = typeof EdgeRuntime === "string" ? undefined : globalThis.process.getBuiltinModule("node:module");
 /** @type {typeof import("next/dist/server/lib/incremental-cache/file-system-cache").default} */
 const FileSystemCache = nodeModule
   ? nodeModule.createRequire(import.meta.url)("next/dist/server/lib/incremental-cache/file-system-cache.js").default
