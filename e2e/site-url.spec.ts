@@ -36,15 +36,20 @@ function absolute(value: string | undefined): string {
 
 test.describe("the public address is the one the server is started with", () => {
   let shop: ShopServer | null = null;
+  // Kept so afterAll stops a server whose start outlived beforeAll's time limit.
+  let starting: Promise<ShopServer> | null = null;
 
   test.beforeAll(async ({}, testInfo) => {
     if (testInfo.project.name !== "desktop") return;
-    testInfo.setTimeout(120_000);
-    shop = await startShop("pglite", await freePort(), { siteUrl: PUBLIC_ADDRESS });
+    // A fresh embedded database is created and seeded: slow on a busy machine.
+    testInfo.setTimeout(240_000);
+    starting = freePort().then((port) => startShop("pglite", port, { siteUrl: PUBLIC_ADDRESS }));
+    shop = await starting;
   });
 
   test.afterAll(async () => {
-    await shop?.stop();
+    const started = await starting?.catch(() => null);
+    await started?.stop();
   });
 
   test("canonical, og:url, robots.txt and sitemap.xml name it, on prerendered and per-request pages", async ({ request }, testInfo) => {
@@ -74,7 +79,7 @@ test.describe("the public address is the one the server is started with", () => 
     const locations = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
     expect(locations).toContain(`${PUBLIC_ADDRESS}${ROUTES.aboutUs}`);
     expect(locations).toContain(`${PUBLIC_ADDRESS}${productPath(PURIFIER_SKU)}`);
-    for (const location of locations) expect(location).toMatch(new RegExp(`^${PUBLIC_ADDRESS}/`));
+    for (const location of locations) expect(location).toMatch(new RegExp(`^${PUBLIC_ADDRESS}(/|$)`));
 
     // A second visit is served from the cache and still names it.
     const again = await (await request.get(`${started.url}${ROUTES.aboutUs}`)).text();
