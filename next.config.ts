@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { NextConfig } from "next";
 import { apiOriginOf, securityHeaders, staticContentSecurityPolicy, staticPolicySource } from "./lib/config/security-headers";
 
@@ -16,6 +17,10 @@ const nextConfig: NextConfig = {
   // PGlite ships ~15 MB of wasm (bundling it would copy that into the static output); argon2 is a
   // native addon. Both load from node_modules at run time.
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2"],
+  // Next's own cache, except that what the build prerendered is rendered again on its first request
+  // by the started server, whose SITE_URL and contacts it prints (cache-handler.mjs). The build runs
+  // in the project folder (npm run build); Next keeps the path relative to .next.
+  cacheHandler: path.resolve("cache-handler.mjs"),
   experimental: {
     // Pages rendered on demand (the product pages) are cached in memory only, in Next's bounded LRU
     // (50 MB): never written into .next, so an instance keeps no state on disk and addresses with

@@ -5,6 +5,8 @@ import { PURIFIER_SKU } from "@/lib/config/store";
 import { ROUTES, productPath } from "@/lib/config/routes";
 import { readCategory, readShelfItem } from "@/lib/server/catalog";
 import { pageMetadata } from "@/lib/seo";
+import { organizationJsonLd, webSiteJsonLd } from "@/lib/structured-data";
+import { JsonLd } from "@/components/ui/json-ld";
 import { Container, FeatureGrid, PageHero, Section, Steps } from "@/components/ui/page";
 import { ButtonLink } from "@/components/ui/button-link";
 import { nearView } from "@/components/ui/near-view";
@@ -40,6 +42,15 @@ export default async function HomePage() {
 
   return (
     <>
+      <JsonLd
+        data={organizationJsonLd({
+          siteUrl: env.SITE_URL,
+          email: env.SUPPORT_EMAIL,
+          phone: env.SUPPORT_PHONE,
+          logoPath: "/images/logo-mark.svg",
+        })}
+      />
+      <JsonLd data={webSiteJsonLd(env.SITE_URL)} />
       <PageHero
         eyebrow="Lenwell RO600"
         title="Clean water from your tap. No more bottles."

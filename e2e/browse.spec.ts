@@ -51,7 +51,8 @@ test.describe("browse pages", () => {
     expect(sitemap).toContain(`<loc>${baseURL}${productPath("LW-CARE-2Y")}</loc>`);
     expect(sitemap).not.toContain("/account/");
     const robots = await (await request.get("/robots.txt")).text();
-    expect(robots).toContain("Sitemap: http://localhost:3000/sitemap.xml");
+    // robots.txt is prerendered at build, and still names the address the server was started with.
+    expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
     expect(robots).toContain("Disallow: /api/");
   });
 
@@ -60,6 +61,25 @@ test.describe("browse pages", () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "We can't find that page" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Go to the home page" })).toHaveAttribute("href", ROUTES.home);
+  });
+
+  test("an unknown address under /deals is the 404 page without the top bar, on the server and after hydration", async ({
+    page,
+    request,
+  }) => {
+    const plain = await request.get(`${ROUTES.deals}/anything`);
+    expect(plain.status()).toBe(404);
+    const html = await plain.text();
+    expect(html).toMatch(/<h1[^>]*>We can(&#x27;|')t find that page<\/h1>/);
+    expect(html).not.toContain('aria-label="Main"');
+
+    const response = await page.goto(`${ROUTES.deals}/anything`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "We can't find that page" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: /menu/i })).toHaveCount(0);
+    // /deals itself is still the deals page.
+    expect((await request.get(ROUTES.deals)).status()).toBe(200);
   });
 
   test("an unknown API call answers in the API envelope", async ({ request }) => {

@@ -68,9 +68,14 @@ test.describe("product page", () => {
     await expect(page).toHaveTitle(/Lenwell RO600 Countertop/);
     const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
     expect(new URL(canonical ?? "").pathname).toBe(productPath(PURIFIER_SKU));
-    await expect(page.locator('meta[property="og:image"]').first()).toHaveAttribute("content", /\/images\/products\/lw-ro600-1\.svg$/);
+    // A PNG card first: social sites do not render the catalogue's SVG pictures.
+    await expect(page.locator('meta[property="og:image"]').first()).toHaveAttribute(
+      "content",
+      new RegExp(`${productPath(PURIFIER_SKU)}/opengraph-image(\\?[^/]*)?$`),
+    );
 
-    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}") as Record<string, unknown>;
+    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const ld = blocks.map((text) => JSON.parse(text) as Record<string, unknown>).find((data) => data["@type"] === "Product");
     expect(ld).toMatchObject({
       "@type": "Product",
       name: "Lenwell RO600 Countertop Reverse-Osmosis Water Purifier",
@@ -78,9 +83,11 @@ test.describe("product page", () => {
       brand: { "@type": "Brand", name: "Lenwell" },
       offers: { "@type": "Offer", price: "359.00", priceCurrency: "USD", availability: "https://schema.org/InStock" },
     });
-    expect(ld.image).toEqual(
-      [1, 2, 3].map((n) => expect.stringMatching(new RegExp(`^https?://[^/]+/images/products/lw-ro600-${n}\\.svg$`))),
-    );
+    // The PNG card first (search and social sites), then the product's own pictures.
+    expect(ld?.image).toEqual([
+      expect.stringMatching(new RegExp(`^https?://[^/]+${productPath(PURIFIER_SKU)}/opengraph-image$`)),
+      ...[1, 2, 3].map((n) => expect.stringMatching(new RegExp(`^https?://[^/]+/images/products/lw-ro600-${n}\\.svg$`))),
+    ]);
   });
 
   test("the quantity stepper stays between 1 and the stock, never over 1000", async ({ page }) => {
@@ -117,7 +124,15 @@ test.describe("product page", () => {
     await expect(plan.getByRole("button", { name: "Increase quantity" })).toBeDisabled();
   });
 
-  test("an unknown sku is a real 404", async ({ page, request }) => {
+  test("an unknown sku is a real 404, drawn by the server", async ({ page, request }) => {
+    // The HTML alone, as a crawler or a browser without JavaScript gets it.
+    const plain = await request.get(productPath("LW-NOPE-2"));
+    expect(plain.status()).toBe(404);
+    const html = await plain.text();
+    expect(html).toMatch(/<h1[^>]*>We can(&#x27;|')t find that page<\/h1>/);
+    expect(html).toContain('href="/mart"');
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+
     const response = await page.goto(productPath("LW-NOPE-1"));
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "We can't find that page" })).toBeVisible();

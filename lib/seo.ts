@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { productPath } from "@/lib/config/routes";
 import { STORE_NAME } from "@/lib/config/store";
 
 interface PageMetaInput {
@@ -14,6 +15,22 @@ export const PREVIEW_IMAGE = {
   width: 1200,
   height: 630,
   alt: "Lenwell: clean water from your tap, no bottles",
+};
+
+/** A product's PNG link preview (app/mart/detail/[sku]/opengraph-image.tsx): its picture, name and price. */
+export function productPreviewImage(item: { skuNum: string; name: string }) {
+  return {
+    url: `${productPath(item.skuNum)}/opengraph-image`,
+    width: PREVIEW_IMAGE.width,
+    height: PREVIEW_IMAGE.height,
+    alt: item.name,
+  };
+}
+
+/** The 404 page's title, kept out of search results. */
+export const NOT_FOUND_METADATA: Metadata = {
+  title: "Page not found",
+  robots: { index: false },
 };
 
 /** Title, description, canonical URL and Open Graph/Twitter cards for one page. */

@@ -13,8 +13,13 @@ import { TextLink } from "@/components/content/text-link";
 import { FILTER_SKUS, isPresent, priceText, specValue } from "@/components/content/catalogue";
 import { ROUTES, productPath } from "@/lib/config/routes";
 import { PURIFIER_SKU } from "@/lib/config/store";
-import { readShelfItem } from "@/lib/server/catalog";
-import { pageMetadata } from "@/lib/seo";
+import { env } from "@/lib/config/env";
+import { amountToCents } from "@/lib/money";
+import { readShelfItem, readStock } from "@/lib/server/catalog";
+import { singleUnitShipping } from "@/lib/server/shipping";
+import { pageMetadata, productPreviewImage } from "@/lib/seo";
+import { productJsonLd } from "@/lib/structured-data";
+import { JsonLd } from "@/components/ui/json-ld";
 
 export const metadata = pageMetadata({
   title: "RO600 Countertop Reverse-Osmosis Water Purifier",
@@ -72,7 +77,8 @@ const FILTER_SCHEDULE = [
 export default async function WaterPurifierPage() {
   // Prices come from the database through the shared catalogue cache: rendered per request.
   await connection();
-  const [purifier, ...filterItems] = await Promise.all([
+  const [stock, purifier, ...filterItems] = await Promise.all([
+    readStock(PURIFIER_SKU),
     readShelfItem(PURIFIER_SKU),
     readShelfItem(FILTER_SKUS.preFilter),
     readShelfItem(FILTER_SKUS.membrane),
@@ -97,6 +103,18 @@ export default async function WaterPurifierPage() {
 
   return (
     <>
+      {/* The purifier this page presents, offered on its product page (the same Product there). */}
+      <JsonLd
+        data={productJsonLd({
+          siteUrl: env.SITE_URL,
+          item: purifier,
+          stock: stock ?? 0,
+          path: buyHref,
+          images: [productPreviewImage(purifier).url, ...purifier.image],
+          shipping: singleUnitShipping(amountToCents(purifier.discountPrice)),
+          now: new Date(),
+        })}
+      />
       <PageHero
         eyebrow="Lenwell RO600"
         title="Reverse-osmosis water, right on your counter"

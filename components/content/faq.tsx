@@ -49,7 +49,4 @@ export function faqPageJsonLd(items: readonly FaqItem[]) {
   };
 }
 
-/** Structured data as an inert script; "<" is escaped so no answer can close the tag. */
-export function JsonLd({ data }: { data: unknown }) {
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }} />;
-}
+export { JsonLd } from "@/components/ui/json-ld";

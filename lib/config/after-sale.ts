@@ -15,6 +15,9 @@ export const AFTER_SALE_REASONS = [
   "Other",
 ] as const;
 
+/** Days after delivery in which most items can be returned for a refund (the policy page, the FAQ, Product markup). */
+export const RETURN_WINDOW_DAYS = 30;
+
 export const AFTER_SALE_LIMITS = {
   descriptionMin: 10,
   descriptionMax: 1000,

@@ -31,6 +31,12 @@ export const STORE_SORTS: readonly { value: MerchandiseSort; label: string }[] =
  */
 export const PRICE_MAX_CENTS = 10_000_000;
 
+/**
+ * How far ahead a product's markup says its price holds (Offer.priceValidUntil). The shop plans no
+ * price end, and search engines flag an offer without the date; the page is re-rendered far more often.
+ */
+export const PRICE_VALID_DAYS = 365;
+
 /** Products on one page of /mart. */
 export const STORE_PAGE_SIZE = 24;
 

@@ -3,8 +3,8 @@ import { z } from "zod";
 import { DEFAULT_SHIPPING_PRESET, SHIPPING_PRESET_NAMES } from "./shipping";
 
 // The validated server environment. Nothing else reads process.env on the server.
-// Browse pages are prerendered, so the values they print (site URL, contact details)
-// are the ones present at `next build`.
+// Read when the server starts: pages prerendered by `next build` are rendered again on their first
+// request (cache-handler.mjs), so the site URL and contacts they print are the started server's.
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),

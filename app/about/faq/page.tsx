@@ -5,6 +5,7 @@ import type { LayoutEstimate } from "@/components/ui/near-view";
 import { ContactDetails } from "@/components/content/contact-details";
 import { FaqList, JsonLd, faqPageJsonLd, type FaqItem } from "@/components/content/faq";
 import { ACCESSORY_SKUS, CARE_SKU, MEMBERSHIP_SKUS, REPAIR_DIAGNOSIS_SKU, priceText, specValue } from "@/components/content/catalogue";
+import { RETURN_WINDOW_DAYS } from "@/lib/config/after-sale";
 import { ROUTES, productPath } from "@/lib/config/routes";
 import { PURIFIER_SKU } from "@/lib/config/store";
 import { readShelfItem } from "@/lib/server/catalog";
@@ -122,8 +123,7 @@ export default async function FaqPage() {
         },
         {
           question: "Can I return something?",
-          answer:
-            "Yes, within 30 days of delivery. Filters must be unopened, and the purifier must be complete and in its original packaging. Start a return as an after-sale service request from the order in your account; once the items arrive and are checked, we refund the original payment method.",
+          answer: `Yes, within ${RETURN_WINDOW_DAYS} days of delivery. Filters must be unopened, and the purifier must be complete and in its original packaging. Start a return as an after-sale service request from the order in your account; once the items arrive and are checked, we refund the original payment method.`,
           link: { href: `${ROUTES.policy}#returns`, label: "Returns policy" },
         },
       ],

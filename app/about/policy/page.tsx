@@ -1,6 +1,7 @@
 import { Container, DataTable, PageHero, Prose, Section } from "@/components/ui/page";
 import { ShopLink } from "@/components/ui/shop-link";
 import { TextLink } from "@/components/content/text-link";
+import { RETURN_WINDOW_DAYS } from "@/lib/config/after-sale";
 import { env } from "@/lib/config/env";
 import { ROUTES } from "@/lib/config/routes";
 import { COOKIES, LOGIN_RETURN_MAX_AGE_S, REFERRAL_MAX_AGE_S, STORE_NAME, TOKEN_MAX_AGE_S } from "@/lib/config/store";
@@ -8,8 +9,7 @@ import { pageMetadata } from "@/lib/seo";
 
 export const metadata = pageMetadata({
   title: "Privacy, Terms, Shipping, Returns and Warranty",
-  description:
-    "Lenwell's policies on one page: what data we keep and which cookies we set, terms of sale, UPS shipping options, 30-day returns and the purifier's warranty.",
+  description: `Lenwell's policies on one page: what data we keep and which cookies we set, terms of sale, UPS shipping options, ${RETURN_WINDOW_DAYS}-day returns and the purifier's warranty.`,
   path: ROUTES.policy,
 });
 
@@ -207,7 +207,7 @@ export default async function PolicyPage() {
 
       <Section id="returns" layoutEstimate={{ phone: 988, desk: 797 }} tone="tinted" title="Returns">
         <Prose>
-          <p>You can return most items within 30 days of delivery for a refund.</p>
+          <p>You can return most items within {RETURN_WINDOW_DAYS} days of delivery for a refund.</p>
           <h3>What can be returned</h3>
           <ul>
             <li>The purifier, complete and in its original packaging.</li>
@@ -216,7 +216,7 @@ export default async function PolicyPage() {
           </ul>
           <p>
             Opened filters can&apos;t be returned, because they can&apos;t be resold. If a filter or anything else arrives damaged or
-            faulty, tell us within the 30 days and we will put it right.
+            faulty, tell us within the {RETURN_WINDOW_DAYS} days and we will put it right.
           </p>
           <h3>How to return</h3>
           <ol className="space-y-2">

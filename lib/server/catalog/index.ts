@@ -14,4 +14,5 @@ export {
 } from "./queries";
 export { isListedSku, readCategory, readShelf, readShelfItem, readStock, stockMovedAfterCommit, stockTag } from "./cache";
 export { dealsOf, listDeals, type Deal } from "./deals";
+export { readPictureDataUrl } from "./picture";
 export { adminGetProduct, adminListProducts, updateMerchandise } from "./admin";

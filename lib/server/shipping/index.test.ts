@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SHIPPING_PRESETS } from "@/lib/config/shipping";
-import { cartShippingSummary, shippingFee, shippingOptions, storeDate } from "./index";
+import { cartShippingSummary, shippingFee, shippingOptions, singleUnitShipping, storeDate } from "./index";
 
 const standard = SHIPPING_PRESETS.standard;
 const express = SHIPPING_PRESETS.express;
@@ -55,5 +55,18 @@ describe("shipping fees", () => {
       freeShippingThresholdCents: 3700,
       amountToFreeShippingCents: 0,
     });
+  });
+});
+
+describe("singleUnitShipping (Product markup)", () => {
+  it("prices one unit with every method of the preset: ground free at or over the threshold", () => {
+    expect(singleUnitShipping(35_900, standard)).toEqual([
+      { businessDays: 3, feeCents: 0 },
+      { businessDays: 2, feeCents: 2290 },
+      { businessDays: 1, feeCents: 3390 },
+    ]);
+    expect(singleUnitShipping(2_900, standard)[0]).toEqual({ businessDays: 3, feeCents: 1190 });
+    expect(singleUnitShipping(3_700, standard)[0]?.feeCents).toBe(0);
+    expect(singleUnitShipping(35_900, express).map((rate) => rate.feeCents)).toEqual([0, 1100, 2200]);
   });
 });

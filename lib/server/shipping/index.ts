@@ -75,3 +75,8 @@ export function cartShippingSummary(
     amountToFreeShippingCents: amountToFreeShippingCents(subtotalCents, preset.freeShippingThresholdCents),
   };
 }
+
+/** Every way to ship one unit priced `priceCents`, with its fee and business days (for Product markup). */
+export function singleUnitShipping(priceCents: number, preset = activeShippingPreset()): { businessDays: number; feeCents: number }[] {
+  return preset.methods.map((rule) => ({ businessDays: rule.businessDays, feeCents: feeFor(rule, priceCents, preset) }));
+}

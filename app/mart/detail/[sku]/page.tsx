@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { BuyBox } from "@/components/catalog/buy-box";
 import { ProductGallery } from "@/components/catalog/product-gallery";
 import { Price } from "@/components/catalog/price";
@@ -8,10 +7,14 @@ import { ShopLink } from "@/components/ui/shop-link";
 import { categoryLabel, storeHref } from "@/lib/catalog-display";
 import { env } from "@/lib/config/env";
 import { productPath, ROUTES } from "@/lib/config/routes";
-import { STORE_NAME } from "@/lib/config/store";
 import type { ShelfItem } from "@/lib/schemas/merchandise";
 import { isListedSku, readShelfItem, readStock } from "@/lib/server/catalog";
-import { pageMetadata, PREVIEW_IMAGE } from "@/lib/seo";
+import { singleUnitShipping } from "@/lib/server/shipping";
+import { amountToCents } from "@/lib/money";
+import { NOT_FOUND_METADATA, pageMetadata, productPreviewImage } from "@/lib/seo";
+import { breadcrumbJsonLd, productJsonLd } from "@/lib/structured-data";
+import { JsonLd } from "@/components/ui/json-ld";
+import { NotFoundPage } from "@/components/ui/page-not-found";
 
 type PageProps = { params: Promise<{ sku: string }> };
 
@@ -32,55 +35,53 @@ async function readProduct(sku: string): Promise<{ item: ShelfItem; stock: numbe
 export async function generateMetadata({ params }: PageProps): Promise<Metadata> {
   const { sku } = await params;
   const product = await readProduct(sku);
-  if (!product) return { title: "Product not found" };
+  if (!product) return NOT_FOUND_METADATA;
   const { item } = product;
   const base = pageMetadata({
     title: item.name,
     description: `${item.subtitle} ${item.description}`.trim().slice(0, 200),
     path: productPath(item.skuNum),
   });
-  const image = item.image[0];
-  // The product's own picture first; the site's PNG card after it for sites that skip SVG.
-  const images = image ? [{ url: image, alt: item.name }, PREVIEW_IMAGE] : [PREVIEW_IMAGE];
+  // The product's PNG card (opengraph-image.tsx) first: social sites do not render its SVG pictures.
+  const card = productPreviewImage(item);
   return {
     ...base,
-    openGraph: { ...base.openGraph, images },
-    twitter: { ...base.twitter, images: images.map((entry) => entry.url) },
-  };
-}
-
-function productJsonLd(item: ShelfItem, stock: number) {
-  const absolute = (path: string) => new URL(path, env.SITE_URL).toString();
-  return {
-    "@context": "https://schema.org",
-    "@type": "Product",
-    name: item.name,
-    description: item.description || item.subtitle,
-    sku: item.skuNum,
-    image: item.image.map(absolute),
-    brand: { "@type": "Brand", name: STORE_NAME },
-    offers: {
-      "@type": "Offer",
-      url: absolute(productPath(item.skuNum)),
-      priceCurrency: "USD",
-      price: item.discountPrice,
-      availability: stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-    },
+    openGraph: { ...base.openGraph, images: [card] },
+    twitter: { ...base.twitter, images: [card.url] },
   };
 }
 
 export default async function ProductPage({ params }: PageProps) {
   const { sku } = await params;
   const product = await readProduct(sku);
-  if (!product) notFound();
+  // Not notFound() alone: that sends an empty document on this cached page (NotFoundPage).
+  if (!product) return <NotFoundPage />;
   const { item, stock } = product;
   const shelf = storeHref({ category: item.category, sort: "featured", page: 1 });
-  // "<" escaped so a product text can never close the script element.
-  const jsonLd = JSON.stringify(productJsonLd(item, stock)).replace(/</g, "\\u003c");
+  const path = productPath(item.skuNum);
+  const structuredData = [
+    productJsonLd({
+      siteUrl: env.SITE_URL,
+      item,
+      stock,
+      path,
+      images: [productPreviewImage(item).url, ...item.image],
+      shipping: singleUnitShipping(amountToCents(item.discountPrice)),
+      now: new Date(),
+    }),
+    // The trail the breadcrumb shows, and the product itself.
+    breadcrumbJsonLd(env.SITE_URL, [
+      { name: "Store", path: ROUTES.store },
+      { name: categoryLabel(item.category), path: shelf },
+      { name: item.name, path },
+    ]),
+  ];
 
   return (
     <Container className="py-8 desk:py-12">
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
+      {structuredData.map((data) => (
+        <JsonLd key={String(data["@type"])} data={data} />
+      ))}
       <nav aria-label="Breadcrumb" className="text-sm text-ink-muted">
         <ol className="flex flex-wrap gap-2">
           <li>

@@ -1,0 +1,34 @@
+import { ImageResponse } from "next/og";
+import { notFound } from "next/navigation";
+import { isListedSku, readPictureDataUrl, readShelfItem } from "@/lib/server/catalog";
+import { amountToCents, formatUsd } from "@/lib/money";
+import { PREVIEW_IMAGE } from "@/lib/seo";
+
+export const alt = "The product's picture, name and price";
+export const size = { width: PREVIEW_IMAGE.width, height: PREVIEW_IMAGE.height };
+export const contentType = "image/png";
+
+type ImageProps = { params: Promise<{ sku: string }> };
+
+// A product's link preview as a PNG: social sites show no SVG, and the catalogue's pictures are SVG.
+// Drawn from the product's first picture, read from public/ (no network).
+export default async function ProductOpenGraphImage({ params }: ImageProps) {
+  const { sku } = await params;
+  const item = (await isListedSku(sku)) ? await readShelfItem(sku) : null;
+  if (!item) notFound();
+  const first = item.image[0];
+  const picture = first ? await readPictureDataUrl(first) : null;
+  const side = size.height - 90;
+
+  return new ImageResponse(
+    <div style={{ width: "100%", height: "100%", display: "flex", alignItems: "center", background: "#eef8fc", padding: "45px" }}>
+      {picture ? <img src={picture} width={side} height={side} alt="" style={{ borderRadius: 32, background: "white" }} /> : null}
+      <div style={{ display: "flex", flexDirection: "column", marginLeft: 56, flex: 1, color: "#0d2b3e" }}>
+        <div style={{ fontSize: 34, fontWeight: 700, color: "#0b6c9c" }}>Lenwell</div>
+        <div style={{ marginTop: 20, fontSize: 54, fontWeight: 700, lineHeight: 1.15 }}>{item.name}</div>
+        <div style={{ marginTop: 28, fontSize: 46, fontWeight: 700, color: "#0b6c9c" }}>{formatUsd(amountToCents(item.discountPrice))}</div>
+      </div>
+    </div>,
+    size,
+  );
+}
