@@ -141,10 +141,18 @@ export const paymentBodySchema = z
     card: cardInputSchema.optional(),
     savePaymentMethod: z.boolean().optional(),
     idempotencyKey: singleLineText().regex(/^[A-Za-z0-9_-]{16,100}$/, "The payment could not be identified. Reload the page."),
+    /** The address as typed on the page: the order is paid with it (and its tax), no separate save needed. */
+    shippingAddress: usAddressSchema.optional(),
+    /** Keep `shippingAddress` as the profile's default address once the payment goes through. */
+    saveAddressAsDefault: z.boolean().optional(),
   })
   .refine((body) => (body.paymentMethodId === undefined) !== (body.card === undefined), {
     message: "Choose a saved card or enter a new one.",
     path: ["card"],
+  })
+  .refine((body) => body.saveAddressAsDefault !== true || body.shippingAddress !== undefined, {
+    message: "Enter the address to save as your default.",
+    path: ["shippingAddress"],
   });
 export type PaymentBody = z.infer<typeof paymentBodySchema>;
 
