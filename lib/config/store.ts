@@ -33,6 +33,8 @@ export const UI = {
   quantity: { min: 1, max: 1000 },
   /** The drawer sends a line's quantity once the stepper has been still this long. */
   cartUpdateDebounceMs: 1000,
+  /** The payment page asks for the tax of a typed address once the fields have been still this long. */
+  addressQuoteDebounceMs: 600,
 } as const;
 
 /** Pages on which the top bar swaps the user and cart icons for the two sales buttons after scrolling. */
