@@ -9,6 +9,7 @@ import {
   cardDigits,
   type CardInput,
 } from "@/lib/card-rules";
+import { SKU_PATTERN } from "@/lib/config/catalog";
 import { SHIPPING_METHOD_VALUES, type ShippingMethodValue } from "@/lib/config/shipping";
 import { usAddressSchema } from "./auth";
 import { cartItemSchema, money } from "./cart";
@@ -24,9 +25,7 @@ export type OrderStatusValue = z.infer<typeof orderStatusSchema>;
 export { SHIPPING_METHOD_VALUES, type ShippingMethodValue };
 export const shippingMethodSchema = z.enum(SHIPPING_METHOD_VALUES, { message: "Choose a shipping option." });
 
-const skuField = singleLineText()
-  .trim()
-  .regex(/^[A-Z0-9-]{2,40}$/, "Unknown product.");
+const skuField = singleLineText().trim().regex(SKU_PATTERN, "Unknown product.");
 const quantityField = z
   .number({ message: "Enter a quantity." })
   .int("The quantity must be a whole number.")
