@@ -34,6 +34,7 @@ test.describe("login", () => {
     await page.getByLabel("Password").fill(DEMO_CUSTOMER.password);
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/about\/faq$/);
+    await expect(page.getByRole("status").filter({ hasText: "You are logged in." })).toBeVisible();
     await expect(page.locator("header").getByRole("button", { name: /Account menu for Demo Customer/ })).toBeVisible();
     const token = (await page.context().cookies()).find((cookie) => cookie.name === "Token");
     expect(token?.httpOnly).toBe(true);
@@ -62,6 +63,7 @@ test.describe("registration", () => {
     await page.getByLabel("Password").fill("quiet river morning");
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("status").filter({ hasText: "Your account is created and you are logged in." })).toBeVisible();
     const menu = page.locator("header").getByRole("button", { name: "Account menu for Robin" });
     await expect(menu).toBeVisible();
 

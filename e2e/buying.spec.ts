@@ -1,9 +1,11 @@
+import { randomUUID } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import { PURIFIER_SKU } from "@/lib/config/store";
 import { ROUTES, orderPath, productPath } from "@/lib/config/routes";
 import { amountToCents } from "@/lib/money";
 import { orderNumber } from "@/lib/order-display";
-import { TEST_ADDRESS, expect, isMobileProject, registerFreshCustomer, scrollToY, test } from "./fixtures";
+import { E2E_OUTBOX, TEST_ADDRESS, expect, isMobileProject, registerFreshCustomer, scrollToY, test } from "./fixtures";
+import { codeInMail, newestMailTo } from "@/lib/server/mail/outbox-reader";
 import { buyNowThroughApi, operatorApi, payThroughApi } from "./shop-api";
 
 // The buying slice end to end, each test with a customer of its own. Products whose stock a test
@@ -398,5 +400,66 @@ test.describe("buying", () => {
       .getByRole("button", { name: /Account menu/ })
       .click();
     await expect(page.getByRole("link", { name: "My Orders" })).toHaveAttribute("href", ROUTES.orders);
+  });
+
+  test("a visitor's Add to cart goes on after registering: back on the product, the item in the cart, and toasts", async ({ page }) => {
+    const pen = productPath("LW-ACC-TDS");
+    await page.goto(pen);
+    await page.getByRole("button", { name: "Increase quantity" }).click();
+    await page.getByRole("button", { name: "Add to cart" }).click();
+    await expect(page).toHaveURL(/\/account\/login$/);
+    await page.getByRole("link", { name: "Create an account" }).click();
+    await expect(page).toHaveURL(/\/account\/register$/);
+
+    const email = `visitor-${randomUUID()}@example.com`;
+    await page.getByLabel("E-mail", { exact: true }).fill(email);
+    await page.getByRole("button", { name: "Send code" }).click();
+    let code: string | null = null;
+    await expect.poll(async () => (code = codeInMail(await newestMailTo(E2E_OUTBOX, email)))).toMatch(/^\d{6}$/);
+    await page.getByLabel("Code from the e-mail").fill(code ?? "");
+    await page.getByLabel("Password").fill("quiet river morning");
+    await page.getByRole("button", { name: "Create account" }).click();
+
+    await expect(page).toHaveURL(new RegExp(`${pen}$`));
+    await expect(page.getByRole("status").filter({ hasText: "Your account is created and you are logged in." })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Added to your cart: TDS water-quality tester pen × 2." })).toBeVisible();
+    await expect(page.getByTestId("cart-badge")).toHaveText("2");
+    const drawer = await openCart(page);
+    await expect(
+      drawer.getByRole("group", { name: /Quantity of TDS water-quality tester pen/ }).getByLabel("Quantity", { exact: true }),
+    ).toHaveText("2");
+
+    // Carried out once: coming back to the page adds nothing more.
+    await page.reload();
+    await expect(page.getByTestId("cart-badge")).toHaveText("2");
+  });
+
+  test("a visitor's Add to cart goes on after logging in, and Buy now goes on to the payment page", async ({ page }) => {
+    const customer = await registerFreshCustomer(page, { address: TEST_ADDRESS });
+    await page.context().clearCookies();
+    const filter = productPath("LW-F3-PC");
+    await page.goto(filter);
+    await page.getByRole("button", { name: "Add to cart" }).click();
+    await expect(page).toHaveURL(/\/account\/login$/);
+    await page.getByLabel("E-mail", { exact: true }).fill(customer.email);
+    await page.getByLabel("Password").fill(customer.password);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(new RegExp(`${filter}$`));
+    await expect(page.getByRole("status").filter({ hasText: "You are logged in." })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Added to your cart: Post-carbon taste cartridge × 1." })).toBeVisible();
+    await expect(page.getByTestId("cart-badge")).toHaveText("1");
+
+    // Signed out again, Buy now: after logging in the order is made and its payment page opens.
+    await page.context().clearCookies();
+    await page.goto(productPath(PURIFIER_SKU));
+    await page.getByRole("button", { name: "Buy now" }).click();
+    await expect(page).toHaveURL(/\/account\/login$/);
+    await page.getByLabel("E-mail", { exact: true }).fill(customer.email);
+    await page.getByLabel("Password").fill(customer.password);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(/\/mart\/payment\?orderId=/);
+    await expect(page.getByRole("complementary", { name: "Order summary" }).getByText(/RO600/)).toBeVisible();
+    // The cart was not touched by Buy now.
+    await expect(page.getByTestId("cart-badge")).toHaveText("1");
   });
 });

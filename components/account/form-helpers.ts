@@ -10,9 +10,11 @@ import { ApiError } from "@/lib/api/envelope";
 import { profileQueryKey } from "@/lib/api/session-sync";
 import { COOKIES } from "@/lib/config/store";
 import { ROUTES } from "@/lib/config/routes";
+import { takePurchaseIntent } from "@/lib/purchase-intent";
 import { safeReturnPath } from "@/lib/return-path";
 import { signedInResponseSchema, type User } from "@/lib/schemas/user";
 import { hasSessionAtom, usernameAtom } from "@/lib/state/atoms";
+import { keepAlertForNextPage, keepToastsForNextPage } from "@/lib/state/notices";
 
 export type FormErrors<F extends string> = Partial<Record<F | "form", string>>;
 
@@ -36,8 +38,21 @@ export function errorsFromFailure<F extends string>(fields: readonly F[], error:
   return { form: error instanceof Error ? error.message : "Something went wrong. Please try again." } as FormErrors<F>;
 }
 
-/** After a login or registration: mirror the session, then go back where the visitor came from. */
-export function useFinishSignIn() {
+/** What the page after signing in says, as a toast: the sign-in itself otherwise goes unnoticed. */
+export const SIGNED_IN_MESSAGES = {
+  login: "You are logged in.",
+  register: "Your account is created and you are logged in.",
+  google: "You are logged in with Google.",
+} as const;
+
+export type SignInKind = keyof typeof SIGNED_IN_MESSAGES;
+
+/**
+ * After a login or registration: mirror the session, carry out the Add to cart or Buy now the
+ * visitor pressed before (lib/purchase-intent.ts), then go back where they came from (or on to the
+ * payment page for Buy now), where toasts say what happened.
+ */
+export function useFinishSignIn(kind: SignInKind) {
   const setHasSession = useSetAtom(hasSessionAtom);
   const setUsername = useSetAtom(usernameAtom);
   const queryClient = useQueryClient();
@@ -48,10 +63,21 @@ export function useFinishSignIn() {
     const back = safeReturnPath(getCookie(COOKIES.loginReturnPath)?.toString());
     deleteCookie(COOKIES.loginReturnPath, { path: "/" });
     const authPage = [ROUTES.login, ROUTES.register, ROUTES.resetPassword].some((page) => back?.startsWith(page));
+    let destination = back && !authPage ? back : ROUTES.home;
+    const toasts: { tone: "success" | "error"; message: string }[] = [{ tone: "success", message: SIGNED_IN_MESSAGES[kind] }];
+    const intent = takePurchaseIntent(authPage ? null : back);
+    if (intent) {
+      const { resumePurchase } = await import("@/components/catalog/buy-actions");
+      const resumed = await resumePurchase(intent);
+      destination = resumed.destination ?? destination;
+      if (resumed.notice?.tone === "error") keepAlertForNextPage(resumed.notice);
+      else if (resumed.notice) toasts.push(resumed.notice);
+    }
+    keepToastsForNextPage(toasts);
     // A full page load, not router.replace: a visitor who followed an in-site link to a protected
     // page met the middleware's redirect during a client-side navigation, and the client router
     // would replay that redirect to the login page instead of asking the server again.
-    window.location.replace(back && !authPage ? back : ROUTES.home);
+    window.location.replace(destination);
   };
 }
 
@@ -64,7 +90,7 @@ type Parsed = { success: true; data: unknown } | { success: false; error: z.ZodE
 export function useSignInForm<F extends string>(fields: readonly F[], path: "ulogin/login" | "ulogin/register") {
   const [errors, setErrors] = useState<FormErrors<F>>({});
   const [pending, setPending] = useState(false);
-  const finish = useFinishSignIn();
+  const finish = useFinishSignIn(path === "ulogin/register" ? "register" : "login");
 
   async function submit(parsed: Parsed) {
     if (!parsed.success) {

@@ -48,7 +48,7 @@ async function exchange(
 export function GoogleCallback() {
   const params = useSearchParams();
   const router = useRouter();
-  const finish = useFinishSignIn();
+  const finish = useFinishSignIn("google");
   const showAlert = useSetAtom(showAlertAtom);
   const [error, setError] = useState<string | null>(null);
   // React may run the effect twice in development; a code can be exchanged only once.

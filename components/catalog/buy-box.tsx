@@ -9,6 +9,7 @@ import { maxQuantity, stockState } from "@/lib/catalog-display";
 import { paymentPath } from "@/lib/config/routes";
 import { UI } from "@/lib/config/store";
 import { loginHrefKeepingReturn } from "@/lib/login-redirect";
+import { rememberPurchase, type PurchaseAction } from "@/lib/purchase-intent";
 import { cartDrawerOpenAtom, referralCodeAtom } from "@/lib/state/atoms";
 import { showAlertAtom } from "@/lib/state/notices";
 import { Button } from "@/components/ui/button";
@@ -29,13 +30,16 @@ export function BuyBox({ skuNum, name, stock }: { skuNum: string; name: string; 
   const openDrawer = useSetAtom(cartDrawerOpenAtom);
   const showAlert = useSetAtom(showAlertAtom);
   const [quantity, setQuantity] = useState<number>(UI.quantity.min);
-  const [busy, setBusy] = useState<"cart" | "buy" | null>(null);
+  const [busy, setBusy] = useState<PurchaseAction | null>(null);
   const state = stockState(stock);
   const max = maxQuantity(stock);
   const soldOut = state.kind === "out";
 
-  async function run(action: "cart" | "buy") {
+  async function run(action: PurchaseAction) {
+    const intent = { action, skuNum, quantity: Math.min(quantity, max) };
     if (!signedIn) {
+      // Carried out once they have logged in or registered and come back here (lib/purchase-intent.ts).
+      rememberPurchase(intent);
       router.push(loginHrefKeepingReturn(referralCode));
       return;
     }
@@ -44,14 +48,15 @@ export function BuyBox({ skuNum, name, stock }: { skuNum: string; name: string; 
       const actions = await import("./buy-actions");
       try {
         if (action === "cart") {
-          await actions.addToCart(skuNum, quantity);
+          await actions.addToCart(skuNum, intent.quantity);
           openDrawer(true);
         } else {
-          router.push(paymentPath(await actions.buyNow(skuNum, quantity)));
+          router.push(paymentPath(await actions.buyNow(skuNum, intent.quantity)));
         }
       } catch (error) {
         // The API client has shown the message; a refusal about stock means this page's count is old.
-        if (actions.isStockRefusal(error)) router.refresh();
+        if (actions.isSessionEnded(error)) rememberPurchase(intent);
+        else if (actions.isStockRefusal(error)) router.refresh();
         else if (!actions.isShownApiError(error)) throw error;
       }
     } catch (error) {

@@ -1,20 +1,27 @@
 "use client";
 
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Field } from "@/components/account/field";
-import { ADDRESS_FIELD_NAMES, AddressFields, addressFromForm, type AddressFieldName } from "@/components/orders/address-fields";
+import { ADDRESS_FIELD_NAMES, AddressFields, addressFromForm } from "@/components/orders/address-fields";
+import { addressErrorsOf, keepFixedOnly, type AddressErrors } from "./address-errors";
 import { ShopLink } from "@/components/ui/shop-link";
 import { Button, buttonClass } from "@/components/ui/button";
 import { ApiError } from "@/lib/api/envelope";
 import { readCard, type CardField, type CardInput } from "@/lib/card-rules";
 import { orderPath } from "@/lib/config/routes";
+import { UI } from "@/lib/config/store";
 import { formatAmount, formatFee } from "@/lib/money";
 import { formatCalendarDay, orderNumber } from "@/lib/order-display";
+import { revealResult } from "@/lib/reveal-result";
+import { sameAddress } from "@/lib/same-address";
 import type { UsAddress } from "@/lib/schemas/auth";
 import type { Order, SavedPaymentMethod, ShippingMethodValue } from "@/lib/schemas/order";
 
 const NEW_CARD = "new";
+const ADDRESS_ID_PREFIX = "pay-address";
+const GENERIC_FAILURE = "Something went wrong. Please try again.";
+const ADDRESS_REFUSED = "Check the shipping address above: nothing was charged.";
 
 interface PaymentFormProps {
   initialOrder: Order;
@@ -38,68 +45,143 @@ const outcomeUnknown = (error: unknown) => error instanceof ApiError && (error.c
 
 export function PaymentForm({ initialOrder, defaultAddress, savedCards }: PaymentFormProps) {
   const [order, setOrder] = useState(initialOrder);
-  const [addressErrors, setAddressErrors] = useState<Partial<Record<AddressFieldName, string>>>({});
-  const [addressDirty, setAddressDirty] = useState(initialOrder.shippingAddress === null);
+  const [addressErrors, setAddressErrors] = useState<AddressErrors>({});
   const [addressFormError, setAddressFormError] = useState<string>();
-  const [saving, setSaving] = useState(false);
+  // A quote is waiting for the typing to stop, or for the server's answer.
+  const [quoting, setQuoting] = useState(false);
+  const [changingMethod, setChangingMethod] = useState(false);
   const [shippingError, setShippingError] = useState<string>();
   // The option the customer just chose, shown checked while the server recomputes the totals.
   const [pendingMethod, setPendingMethod] = useState<ShippingMethodValue | null>(null);
   const [method, setMethod] = useState<string>(savedCards.find((card) => card.isDefault)?.id ?? savedCards[0]?.id ?? NEW_CARD);
   const [cardErrors, setCardErrors] = useState<Partial<Record<CardField, string>>>({});
   const [payError, setPayError] = useState<string>();
+  // Counts the answers to Pay that leave the form on screen, so each one is shown and read out anew.
+  const [payAnswers, setPayAnswers] = useState(0);
   const [paying, setPaying] = useState(false);
   const attemptKey = useRef<string | null>(null);
+  // The order as last answered, for the quote timer and the submit (which outlive a render).
+  const currentOrder = useRef(initialOrder);
+  const addressForm = useRef<HTMLFormElement>(null);
+  const quoteTimer = useRef<number | undefined>(undefined);
+  const quotesInFlight = useRef(0);
+  // Only the newest change's answer is shown: an older one may arrive after it.
+  const latestChange = useRef(0);
+  const paidSection = useRef<HTMLElement>(null);
+  const paidHeading = useRef<HTMLHeadingElement>(null);
+  const payAnswer = useRef<HTMLDivElement>(null);
 
-  const busy = saving || paying;
+  const busy = changingMethod || paying;
   const paid = order.paymentReceived;
+  // A customer with no default address yet is offered to keep this one for next time.
+  const offerDefault = defaultAddress === null;
 
-  function showAddressErrors(issues: readonly { path: string; message: string }[]): boolean {
-    const fieldErrors: Partial<Record<AddressFieldName, string>> = {};
-    for (const issue of issues) {
-      const [head, field] = issue.path.split(".");
-      if (head === "shippingAddress" && (ADDRESS_FIELD_NAMES as readonly string[]).includes(field ?? "")) {
-        fieldErrors[field as AddressFieldName] ??= issue.message;
-      }
-    }
-    setAddressErrors(fieldErrors);
-    return Object.keys(fieldErrors).length > 0;
+  function applyOrder(next: Order, change: number) {
+    if (change !== latestChange.current) return;
+    currentOrder.current = next;
+    setOrder(next);
   }
 
-  async function saveEdit(change: { shippingAddress: Record<string, string> } | { shippingMethod: ShippingMethodValue }) {
-    setSaving(true);
+  function showAddressErrors(issues: readonly { path: string; message: string }[]): AddressErrors {
+    const fieldErrors = addressErrorsOf(issues);
+    setAddressErrors(fieldErrors);
+    return fieldErrors;
+  }
+
+  /**
+   * Puts the typed address on the order when it is complete and new, and answers the order with its
+   * tax and total; null while the address is incomplete or the server refused it (its errors shown).
+   */
+  async function quoteTypedAddress(): Promise<{ order: Order } | { invalid: AddressErrors } | null> {
+    const form = addressForm.current;
+    if (!form) return null;
+    const { quoteOrderAddress, usAddressSchema } = await import("./payment-actions");
+    const parsed = usAddressSchema.safeParse(addressFromForm(new FormData(form)));
+    if (!parsed.success) {
+      return {
+        invalid: addressErrorsOf(
+          parsed.error.issues.map((issue) => ({ path: `shippingAddress.${issue.path.join(".")}`, message: issue.message })),
+        ),
+      };
+    }
+    const known = currentOrder.current;
+    if (sameAddress(parsed.data, known.shippingAddress)) return { order: known };
+    const change = ++latestChange.current;
+    quotesInFlight.current += 1;
     try {
-      const { editOrder, editOrderBodySchema } = await import("./payment-actions");
-      const parsed = editOrderBodySchema.safeParse({ orderId: order.orderId, ...change });
-      if (!parsed.success) {
-        showAddressErrors(parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })));
-        return false;
-      }
-      setOrder(await editOrder(parsed.data));
-      return true;
+      const updated = await quoteOrderAddress({ orderId: known.orderId, shippingAddress: parsed.data });
+      applyOrder(updated, change);
+      return { order: updated };
     } catch (error) {
       const shown = showAddressErrors(error instanceof ApiError ? error.errors : []);
-      const message = error instanceof Error ? error.message : "Something went wrong. Please try again.";
-      if ("shippingMethod" in change) setShippingError(message);
-      else if (!shown) setAddressFormError(message);
-      return false;
+      if (Object.keys(shown).length === 0) setAddressFormError(error instanceof Error ? error.message : GENERIC_FAILURE);
+      return null;
     } finally {
-      setSaving(false);
+      quotesInFlight.current -= 1;
     }
   }
 
-  async function onSaveAddress(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setAddressErrors({});
-    setAddressFormError(undefined);
-    if (await saveEdit({ shippingAddress: addressFromForm(new FormData(event.currentTarget)) })) setAddressDirty(false);
+  function settleQuoting() {
+    setQuoting(quoteTimer.current !== undefined || quotesInFlight.current > 0);
   }
+
+  // Typing is enough: once the fields have been still for a moment and the address is complete,
+  // the tax and total follow it. Errors appear only on Pay (or from the server), not mid-word;
+  // once shown, each one goes as soon as its field is right.
+  function scheduleQuote() {
+    setAddressFormError(undefined);
+    window.clearTimeout(quoteTimer.current);
+    setQuoting(true);
+    quoteTimer.current = window.setTimeout(() => {
+      quoteTimer.current = undefined;
+      void quoteTypedAddress()
+        .then((outcome) => {
+          if (outcome && "invalid" in outcome) setAddressErrors((shown) => keepFixedOnly(shown, outcome.invalid));
+          else if (outcome) setAddressErrors({});
+        })
+        .finally(settleQuoting);
+    }, UI.addressQuoteDebounceMs);
+  }
+
+  // The order has no address yet but the form starts from the profile's default: quote that one.
+  const quoteDefaultOnOpen = initialOrder.shippingAddress === null && defaultAddress !== null && initialOrder.canPay;
+  useEffect(() => {
+    // Through the form's own submit, which quotes: later quotes follow the typing.
+    if (quoteDefaultOnOpen) addressForm.current?.requestSubmit();
+  }, [quoteDefaultOnOpen]);
+
+  useEffect(() => {
+    const timer = quoteTimer;
+    return () => window.clearTimeout(timer.current);
+  }, []);
+
+  useEffect(() => {
+    if (paid && !initialOrder.paymentReceived) revealResult(paidSection.current, paidHeading.current);
+  }, [paid, initialOrder.paymentReceived]);
+
+  useEffect(() => {
+    if (payAnswers > 0) revealResult(payAnswer.current, payAnswer.current, { block: "center" });
+  }, [payAnswers]);
 
   async function onShippingChange(value: ShippingMethodValue) {
     setShippingError(undefined);
     setPendingMethod(value);
-    await saveEdit({ shippingMethod: value });
-    setPendingMethod(null);
+    setChangingMethod(true);
+    const change = ++latestChange.current;
+    try {
+      const { editOrder, editOrderBodySchema } = await import("./payment-actions");
+      applyOrder(await editOrder(editOrderBodySchema.parse({ orderId: order.orderId, shippingMethod: value })), change);
+    } catch (error) {
+      setShippingError(error instanceof Error ? error.message : GENERIC_FAILURE);
+    } finally {
+      setChangingMethod(false);
+      setPendingMethod(null);
+    }
+  }
+
+  function showPayAnswer(message: string | undefined) {
+    setPayError(message);
+    setPayAnswers((count) => count + 1);
   }
 
   async function onPay(event: FormEvent<HTMLFormElement>) {
@@ -123,12 +205,42 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards }: Paymen
 
     setPaying(true);
     try {
+      // The address as typed now, quoted first if the timer had not run yet: Pay charges what it showed.
+      window.clearTimeout(quoteTimer.current);
+      quoteTimer.current = undefined;
+      const shownTotal = currentOrder.current.total;
+      const quoted = await quoteTypedAddress();
+      settleQuoting();
+      if (!quoted) {
+        showPayAnswer(ADDRESS_REFUSED);
+        return;
+      }
+      if ("invalid" in quoted) {
+        setAddressErrors(quoted.invalid);
+        const first = ADDRESS_FIELD_NAMES.find((name) => quoted.invalid[name]);
+        if (first) document.getElementById(`${ADDRESS_ID_PREFIX}-${first}`)?.focus();
+        return;
+      }
+      setAddressErrors({});
+      if (quoted.order.total !== shownTotal) {
+        showPayAnswer(`With this address the total is ${formatAmount(quoted.order.total)}. Check it and press Pay again.`);
+        return;
+      }
+      const address = quoted.order.shippingAddress;
+      const saveBox = addressForm.current?.elements.namedItem("saveAddress");
+      const keepAsDefault = offerDefault && saveBox instanceof HTMLInputElement && saveBox.checked;
+
       const { newIdempotencyKey, payOrder } = await import("./payment-actions");
       attemptKey.current ??= newIdempotencyKey();
-      const result = await payOrder({ orderId: order.orderId, idempotencyKey: attemptKey.current, ...payment });
+      const result = await payOrder({
+        orderId: order.orderId,
+        idempotencyKey: attemptKey.current,
+        ...payment,
+        ...(address ? { shippingAddress: address, ...(keepAsDefault ? { saveAddressAsDefault: true } : {}) } : {}),
+      });
       attemptKey.current = null;
-      setOrder(result.order);
-      if (result.status !== "paid") setPayError(result.message ?? "The payment did not go through. Please try again.");
+      applyOrder(result.order, ++latestChange.current);
+      if (result.status !== "paid") showPayAnswer(result.message ?? "The payment did not go through. Please try again.");
     } catch (error) {
       if (!outcomeUnknown(error)) attemptKey.current = null;
       const errors = error instanceof ApiError ? error.errors : [];
@@ -138,9 +250,10 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards }: Paymen
         if (field) fieldErrors[field] ??= issue.message;
       }
       setCardErrors(fieldErrors);
+      const addressShown = showAddressErrors(errors);
       if (Object.keys(fieldErrors).length === 0) {
-        const message = error instanceof Error ? error.message : "Something went wrong. Please try again.";
-        setPayError(outcomeUnknown(error) ? `${message} Press Pay again: you will not be charged twice.` : message);
+        const message = Object.keys(addressShown).length > 0 ? ADDRESS_REFUSED : error instanceof Error ? error.message : GENERIC_FAILURE;
+        showPayAnswer(outcomeUnknown(error) ? `${message} Press Pay again: you will not be charged twice.` : message);
       }
     } finally {
       setPaying(false);
@@ -149,8 +262,13 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards }: Paymen
 
   if (paid) {
     return (
-      <section aria-labelledby="paid-title" className="rounded-2xl border border-green-300 bg-green-50 p-6" role="status">
-        <h2 id="paid-title" className="text-2xl font-bold text-ink">
+      <section
+        ref={paidSection}
+        aria-labelledby="paid-title"
+        className="scroll-mt-24 rounded-2xl border border-green-300 bg-green-50 p-6"
+        role="status"
+      >
+        <h2 id="paid-title" ref={paidHeading} tabIndex={-1} className="text-2xl font-bold text-ink outline-none">
           Payment received
         </h2>
         <p className="mt-2 text-ink-soft">
@@ -171,8 +289,13 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards }: Paymen
     <div className="grid gap-8 desk:grid-cols-[3fr_2fr]">
       <div className="flex flex-col gap-8">
         <form
-          onSubmit={(event) => void onSaveAddress(event)}
-          onChange={() => setAddressDirty(true)}
+          ref={addressForm}
+          // Enter in a field quotes at once instead of waiting for the timer; paying stays with Pay.
+          onSubmit={(event) => {
+            event.preventDefault();
+            scheduleQuote();
+          }}
+          onChange={scheduleQuote}
           aria-labelledby="address-title"
           className="flex flex-col gap-4"
           noValidate
@@ -181,23 +304,24 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards }: Paymen
             Shipping address
           </h2>
           <AddressFields
-            idPrefix="pay-address"
+            idPrefix={ADDRESS_ID_PREFIX}
             legend="United States only"
             address={order.shippingAddress ?? defaultAddress}
             errors={addressErrors}
           />
+          {offerDefault ? (
+            <label className="flex items-center gap-2 text-ink">
+              <input type="checkbox" name="saveAddress" defaultChecked className="size-4 accent-brand-600" />
+              Save as my default address
+            </label>
+          ) : null}
+          <p aria-live="polite" className="min-h-5 text-sm text-ink-soft">
+            {quoting ? "Updating the tax and total for this address…" : ""}
+          </p>
           <FormAlert message={addressFormError} />
-          <Button
-            type="submit"
-            variant="secondary"
-            disabled={saving || !addressDirty}
-            className="h-11 self-start px-5 disabled:cursor-default disabled:opacity-50"
-          >
-            {saving ? "Saving…" : order.shippingAddress && !addressDirty ? "Address saved" : "Save address"}
-          </Button>
         </form>
 
-        <fieldset className="flex flex-col gap-3" disabled={saving}>
+        <fieldset className="flex flex-col gap-3" disabled={changingMethod}>
           <legend className="mb-3 text-xl font-semibold text-ink">Shipping option</legend>
           {order.shippingOptions.map((option) => (
             <label
@@ -307,13 +431,12 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards }: Paymen
           ) : (
             cardErrors.number && <FormAlert message={cardErrors.number} />
           )}
-          <FormAlert message={payError} />
-          {addressDirty ? (
-            <p className="text-sm font-medium text-amber-800">Save the shipping address first: the tax and total depend on it.</p>
-          ) : null}
+          <div key={payAnswers} ref={payAnswer} tabIndex={-1} className="scroll-mt-24 outline-none">
+            <FormAlert message={payError} />
+          </div>
           <Button
             type="submit"
-            disabled={busy || addressDirty || !order.canPay}
+            disabled={busy || !order.canPay}
             className="h-12 text-base disabled:cursor-not-allowed disabled:bg-brand-300"
           >
             {paying ? "Paying…" : `Pay ${formatAmount(order.total)}`}

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { Provider, createStore } from "jotai";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { alertsAtom, keepAlertForNextPage, showAlertAtom, showToastAtom, toastsAtom } from "@/lib/state/notices";
+import { alertsAtom, keepAlertForNextPage, keepToastsForNextPage, showAlertAtom, showToastAtom, toastsAtom } from "@/lib/state/notices";
 import { Alerts, Toasts } from "./notices";
 
 beforeEach(() => {
@@ -22,6 +22,27 @@ function renderNotices() {
   );
   return store;
 }
+
+describe("kept toasts", () => {
+  it("shows, once and in order, the toasts the previous page kept before a full page load", () => {
+    keepToastsForNextPage([{ tone: "success", message: "You are logged in." }]);
+    keepToastsForNextPage([{ tone: "success", message: "Added to your cart: TDS water-quality tester pen × 2." }]);
+    renderNotices();
+    expect(screen.getAllByRole("status").map((toast) => toast.textContent)).toEqual([
+      "You are logged in.",
+      "Added to your cart: TDS water-quality tester pen × 2.",
+    ]);
+    expect(window.sessionStorage.getItem("lenwell.kept-toasts")).toBeNull();
+  });
+
+  it("ignores kept text that is not a list of toasts", () => {
+    window.sessionStorage.setItem("lenwell.kept-toasts", JSON.stringify([{ tone: "loud", message: "x" }, { message: 3 }, "text"]));
+    renderNotices();
+    expect(screen.queryAllByRole("status")).toEqual([]);
+    window.sessionStorage.setItem("lenwell.kept-toasts", "{not json");
+    expect(() => renderNotices()).not.toThrow();
+  });
+});
 
 describe("Alerts", () => {
   it("shows, once, the alert the previous page kept before a full page load", () => {

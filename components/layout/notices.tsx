@@ -8,7 +8,9 @@ import {
   dismissAlertAtom,
   dismissToastAtom,
   showAlertAtom,
+  showToastAtom,
   takeKeptAlert,
+  takeKeptToasts,
   toastsAtom,
   type Notice,
   type NoticeTone,
@@ -64,6 +66,10 @@ export function Alerts() {
 export function Toasts() {
   const toasts = useAtomValue(toastsAtom);
   const dismiss = useSetAtom(dismissToastAtom);
+  const show = useSetAtom(showToastAtom);
+  useEffect(() => {
+    for (const kept of takeKeptToasts()) show(kept);
+  }, [show]);
   return (
     <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-4 z-[75] flex flex-col items-center gap-2 px-3">
       {toasts.map((toast) => (

@@ -18,6 +18,14 @@ export async function editOrder(body: z.output<typeof editOrderBodySchema>): Pro
   return callApi("put", "merchandise/order/edit", orderSchema, { json: body, blocking: true }).catch(loginOnExpiry);
 }
 
+/**
+ * The payment page's quote: puts the address typed so far on the unpaid order and answers its new
+ * tax and total. It runs in the background while the customer goes on typing, so no spinner.
+ */
+export async function quoteOrderAddress(body: z.output<typeof editOrderBodySchema>): Promise<Order> {
+  return callApi("put", "merchandise/order/edit", orderSchema, { json: body }).catch(loginOnExpiry);
+}
+
 export async function cancelOrder(body: z.output<typeof cancelOrderBodySchema>): Promise<Order> {
   return callApi("post", "merchandise/order/cancel", orderSchema, { json: body, blocking: true }).catch(loginOnExpiry);
 }

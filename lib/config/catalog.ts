@@ -4,6 +4,9 @@
 export const MERCHANDISE_CATEGORIES = ["purifier", "filter", "membership", "care", "repair", "accessory"] as const;
 export type MerchandiseCategory = (typeof MERCHANDISE_CATEGORIES)[number];
 
+/** How a sku is written (LW-RO600): what the API accepts, and what a remembered purchase may name. */
+export const SKU_PATTERN = /^[A-Z0-9-]{2,40}$/;
+
 /** Store orderings: featured is the operator's own order (sort_order). */
 export const MERCHANDISE_SORTS = ["featured", "price_asc", "price_desc", "name"] as const;
 export type MerchandiseSort = (typeof MERCHANDISE_SORTS)[number];

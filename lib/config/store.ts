@@ -33,6 +33,8 @@ export const UI = {
   quantity: { min: 1, max: 1000 },
   /** The drawer sends a line's quantity once the stepper has been still this long. */
   cartUpdateDebounceMs: 1000,
+  /** The payment page asks for the tax of a typed address once the fields have been still this long. */
+  addressQuoteDebounceMs: 600,
 } as const;
 
 /** Pages on which the top bar swaps the user and cart icons for the two sales buttons after scrolling. */
@@ -54,8 +56,14 @@ export const STORAGE_KEYS = {
   platform: "lenwell.platform",
   /** An alert carried over a full page load (session expiry → login). */
   keptAlert: "lenwell.kept-alert",
+  /** Toasts carried over a full page load (the welcome after signing in, which leaves with one). */
+  keptToasts: "lenwell.kept-toasts",
+  /** A visitor's Add to cart or Buy now, carried out once they have signed in (lib/purchase-intent.ts). */
+  purchaseIntent: "lenwell.purchase-intent",
 } as const;
 
 export const TOKEN_MAX_AGE_S = 86_400;
 export const REFERRAL_MAX_AGE_S = 30 * 86_400;
 export const LOGIN_RETURN_MAX_AGE_S = 3_600;
+/** How long a visitor's Add to cart or Buy now waits for them to sign in before it is forgotten. */
+export const PURCHASE_INTENT_MAX_AGE_MS = 30 * 60_000;

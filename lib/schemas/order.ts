@@ -9,6 +9,7 @@ import {
   cardDigits,
   type CardInput,
 } from "@/lib/card-rules";
+import { SKU_PATTERN } from "@/lib/config/catalog";
 import { SHIPPING_METHOD_VALUES, type ShippingMethodValue } from "@/lib/config/shipping";
 import { usAddressSchema } from "./auth";
 import { cartItemSchema, money } from "./cart";
@@ -24,9 +25,7 @@ export type OrderStatusValue = z.infer<typeof orderStatusSchema>;
 export { SHIPPING_METHOD_VALUES, type ShippingMethodValue };
 export const shippingMethodSchema = z.enum(SHIPPING_METHOD_VALUES, { message: "Choose a shipping option." });
 
-const skuField = singleLineText()
-  .trim()
-  .regex(/^[A-Z0-9-]{2,40}$/, "Unknown product.");
+const skuField = singleLineText().trim().regex(SKU_PATTERN, "Unknown product.");
 const quantityField = z
   .number({ message: "Enter a quantity." })
   .int("The quantity must be a whole number.")
@@ -141,10 +140,18 @@ export const paymentBodySchema = z
     card: cardInputSchema.optional(),
     savePaymentMethod: z.boolean().optional(),
     idempotencyKey: singleLineText().regex(/^[A-Za-z0-9_-]{16,100}$/, "The payment could not be identified. Reload the page."),
+    /** The address as typed on the page: the order is paid with it (and its tax), no separate save needed. */
+    shippingAddress: usAddressSchema.optional(),
+    /** Keep `shippingAddress` as the profile's default address once the payment goes through. */
+    saveAddressAsDefault: z.boolean().optional(),
   })
   .refine((body) => (body.paymentMethodId === undefined) !== (body.card === undefined), {
     message: "Choose a saved card or enter a new one.",
     path: ["card"],
+  })
+  .refine((body) => body.saveAddressAsDefault !== true || body.shippingAddress !== undefined, {
+    message: "Enter the address to save as your default.",
+    path: ["shippingAddress"],
   });
 export type PaymentBody = z.infer<typeof paymentBodySchema>;
 

@@ -39,6 +39,7 @@ export const showToastAtom = pushAtom(toastsAtom);
 export const dismissToastAtom = dismissAtom(toastsAtom);
 
 type KeptAlert = { tone: NoticeTone; message: string };
+type KeptToast = KeptAlert;
 
 /**
  * Keeps an alert for the next page when the current one is about to be left with a full load
@@ -52,18 +53,44 @@ export function keepAlertForNextPage(alert: KeptAlert): void {
   }
 }
 
+function noticeOf(value: unknown): KeptAlert | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { tone, message } = value as Record<string, unknown>;
+  if (typeof message !== "string" || !["success", "error", "info"].includes(String(tone))) return null;
+  return { tone: tone as NoticeTone, message };
+}
+
 /** The alert kept by the previous page, once. */
 export function takeKeptAlert(): KeptAlert | null {
   try {
     const raw = window.sessionStorage.getItem(STORAGE_KEYS.keptAlert);
     window.sessionStorage.removeItem(STORAGE_KEYS.keptAlert);
     if (!raw) return null;
-    const value: unknown = JSON.parse(raw);
-    if (typeof value !== "object" || value === null) return null;
-    const { tone, message } = value as Record<string, unknown>;
-    if (typeof message !== "string" || !["success", "error", "info"].includes(String(tone))) return null;
-    return { tone: tone as NoticeTone, message };
+    return noticeOf(JSON.parse(raw));
   } catch {
     return null;
+  }
+}
+
+/** Toasts for the next page, after those already kept (signing in leaves with a full page load). */
+export function keepToastsForNextPage(toasts: readonly KeptToast[]): void {
+  if (toasts.length === 0) return;
+  try {
+    const kept = [...takeKeptToasts(), ...toasts];
+    window.sessionStorage.setItem(STORAGE_KEYS.keptToasts, JSON.stringify(kept));
+  } catch {
+    // Storage can be disabled; the toasts are then not shown.
+  }
+}
+
+/** The toasts kept by the previous page, once. */
+export function takeKeptToasts(): KeptToast[] {
+  try {
+    const raw = window.sessionStorage.getItem(STORAGE_KEYS.keptToasts);
+    window.sessionStorage.removeItem(STORAGE_KEYS.keptToasts);
+    const value: unknown = raw ? JSON.parse(raw) : [];
+    return Array.isArray(value) ? value.map(noticeOf).filter((toast): toast is KeptToast => toast !== null) : [];
+  } catch {
+    return [];
   }
 }

@@ -3,6 +3,7 @@ import { and, count, desc, eq } from "drizzle-orm";
 import { getDb, type Transaction } from "@/lib/db/client";
 import { orders, users, type OrderRow } from "@/lib/db/schema";
 import { centsToAmount } from "@/lib/money";
+import { sameAddress } from "@/lib/same-address";
 import type { UsAddress } from "@/lib/schemas/auth";
 import type { Order, OrderStatusValue, OrderSummary, ShippingMethodValue } from "@/lib/schemas/order";
 import { AppError } from "@/lib/server/http/errors";
@@ -71,12 +72,6 @@ export async function listOrders(userId: string, query: OrderListQuery): Promise
       firstItem: summaries.get(row.id)?.first ?? null,
     })),
   };
-}
-
-// Field by field: jsonb hands keys back in its own order, so the serialised forms can differ.
-function sameAddress(a: UsAddress, b: UsAddress | null): boolean {
-  if (!b) return false;
-  return (["fullName", "line1", "line2", "city", "state", "zip"] as const).every((key) => (a[key] ?? "") === (b[key] ?? ""));
 }
 
 export interface OrderEdit {

@@ -1,7 +1,10 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { Transaction } from "@/lib/db/client";
-import { orders, type OrderRow, type UserRow } from "@/lib/db/schema";
+import { orders, users, type OrderRow, type UserRow } from "@/lib/db/schema";
+import { centsToAmount } from "@/lib/money";
+import { sameAddress } from "@/lib/same-address";
+import type { UsAddress } from "@/lib/schemas/auth";
 import type { Order, PaymentBody } from "@/lib/schemas/order";
 import { AppError } from "@/lib/server/http/errors";
 import { orderConfirmationMail } from "@/lib/server/mail/templates/orders";
@@ -14,6 +17,7 @@ import { refundNote } from "./event-notes";
 import { customerActor, recordEvent, type EventActor } from "./events";
 import { ORDER_MESSAGES } from "./messages";
 import { assertPayable, lockOrder, moveOrder, paymentReceived } from "./status";
+import { orderTotals } from "./totals";
 import { toOrderView } from "./view";
 
 // The order side of money: the payments service reports what happened to it (a charge succeeded,
@@ -24,6 +28,23 @@ export interface PaymentOutcome {
   status: PaymentStatusAnswer;
   message: string | null;
   order: Order;
+}
+
+/**
+ * The address typed on the payment page, put on the locked unpaid order with the tax it brings, so
+ * what is charged is the total for that address. The same address again changes nothing.
+ */
+async function applyTypedAddress(tx: Transaction, order: OrderRow, address: UsAddress, userId: string): Promise<OrderRow> {
+  if (sameAddress(address, order.shippingAddress ?? null)) return order;
+  const totals = orderTotals(order.subtotalCents, order.shippingMethod, address);
+  const [updated] = await tx
+    .update(orders)
+    .set({ shippingAddress: address, ...totals, updatedAt: new Date() })
+    .where(eq(orders.id, order.id))
+    .returning();
+  if (!updated) throw new AppError(404, ORDER_MESSAGES.notFound);
+  await recordEvent(tx, order.id, "address_changed", customerActor(userId));
+  return updated;
 }
 
 /**
@@ -39,15 +60,21 @@ export async function payOrder(user: UserRow, body: PaymentBody, now: Date = new
     const replay = await replayedPayment(tx, user.id, body);
     if (replay) return { ...replay, order: await toOrderView(tx, order, now) };
 
-    assertPayable(order, now);
-    const charge = await chargeOrder(tx, user.id, body, order.totalCents, now);
+    // The order's state first: a closed order is refused as closed, whatever address came with it.
+    assertPayable({ ...order, shippingAddress: body.shippingAddress ?? order.shippingAddress }, now);
+    const payable = body.shippingAddress ? await applyTypedAddress(tx, order, body.shippingAddress, user.id) : order;
+    const charge = await chargeOrder(tx, user.id, body, payable.totalCents, now);
     if (charge.status !== "paid") {
       await recordEvent(tx, order.id, "payment_failed", customerActor(user.id), charge.message);
-      return { status: charge.status, message: charge.message, order: await toOrderView(tx, order, now) };
+      return { status: charge.status, message: charge.message, order: await toOrderView(tx, payable, now) };
     }
     const paid = await moveOrder(tx, order.id, "paid", { paidAt: now, expiresAt: null });
     await recordEvent(tx, order.id, "paid", customerActor(user.id), `Payment ${charge.paymentId}`);
     await activatePlans(tx, order.id, now);
+    // Only a payment that went through keeps the address for next time: a declined one is tried again anyway.
+    if (body.saveAddressAsDefault && body.shippingAddress) {
+      await tx.update(users).set({ defaultAddress: body.shippingAddress, updatedAt: now }).where(eq(users.id, user.id));
+    }
     const view = await toOrderView(tx, paid, now);
     await queueMail(tx, orderConfirmationMail(user.email, user.username, view, deliveryEstimate(paid.shippingMethod, now)));
     return { status: charge.status, message: charge.message, order: view };

@@ -41,14 +41,20 @@ function answerOf(row: Pick<PaymentRow, "status" | "failureMessage">): PaymentAn
   }
 }
 
+/** An address in a fixed key order (jsonb and JSON bodies may order keys differently). */
+function addressKey(address: NonNullable<PaymentBody["shippingAddress"]>): string[] {
+  return [address.fullName, address.line1, address.line2 ?? "", address.city, address.state, address.zip];
+}
+
 /** What the request asked for; never the card number itself, only what the payment row keeps anyway. */
 function fingerprintOf(body: PaymentBody): string {
   const method = body.paymentMethodId
     ? `saved:${body.paymentMethodId}`
     : `card:${body.card?.number.slice(-4)}:${body.card?.expMonth}/${body.card?.expYear}`;
-  return createHash("sha256")
-    .update(JSON.stringify([body.orderId, method, body.savePaymentMethod === true]))
-    .digest("hex");
+  const request: unknown[] = [body.orderId, method, body.savePaymentMethod === true];
+  // Appended only when sent, so the fingerprints of attempts made without an address stay as they were.
+  if (body.shippingAddress) request.push(addressKey(body.shippingAddress), body.saveAddressAsDefault === true);
+  return createHash("sha256").update(JSON.stringify(request)).digest("hex");
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -261,6 +261,105 @@ describeEachEngine("paying an order on $name", (engine) => {
     expect(shortKey.body.errors?.[0]?.path).toBe("idempotencyKey");
   });
 
+  it("pays with the address typed on the page, charges its tax, and keeps it as the default when asked", async () => {
+    const bare = await customer(false);
+    const orderId = await order(bare.token, "LW-ACC-TDS", 2);
+    const answer = await payWith(bare.token, {
+      orderId,
+      card: goodCard,
+      idempotencyKey: key(),
+      shippingAddress: address,
+      saveAddressAsDefault: true,
+    });
+    expect(answer.status).toBe(200);
+    const paid = answer.body.data?.order;
+    expect(answer.body.data?.status).toBe("paid");
+    expect(paid?.shippingAddress).toEqual(address);
+    // Texas tax on the merchandise, and the charge is the total for that address.
+    expect(amountToCents(paid?.tax ?? "0.00")).toBeGreaterThan(0);
+    expect((await chargesFor(orderId))[0]?.amountCents).toBe(amountToCents(paid?.total ?? "0.00"));
+    expect(paid?.timeline.map((event) => event.type)).toEqual(expect.arrayContaining(["address_changed", "paid"]));
+    const [row] = await db().db.select({ defaultAddress: users.defaultAddress }).from(users).where(eq(users.id, bare.id));
+    expect(row?.defaultAddress).toEqual(address);
+
+    // The next order starts from that default, and paying it with the same address changes nothing.
+    const next = await order(bare.token);
+    const again = await payWith(bare.token, { orderId: next, card: goodCard, idempotencyKey: key(), shippingAddress: address });
+    expect(again.body.data?.order.timeline.map((event) => event.type)).not.toContain("address_changed");
+  });
+
+  it("keeps the default address only when the payment goes through, and leaves it alone unless asked", async () => {
+    const bare = await customer(false);
+    const orderId = await order(bare.token);
+    const declined = await payWith(bare.token, {
+      orderId,
+      card: { ...goodCard, number: "4000000000000002" },
+      idempotencyKey: key(),
+      shippingAddress: address,
+      saveAddressAsDefault: true,
+    });
+    expect(declined.body.data).toMatchObject({ status: "failed", order: { shippingAddress: address, canPay: true } });
+    const defaultOf = async (id: string) =>
+      (await db().db.select({ defaultAddress: users.defaultAddress }).from(users).where(eq(users.id, id)))[0]?.defaultAddress;
+    expect(await defaultOf(bare.id)).toBeNull();
+
+    const other = { ...address, line1: "9 Elm Court", city: "Austin", zip: "78701" };
+    const paid = await payWith(bare.token, { orderId, card: goodCard, idempotencyKey: key(), shippingAddress: other });
+    expect(paid.body.data?.order.shippingAddress).toEqual(other);
+    expect(await defaultOf(bare.id)).toBeNull();
+  });
+
+  it("refuses a bad typed address on its field and changes nothing", async () => {
+    const bare = await customer(false);
+    const orderId = await order(bare.token);
+    const badZip = await payWith(bare.token, {
+      orderId,
+      card: goodCard,
+      idempotencyKey: key(),
+      shippingAddress: { ...address, zip: "7700" },
+      saveAddressAsDefault: true,
+    });
+    expect(badZip.status).toBe(422);
+    expect(badZip.body.errors).toEqual([{ path: "shippingAddress.zip", message: "Enter a 5-digit ZIP code (or ZIP+4)." }]);
+    const noState = await payWith(bare.token, {
+      orderId,
+      card: goodCard,
+      idempotencyKey: key(),
+      shippingAddress: { ...address, state: "ZZ" },
+    });
+    expect(noState.body.errors).toEqual([{ path: "shippingAddress.state", message: "Choose a US state." }]);
+    const defaultWithout = await payWith(bare.token, { orderId, card: goodCard, idempotencyKey: key(), saveAddressAsDefault: true });
+    expect(defaultWithout.status).toBe(422);
+    expect(defaultWithout.body.errors?.[0]?.path).toBe("shippingAddress");
+    expect(await chargesFor(orderId)).toHaveLength(0);
+    const [row] = await db().db.select().from(orders).where(eq(orders.id, orderId));
+    expect(row?.shippingAddress).toBeNull();
+
+    // A card refused before charging rolls the typed address back with the attempt.
+    const luhn = await payWith(bare.token, {
+      orderId,
+      card: { ...goodCard, number: "4242424242424241" },
+      idempotencyKey: key(),
+      shippingAddress: address,
+    });
+    expect(luhn.status).toBe(422);
+    const [after] = await db().db.select().from(orders).where(eq(orders.id, orderId));
+    expect(after?.shippingAddress).toBeNull();
+  });
+
+  it("answers a replayed key only for the same address, so one attempt never pays for two addresses", async () => {
+    const bare = await customer(false);
+    const orderId = await order(bare.token);
+    const attempt = key();
+    const body = { orderId, card: { ...goodCard, number: "4000000000000002" }, idempotencyKey: attempt, shippingAddress: address };
+    expect((await payWith(bare.token, body)).body.data?.status).toBe("failed");
+    expect((await payWith(bare.token, body)).body.data?.status).toBe("failed");
+    const moved = await payWith(bare.token, { ...body, shippingAddress: { ...address, zip: "77003" } });
+    expect(moved.status).toBe(422);
+    expect(moved.body.errors?.[0]?.path).toBe("idempotencyKey");
+    expect(await chargesFor(orderId)).toHaveLength(1);
+  });
+
   it("refuses an expired or cancelled order with 409", async () => {
     const { id, token } = await customer();
     const late = await order(token);

@@ -1,0 +1,183 @@
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { UsAddress } from "@/lib/schemas/auth";
+import type { Order } from "@/lib/schemas/order";
+import type * as PaymentActions from "./payment-actions";
+import { PaymentForm } from "./payment-form";
+
+// The calls are stubbed; the schemas the page checks with are the real ones.
+const calls = vi.hoisted(() => ({
+  quoteOrderAddress: vi.fn<(body: { orderId: string; shippingAddress?: UsAddress }) => Promise<Order>>(),
+  payOrder: vi.fn<(body: Record<string, unknown>) => Promise<{ status: string; message: string | null; order: Order }>>(),
+}));
+vi.mock("./payment-actions", async (importOriginal) => ({
+  ...(await importOriginal<typeof PaymentActions>()),
+  quoteOrderAddress: calls.quoteOrderAddress,
+  payOrder: calls.payOrder,
+}));
+
+// The result's "View your order" link prefetches through the router.
+vi.mock("next/navigation", () => ({ useRouter: () => ({ prefetch: () => undefined, push: () => undefined }) }));
+
+const ORDER_ID = "3f2a9c1b-0d4e-4c5a-9b7e-1234567890ab";
+const HOUSTON: UsAddress = { fullName: "Sam Rivers", line1: "1200 Main Street", city: "Houston", state: "TX", zip: "77002" };
+const nextYear = String((new Date().getFullYear() + 2) % 100).padStart(2, "0");
+
+function order(overrides: Partial<Order> = {}): Order {
+  return {
+    orderId: ORDER_ID,
+    status: "pending_payment",
+    createdAt: "2026-11-20T15:00:00.000Z",
+    expiresAt: "2026-11-20T15:30:00.000Z",
+    items: [
+      {
+        skuNum: "LW-F3-PC",
+        name: "Post-carbon taste cartridge",
+        image: [],
+        attributes: "12-month life",
+        spec: [],
+        quantity: 1,
+        originalPrice: "29.00",
+        discountPrice: "24.00",
+        stock: 600,
+      },
+    ],
+    subTotal: "24.00",
+    shippingFee: "11.90",
+    tax: "0.00",
+    total: "35.90",
+    refunded: "0.00",
+    shippingAddress: null,
+    shippingMethod: "ups_ground",
+    shippingOptions: [{ label: "UPS Ground", desc: "3 business days", value: "ups_ground", price: "11.90", realDate: "2026-11-25" }],
+    paidAt: null,
+    shippedAt: null,
+    deliveredAt: null,
+    carrier: null,
+    trackingNumber: null,
+    referralCode: null,
+    timeline: [],
+    canCancel: true,
+    canEdit: true,
+    canPay: true,
+    paymentReceived: false,
+    canApplyAfterSale: false,
+    afterSaleRemaining: {},
+    ...overrides,
+  };
+}
+
+const quoted = order({ shippingAddress: HOUSTON, tax: "1.50", total: "37.40" });
+const scrolled = vi.fn<(options?: ScrollIntoViewOptions) => void>();
+
+beforeEach(() => {
+  Element.prototype.scrollIntoView = scrolled as unknown as Element["scrollIntoView"];
+});
+afterEach(() => {
+  // Left for the next test file's jsdom otherwise.
+  Reflect.deleteProperty(Element.prototype, "scrollIntoView");
+});
+
+async function typeAddress(user: ReturnType<typeof userEvent.setup>, address: Partial<UsAddress> = HOUSTON) {
+  if (address.fullName) await user.type(screen.getByLabelText("Recipient"), address.fullName);
+  if (address.line1) await user.type(screen.getByLabelText("Street address"), address.line1);
+  if (address.city) await user.type(screen.getByLabelText("City"), address.city);
+  if (address.state) await user.selectOptions(screen.getByLabelText("State"), address.state);
+  if (address.zip) await user.type(screen.getByLabelText("ZIP code"), address.zip);
+}
+
+async function typeCard(user: ReturnType<typeof userEvent.setup>, number = "4242 4242 4242 4242") {
+  await user.type(screen.getByLabelText("Card number"), number);
+  await user.type(screen.getByLabelText("Expiry (MM / YY)"), `12 / ${nextYear}`);
+  await user.type(screen.getByLabelText("Security code (CVC)"), "123");
+  await user.type(screen.getByLabelText("Name on the card"), "Sam Rivers");
+}
+
+describe("the payment page", () => {
+  it("quotes a typed address once the typing stops, with no Save button, and shows its tax", async () => {
+    calls.quoteOrderAddress.mockResolvedValue(quoted);
+    const user = userEvent.setup();
+    render(<PaymentForm initialOrder={order()} defaultAddress={null} savedCards={[]} />);
+
+    expect(screen.queryByRole("button", { name: /Save address/ })).toBeNull();
+    expect(screen.getByText("After the address")).toBeDefined();
+    await typeAddress(user);
+
+    await waitFor(() => expect(screen.getByText("Sales tax (TX)")).toBeDefined(), { timeout: 3000 });
+    expect(calls.quoteOrderAddress).toHaveBeenCalledTimes(1);
+    expect(calls.quoteOrderAddress).toHaveBeenCalledWith({ orderId: ORDER_ID, shippingAddress: HOUSTON });
+    expect(screen.getByRole("button", { name: "Pay $37.40" })).toHaveProperty("disabled", false);
+  });
+
+  it("pays with the typed address, keeps it as the default, and brings the result into view with focus", async () => {
+    calls.quoteOrderAddress.mockResolvedValue(quoted);
+    calls.payOrder.mockResolvedValue({
+      status: "paid",
+      message: "Payment received.",
+      order: { ...quoted, status: "paid", canPay: false, paymentReceived: true },
+    });
+    const user = userEvent.setup();
+    render(<PaymentForm initialOrder={order()} defaultAddress={null} savedCards={[]} />);
+
+    const keep = screen.getByRole("checkbox", { name: "Save as my default address" });
+    expect(keep).toHaveProperty("checked", true);
+    await typeAddress(user);
+    await waitFor(() => expect(screen.getByRole("button", { name: "Pay $37.40" })).toBeDefined(), { timeout: 3000 });
+    await typeCard(user);
+    await user.click(screen.getByRole("button", { name: /^Pay \$/ }));
+
+    const heading = await screen.findByRole("heading", { name: "Payment received" });
+    expect(calls.payOrder).toHaveBeenCalledWith(
+      expect.objectContaining({ orderId: ORDER_ID, shippingAddress: HOUSTON, saveAddressAsDefault: true }),
+    );
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(heading.closest("[role=status]")).not.toBeNull();
+    expect(scrolled).toHaveBeenCalledWith({ behavior: "smooth", block: "start" });
+  });
+
+  it("does not pay when the total changed with the address after Pay was pressed, and says the new total", async () => {
+    calls.quoteOrderAddress.mockResolvedValue(quoted);
+    const user = userEvent.setup({ delay: null });
+    render(<PaymentForm initialOrder={order()} defaultAddress={null} savedCards={[]} />);
+    await typeCard(user);
+    await typeAddress(user);
+    await user.click(screen.getByRole("button", { name: /^Pay \$35.90/ }));
+
+    expect((await screen.findByRole("alert")).textContent).toBe("With this address the total is $37.40. Check it and press Pay again.");
+    expect(calls.payOrder).not.toHaveBeenCalled();
+  });
+
+  it("puts an incomplete address's errors under its fields on Pay and focuses the first, without paying", async () => {
+    const user = userEvent.setup();
+    render(<PaymentForm initialOrder={order()} defaultAddress={null} savedCards={[]} />);
+    await typeAddress(user, { fullName: "Sam Rivers", line1: "1200 Main Street", city: "Houston", state: "TX", zip: "7700" });
+    await typeCard(user);
+    await user.click(screen.getByRole("button", { name: /^Pay \$/ }));
+
+    expect(await screen.findByText("Enter a 5-digit ZIP code (or ZIP+4).")).toBeDefined();
+    expect(document.activeElement).toBe(screen.getByLabelText("ZIP code"));
+    expect(calls.payOrder).not.toHaveBeenCalled();
+    expect(calls.quoteOrderAddress).not.toHaveBeenCalled();
+  });
+
+  it("offers no default box to a customer who has one, and shows a decline by the button, in view and focused", async () => {
+    calls.payOrder.mockResolvedValue({ status: "failed", message: "Your card was declined.", order: quoted });
+    const user = userEvent.setup();
+    render(<PaymentForm initialOrder={quoted} defaultAddress={HOUSTON} savedCards={[]} />);
+
+    expect(screen.queryByRole("checkbox", { name: "Save as my default address" })).toBeNull();
+    expect(screen.getByLabelText("Street address")).toHaveProperty("value", HOUSTON.line1);
+    await typeCard(user, "4000 0000 0000 0002");
+    await user.click(screen.getByRole("button", { name: "Pay $37.40" }));
+
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toBe("Your card was declined.");
+    const body = calls.payOrder.mock.calls[0]?.[0];
+    expect(body).toMatchObject({ shippingAddress: HOUSTON });
+    expect(body).not.toHaveProperty("saveAddressAsDefault");
+    expect(calls.quoteOrderAddress).not.toHaveBeenCalled();
+    await waitFor(() => expect(document.activeElement?.contains(alert)).toBe(true));
+    expect(scrolled).toHaveBeenCalledWith({ behavior: "smooth", block: "center" });
+  });
+});
