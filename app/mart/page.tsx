@@ -27,7 +27,7 @@ export async function generateMetadata({ searchParams }: PageProps): Promise<Met
   });
 }
 
-const pillClass = "inline-flex h-10 items-center rounded-full border px-4 text-sm font-medium";
+const pillClass = "inline-flex h-11 items-center rounded-full border px-4 text-sm font-medium";
 const pillState = (current: boolean) =>
   current ? "border-brand-600 bg-brand-600 text-white" : "border-line bg-white text-ink hover:border-brand-600 hover:text-brand-700";
 
@@ -81,7 +81,7 @@ export default async function StorePage({ searchParams }: PageProps) {
                   <ShopLink
                     href={at({ sort: entry.value })}
                     aria-current={current ? "true" : undefined}
-                    className={`inline-flex h-9 items-center rounded-md px-3 font-medium ${current ? "bg-brand-50 text-brand-800" : "text-ink hover:text-brand-700"}`}
+                    className={`inline-flex h-11 items-center rounded-md px-3 font-medium ${current ? "bg-brand-50 text-brand-800" : "text-ink hover:text-brand-700"}`}
                   >
                     {entry.label}
                   </ShopLink>

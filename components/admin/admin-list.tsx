@@ -33,12 +33,12 @@ export function AdminSearchForm({
           name="q"
           defaultValue={q}
           maxLength={200}
-          className="h-10 w-72 max-w-full rounded-lg border border-line px-3 text-base font-normal"
+          className="h-11 w-72 max-w-full rounded-lg border border-line px-3 text-base font-normal"
         />
       </label>
       <label className="flex flex-col gap-1 text-sm font-medium text-ink">
         Status
-        <select name="status" defaultValue={status} className="h-10 rounded-lg border border-line bg-white px-3 text-base font-normal">
+        <select name="status" defaultValue={status} className="h-11 rounded-lg border border-line bg-white px-3 text-base font-normal">
           {filters.map((filter) => (
             <option key={filter.label} value={filter.status ?? ""}>
               {filter.label}
@@ -46,7 +46,7 @@ export function AdminSearchForm({
           ))}
         </select>
       </label>
-      <Button type="submit" className="h-10 px-5 text-sm">
+      <Button type="submit" className="h-11 px-5 text-sm">
         Search
       </Button>
     </form>

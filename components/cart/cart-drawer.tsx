@@ -105,7 +105,7 @@ function CartDrawerPanel() {
               type="button"
               onClick={close}
               aria-label="Close"
-              className="inline-flex h-10 w-10 items-center justify-center rounded-full text-ink hover:bg-brand-50"
+              className="inline-flex h-11 w-11 items-center justify-center rounded-full text-ink hover:bg-brand-50"
             >
               <CloseIcon />
             </button>
@@ -122,7 +122,7 @@ function CartDrawerPanel() {
                 <button
                   type="button"
                   onClick={() => void cart.refetch()}
-                  className="h-10 rounded-full border border-line px-5 text-sm font-semibold text-ink hover:bg-canvas"
+                  className="h-11 rounded-full border border-line px-5 text-sm font-semibold text-ink hover:bg-canvas"
                 >
                   Try again
                 </button>

@@ -49,7 +49,7 @@ export default async function AdminPlansPage({ searchParams }: { searchParams: S
               <Link
                 href={item.kind ? `${ROUTES.adminPlans}?kind=${item.kind}` : ROUTES.adminPlans}
                 aria-current={item === filter ? "page" : undefined}
-                className={`inline-flex h-9 items-center rounded-full px-4 text-sm font-medium ${
+                className={`inline-flex h-11 items-center rounded-full px-4 text-sm font-medium ${
                   item === filter ? "bg-brand-600 text-white" : "border border-line bg-white text-ink hover:bg-brand-50"
                 }`}
               >
