@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
+import { TAP_TARGET } from "@/components/ui/tap-target";
 
 /** One column header; numeric columns are right-aligned like their cells. */
 export type AdminColumn = { label: string; numeric?: boolean };
@@ -135,7 +136,7 @@ export function ListPager({
   return (
     <nav aria-label="Pages" className="mt-4 flex items-center gap-4 text-sm">
       {page > 1 ? (
-        <Link href={listHref(base, q, status, page - 1)} className="text-brand-700 underline">
+        <Link href={listHref(base, q, status, page - 1)} className={`${TAP_TARGET} text-brand-700 underline`}>
           Previous
         </Link>
       ) : null}
@@ -143,7 +144,7 @@ export function ListPager({
         Page {page} of {pageCount}
       </span>
       {page < pageCount ? (
-        <Link href={listHref(base, q, status, page + 1)} className="text-brand-700 underline">
+        <Link href={listHref(base, q, status, page + 1)} className={`${TAP_TARGET} text-brand-700 underline`}>
           Next
         </Link>
       ) : null}

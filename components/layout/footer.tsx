@@ -64,7 +64,8 @@ export function Footer({ email }: { email: string }) {
         ))}
       </div>
       <div className="border-t border-line">
-        <p className="mx-auto max-w-page px-4 py-5 text-sm text-ink-muted desk:px-6">
+        {/* On a phone the chat and back-to-top buttons float over the last 72 px: the page ends below them. */}
+        <p className="mx-auto max-w-page px-4 pb-24 pt-5 text-sm text-ink-muted desk:px-6 desk:pb-5">
           © {FOOTER_YEAR} {STORE_NAME}. All rights reserved.
         </p>
       </div>

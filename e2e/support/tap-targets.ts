@@ -29,6 +29,11 @@ interface Scan {
  */
 export async function tapTargetProblems(page: Page, options: TapTargetOptions = {}): Promise<string[]> {
   await page.waitForLoadState("load");
+  // Toasts and alerts announce something and leave by themselves within 3 s (they sit under the top
+  // bar, never over its controls); the page is judged as it stays.
+  await page.waitForFunction(() => !document.querySelector('[aria-live] > [role="status"], [aria-live] > [role="alert"]'), null, {
+    timeout: 6_000,
+  });
   const scan: Scan = { within: options.within ?? null, minPx: MIN_TARGET_PX };
   return page.evaluate(async ({ within, minPx }) => {
     const CONTROLS =
@@ -37,7 +42,7 @@ export async function tapTargetProblems(page: Page, options: TapTargetOptions = 
     const root: ParentNode = within ? (document.querySelector(within) ?? document) : document;
 
     // Scroll listeners (back to top, the top bar's buttons) and React need a frame or two.
-    const settle = () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 30))));
+    const settle = () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
 
     function describe(element: Element): string {
       const name =
@@ -61,8 +66,9 @@ export async function tapTargetProblems(page: Page, options: TapTargetOptions = 
       if (!element.isConnected) return false;
       if (element.closest('[inert], [aria-hidden="true"], [hidden]')) return false;
       if (!element.checkVisibility({ visibilityProperty: true, opacityProperty: true })) return false;
+      // Visually hidden on purpose (the skip link until it has focus).
+      if (getComputedStyle(element).clip === "rect(0px, 0px, 0px, 0px)") return false;
       const rect = element.getBoundingClientRect();
-      // A 1 px box is visually hidden on purpose (the skip link until it has focus).
       return rect.width > 1 && rect.height > 1;
     }
 
@@ -84,16 +90,13 @@ export async function tapTargetProblems(page: Page, options: TapTargetOptions = 
       return null;
     }
 
+    /** Fixed or sticky itself or inside such an element, below `root` (a dialog is fixed as a whole). */
     function inFixedLayer(element: Element): boolean {
-      for (let node: Element | null = element; node; node = node.parentElement) {
+      for (let node: Element | null = element; node && node !== root; node = node.parentElement) {
         const position = getComputedStyle(node).position;
         if (position === "fixed" || position === "sticky") return true;
       }
       return false;
-    }
-
-    function inViewport(rect: DOMRect): boolean {
-      return rect.bottom > 0 && rect.right > 0 && rect.top < window.innerHeight && rect.left < window.innerWidth;
     }
 
     /** The fixed or sticky element over the control's visible part, if any. */
@@ -136,67 +139,72 @@ export async function tapTargetProblems(page: Page, options: TapTargetOptions = 
       });
     }
 
-    function checkCover(control: Element, where: string) {
-      const cover = coveredBy(control);
-      if (cover) problems.add(`covered: ${describe(control)} lies under fixed ${describe(cover)} (${where})`);
-    }
-
     function collect(): Element[] {
       return [...root.querySelectorAll(CONTROLS)].filter(shown);
     }
 
-    function scrollToMiddle(control: Element) {
-      if (within) {
-        // Dialogs and menus scroll inside themselves.
-        control.scrollIntoView({ block: "center", inline: "nearest", behavior: "instant" });
-        return;
-      }
-      // The window only: scrollIntoView would also move overflow-hidden boxes such as carousels.
-      const rect = hitElement(control).getBoundingClientRect();
-      window.scrollTo({ top: window.scrollY + rect.top - (window.innerHeight - rect.height) / 2, behavior: "instant" });
-    }
+    /** The one thing scrolled: the window, or (with `within`) the dialog's own scrolling box. */
+    const scroller: Element =
+      (within &&
+        [root, ...root.querySelectorAll("*")].find(
+          (node): node is Element =>
+            node instanceof Element && node.scrollHeight > node.clientHeight + 1 && /auto|scroll/.test(getComputedStyle(node).overflowY),
+        )) ||
+      document.documentElement;
+    const view = () =>
+      scroller === document.documentElement
+        ? { top: 0, bottom: window.innerHeight }
+        : {
+            top: Math.max(scroller.getBoundingClientRect().top, 0),
+            bottom: Math.min(scroller.getBoundingClientRect().bottom, window.innerHeight),
+          };
 
-    await document.fonts.ready;
-    window.scrollTo({ top: 0, behavior: "instant" });
-    await settle();
-
-    // The first screen, as the page opens.
-    const atTop = collect();
-    for (const control of atTop) {
-      if (inViewport(hitElement(control).getBoundingClientRect())) checkCover(control, "first screen");
-    }
-
-    // Controls that appear only once the page is scrolled (back to top, the top bar's sales buttons).
-    window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" });
-    await settle();
-    const seen = new Set(atTop);
-    const controls = [...atTop, ...collect().filter((control) => !seen.has(control))];
-
-    for (const control of controls) {
-      if (!shown(control) || inlineInText(control)) continue;
-      // Controls of the top bar or a floating button move with the screen: no scrolling brings them nearer.
-      if (!inFixedLayer(control)) {
-        scrollToMiddle(control);
-        await settle();
-        if (!shown(control)) continue;
-      }
-      const rect = hitElement(control).getBoundingClientRect();
-      if (!inViewport(rect)) continue;
-      const centre = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+    function check(control: Element, where: string) {
+      const target = hitElement(control);
+      const rect = target.getBoundingClientRect();
       const cover = coveredBy(control);
       if (cover) {
-        problems.add(`covered: ${describe(control)} lies under fixed ${describe(cover)} (scrolled into view)`);
-        continue;
+        problems.add(`covered: ${describe(control)} lies under fixed ${describe(cover)} (${where})`);
+        return;
       }
+      const centre = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
       // Clipped away (a carousel slide off to the side): not there for a finger.
-      if (!centre || !(hitElement(control).contains(centre) || control.contains(centre))) continue;
+      if (!centre || !(target.contains(centre) || control.contains(centre))) return;
       const small = rect.width < minPx - 0.5 || rect.height < minPx - 0.5;
-      if (small && !hitAreaLargeEnough(control)) {
+      if (small && !inlineInText(control) && !hitAreaLargeEnough(control)) {
         problems.add(`small: ${describe(control)} is ${Math.round(rect.width)}×${Math.round(rect.height)} px`);
       }
     }
 
-    window.scrollTo({ top: 0, behavior: "instant" });
+    await document.fonts.ready;
+    const max = scroller.scrollHeight - scroller.clientHeight;
+    const step = Math.max((view().bottom - view().top) / 2, 100);
+    const checked = new Set<Element>();
+    // Half a screen at a time, top to bottom: each control is judged on the first screen, or once it
+    // has come to the middle half of the screen (as a finger scrolls to it), or at the page's end.
+    for (let y = 0; ; y = Math.min(y + step, max)) {
+      scroller.scrollTo({ top: y, behavior: "instant" });
+      await settle();
+      const { top, bottom } = view();
+      const height = bottom - top;
+      const first = y === 0;
+      const last = y >= max;
+      for (const control of collect()) {
+        if (checked.has(control)) continue;
+        const rect = hitElement(control).getBoundingClientRect();
+        if (rect.right <= 0 || rect.left >= window.innerWidth) continue;
+        const fixed = inFixedLayer(control);
+        const inside = rect.top >= top && rect.bottom <= bottom;
+        const middle = rect.top + rect.height / 2;
+        const centred = middle >= top + height / 4 && middle <= bottom - height / 4;
+        if (!fixed && !(inside && (first || last || centred))) continue;
+        checked.add(control);
+        check(control, first && !fixed ? "first screen" : "scrolled into view");
+      }
+      if (y >= max) break;
+    }
+
+    scroller.scrollTo({ top: 0, behavior: "instant" });
     await settle();
     return [...problems];
   }, scan);

@@ -5,6 +5,7 @@ import { ROUTES, adminOrderPath } from "@/lib/config/routes";
 import { formatOrderDate } from "@/lib/order-display";
 import { requireOperatorPage } from "@/lib/server/auth/operator";
 import { adminListPlans, type AdminPlanStatus } from "@/lib/server/memberships/admin";
+import { TAP_TARGET } from "@/components/ui/tap-target";
 
 export const metadata: Metadata = { title: "Plans" };
 
@@ -75,7 +76,7 @@ export default async function AdminPlansPage({ searchParams }: { searchParams: S
               <td className="px-3 py-2 whitespace-nowrap">{formatOrderDate(plan.endsAt)}</td>
               <td className="px-3 py-2">
                 {plan.orderId ? (
-                  <Link href={adminOrderPath(plan.orderId)} className="text-brand-700 underline">
+                  <Link href={adminOrderPath(plan.orderId)} className={`${TAP_TARGET} text-brand-700 underline`}>
                     View order
                   </Link>
                 ) : (
