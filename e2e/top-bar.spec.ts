@@ -182,6 +182,27 @@ test.describe("top bar", () => {
     });
   }
 
+  test("the sales buttons fit the bar: one line each, 44 px tall, all inside the screen", async ({ page }) => {
+    await page.goto(ROUTES.home);
+    await scrollToY(page, 400);
+    const bar = header(page);
+    const width = page.viewportSize()?.width ?? 0;
+    for (const name of ["Buy Water Purifier Now", "Join Membership"]) {
+      const link = bar.getByRole("link", { name });
+      await expect(link).toBeVisible();
+      // The rows the label's visible text occupies (on a phone part of it is for screen readers only).
+      const lines = await link.evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return new Set([...range.getClientRects()].filter((rect) => rect.width > 1).map((rect) => Math.round(rect.top))).size;
+      });
+      expect(lines, name).toBe(1);
+      const box = await link.boundingBox();
+      expect(box?.height ?? 0, name).toBeGreaterThanOrEqual(44);
+      expect((box?.x ?? 0) + (box?.width ?? width + 1), name).toBeLessThanOrEqual(width);
+    }
+  });
+
   test("other pages keep the user and cart icons however far you scroll", async ({ page }) => {
     await page.goto(ROUTES.faq);
     await scrollToY(page, 900);

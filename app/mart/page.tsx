@@ -11,6 +11,7 @@ import { STORE_CATEGORIES, STORE_PAGE_SIZE, STORE_SORTS } from "@/lib/config/cat
 import { ROUTES } from "@/lib/config/routes";
 import { readShelf } from "@/lib/server/catalog";
 import { pageMetadata } from "@/lib/seo";
+import { TAP_TARGET } from "@/components/ui/tap-target";
 
 type PageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -126,7 +127,7 @@ export default async function StorePage({ searchParams }: PageProps) {
       {pages > 1 ? (
         <nav aria-label="Pages" className="mt-10 flex items-center justify-center gap-4 text-sm">
           {view.page > 1 ? (
-            <ShopLink href={storeHref({ ...view, page: view.page - 1 })} className="font-medium text-brand-700 underline">
+            <ShopLink href={storeHref({ ...view, page: view.page - 1 })} className={`${TAP_TARGET} font-medium text-brand-700 underline`}>
               Previous page
             </ShopLink>
           ) : null}
@@ -134,7 +135,7 @@ export default async function StorePage({ searchParams }: PageProps) {
             Page {Math.min(view.page, pages)} of {pages}
           </span>
           {view.page < pages ? (
-            <ShopLink href={storeHref({ ...view, page: view.page + 1 })} className="font-medium text-brand-700 underline">
+            <ShopLink href={storeHref({ ...view, page: view.page + 1 })} className={`${TAP_TARGET} font-medium text-brand-700 underline`}>
               Next page
             </ShopLink>
           ) : null}

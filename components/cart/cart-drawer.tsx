@@ -23,6 +23,7 @@ import { Button } from "@/components/ui/button";
 import { CartLine } from "./cart-line";
 import { DeleteConfirmation } from "./delete-confirmation";
 import { ShippingProgress } from "./shipping-progress";
+import { TAP_TARGET } from "@/components/ui/tap-target";
 
 const drawerWidths = {
   "--drawer-mobile": `${UI.cartDrawer.mobileWidthPercent}%`,
@@ -133,7 +134,11 @@ function CartDrawerPanel() {
                   title="Your cart is empty"
                   message="Add a purifier, filters or a plan from the store."
                   action={
-                    <ShopLink href={ROUTES.store} onClick={close} className="text-sm font-semibold text-brand-700 underline">
+                    <ShopLink
+                      href={ROUTES.store}
+                      onClick={close}
+                      className={`${TAP_TARGET} text-sm font-semibold text-brand-700 underline`}
+                    >
                       Go to the store
                     </ShopLink>
                   }

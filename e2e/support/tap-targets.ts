@@ -77,9 +77,9 @@ export async function tapTargetProblems(page: Page, options: TapTargetOptions = 
       if (element.tagName !== "A" || getComputedStyle(element).display !== "inline") return false;
       let block = element.parentElement;
       while (block && getComputedStyle(block).display.startsWith("inline")) block = block.parentElement;
-      const own = (element.textContent ?? "").trim().length;
-      const around = (block?.textContent ?? "").trim().length;
-      return around > own;
+      // Words around it, not just a separator (a breadcrumb's "/" does not make a sentence).
+      const rest = (block?.textContent ?? "").replace(element.textContent ?? "", "");
+      return /[A-Za-z0-9]{2,}/.test(rest);
     }
 
     function layerOf(element: Element | null, control: Element): Element | null {

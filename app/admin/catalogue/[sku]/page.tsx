@@ -40,7 +40,7 @@ export default async function AdminProductPage({ params }: { params: Promise<{ s
           {product.listed ? (
             // No prefetch: it would render the cached product page while the operator edits it,
             // and a render still running when the change commits is stored as the new page.
-            <Link href={productPath(product.sku)} prefetch={false} className="text-brand-700 underline">
+            <Link href={productPath(product.sku)} prefetch={false} className={`${TAP_TARGET} text-brand-700 underline`}>
               View in the store
             </Link>
           ) : (

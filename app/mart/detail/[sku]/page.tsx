@@ -12,6 +12,7 @@ import { STORE_NAME } from "@/lib/config/store";
 import type { ShelfItem } from "@/lib/schemas/merchandise";
 import { isListedSku, readShelfItem, readStock } from "@/lib/server/catalog";
 import { pageMetadata, PREVIEW_IMAGE } from "@/lib/seo";
+import { TAP_TARGET } from "@/components/ui/tap-target";
 
 type PageProps = { params: Promise<{ sku: string }> };
 
@@ -82,15 +83,15 @@ export default async function ProductPage({ params }: PageProps) {
     <Container className="py-8 desk:py-12">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
       <nav aria-label="Breadcrumb" className="text-sm text-ink-muted">
-        <ol className="flex flex-wrap gap-2">
+        <ol className="flex flex-wrap items-center gap-2">
           <li>
-            <ShopLink href={ROUTES.store} className="hover:text-brand-700">
+            <ShopLink href={ROUTES.store} className={`${TAP_TARGET} hover:text-brand-700`}>
               Store
             </ShopLink>
             <span aria-hidden="true"> /</span>
           </li>
           <li>
-            <ShopLink href={shelf} className="hover:text-brand-700">
+            <ShopLink href={shelf} className={`${TAP_TARGET} hover:text-brand-700`}>
               {categoryLabel(item.category)}
             </ShopLink>
           </li>
