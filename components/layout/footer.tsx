@@ -54,7 +54,10 @@ export function Footer({ email }: { email: string }) {
             <ul className="mt-1">
               {column.links.map((link) => (
                 <li key={link.href}>
-                  <ShopLink href={link.href} className="inline-flex min-h-11 items-center text-sm text-ink-soft hover:text-brand-700">
+                  <ShopLink
+                    href={link.href}
+                    className="inline-flex min-h-11 min-w-11 items-center text-sm text-ink-soft hover:text-brand-700"
+                  >
                     {link.label}
                   </ShopLink>
                 </li>

@@ -155,13 +155,18 @@ function SalesButtons() {
         href={BUY_PURIFIER_HREF}
         className="inline-flex h-11 items-center whitespace-nowrap rounded-full bg-brand-600 px-3.5 text-sm font-semibold text-white hover:bg-brand-700 desk:px-5"
       >
-        Buy<span className={phoneHidden}> Water</span> Purifier<span className={phoneHidden}> Now</span>
+        {/* One flex item: as separate items, the words' spaces would collapse away. */}
+        <span>
+          Buy <span className={phoneHidden}>Water</span> Purifier <span className={phoneHidden}>Now</span>
+        </span>
       </ShopLink>
       <ShopLink
         href={ROUTES.membership}
         className="inline-flex h-11 items-center whitespace-nowrap rounded-full border border-brand-600 px-3.5 text-sm font-semibold text-brand-700 hover:bg-brand-50 desk:px-5"
       >
-        <span className={phoneHidden}>Join </span>Membership
+        <span>
+          <span className={phoneHidden}>Join</span> Membership
+        </span>
       </ShopLink>
     </div>
   );
@@ -179,7 +184,7 @@ export function TopBar() {
     // hamburger panel and clip it to the bar's height.
     <header className="sticky top-0 z-40 border-b border-line bg-white">
       <div className="mx-auto flex h-16 max-w-page items-center gap-2 px-4 desk:px-6">
-        <ShopLink href={ROUTES.home} className="flex min-h-11 shrink-0 items-center rounded-md" aria-label={`${STORE_NAME} home`}>
+        <ShopLink href={ROUTES.home} className="flex min-h-11 min-w-11 shrink-0 items-center rounded-md" aria-label={`${STORE_NAME} home`}>
           <Logo compactOnPhone={showSales} />
         </ShopLink>
 
