@@ -182,6 +182,27 @@ test.describe("top bar", () => {
     });
   }
 
+  test("the sales buttons fit the bar: one line each, 44 px tall, all inside the screen", async ({ page }) => {
+    await page.goto(ROUTES.home);
+    await scrollToY(page, 400);
+    const bar = header(page);
+    const width = page.viewportSize()?.width ?? 0;
+    for (const name of ["Buy Water Purifier Now", "Join Membership"]) {
+      const link = bar.getByRole("link", { name });
+      await expect(link).toBeVisible();
+      // The label's text box (on a phone part of it is for screen readers only) is one line high.
+      const lines = await link.evaluate((element) => {
+        const label = element.firstElementChild;
+        if (!label) return 0;
+        return Math.round(label.getBoundingClientRect().height / parseFloat(getComputedStyle(label).lineHeight));
+      });
+      expect(lines, name).toBe(1);
+      const box = await link.boundingBox();
+      expect(box?.height ?? 0, name).toBeGreaterThanOrEqual(44);
+      expect((box?.x ?? 0) + (box?.width ?? width + 1), name).toBeLessThanOrEqual(width);
+    }
+  });
+
   test("other pages keep the user and cart icons however far you scroll", async ({ page }) => {
     await page.goto(ROUTES.faq);
     await scrollToY(page, 900);

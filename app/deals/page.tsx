@@ -25,7 +25,7 @@ export default async function DealsPage() {
     <>
       <section className="bg-gradient-to-br from-brand-800 to-brand-600 text-white">
         <Container className="py-10 desk:py-16">
-          <ShopLink href={ROUTES.home} className="inline-flex rounded-md" aria-label={`${STORE_NAME} home`}>
+          <ShopLink href={ROUTES.home} className="inline-flex min-h-11 min-w-11 items-center rounded-md" aria-label={`${STORE_NAME} home`}>
             <Image src="/images/logo-mark.svg" alt="" width={40} height={40} />
           </ShopLink>
           <h1 className="mt-6 text-3xl font-bold tracking-tight desk:text-5xl">Lenwell deals</h1>

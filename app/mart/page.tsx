@@ -11,6 +11,7 @@ import { STORE_CATEGORIES, STORE_PAGE_SIZE, STORE_SORTS } from "@/lib/config/cat
 import { ROUTES } from "@/lib/config/routes";
 import { readShelf } from "@/lib/server/catalog";
 import { pageMetadata } from "@/lib/seo";
+import { TAP_TARGET } from "@/components/ui/tap-target";
 
 type PageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -27,7 +28,7 @@ export async function generateMetadata({ searchParams }: PageProps): Promise<Met
   });
 }
 
-const pillClass = "inline-flex h-10 items-center rounded-full border px-4 text-sm font-medium";
+const pillClass = "inline-flex h-11 items-center rounded-full border px-4 text-sm font-medium";
 const pillState = (current: boolean) =>
   current ? "border-brand-600 bg-brand-600 text-white" : "border-line bg-white text-ink hover:border-brand-600 hover:text-brand-700";
 
@@ -81,7 +82,7 @@ export default async function StorePage({ searchParams }: PageProps) {
                   <ShopLink
                     href={at({ sort: entry.value })}
                     aria-current={current ? "true" : undefined}
-                    className={`inline-flex h-9 items-center rounded-md px-3 font-medium ${current ? "bg-brand-50 text-brand-800" : "text-ink hover:text-brand-700"}`}
+                    className={`inline-flex h-11 items-center rounded-md px-3 font-medium ${current ? "bg-brand-50 text-brand-800" : "text-ink hover:text-brand-700"}`}
                   >
                     {entry.label}
                   </ShopLink>
@@ -126,7 +127,7 @@ export default async function StorePage({ searchParams }: PageProps) {
       {pages > 1 ? (
         <nav aria-label="Pages" className="mt-10 flex items-center justify-center gap-4 text-sm">
           {view.page > 1 ? (
-            <ShopLink href={storeHref({ ...view, page: view.page - 1 })} className="font-medium text-brand-700 underline">
+            <ShopLink href={storeHref({ ...view, page: view.page - 1 })} className={`${TAP_TARGET} font-medium text-brand-700 underline`}>
               Previous page
             </ShopLink>
           ) : null}
@@ -134,7 +135,7 @@ export default async function StorePage({ searchParams }: PageProps) {
             Page {Math.min(view.page, pages)} of {pages}
           </span>
           {view.page < pages ? (
-            <ShopLink href={storeHref({ ...view, page: view.page + 1 })} className="font-medium text-brand-700 underline">
+            <ShopLink href={storeHref({ ...view, page: view.page + 1 })} className={`${TAP_TARGET} font-medium text-brand-700 underline`}>
               Next page
             </ShopLink>
           ) : null}

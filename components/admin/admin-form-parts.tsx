@@ -74,7 +74,7 @@ export function ActionOutcome({ error, done }: { error: string | undefined; done
   ) : null;
 }
 
-export const inputClass = "h-10 w-full rounded-lg border border-line bg-white px-3 text-base";
+export const inputClass = "h-11 w-full rounded-lg border border-line bg-white px-3 text-base";
 /** The console's buttons are the shop's, smaller: `<Button className={operatorButtonSize}>`. */
-export const operatorButtonSize = "inline-flex h-10 items-center justify-center px-5 text-sm disabled:opacity-60";
+export const operatorButtonSize = "inline-flex h-11 items-center justify-center px-5 text-sm disabled:opacity-60";
 export const dangerButtonClass = `${operatorButtonSize} rounded-full font-semibold text-white bg-red-700 hover:bg-red-800`;

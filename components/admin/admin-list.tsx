@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
+import { TAP_TARGET } from "@/components/ui/tap-target";
 
 /** One column header; numeric columns are right-aligned like their cells. */
 export type AdminColumn = { label: string; numeric?: boolean };
@@ -33,12 +34,12 @@ export function AdminSearchForm({
           name="q"
           defaultValue={q}
           maxLength={200}
-          className="h-10 w-72 max-w-full rounded-lg border border-line px-3 text-base font-normal"
+          className="h-11 w-72 max-w-full rounded-lg border border-line px-3 text-base font-normal"
         />
       </label>
       <label className="flex flex-col gap-1 text-sm font-medium text-ink">
         Status
-        <select name="status" defaultValue={status} className="h-10 rounded-lg border border-line bg-white px-3 text-base font-normal">
+        <select name="status" defaultValue={status} className="h-11 rounded-lg border border-line bg-white px-3 text-base font-normal">
           {filters.map((filter) => (
             <option key={filter.label} value={filter.status ?? ""}>
               {filter.label}
@@ -46,7 +47,7 @@ export function AdminSearchForm({
           ))}
         </select>
       </label>
-      <Button type="submit" className="h-10 px-5 text-sm">
+      <Button type="submit" className="h-11 px-5 text-sm">
         Search
       </Button>
     </form>
@@ -135,7 +136,7 @@ export function ListPager({
   return (
     <nav aria-label="Pages" className="mt-4 flex items-center gap-4 text-sm">
       {page > 1 ? (
-        <Link href={listHref(base, q, status, page - 1)} className="text-brand-700 underline">
+        <Link href={listHref(base, q, status, page - 1)} className={`${TAP_TARGET} text-brand-700 underline`}>
           Previous
         </Link>
       ) : null}
@@ -143,7 +144,7 @@ export function ListPager({
         Page {page} of {pageCount}
       </span>
       {page < pageCount ? (
-        <Link href={listHref(base, q, status, page + 1)} className="text-brand-700 underline">
+        <Link href={listHref(base, q, status, page + 1)} className={`${TAP_TARGET} text-brand-700 underline`}>
           Next
         </Link>
       ) : null}

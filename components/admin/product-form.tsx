@@ -61,7 +61,7 @@ export function ProductForm({ product }: { product: AdminProduct }) {
       {field("originalPrice", "Price (USD)", product.originalPrice, "decimal")}
       {field("discountPrice", "Discount price (USD)", product.discountPrice, "decimal")}
       {field("stock", "Stock", String(product.stock), "numeric")}
-      <label className="flex items-center gap-2 text-sm font-medium text-ink">
+      <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-ink">
         <input type="checkbox" name="listed" defaultChecked={product.listed} className="h-4 w-4" />
         Listed in the store
       </label>

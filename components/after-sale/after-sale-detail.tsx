@@ -14,6 +14,7 @@ import { AfterSaleStatusBadge } from "./after-sale-status-badge";
 import { AfterSaleTimeline } from "./after-sale-timeline";
 import { CancelAfterSaleButton } from "./cancel-after-sale-dialog";
 import { TrackingForm } from "./tracking-form";
+import { TAP_TARGET } from "@/components/ui/tap-target";
 
 const card = "rounded-2xl border border-line bg-white p-5 desk:p-6";
 
@@ -41,7 +42,7 @@ function Summary({ request }: { request: AfterSale }) {
         ) : null}
         <div className="flex flex-col gap-1">
           <p className="font-medium text-ink">{request.name}</p>
-          <ShopLink href={orderPath(request.orderId)} className="text-sm font-medium text-brand-700 underline">
+          <ShopLink href={orderPath(request.orderId)} className={`${TAP_TARGET} self-start text-sm font-medium text-brand-700 underline`}>
             From order #{orderNumber(request.orderId)}
           </ShopLink>
         </div>

@@ -8,7 +8,7 @@ import { useSetAtom } from "jotai";
 import { Field, FieldError, SelectField, TextareaField } from "@/components/account/field";
 import { FormAlert } from "@/components/ui/form-alert";
 import { errorsFromFailure, toFormErrors, type FormErrors } from "@/components/account/form-helpers";
-import { Button, type ButtonVariant } from "@/components/ui/button";
+import { Button, ButtonRow, type ButtonVariant } from "@/components/ui/button";
 import { applyAfterSale } from "@/lib/api/after-sale";
 import { orderQueryKey } from "@/lib/api/orders";
 import { AFTER_SALE_TYPE_HINTS, AFTER_SALE_TYPE_LABELS, afterSaleNumber } from "@/lib/after-sale-display";
@@ -46,7 +46,7 @@ export function ApplyAfterSaleButton({
   fixedType,
   label = "Request after-sale service",
   variant = "secondary",
-  className = "h-10 px-4 text-sm",
+  className = "h-11 px-4 text-sm",
 }: ApplyAfterSaleProps) {
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
@@ -165,18 +165,18 @@ export function ApplyAfterSaleButton({
                   hint={`What happened, and when? At least ${AFTER_SALE_LIMITS.descriptionMin} characters.`}
                   error={errors.description}
                 />
-                <div className="flex flex-col-reverse gap-3 desk:flex-row">
+                <ButtonRow primaryFirstOnPhone>
                   <button
                     type="button"
                     onClick={close}
-                    className="h-12 flex-1 rounded-full border border-line font-semibold text-ink hover:bg-canvas"
+                    className="h-12 rounded-full border border-line font-semibold text-ink hover:bg-canvas"
                   >
                     Close
                   </button>
-                  <Button type="submit" disabled={pending} className="h-12 flex-1 disabled:cursor-wait disabled:bg-brand-300">
+                  <Button type="submit" disabled={pending} className="h-12 disabled:cursor-wait disabled:bg-brand-300">
                     {pending ? "Sending…" : "Send request"}
                   </Button>
-                </div>
+                </ButtonRow>
               </form>
             </DialogPanel>
           </div>

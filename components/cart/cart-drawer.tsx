@@ -23,6 +23,7 @@ import { Button } from "@/components/ui/button";
 import { CartLine } from "./cart-line";
 import { DeleteConfirmation } from "./delete-confirmation";
 import { ShippingProgress } from "./shipping-progress";
+import { TAP_TARGET } from "@/components/ui/tap-target";
 
 const drawerWidths = {
   "--drawer-mobile": `${UI.cartDrawer.mobileWidthPercent}%`,
@@ -105,7 +106,7 @@ function CartDrawerPanel() {
               type="button"
               onClick={close}
               aria-label="Close"
-              className="inline-flex h-10 w-10 items-center justify-center rounded-full text-ink hover:bg-brand-50"
+              className="inline-flex h-11 w-11 items-center justify-center rounded-full text-ink hover:bg-brand-50"
             >
               <CloseIcon />
             </button>
@@ -122,7 +123,7 @@ function CartDrawerPanel() {
                 <button
                   type="button"
                   onClick={() => void cart.refetch()}
-                  className="h-10 rounded-full border border-line px-5 text-sm font-semibold text-ink hover:bg-canvas"
+                  className="h-11 rounded-full border border-line px-5 text-sm font-semibold text-ink hover:bg-canvas"
                 >
                   Try again
                 </button>
@@ -133,7 +134,11 @@ function CartDrawerPanel() {
                   title="Your cart is empty"
                   message="Add a purifier, filters or a plan from the store."
                   action={
-                    <ShopLink href={ROUTES.store} onClick={close} className="text-sm font-semibold text-brand-700 underline">
+                    <ShopLink
+                      href={ROUTES.store}
+                      onClick={close}
+                      className={`${TAP_TARGET} text-sm font-semibold text-brand-700 underline`}
+                    >
                       Go to the store
                     </ShopLink>
                   }

@@ -30,7 +30,7 @@ export function CartLine({ item, quantity, onQuantityChange, onDelete }: CartLin
             type="button"
             onClick={onDelete}
             aria-label={`Delete ${item.name}`}
-            className="shrink-0 rounded-md px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50"
+            className="-my-2.5 inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-md px-2 text-sm font-medium text-red-700 hover:bg-red-50"
           >
             Delete
           </button>

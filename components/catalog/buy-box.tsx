@@ -12,10 +12,10 @@ import { loginHrefKeepingReturn } from "@/lib/login-redirect";
 import { rememberPurchase, type PurchaseAction } from "@/lib/purchase-intent";
 import { cartDrawerOpenAtom, referralCodeAtom } from "@/lib/state/atoms";
 import { showAlertAtom } from "@/lib/state/notices";
-import { Button } from "@/components/ui/button";
+import { Button, ButtonRow } from "@/components/ui/button";
 import { QuantityStepper } from "@/components/ui/quantity-stepper";
 
-const actionSize = "inline-flex h-12 flex-1 items-center justify-center px-6 disabled:cursor-not-allowed disabled:opacity-50";
+const actionSize = "inline-flex h-12 items-center justify-center px-6 disabled:cursor-not-allowed disabled:opacity-50";
 const STOCK_TONE = { in_stock: "text-leaf-700", low: "text-amber-700", out: "text-red-700" } as const;
 
 /**
@@ -86,14 +86,14 @@ export function BuyBox({ skuNum, name, stock }: { skuNum: string; name: string; 
           <span className="text-sm text-ink-muted">{max < UI.quantity.max ? `at most ${max}` : null}</span>
         </div>
       )}
-      <div className="flex flex-col gap-3 sm:flex-row">
+      <ButtonRow>
         <Button variant="secondary" onClick={() => void run("cart")} disabled={soldOut || busy !== null} className={actionSize}>
           {busy === "cart" ? "Adding…" : "Add to cart"}
         </Button>
         <Button onClick={() => void run("buy")} disabled={soldOut || busy !== null} className={actionSize}>
           {busy === "buy" ? "One moment…" : "Buy now"}
         </Button>
-      </div>
+      </ButtonRow>
       {signedIn ? null : <p className="text-sm text-ink-muted">You will be asked to log in first, then brought back here.</p>}
     </div>
   );

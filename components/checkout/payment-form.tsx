@@ -423,7 +423,7 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards }: Paymen
               <div className="desk:col-span-2">
                 <Field id="card-name" name="name" label="Name on the card" autoComplete="cc-name" error={cardErrors.name} />
               </div>
-              <label className="flex items-center gap-2 text-ink desk:col-span-2">
+              <label className="flex min-h-11 items-center gap-2 text-ink desk:col-span-2">
                 <input type="checkbox" name="save" className="size-4 accent-brand-600" />
                 Save this card for next time
               </label>

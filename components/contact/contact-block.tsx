@@ -5,8 +5,9 @@ import { chatLink, phoneToE164 } from "@/lib/contact";
 import { MAP_HEIGHT, MAP_WIDTH, mapPosition } from "@/lib/geo/us-map";
 import { ChatIcon, ClockIcon, MailIcon, PhoneIcon } from "@/components/ui/icons";
 import { CopyButton } from "./copy-button";
+import { TAP_TARGET } from "@/components/ui/tap-target";
 
-const LINK = "font-semibold text-brand-700 underline-offset-4 hover:underline";
+const LINK = `${TAP_TARGET} font-semibold text-brand-700 underline-offset-4 hover:underline`;
 
 /** One line of the contact list: an icon named for screen readers, then the detail. */
 function ContactRow({ icon, label, className, children }: { icon: ReactNode; label: string; className?: string; children: ReactNode }) {

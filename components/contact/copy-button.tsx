@@ -18,7 +18,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
     <button
       type="button"
       onClick={() => void copy()}
-      className="rounded-full border border-line px-3 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
+      className="inline-flex min-h-11 items-center rounded-full border border-line px-4 text-sm font-medium text-brand-700 hover:bg-brand-50"
     >
       Copy
       <span className="sr-only"> {label.toLowerCase()}</span>

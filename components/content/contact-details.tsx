@@ -2,6 +2,7 @@ import { ClockIcon, MailIcon, PhoneIcon } from "@/components/ui/icons";
 import { env } from "@/lib/config/env";
 import { CONTACT_HOURS } from "@/lib/config/store";
 import { phoneToE164 } from "@/lib/contact";
+import { TAP_TARGET } from "@/components/ui/tap-target";
 
 /** The support e-mail, phone and opening hours as a short list (server only: reads the environment). */
 export function ContactDetails() {
@@ -9,7 +10,10 @@ export function ContactDetails() {
     <ul className="space-y-3 text-[15px] text-ink-soft">
       <li className="flex items-center gap-3">
         <MailIcon className="h-5 w-5 shrink-0 text-brand-700" />
-        <a href={`mailto:${env.SUPPORT_EMAIL}`} className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800">
+        <a
+          href={`mailto:${env.SUPPORT_EMAIL}`}
+          className={`${TAP_TARGET} font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800`}
+        >
           {env.SUPPORT_EMAIL}
         </a>
       </li>
@@ -17,7 +21,7 @@ export function ContactDetails() {
         <PhoneIcon className="h-5 w-5 shrink-0 text-brand-700" />
         <a
           href={`tel:${phoneToE164(env.SUPPORT_PHONE)}`}
-          className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800"
+          className={`${TAP_TARGET} font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800`}
         >
           {env.SUPPORT_PHONE}
         </a>

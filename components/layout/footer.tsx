@@ -45,17 +45,23 @@ export function Footer({ email }: { email: string }) {
           <p className="max-w-xs text-sm text-ink-soft">
             Countertop reverse-osmosis water, filters on schedule, and a service team in Houston.
           </p>
-          <a href={`mailto:${email}`} className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
+          <a
+            href={`mailto:${email}`}
+            className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+          >
             {email}
           </a>
         </div>
         {COLUMNS.map((column) => (
           <nav key={column.title} aria-label={column.title}>
             <h2 className="text-sm font-semibold text-ink">{column.title}</h2>
-            <ul className="mt-3 space-y-2">
+            <ul className="mt-1">
               {column.links.map((link) => (
                 <li key={link.href}>
-                  <ShopLink href={link.href} className="text-sm text-ink-soft hover:text-brand-700">
+                  <ShopLink
+                    href={link.href}
+                    className="inline-flex min-h-11 min-w-11 items-center text-sm text-ink-soft hover:text-brand-700"
+                  >
                     {link.label}
                   </ShopLink>
                 </li>
@@ -65,7 +71,8 @@ export function Footer({ email }: { email: string }) {
         ))}
       </div>
       <div className="border-t border-line">
-        <p className="mx-auto max-w-page px-4 py-5 text-sm text-ink-muted desk:px-6">
+        {/* On a phone the chat and back-to-top buttons float over the last 72 px: the page ends below them. */}
+        <p className="mx-auto max-w-page px-4 pb-24 pt-5 text-sm text-ink-muted desk:px-6 desk:pb-5">
           © {FOOTER_YEAR} {STORE_NAME}. All rights reserved.
         </p>
       </div>

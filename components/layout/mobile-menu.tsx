@@ -34,7 +34,7 @@ export function MobileMenu({ dealsLink }: { dealsLink: ReactNode }) {
         aria-controls={panelId}
         aria-label={open ? "Close menu" : "Open menu"}
         onClick={() => setOpenOn(open ? null : pathname)}
-        className="inline-flex h-10 w-10 items-center justify-center rounded-full text-ink hover:bg-brand-50"
+        className="inline-flex h-11 w-11 items-center justify-center rounded-full text-ink hover:bg-brand-50"
       >
         {open ? <CloseIcon /> : <MenuIcon />}
       </button>

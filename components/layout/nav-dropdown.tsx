@@ -45,7 +45,7 @@ export function NavDropdown({ label, ariaLabel, links, footer, align = "start", 
         onClick={() => setOpen((value) => !value)}
         className={
           buttonClassName ??
-          "inline-flex h-10 items-center gap-1 rounded-md px-3 text-[15px] font-medium text-ink hover:bg-brand-50 hover:text-brand-700"
+          "inline-flex h-11 items-center gap-1 rounded-md px-3 text-[15px] font-medium text-ink hover:bg-brand-50 hover:text-brand-700"
         }
       >
         {label}
@@ -64,7 +64,10 @@ export function NavDropdown({ label, ariaLabel, links, footer, align = "start", 
         <ul className="flex flex-col">
           {links.map((link) => (
             <li key={link.href + link.label}>
-              <ShopLink href={link.href} className="block rounded-lg px-3 py-2 text-[15px] text-ink hover:bg-brand-50 hover:text-brand-700">
+              <ShopLink
+                href={link.href}
+                className="flex min-h-11 items-center rounded-lg px-3 py-2 text-[15px] text-ink hover:bg-brand-50 hover:text-brand-700"
+              >
                 {link.label}
               </ShopLink>
             </li>

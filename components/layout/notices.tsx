@@ -62,7 +62,7 @@ export function Alerts() {
   );
 }
 
-/** Toasts: short confirmations at the top centre, each gone after 3000 ms. */
+/** Toasts: short confirmations at the top centre, under the top bar (never over its controls), each gone after 3000 ms. */
 export function Toasts() {
   const toasts = useAtomValue(toastsAtom);
   const dismiss = useSetAtom(dismissToastAtom);
@@ -71,7 +71,7 @@ export function Toasts() {
     for (const kept of takeKeptToasts()) show(kept);
   }, [show]);
   return (
-    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-4 z-[75] flex flex-col items-center gap-2 px-3">
+    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-20 z-[75] flex flex-col items-center gap-2 px-3">
       {toasts.map((toast) => (
         <div
           key={toast.id}

@@ -18,6 +18,7 @@ import { OrderStatusBadge } from "./order-status-badge";
 import { OrderTimeline } from "./order-timeline";
 import { PayNow } from "./pay-now";
 import { PostalAddress } from "./postal-address";
+import { TAP_TARGET } from "@/components/ui/tap-target";
 
 /** Units of a line an after-sale request may still ask for; 0 once the order is not eligible. */
 const remaining = (order: Order, skuNum: string) => (order.canApplyAfterSale ? (order.afterSaleRemaining[skuNum] ?? 0) : 0);
@@ -36,7 +37,7 @@ function Items({ order }: { order: Order }) {
               <Image src={image} alt="" width={80} height={80} className="h-20 w-20 shrink-0 rounded-xl border border-line object-cover" />
             ) : null}
             <div className="flex min-w-0 flex-1 flex-col gap-1">
-              <ShopLink href={productPath(item.skuNum)} className="font-medium text-ink hover:text-brand-700">
+              <ShopLink href={productPath(item.skuNum)} className={`${TAP_TARGET} self-start font-medium text-ink hover:text-brand-700`}>
                 {item.name}
               </ShopLink>
               {item.attributes ? (

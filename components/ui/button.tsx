@@ -1,4 +1,4 @@
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 
 const VARIANTS = {
   primary: "bg-brand-600 text-white hover:bg-brand-700",
@@ -25,4 +25,14 @@ export function Button({
   ...props
 }: ComponentProps<"button"> & { variant?: ButtonVariant }) {
   return <button type={type} className={buttonClass(variant, className)} {...props} />;
+}
+
+/**
+ * Buttons side by side from 640 px, stacked full width below. They share the row's width only in
+ * the row: `flex-1` in the stacked column would set their flex-basis to 0 there and squeeze them to
+ * the height of their text (24 px instead of 48, measured on a 390 px phone).
+ * `primaryFirstOnPhone`: the last button (the one that goes ahead) is on top when stacked.
+ */
+export function ButtonRow({ children, primaryFirstOnPhone = false }: { children: ReactNode; primaryFirstOnPhone?: boolean }) {
+  return <div className={`flex gap-3 ${primaryFirstOnPhone ? "flex-col-reverse" : "flex-col"} sm:flex-row sm:*:flex-1`}>{children}</div>;
 }

@@ -2,6 +2,7 @@
 
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Dialog, DialogPanel, DialogTitle, Description } from "@headlessui/react";
+import { ButtonRow } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 
 interface CancelDialogProps {
@@ -65,22 +66,22 @@ export function CancelDialog({ noun, testId, description, children, onConfirm }:
             <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-5 flex flex-col gap-4">
               <FormAlert message={error} />
               {children}
-              <div className="flex flex-col-reverse gap-3 desk:flex-row">
+              <ButtonRow primaryFirstOnPhone>
                 <button
                   type="button"
                   onClick={close}
-                  className="h-12 flex-1 rounded-full border border-line font-semibold text-ink hover:bg-canvas"
+                  className="h-12 rounded-full border border-line font-semibold text-ink hover:bg-canvas"
                 >
                   Keep {noun}
                 </button>
                 <button
                   type="submit"
                   disabled={pending}
-                  className="h-12 flex-1 rounded-full bg-red-700 font-semibold text-white hover:bg-red-800 disabled:cursor-wait disabled:bg-red-300"
+                  className="h-12 rounded-full bg-red-700 font-semibold text-white hover:bg-red-800 disabled:cursor-wait disabled:bg-red-300"
                 >
                   {pending ? "Cancelling…" : `Yes, cancel ${noun}`}
                 </button>
-              </div>
+              </ButtonRow>
             </form>
           </DialogPanel>
         </div>

@@ -35,9 +35,9 @@ export function StatusFilters<S extends string>({ label, base, filters, current 
 }
 
 const pageLink =
-  "inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-full border border-line bg-white px-3 text-sm font-medium text-ink hover:bg-brand-50";
+  "inline-flex h-11 min-w-11 items-center justify-center gap-1 rounded-full border border-line bg-white px-3 text-sm font-medium text-ink hover:bg-brand-50";
 const disabledLink =
-  "inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-full border border-line px-3 text-sm font-medium text-ink-muted";
+  "inline-flex h-11 min-w-11 items-center justify-center gap-1 rounded-full border border-line px-3 text-sm font-medium text-ink-muted";
 
 interface ListPaginationProps<S extends string> {
   /** The navigation's accessible name ("Order pages"). */

@@ -23,8 +23,8 @@ const stepClass = "inline-flex items-center justify-center text-lg font-semibold
 const LOOKS = {
   compact: {
     group: "inline-flex items-center rounded-full border border-line",
-    minus: `${stepClass} h-9 w-9 rounded-l-full disabled:text-ink-muted/40 disabled:hover:bg-transparent`,
-    plus: `${stepClass} h-9 w-9 rounded-r-full disabled:text-ink-muted/40 disabled:hover:bg-transparent`,
+    minus: `${stepClass} h-11 w-11 rounded-l-full disabled:text-ink-muted/40 disabled:hover:bg-transparent`,
+    plus: `${stepClass} h-11 w-11 rounded-r-full disabled:text-ink-muted/40 disabled:hover:bg-transparent`,
   },
   editable: {
     group: "inline-flex items-center overflow-hidden rounded-full border border-line bg-white",

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { ShopLink } from "./shop-link";
+import { TAP_TARGET } from "@/components/ui/tap-target";
 
 interface RecordHeadingProps {
   /** The list the record belongs to, linked above the title. */
@@ -18,7 +19,7 @@ interface RecordHeadingProps {
 export function RecordHeading({ back, title, titleId, status, children, dense = false }: RecordHeadingProps) {
   return (
     <div>
-      <ShopLink href={back.href} className="text-sm font-medium text-brand-700 underline">
+      <ShopLink href={back.href} className={`${TAP_TARGET} text-sm font-medium text-brand-700 underline`}>
         {back.label}
       </ShopLink>
       <div className={`${dense ? "mt-2" : "mt-3"} flex flex-wrap items-center gap-3`}>

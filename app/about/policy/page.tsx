@@ -6,6 +6,7 @@ import { env } from "@/lib/config/env";
 import { ROUTES } from "@/lib/config/routes";
 import { COOKIES, LOGIN_RETURN_MAX_AGE_S, REFERRAL_MAX_AGE_S, STORE_NAME, TOKEN_MAX_AGE_S } from "@/lib/config/store";
 import { pageMetadata } from "@/lib/seo";
+import { TAP_TARGET } from "@/components/ui/tap-target";
 
 export const metadata = pageMetadata({
   title: "Privacy, Terms, Shipping, Returns and Warranty",
@@ -70,12 +71,12 @@ export default async function PolicyPage() {
           <h2 id="policy-contents-title" className="text-base font-semibold text-ink">
             On this page
           </h2>
-          <ol className="mt-3 grid gap-2 text-[15px] sm:grid-cols-2">
+          <ol className="mt-3 grid gap-x-2 text-[15px] sm:grid-cols-2">
             {CONTENTS.map((entry, index) => (
               <li key={entry.id}>
                 <ShopLink
                   href={`${ROUTES.policy}#${entry.id}`}
-                  className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800"
+                  className={`${TAP_TARGET} font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800`}
                 >
                   {index + 1}. {entry.label}
                 </ShopLink>

@@ -12,6 +12,7 @@ import { ROUTES } from "@/lib/config/routes";
 import { afterSaleStatusSchema } from "@/lib/schemas/after-sale";
 import { requireCustomerPage } from "@/lib/server/auth/page-session";
 import { listAfterSales } from "@/lib/server/after-sale";
+import { TAP_TARGET } from "@/components/ui/tap-target";
 
 export const metadata: Metadata = {
   title: "My after-sale requests",
@@ -43,7 +44,7 @@ export default async function AfterSaleListPage({ searchParams }: { searchParams
 
   return (
     <Container className="py-10 desk:py-16">
-      <ShopLink href={ROUTES.account} className="text-sm font-medium text-brand-700 underline">
+      <ShopLink href={ROUTES.account} className={`${TAP_TARGET} text-sm font-medium text-brand-700 underline`}>
         Back to my account
       </ShopLink>
       <h1 className="mt-3 text-3xl font-bold tracking-tight text-ink">My after-sale requests</h1>

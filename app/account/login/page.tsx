@@ -7,6 +7,7 @@ import { LoginForm } from "@/components/account/login-form";
 import { GoogleSignInButton, GoogleSignInUnavailable } from "@/components/account/google-sign-in";
 import { ShopLink } from "@/components/ui/shop-link";
 import { googleSignInOption, type GoogleSignInOption } from "@/lib/server/auth/oidc";
+import { TAP_TARGET } from "@/components/ui/tap-target";
 
 export const metadata: Metadata = {
   title: "Log in",
@@ -36,7 +37,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         </div>
         <GoogleSection option={google} />
         <p className="mt-5 text-center text-sm">
-          <ShopLink href={ROUTES.resetPassword} className="font-medium text-brand-700 underline">
+          <ShopLink href={ROUTES.resetPassword} className={`${TAP_TARGET} font-medium text-brand-700 underline`}>
             Forgot password?
           </ShopLink>
         </p>

@@ -11,6 +11,7 @@ import { listHref, ORDER_FILTERS, ORDERS_PAGE_SIZE, ORDER_STATUS_LABELS } from "
 import { orderStatusSchema } from "@/lib/schemas/order";
 import { requireCustomerPage } from "@/lib/server/auth/page-session";
 import { listOrders } from "@/lib/server/orders";
+import { TAP_TARGET } from "@/components/ui/tap-target";
 
 export const metadata: Metadata = {
   title: "My orders",
@@ -43,7 +44,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Searc
 
   return (
     <Container className="py-10 desk:py-16">
-      <ShopLink href={ROUTES.account} className="text-sm font-medium text-brand-700 underline">
+      <ShopLink href={ROUTES.account} className={`${TAP_TARGET} text-sm font-medium text-brand-700 underline`}>
         Back to my account
       </ShopLink>
       <h1 className="mt-3 text-3xl font-bold tracking-tight text-ink">My orders</h1>

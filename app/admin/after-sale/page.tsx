@@ -8,6 +8,7 @@ import { formatOrderDateTime } from "@/lib/order-display";
 import { adminAfterSaleListQuerySchema } from "@/lib/schemas/after-sale";
 import { adminListAfterSales } from "@/lib/server/after-sale";
 import { requireOperatorPage } from "@/lib/server/auth/operator";
+import { TAP_TARGET } from "@/components/ui/tap-target";
 
 export const metadata: Metadata = { title: "After-sale" };
 
@@ -66,7 +67,7 @@ export default async function AdminAfterSalePage({ searchParams }: { searchParam
               <td className="px-3 py-2">
                 <Link
                   href={adminAfterSalePath(request.afterSaleId)}
-                  className="font-medium text-brand-700 underline-offset-2 hover:underline"
+                  className={`${TAP_TARGET} font-medium text-brand-700 underline-offset-2 hover:underline`}
                 >
                   {afterSaleNumber(request.afterSaleId)}
                 </Link>

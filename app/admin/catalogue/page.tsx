@@ -5,6 +5,7 @@ import { adminProductPath } from "@/lib/config/routes";
 import { formatAmount } from "@/lib/money";
 import { requireOperatorPage } from "@/lib/server/auth/operator";
 import { adminListProducts } from "@/lib/server/catalog";
+import { TAP_TARGET } from "@/components/ui/tap-target";
 
 export const metadata: Metadata = { title: "Catalogue" };
 
@@ -30,7 +31,10 @@ export default async function AdminCataloguePage() {
         {products.map((product) => (
           <tr key={product.sku}>
             <td className="px-3 py-2">
-              <Link href={adminProductPath(product.sku)} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+              <Link
+                href={adminProductPath(product.sku)}
+                className={`${TAP_TARGET} font-medium text-brand-700 underline-offset-2 hover:underline`}
+              >
                 {product.name}
               </Link>
               <span className="block text-xs text-ink-muted">{product.sku}</span>

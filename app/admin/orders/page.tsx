@@ -8,6 +8,7 @@ import { ORDER_FILTERS, formatOrderDateTime, orderNumber } from "@/lib/order-dis
 import { adminOrderListQuerySchema } from "@/lib/schemas/admin-order";
 import { requireOperatorPage } from "@/lib/server/auth/operator";
 import { adminListOrders } from "@/lib/server/orders";
+import { TAP_TARGET } from "@/components/ui/tap-target";
 
 export const metadata: Metadata = { title: "Orders" };
 
@@ -59,7 +60,10 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
           {list.map((order) => (
             <tr key={order.orderId}>
               <td className="px-3 py-2">
-                <Link href={adminOrderPath(order.orderId)} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                <Link
+                  href={adminOrderPath(order.orderId)}
+                  className={`${TAP_TARGET} font-medium text-brand-700 underline-offset-2 hover:underline`}
+                >
                   {orderNumber(order.orderId)}
                 </Link>
               </td>

@@ -5,6 +5,7 @@ import { ROUTES, adminOrderPath } from "@/lib/config/routes";
 import { formatOrderDate } from "@/lib/order-display";
 import { requireOperatorPage } from "@/lib/server/auth/operator";
 import { adminListPlans, type AdminPlanStatus } from "@/lib/server/memberships/admin";
+import { TAP_TARGET } from "@/components/ui/tap-target";
 
 export const metadata: Metadata = { title: "Plans" };
 
@@ -49,7 +50,7 @@ export default async function AdminPlansPage({ searchParams }: { searchParams: S
               <Link
                 href={item.kind ? `${ROUTES.adminPlans}?kind=${item.kind}` : ROUTES.adminPlans}
                 aria-current={item === filter ? "page" : undefined}
-                className={`inline-flex h-9 items-center rounded-full px-4 text-sm font-medium ${
+                className={`inline-flex h-11 items-center rounded-full px-4 text-sm font-medium ${
                   item === filter ? "bg-brand-600 text-white" : "border border-line bg-white text-ink hover:bg-brand-50"
                 }`}
               >
@@ -75,7 +76,7 @@ export default async function AdminPlansPage({ searchParams }: { searchParams: S
               <td className="px-3 py-2 whitespace-nowrap">{formatOrderDate(plan.endsAt)}</td>
               <td className="px-3 py-2">
                 {plan.orderId ? (
-                  <Link href={adminOrderPath(plan.orderId)} className="text-brand-700 underline">
+                  <Link href={adminOrderPath(plan.orderId)} className={`${TAP_TARGET} text-brand-700 underline`}>
                     View order
                   </Link>
                 ) : (

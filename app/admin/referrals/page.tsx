@@ -5,6 +5,7 @@ import { ROUTES } from "@/lib/config/routes";
 import { formatAmount } from "@/lib/money";
 import { requireOperatorPage } from "@/lib/server/auth/operator";
 import { adminReferralReport } from "@/lib/server/orders";
+import { TAP_TARGET } from "@/components/ui/tap-target";
 
 export const metadata: Metadata = { title: "Referrals" };
 
@@ -43,7 +44,7 @@ export default async function AdminReferralsPage() {
         </AdminTable>
       )}
       <p className="mt-4 text-sm">
-        <Link href={ROUTES.adminOrders} className="text-brand-700 underline">
+        <Link href={ROUTES.adminOrders} className={`${TAP_TARGET} text-brand-700 underline`}>
           Search the orders
         </Link>
       </p>

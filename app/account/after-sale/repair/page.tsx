@@ -11,6 +11,7 @@ import { PURIFIER_SKU } from "@/lib/config/store";
 import { formatOrderDate, orderNumber } from "@/lib/order-display";
 import { requireCustomerPage } from "@/lib/server/auth/page-session";
 import { listPurchasedDevices } from "@/lib/server/orders/devices";
+import { TAP_TARGET } from "@/components/ui/tap-target";
 
 export const metadata: Metadata = {
   title: "Start a repair request",
@@ -25,7 +26,7 @@ export default async function RepairRequestPage() {
 
   return (
     <Container className="py-10 desk:py-16">
-      <ShopLink href={ROUTES.repair} className="text-sm font-medium text-brand-700 underline">
+      <ShopLink href={ROUTES.repair} className={`${TAP_TARGET} text-sm font-medium text-brand-700 underline`}>
         Back to repair service
       </ShopLink>
       <h1 className="mt-3 text-3xl font-bold tracking-tight text-ink">Start a repair request</h1>
@@ -68,7 +69,10 @@ export default async function RepairRequestPage() {
                       </>
                     ) : null}
                   </p>
-                  <ShopLink href={orderPath(device.orderId)} className="text-sm font-medium text-brand-700 underline">
+                  <ShopLink
+                    href={orderPath(device.orderId)}
+                    className={`${TAP_TARGET} self-start text-sm font-medium text-brand-700 underline`}
+                  >
                     Order #{orderNumber(device.orderId)}
                   </ShopLink>
                 </div>

@@ -7,6 +7,7 @@ import { ProductForm } from "@/components/admin/product-form";
 import { ROUTES, productPath } from "@/lib/config/routes";
 import { requireOperatorPage } from "@/lib/server/auth/operator";
 import { adminGetProduct } from "@/lib/server/catalog";
+import { TAP_TARGET } from "@/components/ui/tap-target";
 
 export const metadata: Metadata = { title: "Product" };
 
@@ -28,7 +29,7 @@ export default async function AdminProductPage({ params }: { params: Promise<{ s
   return (
     <article aria-labelledby="product-title" className="flex flex-col gap-8">
       <div>
-        <Link href={ROUTES.adminCatalogue} className="text-sm text-brand-700 underline">
+        <Link href={ROUTES.adminCatalogue} className={`${TAP_TARGET} text-sm text-brand-700 underline`}>
           All products
         </Link>
         <h1 id="product-title" className="mt-2 text-2xl font-bold text-ink">
@@ -39,7 +40,7 @@ export default async function AdminProductPage({ params }: { params: Promise<{ s
           {product.listed ? (
             // No prefetch: it would render the cached product page while the operator edits it,
             // and a render still running when the change commits is stored as the new page.
-            <Link href={productPath(product.sku)} prefetch={false} className="text-brand-700 underline">
+            <Link href={productPath(product.sku)} prefetch={false} className={`${TAP_TARGET} text-brand-700 underline`}>
               View in the store
             </Link>
           ) : (

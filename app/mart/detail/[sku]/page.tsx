@@ -15,6 +15,7 @@ import { NOT_FOUND_METADATA, pageMetadata, productPreviewImage } from "@/lib/seo
 import { breadcrumbJsonLd, productJsonLd } from "@/lib/structured-data";
 import { JsonLd } from "@/components/ui/json-ld";
 import { NotFoundPage } from "@/components/ui/page-not-found";
+import { TAP_TARGET } from "@/components/ui/tap-target";
 
 type PageProps = { params: Promise<{ sku: string }> };
 
@@ -83,15 +84,15 @@ export default async function ProductPage({ params }: PageProps) {
         <JsonLd key={String(data["@type"])} data={data} />
       ))}
       <nav aria-label="Breadcrumb" className="text-sm text-ink-muted">
-        <ol className="flex flex-wrap gap-2">
+        <ol className="flex flex-wrap items-center gap-2">
           <li>
-            <ShopLink href={ROUTES.store} className="hover:text-brand-700">
+            <ShopLink href={ROUTES.store} className={`${TAP_TARGET} hover:text-brand-700`}>
               Store
             </ShopLink>
             <span aria-hidden="true"> /</span>
           </li>
           <li>
-            <ShopLink href={shelf} className="hover:text-brand-700">
+            <ShopLink href={shelf} className={`${TAP_TARGET} hover:text-brand-700`}>
               {categoryLabel(item.category)}
             </ShopLink>
           </li>
