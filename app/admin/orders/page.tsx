@@ -49,7 +49,13 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
       <h1 id="orders-title" className="text-2xl font-bold text-ink">
         Orders
       </h1>
-      <AdminSearchForm action={ROUTES.adminOrders} queryLabel="Order id or customer e-mail" q={q} status={status} filters={ORDER_FILTERS} />
+      <AdminSearchForm
+        action={ROUTES.adminOrders}
+        queryLabel="Order number, customer e-mail or name"
+        q={q}
+        status={status}
+        filters={ORDER_FILTERS}
+      />
 
       <ResultCount total={total} one="order" many="orders" />
       {list.length === 0 ? (
