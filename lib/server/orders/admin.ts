@@ -15,7 +15,7 @@ import { sweepExpiredOrders } from "./expiry";
 import { parseConsoleSearch } from "./search";
 import { ORDER_MESSAGES } from "./messages";
 import { canDeliver, canShip, lockOrder, moveOrder } from "./status";
-import { itemSummaries, toOrderView } from "./view";
+import { NO_LINES, itemSummaries, toOrderView } from "./view";
 
 // The operator side of orders (docs/api.md, Operators). The role is checked here as well as by the
 // route (assertOperator), so every caller (route, console, script) gets the same rule; every action
@@ -73,8 +73,7 @@ export async function adminListOrders(user: UserRow, query: AdminOrderListQuery)
       status: order.status,
       createdAt: order.createdAt.toISOString(),
       total: centsToAmount(order.totalCents),
-      itemCount: summaries.get(order.id)?.count ?? 0,
-      firstItem: summaries.get(order.id)?.first ?? null,
+      ...(summaries.get(order.id) ?? NO_LINES),
       customer: { id: order.userId, email },
     })),
   };
