@@ -226,6 +226,8 @@ test.describe("operator console", () => {
   test("the console has its own frame: its mark, sections, operator, logout and a way back, and none of the shop's chrome", async ({
     page,
   }) => {
+    // Three console pages, the shop's home and a logout: more than the default 30 s under a full run.
+    test.slow();
     await signInAsOperator(page);
     for (const path of [ROUTES.adminOrders, ROUTES.adminAfterSale, ROUTES.adminCatalogue]) {
       await page.goto(path);
@@ -267,6 +269,8 @@ test.describe("operator console", () => {
     playwright,
     baseURL,
   }) => {
+    // A delivered order and a request made through the API, then four searches.
+    test.slow();
     await registerFreshCustomer(page, { address: TEST_ADDRESS });
     const request = await playwright.request.newContext({ baseURL });
     let orderId: string;
