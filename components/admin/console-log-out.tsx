@@ -1,12 +1,23 @@
 "use client";
 
-import { useLogOut } from "@/lib/hooks/use-log-out";
+import { ROUTES } from "@/lib/config/routes";
+import { LOGGED_OUT_MESSAGE } from "@/lib/hooks/use-log-out";
+import { keepAlertForNextPage } from "@/lib/state/notices";
 
-/** The console's logout: the same as the shop menu's (ends the session, says so, goes home). */
+/**
+ * The console's logout: ends the session, then goes home with a full load, the alert kept for the
+ * home page. Not a client navigation: the console's calls that still answered 401 in the meantime
+ * sent the operator to the login page (they take a 401 on a console page for an ended session).
+ */
 export function ConsoleLogOut({ className }: { className: string }) {
-  const logOut = useLogOut();
+  async function logOutAndLeave() {
+    const { logOut } = await import("@/lib/api/logout");
+    await logOut();
+    keepAlertForNextPage({ tone: "success", message: LOGGED_OUT_MESSAGE });
+    window.location.assign(ROUTES.home);
+  }
   return (
-    <button type="button" onClick={() => void logOut()} className={className}>
+    <button type="button" onClick={() => void logOutAndLeave()} className={className}>
       Logout
     </button>
   );
