@@ -16,7 +16,12 @@ export function ConsoleHeader({ operatorEmail }: { operatorEmail: string }) {
   return (
     <header className="border-b border-line bg-white">
       <div className="mx-auto flex max-w-page flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3 desk:px-6">
-        <Link href={ROUTES.admin} prefetch={false} className="flex shrink-0 items-center gap-3 rounded-md" aria-label={`${STORE_NAME} operator console`}>
+        <Link
+          href={ROUTES.admin}
+          prefetch={false}
+          className="flex shrink-0 items-center gap-3 rounded-md"
+          aria-label={`${STORE_NAME} operator console`}
+        >
           <Logo />
           <span className="text-sm font-semibold uppercase tracking-wider text-brand-600">Operator console</span>
         </Link>
