@@ -3,7 +3,7 @@
 import { Suspense } from "react";
 import dynamic from "next/dynamic";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useAtom, useAtomValue } from "jotai";
+import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { ShopLink } from "@/components/ui/shop-link";
 import { Logo } from "@/components/ui/logo";
 import { CartIcon, UserIcon } from "@/components/ui/icons";
@@ -11,11 +11,11 @@ import { useIsOperator, useSignedIn } from "@/lib/api/session";
 import { formatBadgeCount } from "@/lib/badge";
 import { STORE_NAME, TOP_BAR_CTA_PATHS, UI } from "@/lib/config/store";
 import { ROUTES, isTopBarHidden } from "@/lib/config/routes";
-import { useLogOut } from "@/lib/hooks/use-log-out";
 import { useScrollPast } from "@/lib/hooks/use-scroll-past";
 import { rememberReturnPath } from "@/lib/login-redirect";
 import { withReferral } from "@/lib/referral";
 import { cartCountAtom, cartDrawerOpenAtom, referralCodeAtom, usernameAtom } from "@/lib/state/atoms";
+import { showAlertAtom } from "@/lib/state/notices";
 import { NavDropdown } from "./nav-dropdown";
 import { BUY_PURIFIER_HREF, NAV_ENTRIES, isNavGroup } from "./nav-items";
 import { MobileMenu } from "./mobile-menu";
@@ -50,8 +50,17 @@ function accountMenuLabel(signedIn: boolean, username: string | null): string {
 function UserMenu() {
   const hasSession = useSignedIn();
   const username = useAtomValue(usernameAtom);
+  const showAlert = useSetAtom(showAlertAtom);
+  const router = useRouter();
+  const code = useAtomValue(referralCodeAtom);
   const operator = useIsOperator();
-  const logout = useLogOut();
+
+  async function logout() {
+    const { logOut } = await import("@/lib/api/logout");
+    await logOut();
+    showAlert({ tone: "success", message: "Logout Successfully" });
+    router.push(withReferral(ROUTES.home, code));
+  }
 
   const links = hasSession
     ? [
