@@ -49,13 +49,18 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           Skip to main content
         </a>
         <Providers>
-          <TopBar />
+          {/* display: contents, so the bar stays sticky and the footer a flex item of the body. */}
+          <div className="shop-chrome contents">
+            <TopBar />
+          </div>
           <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
             {children}
           </main>
-          <Footer email={env.SUPPORT_EMAIL} />
-          <ChatButton phone={env.SUPPORT_PHONE} />
-          <BackToTop />
+          <div className="shop-chrome contents">
+            <Footer email={env.SUPPORT_EMAIL} />
+            <ChatButton phone={env.SUPPORT_PHONE} />
+            <BackToTop />
+          </div>
           <RouteScrollReset />
           <LoadingOverlay />
           <Alerts />

@@ -9,6 +9,7 @@ import {
   formatTimeLeft,
   orderEventLabel,
   orderEventNote,
+  orderLinesSummary,
   orderNumber,
   listHref,
   shippingMethodLabel,
@@ -51,6 +52,13 @@ describe("order display", () => {
 
   it("shortens an order id to an 8-character number", () => {
     expect(orderNumber("3f2a9c1b-0d4e-4c5a-9b7e-1234567890ab")).toBe("3F2A9C1B");
+  });
+
+  it("summarises an order's lines by products, not units", () => {
+    expect(orderLinesSummary("Lenwell RO600", 1)).toBe("Lenwell RO600");
+    expect(orderLinesSummary("Lenwell RO600", 2)).toBe("Lenwell RO600 and 1 more");
+    expect(orderLinesSummary("Lenwell RO600", 3)).toBe("Lenwell RO600 and 2 more");
+    expect(orderLinesSummary(null, 0)).toBe("Order");
   });
 
   it("writes times in the shop's time zone and delivery days as calendar days", () => {

@@ -73,6 +73,16 @@ export function orderNumber(orderId: string): string {
   return orderId.replace(/-/g, "").slice(0, 8).toUpperCase();
 }
 
+/**
+ * "Lenwell RO600 and 2 more": the first product of an order and how many other products it has.
+ * Counts products (lines), not units: three filters of one kind are one product.
+ */
+export function orderLinesSummary(firstName: string | null | undefined, lineCount: number): string {
+  const first = firstName ?? "Order";
+  const others = lineCount - 1;
+  return others > 0 ? `${first} and ${others} more` : first;
+}
+
 // Dates are written in the shop's own time zone (Houston), so the server's HTML and the browser's
 // render agree and a customer sees the times support sees. Each formatter is built on its first use:
 // building one loads ICU's locale and time-zone data, which a page that shows no date (the payment

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
-import { AdminNav } from "@/components/admin/admin-nav";
+import { ConsoleHeader } from "@/components/admin/console-header";
 import { QueryProvider } from "@/components/layout/query-provider";
 import { Container } from "@/components/ui/page";
 import { requireOperatorPage } from "@/lib/server/auth/operator";
@@ -12,18 +12,17 @@ export const metadata: Metadata = {
 
 // The layout checks too, so nobody but an operator ever sees the console's navigation; each page
 // still checks for itself, since a layout is not re-rendered on every navigation.
+// data-console-frame hides the shop's chrome (app/globals.css). In CSS rather than by the path: a
+// customer who opens /admin gets the shop's 404 page, which keeps the shop's chrome; and CSS applies
+// to the server's HTML, so the chrome never flashes.
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   const operator = await requireOperatorPage();
   return (
-    <Container className="py-8 desk:py-12">
-      <div className="mb-6 flex flex-wrap items-center justify-between gap-4 border-b border-line pb-4">
-        <div>
-          <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">Operator console</p>
-          <p className="text-sm text-ink-muted">Signed in as {operator.email}</p>
-        </div>
-        <AdminNav />
-      </div>
-      <QueryProvider>{children}</QueryProvider>
-    </Container>
+    <div data-console-frame="">
+      <ConsoleHeader operatorEmail={operator.email} />
+      <Container className="py-8 desk:py-12">
+        <QueryProvider>{children}</QueryProvider>
+      </Container>
+    </div>
   );
 }

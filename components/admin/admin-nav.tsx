@@ -13,7 +13,12 @@ const SECTIONS = [
   { href: ROUTES.adminReferrals, label: "Referrals" },
 ] as const;
 
-/** The console's own sections; the current one is marked for screen readers and by colour. */
+/**
+ * The console's own sections; the current one is marked for screen readers and by colour. Not
+ * prefetched: each is rendered per request for the operator, and a prefetch still in flight when the
+ * operator logs out comes back as the login redirect, which took the browser to the login page
+ * instead of home.
+ */
 export function AdminNav() {
   const pathname = usePathname();
   return (
@@ -23,7 +28,7 @@ export function AdminNav() {
           const active = pathname === section.href || pathname.startsWith(`${section.href}/`);
           return (
             <li key={section.href} className="shrink-0">
-              <Link href={section.href} aria-current={active ? "page" : undefined} className={pillClass(active)}>
+              <Link href={section.href} prefetch={false} aria-current={active ? "page" : undefined} className={pillClass(active)}>
                 {section.label}
               </Link>
             </li>

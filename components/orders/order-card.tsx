@@ -1,7 +1,7 @@
 import { ListCard } from "@/components/ui/list-card";
 import { orderPath } from "@/lib/config/routes";
 import { formatAmount } from "@/lib/money";
-import { formatOrderDate, orderNumber } from "@/lib/order-display";
+import { formatOrderDate, orderLinesSummary, orderNumber } from "@/lib/order-display";
 import type { OrderSummary } from "@/lib/schemas/order";
 import { OrderStatusBadge } from "./order-status-badge";
 
@@ -23,7 +23,7 @@ export function OrderCard({ order }: { order: OrderSummary }) {
       <p className="text-sm text-ink-muted">
         Placed <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
       </p>
-      <p className="truncate text-sm text-ink-soft">{order.firstItem?.name ?? "Order"}</p>
+      <p className="truncate text-sm text-ink-soft">{orderLinesSummary(order.firstItem?.name, order.lineCount)}</p>
       <p className="text-sm text-ink-muted">
         {order.itemCount} {order.itemCount === 1 ? "item" : "items"}
       </p>

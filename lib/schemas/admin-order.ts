@@ -8,7 +8,7 @@ const orderIdField = uuidText("Unknown order.");
 
 export const adminOrderListQuerySchema = z.strictObject({
   status: orderStatusSchema.optional(),
-  /** An order id, or part of the customer's e-mail address. */
+  /** The order's short number ("#5E461C55") or id, or part of the customer's e-mail or name (lib/server/orders/search.ts). */
   q: singleLineText().trim().max(200, "Use at most 200 characters.").optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),

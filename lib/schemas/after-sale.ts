@@ -100,7 +100,7 @@ export const afterSaleListSchema = z.object({ list: z.array(afterSaleSchema), to
 
 export const adminAfterSaleListQuerySchema = z.strictObject({
   status: afterSaleStatusSchema.optional(),
-  /** A request id, an order id, or part of the customer's e-mail address. */
+  /** A request's or order's short number ("#5E461C55") or id, or part of the customer's e-mail or name (lib/server/orders/search.ts). */
   q: singleLineText().trim().max(200, "Use at most 200 characters.").optional(),
   page: pageFields.page,
   pageSize: z.coerce.number().int().min(1).max(100).default(20),

@@ -94,7 +94,10 @@ export const orderSummarySchema = z.object({
   status: orderStatusSchema,
   createdAt: z.string(),
   total: money,
+  /** Units bought, all products together. */
   itemCount: z.number().int(),
+  /** Distinct products (order lines): what "and 2 more" after the first product counts. */
+  lineCount: z.number().int(),
   /** The first item's name and image, for the list. */
   firstItem: z.object({ name: z.string(), image: z.string().nullable() }).nullable(),
 });

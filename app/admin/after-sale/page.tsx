@@ -51,7 +51,7 @@ export default async function AdminAfterSalePage({ searchParams }: { searchParam
       </h1>
       <AdminSearchForm
         action={ROUTES.adminAfterSale}
-        queryLabel="Request id, order id or customer e-mail"
+        queryLabel="Request or order number, customer e-mail or name"
         q={q}
         status={status}
         filters={AFTER_SALE_FILTERS}

@@ -4,7 +4,7 @@ import { AdminSearchForm, AdminTable, EmptyNote, ListPager, ResultCount, type Ad
 import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import { ROUTES, adminOrderPath } from "@/lib/config/routes";
 import { formatAmount } from "@/lib/money";
-import { ORDER_FILTERS, formatOrderDateTime, orderNumber } from "@/lib/order-display";
+import { ORDER_FILTERS, formatOrderDateTime, orderLinesSummary, orderNumber } from "@/lib/order-display";
 import { adminOrderListQuerySchema } from "@/lib/schemas/admin-order";
 import { requireOperatorPage } from "@/lib/server/auth/operator";
 import { adminListOrders } from "@/lib/server/orders";
@@ -50,7 +50,13 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
       <h1 id="orders-title" className="text-2xl font-bold text-ink">
         Orders
       </h1>
-      <AdminSearchForm action={ROUTES.adminOrders} queryLabel="Order id or customer e-mail" q={q} status={status} filters={ORDER_FILTERS} />
+      <AdminSearchForm
+        action={ROUTES.adminOrders}
+        queryLabel="Order number, customer e-mail or name"
+        q={q}
+        status={status}
+        filters={ORDER_FILTERS}
+      />
 
       <ResultCount total={total} one="order" many="orders" />
       {list.length === 0 ? (
@@ -69,10 +75,7 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
               </td>
               <td className="px-3 py-2 text-ink-soft">{formatOrderDateTime(order.createdAt)}</td>
               <td className="px-3 py-2 break-all">{order.customer.email}</td>
-              <td className="px-3 py-2 text-ink-soft">
-                {order.firstItem?.name ?? "—"}
-                {order.itemCount > 1 ? ` and ${order.itemCount - 1} more` : ""}
-              </td>
+              <td className="px-3 py-2 text-ink-soft">{orderLinesSummary(order.firstItem?.name, order.lineCount)}</td>
               <td className="px-3 py-2 text-right tabular-nums">{formatAmount(order.total)}</td>
               <td className="px-3 py-2">
                 <OrderStatusBadge status={order.status} />

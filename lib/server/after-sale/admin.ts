@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, between, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { RETURN_ADDRESS } from "@/lib/config/after-sale";
 import { getDb, type DbExecutor } from "@/lib/db/client";
 import { afterSaleRequests, orders, users, type AfterSaleRow, type UserRow } from "@/lib/db/schema";
@@ -20,7 +20,7 @@ import {
   afterSaleRefundMail,
   afterSaleRejectedMail,
 } from "@/lib/server/mail/templates/after-sale";
-import { afterSaleCompletedNote, operatorActor, recordEvent, refundOrder } from "@/lib/server/orders";
+import { afterSaleCompletedNote, operatorActor, parseConsoleSearch, recordEvent, refundOrder } from "@/lib/server/orders";
 import { inTransaction } from "@/lib/server/transaction";
 import { AFTER_SALE_MESSAGES } from "./messages";
 import { mailCustomer, recordAfterSaleEvent } from "./shared";
@@ -30,14 +30,25 @@ import { toAfterSaleViews } from "./view";
 // route (assertOperator), so every caller gets the same rule; every step lands in after_sale_events
 // with actor "admin" and the operator's user id.
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function notFound(): AppError {
   return new AppError(404, AFTER_SALE_MESSAGES.notFound);
 }
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
+/**
+ * The request's or its order's short number or id (customers quote either), the customer's e-mail,
+ * account name or the name on the order's delivery address.
+ */
+function afterSaleSearchFilter(query: string | undefined): SQL | undefined {
+  const search = parseConsoleSearch(query);
+  if (!search) return undefined;
+  const { idRange, contains } = search;
+  return or(
+    idRange ? between(afterSaleRequests.id, idRange.from, idRange.to) : undefined,
+    idRange ? between(afterSaleRequests.orderId, idRange.from, idRange.to) : undefined,
+    contains ? ilike(users.email, contains) : undefined,
+    contains ? ilike(users.username, contains) : undefined,
+    contains ? ilike(sql`${orders.shippingAddress}->>'fullName'`, contains) : undefined,
+  );
 }
 
 async function adminViews(db: DbExecutor, rows: AfterSaleRow[]): Promise<AdminAfterSale[]> {
@@ -75,23 +86,20 @@ export async function adminListAfterSales(
   const db = await getDb();
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(afterSaleRequests.status, query.status));
-  const search = query.q?.trim();
-  if (search) {
-    const byId = UUID_PATTERN.test(search)
-      ? or(eq(afterSaleRequests.id, search.toLowerCase()), eq(afterSaleRequests.orderId, search.toLowerCase()))
-      : ilike(users.email, `%${escapeLike(search.toLowerCase())}%`);
-    if (byId) filters.push(byId);
-  }
+  const search = afterSaleSearchFilter(query.q);
+  if (search) filters.push(search);
   const where = filters.length > 0 ? and(...filters) : undefined;
   const [counted] = await db
     .select({ total: count() })
     .from(afterSaleRequests)
     .innerJoin(users, eq(users.id, afterSaleRequests.userId))
+    .innerJoin(orders, eq(orders.id, afterSaleRequests.orderId))
     .where(where);
   const rows = await db
     .select({ request: afterSaleRequests })
     .from(afterSaleRequests)
     .innerJoin(users, eq(users.id, afterSaleRequests.userId))
+    .innerJoin(orders, eq(orders.id, afterSaleRequests.orderId))
     .where(where)
     .orderBy(desc(afterSaleRequests.createdAt), desc(afterSaleRequests.id))
     .limit(query.pageSize)

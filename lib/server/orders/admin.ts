@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, desc, eq, ilike, type SQL } from "drizzle-orm";
+import { and, asc, between, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type DbExecutor } from "@/lib/db/client";
 import { orderEvents, orders, users, type OrderEventRow, type OrderRow, type UserRow } from "@/lib/db/schema";
 import { centsToAmount } from "@/lib/money";
@@ -12,15 +12,14 @@ import { inTransaction } from "@/lib/server/transaction";
 import { cancelLockedOrder } from "./customer";
 import { operatorActor, recordEvent } from "./events";
 import { sweepExpiredOrders } from "./expiry";
+import { parseConsoleSearch } from "./search";
 import { ORDER_MESSAGES } from "./messages";
 import { canDeliver, canShip, lockOrder, moveOrder } from "./status";
-import { itemSummaries, toOrderView } from "./view";
+import { NO_LINES, itemSummaries, toOrderView } from "./view";
 
 // The operator side of orders (docs/api.md, Operators). The role is checked here as well as by the
 // route (assertOperator), so every caller (route, console, script) gets the same rule; every action
 // lands in order_events with actor "admin" and the operator's user id.
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function adminView(db: DbExecutor, order: OrderRow): Promise<AdminOrder> {
   const [customer] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, order.userId));
@@ -32,8 +31,17 @@ async function adminView(db: DbExecutor, order: OrderRow): Promise<AdminOrder> {
   };
 }
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
+/** The order's short number or id, the customer's e-mail, account name or the name on the delivery address. */
+function orderSearchFilter(query: string | undefined): SQL | undefined {
+  const search = parseConsoleSearch(query);
+  if (!search) return undefined;
+  const { idRange, contains } = search;
+  return or(
+    idRange ? between(orders.id, idRange.from, idRange.to) : undefined,
+    contains ? ilike(users.email, contains) : undefined,
+    contains ? ilike(users.username, contains) : undefined,
+    contains ? ilike(sql`${orders.shippingAddress}->>'fullName'`, contains) : undefined,
+  );
 }
 
 export async function adminListOrders(user: UserRow, query: AdminOrderListQuery): Promise<{ list: AdminOrderSummary[]; total: number }> {
@@ -42,12 +50,8 @@ export async function adminListOrders(user: UserRow, query: AdminOrderListQuery)
   const db = await getDb();
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(orders.status, query.status));
-  const search = query.q?.trim();
-  if (search) {
-    filters.push(
-      UUID_PATTERN.test(search) ? eq(orders.id, search.toLowerCase()) : ilike(users.email, `%${escapeLike(search.toLowerCase())}%`),
-    );
-  }
+  const search = orderSearchFilter(query.q);
+  if (search) filters.push(search);
   const where = filters.length > 0 ? and(...filters) : undefined;
   const [counted] = await db.select({ total: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where);
   const rows = await db
@@ -69,8 +73,7 @@ export async function adminListOrders(user: UserRow, query: AdminOrderListQuery)
       status: order.status,
       createdAt: order.createdAt.toISOString(),
       total: centsToAmount(order.totalCents),
-      itemCount: summaries.get(order.id)?.count ?? 0,
-      firstItem: summaries.get(order.id)?.first ?? null,
+      ...(summaries.get(order.id) ?? NO_LINES),
       customer: { id: order.userId, email },
     })),
   };

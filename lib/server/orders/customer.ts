@@ -17,7 +17,7 @@ import { releaseStock } from "./stock";
 import { refundOrder } from "./payment";
 import { assertCancellable, canChangeShippingMethod, canEdit, lockOrder, moveOrder, paymentReceived } from "./status";
 import { orderTotals } from "./totals";
-import { itemSummaries, toOrderView } from "./view";
+import { NO_LINES, itemSummaries, toOrderView } from "./view";
 
 // A customer's own orders. Every lookup is by (order id, customer): another customer's order is
 // answered exactly like one that does not exist. Expired unpaid orders are swept first, so a
@@ -68,8 +68,7 @@ export async function listOrders(userId: string, query: OrderListQuery): Promise
       status: row.status,
       createdAt: row.createdAt.toISOString(),
       total: centsToAmount(row.totalCents),
-      itemCount: summaries.get(row.id)?.count ?? 0,
-      firstItem: summaries.get(row.id)?.first ?? null,
+      ...(summaries.get(row.id) ?? NO_LINES),
     })),
   };
 }

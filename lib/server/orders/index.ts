@@ -4,6 +4,7 @@ import "server-only";
 export { buyNow, checkoutCart } from "./create";
 export { cancelOrder, editOrder, getOrderForCustomer, listOrders, type OrderEdit, type OrderListQuery } from "./customer";
 export { sweepExpiredOrders } from "./expiry";
+export { parseConsoleSearch, type ConsoleSearch } from "./search";
 export { customerActor, nextStepTime, operatorActor, recordEvent, type EventActor, type OrderEventType } from "./events";
 export { afterSaleCompletedNote, refundNote } from "./event-notes";
 export { payOrder, refundOrder, type PaymentOutcome } from "./payment";

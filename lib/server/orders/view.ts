@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { DbExecutor } from "@/lib/db/client";
 import { afterSaleRequests, orderEvents, orderItems, products, type OrderRow } from "@/lib/db/schema";
 import { centsToAmount } from "@/lib/money";
-import type { Order } from "@/lib/schemas/order";
+import type { Order, OrderSummary } from "@/lib/schemas/order";
 import { shippingOptions } from "@/lib/server/shipping";
 import { canApplyAfterSale, canCancel, canEdit, canPay, paymentReceived } from "./status";
 
@@ -86,12 +86,15 @@ export async function toOrderView(db: DbExecutor, order: OrderRow, now: Date = n
   };
 }
 
-/** The list rows: item count and first item for each order, in two queries for the whole page. */
-export async function itemSummaries(
-  db: DbExecutor,
-  orderIds: string[],
-): Promise<Map<string, { count: number; first: { name: string; image: string | null } | null }>> {
-  const result = new Map<string, { count: number; first: { name: string; image: string | null } | null }>();
+/** A list row's lines: units, distinct products ("and 2 more" counts these) and the first product. */
+export type LineSummary = Pick<OrderSummary, "itemCount" | "lineCount" | "firstItem">;
+
+/** What an order with no lines (never made, but a list must still render) summarises to. */
+export const NO_LINES: Readonly<LineSummary> = { itemCount: 0, lineCount: 0, firstItem: null };
+
+/** The list rows' lines for each order, in one query for the whole page. */
+export async function itemSummaries(db: DbExecutor, orderIds: string[]): Promise<Map<string, LineSummary>> {
+  const result = new Map<string, LineSummary>();
   if (orderIds.length === 0) return result;
   const rows = await db
     .select({ orderId: orderItems.orderId, name: orderItems.name, images: orderItems.images, quantity: orderItems.quantity })
@@ -99,9 +102,10 @@ export async function itemSummaries(
     .where(inArray(orderItems.orderId, orderIds))
     .orderBy(asc(orderItems.orderId), asc(orderItems.sku));
   for (const row of rows) {
-    const entry = result.get(row.orderId) ?? { count: 0, first: null };
-    entry.count += row.quantity;
-    entry.first ??= { name: row.name, image: row.images[0] ?? null };
+    const entry = result.get(row.orderId) ?? { ...NO_LINES };
+    entry.itemCount += row.quantity;
+    entry.lineCount += 1;
+    entry.firstItem ??= { name: row.name, image: row.images[0] ?? null };
     result.set(row.orderId, entry);
   }
   return result;

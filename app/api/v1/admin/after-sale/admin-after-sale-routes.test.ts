@@ -3,7 +3,8 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { RETURN_ADDRESS } from "@/lib/config/after-sale";
-import { afterSaleEvents, orders, payments } from "@/lib/db/schema";
+import { afterSaleEvents, orders, payments, users } from "@/lib/db/schema";
+import { afterSaleNumber } from "@/lib/after-sale-display";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { afterSaleNumber } from "@/lib/after-sale-display";
 import { amountToCents, formatUsd } from "@/lib/money";
@@ -270,5 +271,37 @@ describeEachEngine("operator after-sale calls on $name", (engine) => {
     expect(pendingOnly.list.map((request) => request.afterSaleId)).toContain(pending);
     expect((await listAs(admin, "?status=done")).status).toBe(422);
     expect((await getAs(admin, randomUUID())).status).toBe(404);
+  });
+
+  it("finds a request by its own or its order's short number, a full id, the e-mail and the customer's names", async () => {
+    const admin = await makeCustomer(db(), { role: "admin" });
+    const marker = randomUUID().slice(0, 8);
+    const who = await makeCustomer(db(), { address: { ...HOUSTON, fullName: `Imogen Deliver${marker}` } });
+    await db()
+      .db.update(users)
+      .set({ username: `Quentin Account${marker}` })
+      .where(eq(users.id, who.id));
+    const { orderId, sku } = await boughtOrder(db(), who, admin);
+    const afterSaleId = await requestAt(admin, who, orderId, sku, "return", "pending_review");
+    const other = await makeCustomer(db(), { address: HOUSTON });
+    const bought = await boughtOrder(db(), other, admin);
+    const otherId = await requestAt(admin, other, bought.orderId, bought.sku, "return", "pending_review");
+    const found = async (q: string) =>
+      adminAfterSaleListSchema
+        .parse(dataOf(await listAs(admin, `?q=${encodeURIComponent(q)}&pageSize=100`)))
+        .list.map((request) => request.afterSaleId);
+
+    for (const id of [afterSaleId, orderId]) {
+      const number = afterSaleNumber(id);
+      for (const q of [number, `#${number}`, number.toLowerCase(), `#${number.toLowerCase()}`, id, id.toUpperCase()]) {
+        expect(await found(q), q).toEqual([afterSaleId]);
+      }
+    }
+    expect(await found(who.email.slice(5, 23).toUpperCase())).toEqual([afterSaleId]);
+    expect(await found(`account${marker}`)).toEqual([afterSaleId]);
+    expect(await found(`DELIVER${marker}`)).toEqual([afterSaleId]);
+    expect(await found("ada park")).toContain(otherId);
+    expect(await found("Ada_Park")).toEqual([]);
+    expect(await found(`#${afterSaleNumber(otherId)}`)).toEqual([otherId]);
   });
 });

@@ -2,7 +2,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { orderEvents, orders } from "@/lib/db/schema";
+import { orderEvents, orders, users } from "@/lib/db/schema";
+import { orderNumber } from "@/lib/order-display";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { adminOrderListSchema, adminOrderSchema } from "@/lib/schemas/admin-order";
 import { readMail } from "@/lib/server/mail/outbox-reader";
@@ -142,6 +143,49 @@ describeEachEngine("operator order calls on $name", (engine) => {
       (await read(await adminGet(apiRequest("GET", `/api/v1/admin/orders/get?orderId=${randomUUID()}`, undefined, { token: admin.token }))))
         .status,
     ).toBe(404);
+  });
+
+  it("finds an order by the short number the customer sees, the full id, the e-mail and the customer's names", async () => {
+    const admin = await makeCustomer(db(), { role: "admin" });
+    const marker = randomUUID().slice(0, 8);
+    const who = await makeCustomer(db(), { address: { ...HOUSTON, fullName: `Imogen Deliver${marker}` } });
+    await db()
+      .db.update(users)
+      .set({ username: `Quentin Account${marker}` })
+      .where(eq(users.id, who.id));
+    const { orderId } = await paidOrder(db(), who);
+    // Another customer's order at the same address name: only what names this one may find it.
+    const { orderId: otherId } = await paidOrder(db(), await makeCustomer(db(), { address: HOUSTON }));
+    const found = async (q: string, extra = "") => {
+      const answer = await read(
+        await adminList(
+          apiRequest("GET", `/api/v1/admin/orders/list?q=${encodeURIComponent(q)}${extra}`, undefined, { token: admin.token }),
+        ),
+      );
+      return adminOrderListSchema.parse(dataOf(answer)).list.map((order) => order.orderId);
+    };
+
+    const number = orderNumber(orderId);
+    for (const q of [
+      number,
+      `#${number}`,
+      number.toLowerCase(),
+      `# ${number.toLowerCase()} `,
+      orderId,
+      orderId.toUpperCase(),
+      orderId.slice(0, 13),
+    ]) {
+      expect(await found(q), q).toEqual([orderId]);
+    }
+    expect(await found(who.email.slice(5, 23).toUpperCase())).toEqual([orderId]);
+    expect(await found(`account${marker}`)).toEqual([orderId]);
+    expect(await found(`DELIVER${marker}`)).toEqual([orderId]);
+    expect(await found("Ada Park", "&pageSize=100")).toContain(otherId);
+    // '_' and '%' are the characters typed, not LIKE's "any character": "Ada_Park" is nobody's name.
+    expect(await found("Ada_Park")).toEqual([]);
+    expect(await found(`#${orderNumber(otherId)}`)).toEqual([otherId]);
+    expect(await found(number, "&status=cancelled")).toEqual([]);
+    expect(await found("#zz")).toEqual([]);
   });
 
   it("answers unknown admin paths with a 404 envelope", async () => {

@@ -125,6 +125,9 @@ describeEachEngine("order calls on $name", (engine) => {
         ["ups_next_day_air", "33.90"],
       ]);
       expect(order.timeline.map((event) => [event.type, event.actor])).toEqual([["created", "customer"]]);
+      // The list counts the units (3 items) and the products apart: one product and 1 more, not 2.
+      const [row] = orderListSchema.parse(dataOf(await list(who))).list;
+      expect(row).toMatchObject({ orderId, itemCount: 3, lineCount: 2 });
       const expires = new Date(order.expiresAt ?? 0).getTime() - new Date(order.createdAt).getTime();
       expect(expires).toBeGreaterThan(29 * 60_000);
       expect(expires).toBeLessThanOrEqual(30 * 60_000 + 5_000);
@@ -273,6 +276,7 @@ describeEachEngine("order calls on $name", (engine) => {
         status: "pending_payment",
         total: "31.90",
         itemCount: 1,
+        lineCount: 1,
         firstItem: { name: `Test item ${third.sku}` },
       });
 
