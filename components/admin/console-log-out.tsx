@@ -1,17 +1,18 @@
 "use client";
 
 import { ROUTES } from "@/lib/config/routes";
-import { LOGGED_OUT_MESSAGE } from "@/lib/hooks/use-log-out";
+import { LOGGED_OUT_MESSAGE } from "@/lib/config/store";
 import { keepAlertForNextPage } from "@/lib/state/notices";
 
 /**
  * The console's logout: ends the session, then goes home with a full load, the alert kept for the
- * home page. Not a client navigation: the console's calls that still answered 401 in the meantime
- * sent the operator to the login page (they take a 401 on a console page for an ended session).
+ * home page. The console's open queries meet 401s on the way out; they are the logout's own, so they
+ * must not send the operator to the login page (endSessionOnPurpose).
  */
 export function ConsoleLogOut({ className }: { className: string }) {
   async function logOutAndLeave() {
-    const { logOut } = await import("@/lib/api/logout");
+    const [{ logOut }, { endSessionOnPurpose }] = await Promise.all([import("@/lib/api/logout"), import("@/lib/api/login-on-expiry")]);
+    endSessionOnPurpose();
     await logOut();
     keepAlertForNextPage({ tone: "success", message: LOGGED_OUT_MESSAGE });
     window.location.assign(ROUTES.home);

@@ -9,7 +9,7 @@ import { Logo } from "@/components/ui/logo";
 import { CartIcon, UserIcon } from "@/components/ui/icons";
 import { useIsOperator, useSignedIn } from "@/lib/api/session";
 import { formatBadgeCount } from "@/lib/badge";
-import { STORE_NAME, TOP_BAR_CTA_PATHS, UI } from "@/lib/config/store";
+import { LOGGED_OUT_MESSAGE, STORE_NAME, TOP_BAR_CTA_PATHS, UI } from "@/lib/config/store";
 import { ROUTES, isTopBarHidden } from "@/lib/config/routes";
 import { useScrollPast } from "@/lib/hooks/use-scroll-past";
 import { rememberReturnPath } from "@/lib/login-redirect";
@@ -58,7 +58,7 @@ function UserMenu() {
   async function logout() {
     const { logOut } = await import("@/lib/api/logout");
     await logOut();
-    showAlert({ tone: "success", message: "Logout Successfully" });
+    showAlert({ tone: "success", message: LOGGED_OUT_MESSAGE });
     router.push(withReferral(ROUTES.home, code));
   }
 

@@ -7,12 +7,22 @@ import { ApiError } from "./envelope";
 // Here rather than in lib/login-redirect.ts, which every page's top bar loads: only the pages that
 // make calls needing a session load this.
 
+// Set when this page ends its own session on purpose (a logout on its way home): the 401s that its
+// open queries meet on the way out are expected, not an expiry to send anyone to the login page for.
+let endingSession = false;
+
+/** Called before a logout that leaves the page: 401s from here on are the logout's own doing. */
+export function endSessionOnPurpose(): void {
+  endingSession = true;
+}
+
 /**
  * After the session ended: says why, here and on the login page, keeps the way back (unless this is
  * the login page) and leaves with a full page load, which also drops whatever this page still holds
  * for the ended session.
  */
 export function goToLogin(reason: string): void {
+  if (endingSession) return;
   appStore.set(showAlertAtom, { tone: "error", message: reason });
   keepAlertForNextPage({ tone: "error", message: reason });
   if (!window.location.pathname.startsWith(ROUTES.login)) rememberReturnPath();

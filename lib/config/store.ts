@@ -67,3 +67,6 @@ export const REFERRAL_MAX_AGE_S = 30 * 86_400;
 export const LOGIN_RETURN_MAX_AGE_S = 3_600;
 /** How long a visitor's Add to cart or Buy now waits for them to sign in before it is forgotten. */
 export const PURCHASE_INTENT_MAX_AGE_MS = 30 * 60_000;
+
+/** The spec's wording for a finished logout, wherever it starts (the shop's menu, the console). */
+export const LOGGED_OUT_MESSAGE = "Logout Successfully";

@@ -2,7 +2,6 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { Transaction } from "@/lib/db/client";
 import { orders, users, type OrderRow, type UserRow } from "@/lib/db/schema";
-import { centsToAmount } from "@/lib/money";
 import { sameAddress } from "@/lib/same-address";
 import type { UsAddress } from "@/lib/schemas/auth";
 import type { Order, PaymentBody } from "@/lib/schemas/order";

@@ -6,7 +6,6 @@ import { RETURN_ADDRESS } from "@/lib/config/after-sale";
 import { afterSaleEvents, orders, payments, users } from "@/lib/db/schema";
 import { afterSaleNumber } from "@/lib/after-sale-display";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
-import { afterSaleNumber } from "@/lib/after-sale-display";
 import { amountToCents, formatUsd } from "@/lib/money";
 import { adminAfterSaleListSchema, adminAfterSaleSchema, afterSaleSchema, type AdminAfterSale } from "@/lib/schemas/after-sale";
 import { orderSchema } from "@/lib/schemas/order";

@@ -19,7 +19,6 @@ import { POST as ship } from "./ship/route";
 import { POST as deliver } from "./deliver/route";
 import { GET as adminList } from "./list/route";
 import { GET as adminGet } from "./get/route";
-import { orderNumber } from "@/lib/order-display";
 
 describeEachEngine("operator order calls on $name", (engine) => {
   const db = databaseForSuite(engine);
