@@ -5,25 +5,19 @@ import { afterSaleNumber } from "@/lib/after-sale-display";
 import { RETURN_ADDRESS } from "@/lib/config/after-sale";
 import { orderNumber } from "@/lib/order-display";
 import { TEST_ADDRESS, expect, isMobileProject, registerFreshCustomer, test } from "./fixtures";
-import { buyNowThroughApi, deliveredOrder, operatorApi, payThroughApi } from "./shop-api";
+import {
+  applyAfterSaleThroughApi,
+  buyNowThroughApi,
+  deliveredOrder,
+  operatorApi,
+  payThroughApi,
+  signInAsOperator,
+  signInThroughApi,
+} from "./shop-api";
 import type { Page } from "@playwright/test";
 
 // The operator console at desktop and phone size, signed in as the demo operator.
-
 const OPERATOR = DEMO_ACCOUNTS.find((account) => account.role === "admin");
-
-async function signInAsOperator(page: Page) {
-  if (!OPERATOR) throw new Error("No demo operator");
-  await page.context().clearCookies();
-  const login = await page.request.post("/api/v1/c/ulogin/login", { data: { email: OPERATOR.email, password: OPERATOR.password } });
-  expect(login.status()).toBe(200);
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.context().clearCookies();
-  const login = await page.request.post("/api/v1/c/ulogin/login", { data: { email, password } });
-  expect(login.status()).toBe(200);
-}
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
@@ -114,7 +108,7 @@ test.describe("operator console", () => {
     ).toBeVisible();
     await expect(page.getByRole("button", { name: "Mark delivered" })).toBeVisible();
 
-    await signIn(page, customer.email, customer.password);
+    await signInThroughApi(page, customer.email, customer.password);
     await page.goto(orderPath(orderId));
     const delivery = page.getByRole("region", { name: "Delivery" });
     await expect(delivery.getByText(tracking)).toBeVisible();
@@ -134,18 +128,14 @@ test.describe("operator console", () => {
     } finally {
       await request.dispose();
     }
-    const applied = await page.request.post("/api/v1/c/order/afterSale/apply", {
-      data: {
-        orderId,
-        skuNum: "LW-F2-RO",
-        quantity: 1,
-        type: "return",
-        reason: "Damaged on arrival",
-        description: "The cartridge housing is cracked.",
-      },
+    const afterSaleId = await applyAfterSaleThroughApi(page, {
+      orderId,
+      skuNum: "LW-F2-RO",
+      quantity: 1,
+      type: "return",
+      reason: "Damaged on arrival",
+      description: "The cartridge housing is cracked.",
     });
-    expect(applied.status(), await applied.text()).toBe(200);
-    const { afterSaleId } = ((await applied.json()) as { data: { afterSaleId: string } }).data;
 
     await signInAsOperator(page);
     await page.goto(`${ROUTES.adminAfterSale}?q=${encodeURIComponent(customer.email)}&status=pending_review`);
@@ -156,7 +146,7 @@ test.describe("operator console", () => {
     await expect(page.getByRole("status").filter({ hasText: "Approved." })).toBeVisible();
     await expect(page.getByText("Waiting for the customer to send the goods")).toBeVisible();
 
-    await signIn(page, customer.email, customer.password);
+    await signInThroughApi(page, customer.email, customer.password);
     const tracked = await page.request.post("/api/v1/c/merchandise/order/afterSale/trackNumber/submit", {
       data: { afterSaleId, carrier: "UPS", trackNumber: "1Z999AA10123456700" },
     });
@@ -184,7 +174,7 @@ test.describe("operator console", () => {
     }
 
     // The customer sees the outcome at once.
-    await signIn(page, customer.email, customer.password);
+    await signInThroughApi(page, customer.email, customer.password);
     await page.goto(afterSalePath(afterSaleId));
     await expect(page.getByText(`$${amountDue}`).first()).toBeVisible();
   });
@@ -282,18 +272,14 @@ test.describe("operator console", () => {
     } finally {
       await request.dispose();
     }
-    const applied = await page.request.post("/api/v1/c/order/afterSale/apply", {
-      data: {
-        orderId,
-        skuNum: "LW-F2-RO",
-        quantity: 1,
-        type: "return",
-        reason: "Damaged on arrival",
-        description: "The cartridge housing is cracked.",
-      },
+    const afterSaleId = await applyAfterSaleThroughApi(page, {
+      orderId,
+      skuNum: "LW-F2-RO",
+      quantity: 1,
+      type: "return",
+      reason: "Damaged on arrival",
+      description: "The cartridge housing is cracked.",
     });
-    expect(applied.status(), await applied.text()).toBe(200);
-    const { afterSaleId } = ((await applied.json()) as { data: { afterSaleId: string } }).data;
 
     await signInAsOperator(page);
     const search = async (label: RegExp, q: string) => {

@@ -3,7 +3,7 @@ import { PURIFIER_SKU } from "@/lib/config/store";
 import { ROUTES, afterSalePath, orderPath } from "@/lib/config/routes";
 import { afterSaleNumber } from "@/lib/after-sale-display";
 import { TEST_ADDRESS, expect, registerFreshCustomer, test } from "./fixtures";
-import { deliveredOrder, operatorApi, type OperatorCall } from "./shop-api";
+import { applyAfterSaleThroughApi, deliveredOrder, operatorApi, type OperatorCall } from "./shop-api";
 
 // After the sale, each test with a customer of its own and a delivered order made through the real
 // calls (buy now, pay, the operator ships and delivers). The operator works from its own request
@@ -119,18 +119,14 @@ test.describe("after-sale service", () => {
     await registerFreshCustomer(page, { address: TEST_ADDRESS });
     await withOperator(playwright, baseURL, async (operator) => {
       const orderId = await deliveredOrder(page, operator, "LW-F2-RO", 1);
-      const applied = await page.request.post("/api/v1/c/order/afterSale/apply", {
-        data: {
-          orderId,
-          skuNum: "LW-F2-RO",
-          quantity: 1,
-          type: "refund",
-          reason: "Wrong item",
-          description: "A different cartridge came in the box.",
-        },
+      const afterSaleId = await applyAfterSaleThroughApi(page, {
+        orderId,
+        skuNum: "LW-F2-RO",
+        quantity: 1,
+        type: "refund",
+        reason: "Wrong item",
+        description: "A different cartridge came in the box.",
       });
-      expect(applied.status(), await applied.text()).toBe(200);
-      const { afterSaleId } = ((await applied.json()) as { data: { afterSaleId: string } }).data;
 
       await page.goto(orderPath(orderId));
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -169,18 +165,14 @@ test.describe("after-sale service", () => {
     await registerFreshCustomer(page, { address: TEST_ADDRESS });
     await withOperator(playwright, baseURL, async (operator) => {
       const orderId = await deliveredOrder(page, operator, "LW-F2-RO", 1);
-      const applied = await page.request.post("/api/v1/c/order/afterSale/apply", {
-        data: {
-          orderId,
-          skuNum: "LW-F2-RO",
-          quantity: 1,
-          type: "exchange",
-          reason: "Other",
-          description: "I would like the other size instead.",
-        },
+      const afterSaleId = await applyAfterSaleThroughApi(page, {
+        orderId,
+        skuNum: "LW-F2-RO",
+        quantity: 1,
+        type: "exchange",
+        reason: "Other",
+        description: "I would like the other size instead.",
       });
-      expect(applied.status(), await applied.text()).toBe(200);
-      const { afterSaleId } = ((await applied.json()) as { data: { afterSaleId: string } }).data;
       await operator("after-sale/reject", { afterSaleId, reason: "This cartridge comes in one size only." });
 
       await page.goto(afterSalePath(afterSaleId));

@@ -3,7 +3,7 @@ import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
 import { ROUTES, adminAfterSalePath, adminOrderPath, adminProductPath, afterSalePath, orderPath, paymentPath } from "@/lib/config/routes";
 import { PURIFIER_SKU } from "@/lib/config/store";
 import { TEST_ADDRESS, expect, registerFreshCustomer, test, type FreshCustomer } from "./fixtures";
-import { buyNowThroughApi, deliveredOrder, operatorApi } from "./shop-api";
+import { applyAfterSaleThroughApi, buyNowThroughApi, deliveredOrder, operatorApi } from "./shop-api";
 
 // Every page that needs a session, reached (a) without a session cookie and (b) with the cookie of
 // a session that has ended on the server (signed out elsewhere): both land on the same login page
@@ -37,18 +37,14 @@ async function setScene(browser: Browser, baseURL: string): Promise<Scene> {
     } finally {
       await operatorContext.close();
     }
-    const applied = await page.request.post("/api/v1/c/order/afterSale/apply", {
-      data: {
-        orderId: deliveredOrderId,
-        skuNum: "LW-F2-RO",
-        quantity: 1,
-        type: "return",
-        reason: "No longer needed",
-        description: "Bought a second one by mistake.",
-      },
+    const afterSaleId = await applyAfterSaleThroughApi(page, {
+      orderId: deliveredOrderId,
+      skuNum: "LW-F2-RO",
+      quantity: 1,
+      type: "return",
+      reason: "No longer needed",
+      description: "Bought a second one by mistake.",
     });
-    expect(applied.status(), await applied.text()).toBe(200);
-    const { afterSaleId } = ((await applied.json()) as { data: { afterSaleId: string } }).data;
     return { customer, pendingOrderId, deliveredOrderId, afterSaleId };
   } finally {
     await page.close();

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
+import type { ApplyAfterSaleBody } from "@/lib/schemas/after-sale";
 import { TEST_ADDRESS, expect } from "./fixtures";
 
 // The real calls journeys use to set the scene: buy now, pay with the test provider's success card,
@@ -24,12 +25,37 @@ export async function payThroughApi(page: Page, orderId: string) {
   expect(((await response.json()) as { data: { status: string } }).data.status).toBe("paid");
 }
 
+/** Asks for after-sale service as the signed-in customer; returns the new request's id. */
+export async function applyAfterSaleThroughApi(page: Page, application: ApplyAfterSaleBody): Promise<string> {
+  const response = await page.request.post("/api/v1/c/order/afterSale/apply", { data: application });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { data: { afterSaleId: string } }).data.afterSaleId;
+}
+
+/** Signs the demo operator in on the page's own cookies (the console is then the page's to open). */
+export async function signInAsOperator(page: Page) {
+  const operator = demoOperator();
+  await signInThroughApi(page, operator.email, operator.password);
+}
+
+/** Signs an account in on the page's own cookies, after dropping whatever session they held. */
+export async function signInThroughApi(page: Page, email: string, password: string) {
+  await page.context().clearCookies();
+  const login = await page.request.post("/api/v1/c/ulogin/login", { data: { email, password } });
+  expect(login.status()).toBe(200);
+}
+
+function demoOperator() {
+  const operator = DEMO_ACCOUNTS.find((account) => account.role === "admin");
+  if (!operator) throw new Error("No demo operator");
+  return operator;
+}
+
 export type OperatorCall = <T = unknown>(path: string, data: object) => Promise<T>;
 
 /** Signs the demo operator in on `request` (a context of its own) and returns a caller of /api/v1/admin/<path>. */
 export async function operatorApi(request: APIRequestContext): Promise<OperatorCall> {
-  const operator = DEMO_ACCOUNTS.find((account) => account.role === "admin");
-  if (!operator) throw new Error("No demo operator");
+  const operator = demoOperator();
   const login = await request.post("/api/v1/c/ulogin/login", { data: { email: operator.email, password: operator.password } });
   expect(login.status()).toBe(200);
   return async <T>(path: string, data: object) => {

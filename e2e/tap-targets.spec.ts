@@ -1,5 +1,4 @@
 import type { Page } from "@playwright/test";
-import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
 import { DEMO_CATALOGUE } from "@/lib/db/seed/catalogue";
 import {
   PUBLIC_PAGES,
@@ -13,7 +12,7 @@ import {
 } from "@/lib/config/routes";
 import { PURIFIER_SKU } from "@/lib/config/store";
 import { TEST_ADDRESS, expect, isMobileProject, registerFreshCustomer, signInWithCart, test } from "./fixtures";
-import { buyNowThroughApi, deliveredOrder, operatorApi } from "./shop-api";
+import { buyNowThroughApi, deliveredOrder, operatorApi, signInAsOperator } from "./shop-api";
 import { tapTargetProblems, type TapTargetOptions } from "./support/tap-targets";
 
 // Every page and every open dialog, at desktop and phone size: each button, link and field is at
@@ -43,15 +42,6 @@ const VISITOR_PAGES = [
   ROUTES.resetPassword,
   "/no-such-page",
 ];
-
-const OPERATOR = DEMO_ACCOUNTS.find((account) => account.role === "admin");
-
-async function signInAsOperator(page: Page) {
-  if (!OPERATOR) throw new Error("No demo operator");
-  await page.context().clearCookies();
-  const login = await page.request.post("/api/v1/c/ulogin/login", { data: { email: OPERATOR.email, password: OPERATOR.password } });
-  expect(login.status()).toBe(200);
-}
 
 test.describe("tap targets and fixed elements", () => {
   for (const path of VISITOR_PAGES) {
