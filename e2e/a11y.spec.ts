@@ -127,6 +127,8 @@ test.describe("accessibility (axe)", () => {
   });
 
   test("open menus and the cart drawer have no serious or critical violations", async ({ page }) => {
+    // Four axe runs over the whole page (the drawer and menus sit on top of the FAQ) and a sign-in.
+    test.slow();
     await signInWithCart(page, 2);
     await page.goto(ROUTES.faq);
     const menuButton = page.getByRole("button", { name: /Open menu|Product/ }).first();
