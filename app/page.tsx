@@ -9,7 +9,6 @@ import { organizationJsonLd, webSiteJsonLd } from "@/lib/structured-data";
 import { JsonLd } from "@/components/ui/json-ld";
 import { Container, FeatureGrid, PageHero, Section, Steps } from "@/components/ui/page";
 import { ButtonLink } from "@/components/ui/button-link";
-import { nearView } from "@/components/ui/near-view";
 import { Carousel } from "@/components/ui/carousel";
 import { ContactBlock } from "@/components/contact/contact-block";
 import { homeGallery } from "@/components/content/home-gallery";
@@ -38,7 +37,6 @@ export default async function HomePage() {
   const monthly = memberships.find((item) => item.skuNum === MEMBERSHIP_SKUS.monthly);
 
   const gallery = homeGallery(purifier, filters);
-  const contactBand = nearView({ phone: 694, desk: 583 });
 
   return (
     <>
@@ -75,7 +73,6 @@ export default async function HomePage() {
 
       <Section
         id="purifier"
-        layoutEstimate={{ phone: 931, desk: 607 }}
         eyebrow="The purifier"
         title="Three stages, on your counter"
         intro={
@@ -114,7 +111,6 @@ export default async function HomePage() {
 
       <Section
         id="filters"
-        layoutEstimate={{ phone: 947, desk: 601 }}
         eyebrow="Filters and membership"
         title="Filters that arrive before they are due"
         intro={
@@ -140,13 +136,7 @@ export default async function HomePage() {
         </div>
       </Section>
 
-      <Section
-        id="services"
-        layoutEstimate={{ phone: 1142, desk: 457 }}
-        tone="tinted"
-        eyebrow="After you buy"
-        title="Care plan and repair service"
-      >
+      <Section id="services" tone="tinted" eyebrow="After you buy" title="Care plan and repair service">
         <div className="grid gap-6 desk:grid-cols-2">
           {care ? (
             <article className="flex flex-col gap-4 rounded-2xl bg-white p-6 shadow-card desk:flex-row">
@@ -183,7 +173,7 @@ export default async function HomePage() {
         </div>
       </Section>
 
-      <Section id="store" layoutEstimate={{ phone: 2388, desk: 789 }} eyebrow="Store" title="Popular in the store">
+      <Section id="store" eyebrow="Store" title="Popular in the store">
         <ul className="grid gap-5 sm:grid-cols-2 desk:grid-cols-4">
           {[purifier, ...filters.slice(0, 3)].filter(isPresent).map((item) => (
             <li key={item.skuNum}>
@@ -193,7 +183,7 @@ export default async function HomePage() {
         </ul>
       </Section>
 
-      <section aria-label="Contact" className={`${contactBand.className} bg-canvas`} style={contactBand.style}>
+      <section aria-label="Contact" className="bg-canvas">
         <Container className="py-14 desk:py-20">
           <ContactBlock email={env.SUPPORT_EMAIL} phone={env.SUPPORT_PHONE} />
         </Container>

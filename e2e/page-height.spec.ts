@@ -3,10 +3,10 @@ import { PURIFIER_SKU } from "@/lib/config/store";
 import { CARE_SKU, FILTER_SKUS } from "@/components/content/catalogue";
 import { expect, test } from "./fixtures";
 
-// Sections below the fold are laid out only when they come near the viewport (content-visibility
-// in app/globals.css); until then a size estimate stands in. Estimates far from the real sizes make
-// the page grow or shrink under the reader as they scroll (the home page went from 6,523 to 4,784 px
-// on a desktop), and the scroll bar with it.
+// A long page must not grow or shrink under a reader's scroll. It did while its sections carried
+// `content-visibility: auto` with size estimates standing in until drawn (the home page went from
+// 6,523 to 4,784 px on a desktop), and again when measured estimates went stale with the next
+// change of text (docs/decisions.md). Anything that draws late with a stand-in size is caught here.
 const PAGES = [
   ...PUBLIC_PAGES.map((entry) => entry.path),
   productPath(PURIFIER_SKU),
@@ -34,9 +34,12 @@ for (const path of PAGES) {
         await frames();
         heights.push(root.scrollHeight);
       }
-      // Every block has been drawn now: its real height beside the one it stood in with, for the
-      // message (components/ui/near-view.ts says where the estimates live).
-      const described = [...document.querySelectorAll<HTMLElement>(".render-near-view")].map((block) => {
+      // Every block has been drawn now: for the message, the real height of each block that skips
+      // its layout until it is near, beside the size it stood in with.
+      const skipping = [...document.querySelectorAll<HTMLElement>("body *")].filter(
+        (element) => getComputedStyle(element).contentVisibility === "auto",
+      );
+      const described = skipping.map((block) => {
         const name = block.id || block.getAttribute("aria-label") || block.tagName.toLowerCase();
         const estimate = getComputedStyle(block).containIntrinsicHeight;
         return `${name} ${Math.round(block.getBoundingClientRect().height)} px (estimate ${estimate})`;

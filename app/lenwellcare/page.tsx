@@ -56,7 +56,6 @@ export default async function LenwellCarePage() {
 
       <Section
         id="coverage"
-        layoutEstimate={{ phone: 1254, desk: 687 }}
         eyebrow="Coverage"
         title="What Lenwell Care covers, and what it doesn't"
         intro={<p>The plan is for things that go wrong with the purifier itself. Here is where the line is.</p>}
@@ -96,7 +95,6 @@ export default async function LenwellCarePage() {
 
       <Section
         id="claims"
-        layoutEstimate={{ phone: 903, desk: 516 }}
         tone="tinted"
         eyebrow="Claims"
         title="How a claim works"
@@ -125,7 +123,7 @@ export default async function LenwellCarePage() {
         />
       </Section>
 
-      <Section id="price" layoutEstimate={{ phone: 761, desk: 503 }} eyebrow="Price and eligibility" title="Who can buy Lenwell Care">
+      <Section id="price" eyebrow="Price and eligibility" title="Who can buy Lenwell Care">
         <FeatureGrid
           items={[
             {
@@ -149,7 +147,6 @@ export default async function LenwellCarePage() {
 
       <Section
         id="warranty"
-        layoutEstimate={{ phone: 466, desk: 398 }}
         tone="tinted"
         eyebrow="Warranty"
         title="Lenwell Care and the standard warranty"

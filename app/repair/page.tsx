@@ -76,7 +76,6 @@ export default async function RepairPage() {
 
       <Section
         id="what-we-repair"
-        layoutEstimate={{ phone: 1436, desk: 701 }}
         eyebrow="What we repair"
         title="What can be repaired"
         intro={
@@ -91,7 +90,6 @@ export default async function RepairPage() {
 
       <Section
         id="process"
-        layoutEstimate={{ phone: 1374, desk: 689 }}
         tone="tinted"
         eyebrow="Mail-in process"
         title="How a mail-in repair works"
@@ -129,7 +127,6 @@ export default async function RepairPage() {
 
       <Section
         id="cost"
-        layoutEstimate={{ phone: 1062, desk: 602 }}
         eyebrow="Cost and turnaround"
         title="What it costs and how long it takes"
       >
@@ -163,7 +160,6 @@ export default async function RepairPage() {
 
       <Section
         id="start-repair"
-        layoutEstimate={{ phone: 1252, desk: 678 }}
         tone="tinted"
         eyebrow="Get started"
         title="How to start a repair request"

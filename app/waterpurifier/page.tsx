@@ -142,7 +142,6 @@ export default async function WaterPurifierPage() {
 
       <Section
         id="stages"
-        layoutEstimate={{ phone: 1244, desk: 685 }}
         eyebrow="What it removes"
         title="Three stages, each with one job"
         intro={
@@ -157,7 +156,6 @@ export default async function WaterPurifierPage() {
 
       <Section
         id="how-it-works"
-        layoutEstimate={{ phone: 1056, desk: 1023 }}
         tone="tinted"
         eyebrow="How it works"
         title="From the tank to your glass"
@@ -197,7 +195,6 @@ export default async function WaterPurifierPage() {
 
       <Section
         id="installation"
-        layoutEstimate={{ phone: 841, desk: 648 }}
         eyebrow="Installation"
         title="No plumber, no drilling, no tools"
       >
@@ -230,7 +227,6 @@ export default async function WaterPurifierPage() {
 
       <Section
         id="filters"
-        layoutEstimate={{ phone: 2533, desk: 1279 }}
         tone="tinted"
         eyebrow="Filter life"
         title="Filter changes, with a reminder"
@@ -273,7 +269,7 @@ export default async function WaterPurifierPage() {
         ) : null}
       </Section>
 
-      <Section id="specifications" layoutEstimate={{ phone: 633, desk: 550 }} eyebrow="Specifications" title="RO600 at a glance">
+      <Section id="specifications" eyebrow="Specifications" title="RO600 at a glance">
         <div className="max-w-3xl">
           <SpecTable
             caption={`${purifier.name} specifications`}
@@ -284,7 +280,6 @@ export default async function WaterPurifierPage() {
 
       <Section
         id="certifications"
-        layoutEstimate={{ phone: 928, desk: 666 }}
         tone="tinted"
         eyebrow="Certifications"
         title="Certifications"

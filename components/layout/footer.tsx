@@ -1,6 +1,5 @@
 import { ShopLink } from "@/components/ui/shop-link";
 import { Logo } from "@/components/ui/logo";
-import { nearView } from "@/components/ui/near-view";
 import { FOOTER_YEAR, STORE_NAME } from "@/lib/config/store";
 import { ROUTES } from "@/lib/config/routes";
 import { BUY_PURIFIER_HREF } from "./nav-items";
@@ -33,12 +32,9 @@ const COLUMNS = [
   },
 ] as const;
 
-// The footer's measured heights (components/ui/near-view.ts): the same on every page.
-const FOOTER_LAYOUT = nearView({ phone: 791, desk: 310 });
-
 export function Footer({ email }: { email: string }) {
   return (
-    <footer className={`app-hidden ${FOOTER_LAYOUT.className} border-t border-line bg-canvas`} style={FOOTER_LAYOUT.style}>
+    <footer className="app-hidden border-t border-line bg-canvas">
       <div className="mx-auto grid max-w-page gap-10 px-4 py-12 desk:grid-cols-[1.4fr_repeat(3,1fr)] desk:px-6">
         <div className="space-y-3">
           <Logo />

@@ -1,6 +1,5 @@
 import { Image } from "@/components/ui/image";
 import type { ReactNode } from "react";
-import { nearView, type LayoutEstimate } from "./near-view";
 
 // Building blocks of the browse pages, so every page shares one rhythm of widths and headings.
 
@@ -15,21 +14,13 @@ interface SectionProps {
   intro?: ReactNode;
   children?: ReactNode;
   tone?: "plain" | "tinted";
-  /** Its measured heights: the browser then lays it out only when it comes near the viewport. */
-  layoutEstimate?: LayoutEstimate;
 }
 
 /** A page section with its own h2; `tinted` sets it on the light brand background. */
-export function Section({ id, eyebrow, title, intro, children, tone = "plain", layoutEstimate }: SectionProps) {
+export function Section({ id, eyebrow, title, intro, children, tone = "plain" }: SectionProps) {
   const headingId = id ? `${id}-title` : undefined;
-  const skip = nearView(layoutEstimate);
   return (
-    <section
-      id={id}
-      aria-labelledby={headingId}
-      className={`${skip.className} ${tone === "tinted" ? "bg-canvas" : ""}`.trim()}
-      style={skip.style}
-    >
+    <section id={id} aria-labelledby={headingId} className={tone === "tinted" ? "bg-canvas" : undefined}>
       <Container className="py-14 desk:py-20">
         <div className="max-w-3xl">
           {eyebrow ? <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">{eyebrow}</p> : null}

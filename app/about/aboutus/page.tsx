@@ -35,7 +35,6 @@ export default async function AboutUsPage() {
 
       <Section
         id="who-we-are"
-        layoutEstimate={{ phone: 466, desk: 398 }}
         eyebrow="Who we are"
         title="A small team with one product family"
         intro={
@@ -54,7 +53,6 @@ export default async function AboutUsPage() {
 
       <Section
         id="why-countertop"
-        layoutEstimate={{ phone: 881, desk: 498 }}
         tone="tinted"
         eyebrow="Why countertop"
         title="Why we build countertop purifiers"
@@ -85,7 +83,6 @@ export default async function AboutUsPage() {
 
       <Section
         id="service-centre"
-        layoutEstimate={{ phone: 382, desk: 369 }}
         eyebrow="Service centre"
         title={`Our service centre in ${SERVICE_CENTRE.label}`}
         intro={
@@ -102,7 +99,7 @@ export default async function AboutUsPage() {
         }
       />
 
-      <Section id="how-we-work" layoutEstimate={{ phone: 729, desk: 423 }} tone="tinted" eyebrow="How we work" title="How we work">
+      <Section id="how-we-work" tone="tinted" eyebrow="How we work" title="How we work">
         <FeatureGrid
           items={[
             {
@@ -126,7 +123,7 @@ export default async function AboutUsPage() {
         />
       </Section>
 
-      <Section id="values" layoutEstimate={{ phone: 933, desk: 578 }} eyebrow="What we care about" title="Our values">
+      <Section id="values" eyebrow="What we care about" title="Our values">
         <FeatureGrid
           columns={2}
           items={[
@@ -152,7 +149,6 @@ export default async function AboutUsPage() {
 
       <Section
         id="contact"
-        layoutEstimate={{ phone: 478, desk: 430 }}
         tone="tinted"
         eyebrow="Contact"
         title="Talk to us"

@@ -20,7 +20,7 @@ export default function ContactPage() {
           <ContactBlock email={env.SUPPORT_EMAIL} phone={env.SUPPORT_PHONE} headingLevel="h1" />
         </Container>
       </section>
-      <Section id="before-you-write" layoutEstimate={{ phone: 685, desk: 403 }} tone="tinted" title="Before you write">
+      <Section id="before-you-write" tone="tinted" title="Before you write">
         <FeatureGrid
           items={[
             {

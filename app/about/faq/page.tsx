@@ -1,7 +1,6 @@
 import { ButtonLink } from "@/components/ui/button-link";
 import { connection } from "next/server";
 import { PageHero, Section } from "@/components/ui/page";
-import type { LayoutEstimate } from "@/components/ui/near-view";
 import { ContactDetails } from "@/components/content/contact-details";
 import { FaqList, JsonLd, faqPageJsonLd, type FaqItem } from "@/components/content/faq";
 import { ACCESSORY_SKUS, CARE_SKU, MEMBERSHIP_SKUS, REPAIR_DIAGNOSIS_SKU, priceText, specValue } from "@/components/content/catalogue";
@@ -21,8 +20,6 @@ export const metadata = pageMetadata({
 interface FaqGroup {
   id: string;
   title: string;
-  /** The group's measured heights with every answer closed (components/ui/near-view.ts). */
-  layoutEstimate: LayoutEstimate;
   items: FaqItem[];
 }
 
@@ -46,7 +43,6 @@ export default async function FaqPage() {
   const groups: FaqGroup[] = [
     {
       id: "setup",
-      layoutEstimate: { phone: 578, desk: 582 },
       title: "Setting up and using the purifier",
       items: [
         {
@@ -79,7 +75,6 @@ export default async function FaqPage() {
     },
     {
       id: "filters-membership",
-      layoutEstimate: { phone: 414, desk: 442 },
       title: "Filters and membership",
       items: [
         {
@@ -102,7 +97,6 @@ export default async function FaqPage() {
     },
     {
       id: "orders",
-      layoutEstimate: { phone: 484, desk: 512 },
       title: "Orders, shipping and returns",
       items: [
         {
@@ -130,7 +124,6 @@ export default async function FaqPage() {
     },
     {
       id: "warranty-repairs",
-      layoutEstimate: { phone: 400, desk: 372 },
       title: "Warranty, Lenwell Care and repairs",
       items: [
         {
@@ -164,20 +157,13 @@ export default async function FaqPage() {
       />
 
       {groups.map((group, index) => (
-        <Section
-          key={group.id}
-          id={group.id}
-          title={group.title}
-          tone={index % 2 === 1 ? "tinted" : "plain"}
-          layoutEstimate={group.layoutEstimate}
-        >
+        <Section key={group.id} id={group.id} title={group.title} tone={index % 2 === 1 ? "tinted" : "plain"}>
           <FaqList items={group.items} />
         </Section>
       ))}
 
       <Section
         id="still-stuck"
-        layoutEstimate={{ phone: 352, desk: 381 }}
         tone={groups.length % 2 === 1 ? "tinted" : "plain"}
         title="Still have a question?"
         intro={<p>Our support team reads every message. Write or call during opening hours.</p>}

@@ -88,7 +88,6 @@ export default async function PolicyPage() {
 
       <Section
         id="privacy"
-        layoutEstimate={{ phone: 1555, desk: 1097 }}
         title="Privacy"
         intro={<p>We keep what we need to sell you a purifier, ship it and look after it, and nothing else.</p>}
       >
@@ -141,7 +140,7 @@ export default async function PolicyPage() {
         </Prose>
       </Section>
 
-      <Section id="terms" layoutEstimate={{ phone: 1223, desk: 933 }} tone="tinted" title="Terms of sale">
+      <Section id="terms" tone="tinted" title="Terms of sale">
         <Prose>
           <h3>Where we sell</h3>
           <p>
@@ -179,7 +178,7 @@ export default async function PolicyPage() {
         </Prose>
       </Section>
 
-      <Section id="shipping" layoutEstimate={{ phone: 893, desk: 733 }} title="Shipping">
+      <Section id="shipping" title="Shipping">
         <Prose>
           <p>
             We ship to addresses in the United States with UPS. Choose the service at checkout; the estimated delivery date is shown there,
@@ -206,7 +205,7 @@ export default async function PolicyPage() {
         </div>
       </Section>
 
-      <Section id="returns" layoutEstimate={{ phone: 988, desk: 797 }} tone="tinted" title="Returns">
+      <Section id="returns" tone="tinted" title="Returns">
         <Prose>
           <p>You can return most items within {RETURN_WINDOW_DAYS} days of delivery for a refund.</p>
           <h3>What can be returned</h3>
@@ -236,7 +235,7 @@ export default async function PolicyPage() {
         </Prose>
       </Section>
 
-      <Section id="warranty" layoutEstimate={{ phone: 1062, desk: 797 }} title="Warranty">
+      <Section id="warranty" title="Warranty">
         <Prose>
           <h3>One-year limited warranty</h3>
           <p>

@@ -138,7 +138,6 @@ export default async function MembershipPage() {
 
       <Section
         id="plans"
-        layoutEstimate={{ phone: 1534, desk: 876 }}
         eyebrow="Plans"
         title="Monthly or yearly: the same membership"
         intro={
@@ -156,7 +155,6 @@ export default async function MembershipPage() {
 
       <Section
         id="benefits"
-        layoutEstimate={{ phone: 754, desk: 448 }}
         tone="tinted"
         eyebrow="What members get"
         title="Less to remember, less to pay"
@@ -181,7 +179,6 @@ export default async function MembershipPage() {
 
       <Section
         id="billing"
-        layoutEstimate={{ phone: 743, desk: 498 }}
         eyebrow="Billing and cancelling"
         title="How billing and cancelling work"
         intro={
@@ -208,7 +205,6 @@ export default async function MembershipPage() {
 
       <Section
         id="who"
-        layoutEstimate={{ phone: 356, desk: 340 }}
         tone="tinted"
         eyebrow="Who it's for"
         title="Made for RO600 owners"
@@ -228,7 +224,7 @@ export default async function MembershipPage() {
         }
       />
 
-      <Section id="membership-faq" layoutEstimate={{ phone: 675, desk: 657 }} eyebrow="Questions" title="Membership questions">
+      <Section id="membership-faq" eyebrow="Questions" title="Membership questions">
         <FaqList items={faq} />
         <p className="mt-8 max-w-3xl text-[15px] text-ink-soft">
           More answers are on the <TextLink href={ROUTES.faq}>FAQ page</TextLink>, and our{" "}
