@@ -6,7 +6,7 @@ import { AdminNav } from "./admin-nav";
 import { ConsoleLogOut } from "./console-log-out";
 
 const actionClass =
-  "inline-flex h-10 items-center rounded-full border border-line bg-white px-4 text-sm font-medium text-ink hover:bg-brand-50 hover:text-brand-700";
+  "inline-flex h-11 items-center rounded-full border border-line bg-white px-4 text-sm font-medium text-ink hover:bg-brand-50 hover:text-brand-700";
 
 /**
  * The console's own frame: its mark, its sections, who is signed in, and the ways out. Operators
@@ -19,7 +19,7 @@ export function ConsoleHeader({ operatorEmail }: { operatorEmail: string }) {
         <Link
           href={ROUTES.admin}
           prefetch={false}
-          className="flex shrink-0 items-center gap-3 rounded-md"
+          className="flex min-h-11 shrink-0 items-center gap-3 rounded-md"
           aria-label={`${STORE_NAME} operator console`}
         >
           <Logo />
