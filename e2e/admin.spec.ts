@@ -4,7 +4,7 @@ import { ROUTES, adminOrderPath, adminProductPath, afterSalePath, orderPath, pro
 import { afterSaleNumber } from "@/lib/after-sale-display";
 import { RETURN_ADDRESS } from "@/lib/config/after-sale";
 import { orderNumber } from "@/lib/order-display";
-import { TEST_ADDRESS, expect, isMobileProject, registerFreshCustomer, test } from "./fixtures";
+import { TEST_ADDRESS, expect, isMobileProject, registerFreshCustomer, scrollToY, test } from "./fixtures";
 import {
   applyAfterSaleThroughApi,
   buyNowThroughApi,
@@ -242,6 +242,8 @@ test.describe("operator console", () => {
     await page.getByRole("link", { name: "Back to the shop" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("banner")).toBeVisible();
+    // On a phone the chat button waits until the page is scrolled (it would cover the first screen).
+    await scrollToY(page, 1200);
     await expect(page.getByRole("link", { name: /^Chat with Lenwell support/ })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Operator console" })).toHaveCount(0);
   });
