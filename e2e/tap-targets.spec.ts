@@ -57,8 +57,10 @@ test.describe("tap targets and fixed elements", () => {
     const header = page.locator("header");
     if (isMobileProject(testInfo.project.name)) {
       const menu = header.getByRole("button", { name: "Open menu" });
+      // Read before the click: the open button is named "Close menu", so this locator stops matching.
+      const panel = await menu.getAttribute("aria-controls");
       await menu.click();
-      await check(findings, page, "mobile menu", { within: `[id="${await menu.getAttribute("aria-controls")}"]` });
+      await check(findings, page, "mobile menu", { within: `[id="${panel}"]` });
       await page.keyboard.press("Escape");
     } else {
       const product = header.getByRole("button", { name: "Product" });
