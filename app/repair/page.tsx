@@ -125,11 +125,7 @@ export default async function RepairPage() {
         />
       </Section>
 
-      <Section
-        id="cost"
-        eyebrow="Cost and turnaround"
-        title="What it costs and how long it takes"
-      >
+      <Section id="cost" eyebrow="Cost and turnaround" title="What it costs and how long it takes">
         <FeatureGrid
           columns={2}
           items={[

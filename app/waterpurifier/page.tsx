@@ -193,11 +193,7 @@ export default async function WaterPurifierPage() {
         </div>
       </Section>
 
-      <Section
-        id="installation"
-        eyebrow="Installation"
-        title="No plumber, no drilling, no tools"
-      >
+      <Section id="installation" eyebrow="Installation" title="No plumber, no drilling, no tools">
         <Split
           image={{
             src: "/images/install-countertop.svg",

@@ -153,12 +153,7 @@ export default async function MembershipPage() {
         </div>
       </Section>
 
-      <Section
-        id="benefits"
-        tone="tinted"
-        eyebrow="What members get"
-        title="Less to remember, less to pay"
-      >
+      <Section id="benefits" tone="tinted" eyebrow="What members get" title="Less to remember, less to pay">
         <FeatureGrid
           items={[
             {
