@@ -7,6 +7,7 @@ import { RETURN_PATH_HEADER, redirectToLogin } from "@/lib/login-required";
 import { env } from "@/lib/config/env";
 import { publicEnv } from "@/lib/config/public-env";
 import { HEAD_SCRIPT } from "@/lib/head-script";
+import { NOT_FOUND_REWRITE, isMissingWhateverTheData } from "@/lib/address-not-found";
 import type { Envelope } from "@/lib/schemas/envelope";
 import {
   apiOriginOf,
@@ -15,12 +16,14 @@ import {
   scriptHashSource,
   sendsStrictTransportSecurity,
   SESSION_PAGE_OPENER_POLICY,
+  staticContentSecurityPolicy,
   STRICT_TRANSPORT_SECURITY,
   usesNoncePolicy,
 } from "@/lib/config/security-headers";
 
-// Thin on purpose: it only redirects, remembers, and gives the per-request pages their nonce and
-// HSTS. Every page and API call checks the session itself; this never touches the database.
+// Thin on purpose: it only redirects, remembers, answers the addresses that are a 404 whatever the
+// data, and gives the per-request pages their nonce and HSTS. Every page and API call checks the
+// session itself; this never touches the database.
 
 let headScriptHash: Promise<string> | undefined;
 
@@ -55,19 +58,32 @@ export async function middleware(request: NextRequest) {
   const protectedPage = isProtectedPath(nextUrl.pathname);
   const here = `${nextUrl.pathname}${nextUrl.search}`;
   let response: NextResponse;
+  const signedOut = protectedPage && !request.cookies.get(COOKIES.token)?.value;
+  const missing = !signedOut && isMissingWhateverTheData(nextUrl.pathname, nextUrl.searchParams);
   // Pages that need a session or take a password render per request, so they get a fresh nonce;
   // next.config.ts gives every other path the static policy.
-  const csp = usesNoncePolicy(nextUrl.pathname)
-    ? nonceContentSecurityPolicy({
-        nonce: createNonce(),
-        scriptHashes: [await (headScriptHash ??= scriptHashSource(HEAD_SCRIPT))],
-        dev: publicEnv.dev,
-        apiOrigin: apiOriginOf(publicEnv.apiBaseUrl),
-      })
-    : null;
+  const csp =
+    usesNoncePolicy(nextUrl.pathname) && !missing
+      ? nonceContentSecurityPolicy({
+          nonce: createNonce(),
+          scriptHashes: [await (headScriptHash ??= scriptHashSource(HEAD_SCRIPT))],
+          dev: publicEnv.dev,
+          apiOrigin: apiOriginOf(publicEnv.apiBaseUrl),
+        })
+      : null;
 
-  if (protectedPage && !request.cookies.get(COOKIES.token)?.value) {
+  if (signedOut) {
     response = redirectToLogin(here, nextUrl.origin);
+  } else if (missing) {
+    response = NextResponse.rewrite(new URL(NOT_FOUND_REWRITE, nextUrl.origin));
+    // The 404 page is built once, without a nonce: it gets the static pages' policy, which
+    // next.config.ts leaves off the per-request paths.
+    if (usesNoncePolicy(nextUrl.pathname)) {
+      response.headers.set(
+        "Content-Security-Policy",
+        staticContentSecurityPolicy({ dev: publicEnv.dev, apiOrigin: apiOriginOf(publicEnv.apiBaseUrl) }),
+      );
+    }
   } else if (csp || protectedPage) {
     const headers = new Headers(request.headers);
     // Next reads the nonce from the request's policy and writes it on its own scripts.
@@ -113,6 +129,8 @@ export const config = {
     // The pages that need a session (the login redirect) and those that take a password: the nonce
     // policy. One pattern, since Next tries every matcher on every request.
     "/:area(account/user|account/orders|account/after-sale|mart/payment|admin|account/login|account/register|account/reset)/:path*",
+    // A store shelf of a category the store does not have (a 404 drawn on the server).
+    { source: "/mart", has: [{ type: "query", key: "category" }] },
     // Any page carrying a referral code or the app marker (not the API, Next's files or /public).
     {
       source: "/((?!api/|_next/|.*\\.(?:svg|png|jpe?g|webp|avif|gif|ico|json|txt|xml|woff2?|css|js|map)$).*)",

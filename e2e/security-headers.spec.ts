@@ -3,6 +3,7 @@ import type { APIResponse, Page } from "@playwright/test";
 import { GOOGLE_CALLBACK_PATH } from "@/lib/config/oidc";
 import { ROUTES, orderPath } from "@/lib/config/routes";
 import { DEMO_CUSTOMER, TEST_ADDRESS, expect, registerFreshCustomer, test } from "./fixtures";
+import { watchViolations } from "./support/csp-violations";
 
 function headerValues(response: APIResponse, name: string): string[] {
   return response
@@ -60,20 +61,6 @@ async function signIn(page: Page) {
 }
 
 /** Records every CSP violation the page reports, as an event or on the console. */
-async function watchViolations(page: Page): Promise<string[]> {
-  const violations: string[] = [];
-  page.on("console", (message) => {
-    if (/Content Security Policy|Refused to (execute|load|apply|connect)/i.test(message.text())) violations.push(message.text());
-  });
-  await page.exposeFunction("reportCspViolation", (text: string) => violations.push(text));
-  await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (event) => {
-      const report = (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation;
-      report(`${event.violatedDirective} blocked ${event.blockedURI || "inline"} (${event.sample})`);
-    });
-  });
-  return violations;
-}
 
 test.describe("security headers", () => {
   test("a static page carries one strict policy without nonce or eval", async ({ page }) => {

@@ -1,8 +1,6 @@
 import "server-only";
-import { z } from "zod";
+import { isRecordId } from "@/lib/record-id";
 import { AppError } from "./errors";
-
-const recordId = z.uuid();
 
 /**
  * A page's record by the id in its address, or null when the id is malformed or the service
@@ -10,7 +8,7 @@ const recordId = z.uuid();
  * as the same 404 and a guessed id confirms nothing. Any other failure is thrown on.
  */
 export async function findById<T>(id: string | undefined, load: (id: string) => Promise<T>): Promise<T | null> {
-  if (!id || !recordId.safeParse(id).success) return null;
+  if (!id || !isRecordId(id)) return null;
   try {
     return await load(id);
   } catch (error) {
