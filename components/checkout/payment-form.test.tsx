@@ -5,6 +5,7 @@ import type { UsAddress } from "@/lib/schemas/auth";
 import type { Order } from "@/lib/schemas/order";
 import type * as PaymentActions from "./payment-actions";
 import { PaymentForm } from "./payment-form";
+import { TEST_ORDER_ID, orderView } from "@/test/support/order-view";
 
 // The calls are stubbed; the schemas the page checks with are the real ones.
 const calls = vi.hoisted(() => ({
@@ -20,55 +21,10 @@ vi.mock("./payment-actions", async (importOriginal) => ({
 // The result's "View your order" link prefetches through the router.
 vi.mock("next/navigation", () => ({ useRouter: () => ({ prefetch: () => undefined, push: () => undefined }) }));
 
-const ORDER_ID = "3f2a9c1b-0d4e-4c5a-9b7e-1234567890ab";
 const HOUSTON: UsAddress = { fullName: "Sam Rivers", line1: "1200 Main Street", city: "Houston", state: "TX", zip: "77002" };
 const nextYear = String((new Date().getFullYear() + 2) % 100).padStart(2, "0");
 
-function order(overrides: Partial<Order> = {}): Order {
-  return {
-    orderId: ORDER_ID,
-    status: "pending_payment",
-    createdAt: "2026-11-20T15:00:00.000Z",
-    expiresAt: "2026-11-20T15:30:00.000Z",
-    items: [
-      {
-        skuNum: "LW-F3-PC",
-        name: "Post-carbon taste cartridge",
-        image: [],
-        attributes: "12-month life",
-        spec: [],
-        quantity: 1,
-        originalPrice: "29.00",
-        discountPrice: "24.00",
-        stock: 600,
-      },
-    ],
-    subTotal: "24.00",
-    shippingFee: "11.90",
-    tax: "0.00",
-    total: "35.90",
-    refunded: "0.00",
-    shippingAddress: null,
-    shippingMethod: "ups_ground",
-    shippingOptions: [{ label: "UPS Ground", desc: "3 business days", value: "ups_ground", price: "11.90", realDate: "2026-11-25" }],
-    paidAt: null,
-    shippedAt: null,
-    deliveredAt: null,
-    carrier: null,
-    trackingNumber: null,
-    referralCode: null,
-    timeline: [],
-    canCancel: true,
-    canEdit: true,
-    canPay: true,
-    paymentReceived: false,
-    canApplyAfterSale: false,
-    afterSaleRemaining: {},
-    ...overrides,
-  };
-}
-
-const quoted = order({ shippingAddress: HOUSTON, tax: "1.50", total: "37.40" });
+const quoted = orderView({ shippingAddress: HOUSTON, tax: "1.50", total: "37.40" });
 const scrolled = vi.fn<(options?: ScrollIntoViewOptions) => void>();
 
 beforeEach(() => {
@@ -98,7 +54,7 @@ describe("the payment page", () => {
   it("quotes a typed address once the typing stops, with no Save button, and shows its tax", async () => {
     calls.quoteOrderAddress.mockResolvedValue(quoted);
     const user = userEvent.setup();
-    render(<PaymentForm initialOrder={order()} defaultAddress={null} savedCards={[]} />);
+    render(<PaymentForm initialOrder={orderView()} defaultAddress={null} savedCards={[]} />);
 
     expect(screen.queryByRole("button", { name: /Save address/ })).toBeNull();
     expect(screen.getByText("After the address")).toBeDefined();
@@ -106,7 +62,7 @@ describe("the payment page", () => {
 
     await waitFor(() => expect(screen.getByText("Sales tax (TX)")).toBeDefined(), { timeout: 3000 });
     expect(calls.quoteOrderAddress).toHaveBeenCalledTimes(1);
-    expect(calls.quoteOrderAddress).toHaveBeenCalledWith({ orderId: ORDER_ID, shippingAddress: HOUSTON });
+    expect(calls.quoteOrderAddress).toHaveBeenCalledWith({ orderId: TEST_ORDER_ID, shippingAddress: HOUSTON });
     expect(screen.getByRole("button", { name: "Pay $37.40" })).toHaveProperty("disabled", false);
   });
 
@@ -118,7 +74,7 @@ describe("the payment page", () => {
       order: { ...quoted, status: "paid", canPay: false, paymentReceived: true },
     });
     const user = userEvent.setup();
-    render(<PaymentForm initialOrder={order()} defaultAddress={null} savedCards={[]} />);
+    render(<PaymentForm initialOrder={orderView()} defaultAddress={null} savedCards={[]} />);
 
     const keep = screen.getByRole("checkbox", { name: "Save as my default address" });
     expect(keep).toHaveProperty("checked", true);
@@ -129,7 +85,7 @@ describe("the payment page", () => {
 
     const heading = await screen.findByRole("heading", { name: "Payment received" });
     expect(calls.payOrder).toHaveBeenCalledWith(
-      expect.objectContaining({ orderId: ORDER_ID, shippingAddress: HOUSTON, saveAddressAsDefault: true }),
+      expect.objectContaining({ orderId: TEST_ORDER_ID, shippingAddress: HOUSTON, saveAddressAsDefault: true }),
     );
     await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(heading.closest("[role=status]")).not.toBeNull();
@@ -139,7 +95,7 @@ describe("the payment page", () => {
   it("does not pay when the total changed with the address after Pay was pressed, and says the new total", async () => {
     calls.quoteOrderAddress.mockResolvedValue(quoted);
     const user = userEvent.setup({ delay: null });
-    render(<PaymentForm initialOrder={order()} defaultAddress={null} savedCards={[]} />);
+    render(<PaymentForm initialOrder={orderView()} defaultAddress={null} savedCards={[]} />);
     await typeCard(user);
     await typeAddress(user);
     await user.click(screen.getByRole("button", { name: /^Pay \$35.90/ }));
@@ -150,7 +106,7 @@ describe("the payment page", () => {
 
   it("puts an incomplete address's errors under its fields on Pay and focuses the first, without paying", async () => {
     const user = userEvent.setup();
-    render(<PaymentForm initialOrder={order()} defaultAddress={null} savedCards={[]} />);
+    render(<PaymentForm initialOrder={orderView()} defaultAddress={null} savedCards={[]} />);
     await typeAddress(user, { fullName: "Sam Rivers", line1: "1200 Main Street", city: "Houston", state: "TX", zip: "7700" });
     await typeCard(user);
     await user.click(screen.getByRole("button", { name: /^Pay \$/ }));

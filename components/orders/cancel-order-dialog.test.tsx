@@ -8,6 +8,7 @@ import { orderQueryKey } from "@/lib/api/orders";
 import type { Order } from "@/lib/schemas/order";
 import { toastsAtom } from "@/lib/state/notices";
 import { CancelOrderButton } from "./cancel-order-dialog";
+import { TEST_ORDER_ID, orderView } from "@/test/support/order-view";
 import { orderSchema } from "@/lib/schemas/order";
 
 const api = vi.hoisted(() => ({
@@ -15,36 +16,19 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock("@/lib/api/client", () => ({ callApi: api.callApi }));
 
-const ORDER_ID = "3f2a9c1b-0d4e-4c5a-9b7e-1234567890ab";
-
-const base: Order = {
-  orderId: ORDER_ID,
+const base: Order = orderView({
   status: "paid",
-  createdAt: "2026-11-20T15:00:00.000Z",
   expiresAt: null,
   items: [],
   subTotal: "359.00",
   shippingFee: "0.00",
   tax: "22.44",
   total: "381.44",
-  refunded: "0.00",
-  shippingAddress: null,
-  shippingMethod: "ups_ground",
   shippingOptions: [],
   paidAt: "2026-11-20T15:05:00.000Z",
-  shippedAt: null,
-  deliveredAt: null,
-  carrier: null,
-  trackingNumber: null,
-  referralCode: null,
-  timeline: [],
-  canCancel: true,
-  canEdit: true,
   canPay: false,
   paymentReceived: true,
-  canApplyAfterSale: false,
-  afterSaleRemaining: {},
-};
+});
 
 function renderButton(order: Order) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -72,9 +56,9 @@ describe("cancelling an order", () => {
     await userEvent.type(screen.getByLabelText("Reason (optional)"), "  Found a better fit  ");
     await userEvent.click(screen.getByRole("button", { name: "Yes, cancel order" }));
 
-    await waitFor(() => expect(queryClient.getQueryData(orderQueryKey(ORDER_ID))).toEqual(cancelled));
+    await waitFor(() => expect(queryClient.getQueryData(orderQueryKey(TEST_ORDER_ID))).toEqual(cancelled));
     expect(api.callApi).toHaveBeenCalledWith("post", "merchandise/order/cancel", orderSchema, {
-      json: { orderId: ORDER_ID, reason: "Found a better fit" },
+      json: { orderId: TEST_ORDER_ID, reason: "Found a better fit" },
       blocking: true,
     });
     expect(store.get(toastsAtom).map((toast) => toast.message)).toEqual(["Your order is cancelled. $381.44 is refunded to your card."]);
@@ -97,7 +81,7 @@ describe("cancelling an order", () => {
     await userEvent.click(screen.getByRole("button", { name: "Yes, cancel order" }));
     expect((await screen.findByRole("alert")).textContent).toContain("already shipped");
     expect(api.callApi).toHaveBeenCalledWith("post", "merchandise/order/cancel", orderSchema, {
-      json: { orderId: ORDER_ID },
+      json: { orderId: TEST_ORDER_ID },
       blocking: true,
     });
   });

@@ -7,6 +7,7 @@ import { ApiError } from "@/lib/api/envelope";
 import { orderQueryKey } from "@/lib/api/orders";
 import type { Order } from "@/lib/schemas/order";
 import { EditOrderForm } from "./edit-order-form";
+import { TEST_ORDER_ID, orderView } from "@/test/support/order-view";
 import { orderSchema } from "@/lib/schemas/order";
 
 const api = vi.hoisted(() => ({
@@ -14,53 +15,18 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock("@/lib/api/client", () => ({ callApi: api.callApi }));
 
-const ORDER_ID = "3f2a9c1b-0d4e-4c5a-9b7e-1234567890ab";
-
 function order(overrides: Partial<Order> = {}): Order {
-  return {
-    orderId: ORDER_ID,
-    status: "pending_payment",
-    createdAt: "2026-11-20T15:00:00.000Z",
-    expiresAt: "2026-11-20T15:30:00.000Z",
-    items: [
-      {
-        skuNum: "LW-F3-PC",
-        name: "Post-carbon taste cartridge",
-        image: ["/images/products/lw-f3-pc-1.svg"],
-        attributes: "12-month life",
-        spec: [],
-        quantity: 1,
-        originalPrice: "29.00",
-        discountPrice: "24.00",
-        stock: 600,
-      },
-    ],
-    subTotal: "24.00",
-    shippingFee: "11.90",
+  return orderView({
     tax: "1.50",
     total: "37.40",
-    refunded: "0.00",
     shippingAddress: { fullName: "Sam Rivers", line1: "1200 Main Street", city: "Houston", state: "TX", zip: "77002" },
-    shippingMethod: "ups_ground",
     shippingOptions: [
       { label: "UPS Ground", desc: "3 business days", value: "ups_ground", price: "11.90", realDate: "2026-11-25" },
       { label: "UPS 2nd Day Air", desc: "2 business days", value: "ups_2nd_day_air", price: "22.90", realDate: "2026-11-24" },
     ],
-    paidAt: null,
-    shippedAt: null,
-    deliveredAt: null,
-    carrier: null,
-    trackingNumber: null,
-    referralCode: null,
     timeline: [{ type: "created", actor: "customer", note: null, at: "2026-11-20T15:00:00.000Z" }],
-    canCancel: true,
-    canEdit: true,
-    canPay: true,
-    paymentReceived: false,
-    canApplyAfterSale: false,
-    afterSaleRemaining: {},
     ...overrides,
-  };
+  });
 }
 
 function renderForm(current: Order) {
@@ -87,10 +53,10 @@ describe("changing the delivery of an order", () => {
 
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     expect(api.callApi).toHaveBeenCalledWith("put", "merchandise/order/edit", orderSchema, {
-      json: { orderId: ORDER_ID, shippingMethod: "ups_2nd_day_air" },
+      json: { orderId: TEST_ORDER_ID, shippingMethod: "ups_2nd_day_air" },
       blocking: true,
     });
-    expect(queryClient.getQueryData(orderQueryKey(ORDER_ID))).toEqual(updated);
+    expect(queryClient.getQueryData(orderQueryKey(TEST_ORDER_ID))).toEqual(updated);
   });
 
   it("checks the address before sending and puts each error under its field", async () => {
@@ -127,7 +93,7 @@ describe("changing the delivery of an order", () => {
     expect((await screen.findByRole("alert")).textContent).toBe(message);
     expect(api.callApi).toHaveBeenCalledWith("put", "merchandise/order/edit", orderSchema, {
       json: {
-        orderId: ORDER_ID,
+        orderId: TEST_ORDER_ID,
         shippingAddress: { fullName: "Sam Rivers", line1: "1200 Main Street", city: "Houston", state: "CA", zip: "77002" },
       },
       blocking: true,

@@ -10,7 +10,7 @@ import { AppError } from "@/lib/server/http/errors";
 import { queueMail } from "@/lib/server/mail/outbox";
 import { orderCancelledMail } from "@/lib/server/mail/templates/orders";
 import { inTransaction } from "@/lib/server/transaction";
-import { customerActor, recordEvent, type EventActor } from "./events";
+import { customerActor, recordDraftAddressChange, recordEvent, type EventActor } from "./events";
 import { sweepExpiredOrders } from "./expiry";
 import { ORDER_MESSAGES } from "./messages";
 import { releaseStock } from "./stock";
@@ -116,7 +116,10 @@ export async function editOrder(userId: string, edit: OrderEdit): Promise<Order>
         .set({ shippingAddress: address, shippingMethod: method, ...totals, updatedAt: new Date() })
         .where(eq(orders.id, order.id));
     }
-    if (addressChanged) await recordEvent(tx, order.id, "address_changed", by);
+    if (addressChanged) {
+      if (canChangeShippingMethod(order.status)) await recordDraftAddressChange(tx, order.id, by);
+      else await recordEvent(tx, order.id, "address_changed", by);
+    }
     if (methodChanged) await recordEvent(tx, order.id, "shipping_changed", by, method);
     const [updated] = await tx.select().from(orders).where(eq(orders.id, order.id));
     if (!updated) throw notFound();

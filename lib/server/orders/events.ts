@@ -1,5 +1,5 @@
 import "server-only";
-import { sql, type SQL } from "drizzle-orm";
+import { desc, eq, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { DbExecutor } from "@/lib/db/client";
 import { orderEvents, type OrderEventActor, type UserRow } from "@/lib/db/schema";
@@ -61,4 +61,21 @@ export async function recordEvent(
     note,
     createdAt: nextStepTime(orderEvents, orderEvents.createdAt, orderEvents.orderId, orderId),
   });
+}
+
+/**
+ * An unpaid order's address change, unless the order's latest step already is one by the same
+ * customer: the payment page quotes every complete address as it is typed, and a customer who
+ * corrects a letter has changed the address once, not once per correction. After payment every
+ * change is a step of its own (a label may already be printed).
+ */
+export async function recordDraftAddressChange(tx: DbExecutor, orderId: string, by: EventActor): Promise<void> {
+  const [latest] = await tx
+    .select({ type: orderEvents.type, actorUserId: orderEvents.actorUserId })
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(desc(orderEvents.createdAt))
+    .limit(1);
+  if (latest?.type === "address_changed" && latest.actorUserId === by.userId) return;
+  await recordEvent(tx, orderId, "address_changed", by);
 }

@@ -13,7 +13,7 @@ import { chargeOrder, refundPayment, replayedPayment, type PaymentStatusAnswer }
 import { deliveryEstimate } from "@/lib/server/shipping";
 import { inTransaction } from "@/lib/server/transaction";
 import { refundNote } from "./event-notes";
-import { customerActor, recordEvent, type EventActor } from "./events";
+import { customerActor, recordDraftAddressChange, recordEvent, type EventActor } from "./events";
 import { ORDER_MESSAGES } from "./messages";
 import { assertPayable, lockOrder, moveOrder, paymentReceived } from "./status";
 import { orderTotals } from "./totals";
@@ -42,7 +42,7 @@ async function applyTypedAddress(tx: Transaction, order: OrderRow, address: UsAd
     .where(eq(orders.id, order.id))
     .returning();
   if (!updated) throw new AppError(404, ORDER_MESSAGES.notFound);
-  await recordEvent(tx, order.id, "address_changed", customerActor(userId));
+  await recordDraftAddressChange(tx, order.id, customerActor(userId));
   return updated;
 }
 

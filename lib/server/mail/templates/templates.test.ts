@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from "vitest";
 import type { Order } from "@/lib/schemas/order";
+import { orderView } from "@/test/support/order-view";
 import type { MailDraft } from "../render";
 
 // Every e-mail of the shop, rendered as it is queued: an HTML part and a plain-text part that say
@@ -18,7 +19,7 @@ const REQUEST_ID = "9f1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d";
 const TO = "ana@example.com";
 const LINK = "https://shop.example/account/register?link=abc.def-123";
 
-const order: Order = {
+const order: Order = orderView({
   orderId: ORDER_ID,
   status: "paid",
   createdAt: "2026-11-23T15:00:00.000Z",
@@ -40,24 +41,13 @@ const order: Order = {
   shippingFee: "7.50",
   tax: "4.12",
   total: "61.62",
-  refunded: "0.00",
   shippingAddress: { fullName: "Ana Diaz", line1: "1200 Main St", city: "Houston", state: "TX", zip: "77002" },
   shippingMethod: "ups_2nd_day_air",
   shippingOptions: [],
   paidAt: "2026-11-23T15:05:00.000Z",
-  shippedAt: null,
-  deliveredAt: null,
-  carrier: null,
-  trackingNumber: null,
-  referralCode: null,
-  timeline: [],
-  canCancel: true,
-  canEdit: true,
   canPay: false,
   paymentReceived: true,
-  canApplyAfterSale: false,
-  afterSaleRemaining: {},
-};
+});
 
 const facts = { afterSaleId: REQUEST_ID, type: "return" as const, name: "Lenwell RO600", quantity: 1 };
 

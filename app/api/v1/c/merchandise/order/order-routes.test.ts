@@ -312,6 +312,20 @@ describeEachEngine("order calls on $name", (engine) => {
         }),
       );
       expect(again.timeline).toHaveLength(3);
+      // A correction typed right after (the payment page quotes each complete address) is the same
+      // change, until another step comes between.
+      const corrected = dataOf(await edit(who, { orderId, shippingAddress: { ...california, zip: "90013" } }));
+      expect(corrected).toMatchObject({ shippingAddress: { zip: "90013" } });
+      expect(corrected.timeline.map((event) => event.type)).toEqual(["created", "shipping_changed", "address_changed"]);
+      await edit(who, { orderId, shippingMethod: "ups_ground" });
+      const back = dataOf(await edit(who, { orderId, shippingAddress: HOUSTON }));
+      expect(back.timeline.map((event) => event.type)).toEqual([
+        "created",
+        "shipping_changed",
+        "address_changed",
+        "shipping_changed",
+        "address_changed",
+      ]);
     });
 
     it("refuses client totals, an empty change, bad addresses and another customer's order", async () => {
@@ -344,6 +358,9 @@ describeEachEngine("order calls on $name", (engine) => {
       const dallas = { ...HOUSTON, line1: "1 Elm St", city: "Dallas", zip: "75201" };
       const moved = dataOf(await edit(who, { orderId, shippingAddress: dallas }));
       expect(moved).toMatchObject({ shippingAddress: dallas, total: paid.total, tax: paid.tax, status: "paid" });
+      // After payment each change is a step of its own: a label may have been printed in between.
+      const again = dataOf(await edit(who, { orderId, shippingAddress: { ...dallas, zip: "75202" } }));
+      expect(again.timeline.filter((event) => event.type === "address_changed")).toHaveLength(2);
     });
   });
 
