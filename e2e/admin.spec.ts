@@ -14,7 +14,8 @@ import {
   signInAsOperator,
   signInThroughApi,
 } from "./shop-api";
-import type { Page } from "@playwright/test";
+import type { Page, PlaywrightWorkerArgs } from "@playwright/test";
+import { watchViolations } from "./support/csp-violations";
 
 // The operator console at desktop and phone size, signed in as the demo operator.
 const OPERATOR = DEMO_ACCOUNTS.find((account) => account.role === "admin");
@@ -32,6 +33,34 @@ async function seriousViolations(page: Page) {
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 const amount = (value: number) => (value / 100).toFixed(2);
+
+/**
+ * The signed-in customer's order of `quantity` RO membranes, paid, shipped and delivered by the
+ * operator (through a request context of its own), and their return request for one of them.
+ */
+async function returnOfDeliveredCartridge(
+  page: Page,
+  playwright: PlaywrightWorkerArgs["playwright"],
+  baseURL: string | undefined,
+  quantity: number,
+) {
+  const request = await playwright.request.newContext({ baseURL });
+  let orderId: string;
+  try {
+    orderId = await deliveredOrder(page, await operatorApi(request), "LW-F2-RO", quantity);
+  } finally {
+    await request.dispose();
+  }
+  const afterSaleId = await applyAfterSaleThroughApi(page, {
+    orderId,
+    skuNum: "LW-F2-RO",
+    quantity: 1,
+    type: "return",
+    reason: "Damaged on arrival",
+    description: "The cartridge housing is cracked.",
+  });
+  return { orderId, afterSaleId };
+}
 
 test.describe("operator console", () => {
   test("a visitor is sent to log in and a signed-in customer gets the 404 page", async ({ page }) => {
@@ -121,21 +150,7 @@ test.describe("operator console", () => {
     baseURL,
   }) => {
     const customer = await registerFreshCustomer(page, { address: TEST_ADDRESS });
-    const request = await playwright.request.newContext({ baseURL });
-    let orderId: string;
-    try {
-      orderId = await deliveredOrder(page, await operatorApi(request), "LW-F2-RO", 1);
-    } finally {
-      await request.dispose();
-    }
-    const afterSaleId = await applyAfterSaleThroughApi(page, {
-      orderId,
-      skuNum: "LW-F2-RO",
-      quantity: 1,
-      type: "return",
-      reason: "Damaged on arrival",
-      description: "The cartridge housing is cracked.",
-    });
+    const { afterSaleId } = await returnOfDeliveredCartridge(page, playwright, baseURL, 1);
 
     await signInAsOperator(page);
     await page.goto(`${ROUTES.adminAfterSale}?q=${encodeURIComponent(customer.email)}&status=pending_review`);
@@ -182,10 +197,7 @@ test.describe("operator console", () => {
   test("every console page runs under the nonce policy without violations and has no serious axe findings", async ({ page }) => {
     // Seven pages, each analysed by axe: more than the default 30 s under a full parallel run.
     test.slow();
-    const cspViolations: string[] = [];
-    page.on("console", (message) => {
-      if (/Content Security Policy|Refused to (execute|load|apply|connect)/i.test(message.text())) cspViolations.push(message.text());
-    });
+    const cspViolations = await watchViolations(page);
     await registerFreshCustomer(page, { address: TEST_ADDRESS });
     const orderId = await buyNowThroughApi(page, "LW-F2-RO", 1);
     await payThroughApi(page, orderId);
@@ -266,22 +278,8 @@ test.describe("operator console", () => {
     // A delivered order and a request made through the API, then four searches.
     test.slow();
     await registerFreshCustomer(page, { address: TEST_ADDRESS });
-    const request = await playwright.request.newContext({ baseURL });
-    let orderId: string;
-    try {
-      // Two units of one product: the list names the product, with no "and 1 more".
-      orderId = await deliveredOrder(page, await operatorApi(request), "LW-F2-RO", 2);
-    } finally {
-      await request.dispose();
-    }
-    const afterSaleId = await applyAfterSaleThroughApi(page, {
-      orderId,
-      skuNum: "LW-F2-RO",
-      quantity: 1,
-      type: "return",
-      reason: "Damaged on arrival",
-      description: "The cartridge housing is cracked.",
-    });
+    // Two units of one product: the list names the product, with no "and 1 more".
+    const { orderId, afterSaleId } = await returnOfDeliveredCartridge(page, playwright, baseURL, 2);
 
     await signInAsOperator(page);
     const search = async (label: RegExp, q: string) => {
