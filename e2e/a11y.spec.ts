@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { PUBLIC_PAGES, ROUTES, orderPath } from "@/lib/config/routes";
 import { TEST_ADDRESS, expect, registerFreshCustomer, signInWithCart, test } from "./fixtures";
-import { deliveredOrder, operatorApi } from "./shop-api";
+import { deliveredOrder, sendAfterSaleRequest, withOperator } from "./shop-api";
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
@@ -97,28 +97,25 @@ test.describe("accessibility (axe)", () => {
     await expect(page.getByText("No purifier to repair")).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
 
-    const request = await playwright.request.newContext({ baseURL });
-    try {
-      const orderId = await deliveredOrder(page, await operatorApi(request), "LW-F2-RO", 1);
+    await withOperator(playwright, baseURL, async (operator) => {
+      const orderId = await deliveredOrder(page, operator, "LW-F2-RO", 1);
       await page.goto(orderPath(orderId));
       await page.getByRole("button", { name: /^Request after-sale service/ }).click();
       await page.getByRole("dialog").getByRole("button", { name: "Send request" }).click();
       await expect(page.getByRole("dialog").getByText("Choose a reason from the list.")).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
-      const dialog = page.getByRole("dialog");
-      await dialog.getByRole("radio", { name: /^Return/ }).check();
-      await dialog.getByLabel("Reason").selectOption("Damaged on arrival");
-      await dialog.getByLabel("Description").fill("The seal was cracked when it arrived.");
-      await dialog.getByRole("button", { name: "Send request" }).click();
+      await sendAfterSaleRequest(page, {
+        type: "Return",
+        reason: "Damaged on arrival",
+        description: "The seal was cracked when it arrived.",
+      });
       await expect(page).toHaveURL(/\/account\/after-sale\/[0-9a-f-]{36}$/);
       await expect(page.getByRole("button", { name: "Cancel request" })).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
       await page.goto(ROUTES.afterSale);
       await expect(page.getByRole("article")).toHaveCount(1);
       expect(await seriousViolations(page)).toEqual([]);
-    } finally {
-      await request.dispose();
-    }
+    });
   });
 
   test("the 404 page has no serious or critical violations", async ({ page }) => {

@@ -9,10 +9,10 @@ import {
   applyAfterSaleThroughApi,
   buyNowThroughApi,
   deliveredOrder,
-  operatorApi,
   payThroughApi,
   signInAsOperator,
   signInThroughApi,
+  withOperator,
 } from "./shop-api";
 import type { Page, PlaywrightWorkerArgs } from "@playwright/test";
 import { watchViolations } from "./support/csp-violations";
@@ -44,13 +44,7 @@ async function returnOfDeliveredCartridge(
   baseURL: string | undefined,
   quantity: number,
 ) {
-  const request = await playwright.request.newContext({ baseURL });
-  let orderId: string;
-  try {
-    orderId = await deliveredOrder(page, await operatorApi(request), "LW-F2-RO", quantity);
-  } finally {
-    await request.dispose();
-  }
+  const orderId = await withOperator(playwright, baseURL, (operator) => deliveredOrder(page, operator, "LW-F2-RO", quantity));
   const afterSaleId = await applyAfterSaleThroughApi(page, {
     orderId,
     skuNum: "LW-F2-RO",

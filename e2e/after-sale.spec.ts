@@ -1,9 +1,9 @@
-import type { Page, PlaywrightWorkerArgs } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { PURIFIER_SKU } from "@/lib/config/store";
 import { ROUTES, afterSalePath, orderPath } from "@/lib/config/routes";
 import { afterSaleNumber } from "@/lib/after-sale-display";
 import { TEST_ADDRESS, expect, registerFreshCustomer, test } from "./fixtures";
-import { applyAfterSaleThroughApi, deliveredOrder, operatorApi, type OperatorCall } from "./shop-api";
+import { applyAfterSaleThroughApi, deliveredOrder, sendAfterSaleRequest, withOperator } from "./shop-api";
 
 // After the sale, each test with a customer of its own and a delivered order made through the real
 // calls (buy now, pay, the operator ships and delivers). The operator works from its own request
@@ -23,30 +23,6 @@ function afterSaleIdOf(page: Page): string {
 const statusBadge = (page: Page, status: string) =>
   page.getByRole("heading", { level: 1 }).locator("..").getByText(status, { exact: true });
 
-/** Fills the dialog the order page and the repair page open, and sends it. */
-async function fillRequest(page: Page, options: { type?: string; quantity?: number; reason: string; description: string }) {
-  const dialog = page.getByRole("dialog");
-  if (options.type) await dialog.getByRole("radio", { name: new RegExp(`^${options.type}`) }).check();
-  if (options.quantity) await dialog.getByLabel("Quantity").fill(String(options.quantity));
-  await dialog.getByLabel("Reason").selectOption(options.reason);
-  await dialog.getByLabel("Description").fill(options.description);
-  await dialog.getByRole("button", { name: "Send request" }).click();
-}
-
-/** Runs `body` with the operator signed in on a request context of its own, disposed afterwards. */
-async function withOperator(
-  playwright: PlaywrightWorkerArgs["playwright"],
-  baseURL: string | undefined,
-  body: (operator: OperatorCall) => Promise<void>,
-) {
-  const request = await playwright.request.newContext({ baseURL });
-  try {
-    await body(await operatorApi(request));
-  } finally {
-    await request.dispose();
-  }
-}
-
 test.describe("after-sale service", () => {
   test("a return on a delivered order: applied for, approved, sent back with tracking, received and completed with the refund shown", async ({
     page,
@@ -61,7 +37,7 @@ test.describe("after-sale service", () => {
       await page.getByRole("button", { name: `Request after-sale service for ${FILTER_NAME}` }).click();
       await page.getByRole("dialog").getByRole("button", { name: "Send request" }).click();
       await expect(page.getByRole("dialog").getByText("Choose a reason from the list.")).toBeVisible();
-      await fillRequest(page, {
+      await sendAfterSaleRequest(page, {
         type: "Return",
         quantity: 1,
         reason: "Not as described",
@@ -198,7 +174,7 @@ test.describe("after-sale service", () => {
       await expect(purifiers.getByRole("link", { name: /^Order #/ })).toHaveAttribute("href", orderPath(orderId));
       await purifiers.getByRole("button", { name: `Request a repair for ${PURIFIER_NAME}` }).click();
       await expect(page.getByRole("dialog").getByRole("heading", { name: "Repair request" })).toBeVisible();
-      await fillRequest(page, { reason: "Stopped working", description: "The pump hums but no water comes out." });
+      await sendAfterSaleRequest(page, { reason: "Stopped working", description: "The pump hums but no water comes out." });
 
       await expect(page).toHaveURL(REQUEST_PAGE);
       await expect(statusBadge(page, "Under review")).toBeVisible();

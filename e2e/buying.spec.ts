@@ -6,7 +6,7 @@ import { amountToCents } from "@/lib/money";
 import { orderNumber } from "@/lib/order-display";
 import { E2E_OUTBOX, TEST_ADDRESS, expect, isMobileProject, registerFreshCustomer, scrollToY, test } from "./fixtures";
 import { codeInMail, newestMailTo } from "@/lib/server/mail/outbox-reader";
-import { buyNowThroughApi, operatorApi, payThroughApi } from "./shop-api";
+import { buyNowThroughApi, payThroughApi, withOperator } from "./shop-api";
 
 // The buying slice end to end, each test with a customer of its own. Products whose stock a test
 // counts are bought by that test alone (and per project, since desktop and phone run side by side).
@@ -297,9 +297,7 @@ test.describe("buying", () => {
     await registerFreshCustomer(page, { address: TEST_ADDRESS });
     const orderId = await buyNowThroughApi(page, "LW-F2-RO", 1);
     await payThroughApi(page, orderId);
-    const request = await playwright.request.newContext({ baseURL });
-    try {
-      const operator = await operatorApi(request);
+    await withOperator(playwright, baseURL, async (operator) => {
       await operator("orders/ship", { orderId, carrier: "UPS", trackingNumber: "1Z999AA10123456784" });
       await page.goto(orderPath(orderId));
       await expect(page.getByRole("heading", { level: 1 }).locator("..").getByText("Shipped", { exact: true })).toBeVisible();
@@ -318,9 +316,7 @@ test.describe("buying", () => {
       }
       await page.goto(`${ROUTES.orders}?status=delivered`);
       await expect(page.getByRole("link", { name: `Order #${orderNumber(orderId)}` })).toBeVisible();
-    } finally {
-      await request.dispose();
-    }
+    });
   });
 
   test("Buy Water Purifier Now from the scrolled home page leads to the product, Buy now and payment", async ({ page }) => {

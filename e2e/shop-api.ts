@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Page, PlaywrightWorkerArgs } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
 import type { ApplyAfterSaleBody } from "@/lib/schemas/after-sale";
 import { TEST_ADDRESS, expect } from "./fixtures";
@@ -63,6 +63,33 @@ export async function operatorApi(request: APIRequestContext): Promise<OperatorC
     expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
     return ((await response.json()) as { data: T }).data;
   };
+}
+
+/**
+ * Runs `body` with the demo operator's calls, signed in on a request context of its own (so the
+ * page keeps the customer's session), and closes that context after.
+ */
+export async function withOperator<T>(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  baseURL: string | undefined,
+  body: (operator: OperatorCall) => Promise<T>,
+): Promise<T> {
+  const request = await playwright.request.newContext({ baseURL });
+  try {
+    return await body(await operatorApi(request));
+  } finally {
+    await request.dispose();
+  }
+}
+
+/** Fills the after-sale dialog the order page and the repair page open, and sends it. */
+export async function sendAfterSaleRequest(page: Page, options: { type?: string; quantity?: number; reason: string; description: string }) {
+  const dialog = page.getByRole("dialog");
+  if (options.type) await dialog.getByRole("radio", { name: new RegExp(`^${options.type}`) }).check();
+  if (options.quantity) await dialog.getByLabel("Quantity").fill(String(options.quantity));
+  await dialog.getByLabel("Reason").selectOption(options.reason);
+  await dialog.getByLabel("Description").fill(options.description);
+  await dialog.getByRole("button", { name: "Send request" }).click();
 }
 
 /** A paid order of the signed-in customer, shipped and delivered by the operator. */

@@ -12,7 +12,7 @@ import {
 } from "@/lib/config/routes";
 import { PURIFIER_SKU } from "@/lib/config/store";
 import { TEST_ADDRESS, expect, isMobileProject, registerFreshCustomer, signInWithCart, test } from "./fixtures";
-import { buyNowThroughApi, deliveredOrder, operatorApi, signInAsOperator } from "./shop-api";
+import { buyNowThroughApi, deliveredOrder, sendAfterSaleRequest, signInAsOperator, withOperator } from "./shop-api";
 import { tapTargetProblems, type TapTargetOptions } from "./support/tap-targets";
 
 // Every page and every open dialog, at desktop and phone size: each button, link and field is at
@@ -125,9 +125,7 @@ test.describe("tap targets and fixed elements", () => {
     test.slow();
     const findings: Findings = {};
     await registerFreshCustomer(page, { address: TEST_ADDRESS });
-    const request = await playwright.request.newContext({ baseURL });
-    try {
-      const operator = await operatorApi(request);
+    await withOperator(playwright, baseURL, async (operator) => {
       const orderId = await deliveredOrder(page, operator, "LW-F2-RO", 1);
       await deliveredOrder(page, operator, PURIFIER_SKU, 1);
       await page.goto(orderPath(orderId));
@@ -135,11 +133,11 @@ test.describe("tap targets and fixed elements", () => {
       await page.getByRole("button", { name: /^Request after-sale service/ }).click();
       await expect(page.getByTestId("apply-after-sale-dialog")).toBeVisible();
       await check(findings, page, "after-sale dialog", { within: '[data-testid="apply-after-sale-dialog"]' });
-      const dialog = page.getByRole("dialog");
-      await dialog.getByRole("radio", { name: /^Return/ }).check();
-      await dialog.getByLabel("Reason").selectOption("Damaged on arrival");
-      await dialog.getByLabel("Description").fill("The seal was cracked when it arrived.");
-      await dialog.getByRole("button", { name: "Send request" }).click();
+      await sendAfterSaleRequest(page, {
+        type: "Return",
+        reason: "Damaged on arrival",
+        description: "The seal was cracked when it arrived.",
+      });
       await expect(page).toHaveURL(/\/account\/after-sale\/[0-9a-f-]{36}$/);
       const afterSaleId = new URL(page.url()).pathname.split("/").pop() ?? "";
       await expect(page.getByRole("button", { name: "Cancel request" })).toBeVisible();
@@ -160,9 +158,7 @@ test.describe("tap targets and fixed elements", () => {
       await signInAsOperator(page);
       await page.goto(adminAfterSalePath(afterSaleId));
       await check(findings, page, "the request in the console");
-    } finally {
-      await request.dispose();
-    }
+    });
     expectNone(findings);
   });
 

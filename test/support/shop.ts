@@ -19,12 +19,17 @@ export const HOUSTON: UsAddress = { fullName: "Ada Park", line1: "1200 Main St",
 
 export async function makeCustomer(
   handle: DatabaseHandle,
-  options: { address?: UsAddress | null; role?: UserRow["role"] } = {},
+  options: { address?: UsAddress | null; role?: UserRow["role"]; username?: string } = {},
 ): Promise<Customer> {
   const email = `shop-${randomUUID()}@example.com`;
   const [user] = await handle.db
     .insert(users)
-    .values({ email, username: "Shop Tester", defaultAddress: options.address ?? null, role: options.role ?? "customer" })
+    .values({
+      email,
+      username: options.username ?? "Shop Tester",
+      defaultAddress: options.address ?? null,
+      role: options.role ?? "customer",
+    })
     .returning({ id: users.id });
   if (!user) throw new Error("no user");
   const { token } = await createSession(user.id, { userAgent: null, ip: null });

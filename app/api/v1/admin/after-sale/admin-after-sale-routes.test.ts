@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { RETURN_ADDRESS } from "@/lib/config/after-sale";
-import { afterSaleEvents, orders, payments, users } from "@/lib/db/schema";
+import { afterSaleEvents, orders, payments } from "@/lib/db/schema";
 import { afterSaleNumber } from "@/lib/after-sale-display";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { amountToCents, formatUsd } from "@/lib/money";
@@ -275,11 +275,10 @@ describeEachEngine("operator after-sale calls on $name", (engine) => {
   it("finds a request by its own or its order's short number, a full id, the e-mail and the customer's names", async () => {
     const admin = await makeCustomer(db(), { role: "admin" });
     const marker = randomUUID().slice(0, 8);
-    const who = await makeCustomer(db(), { address: { ...HOUSTON, fullName: `Imogen Deliver${marker}` } });
-    await db()
-      .db.update(users)
-      .set({ username: `Quentin Account${marker}` })
-      .where(eq(users.id, who.id));
+    const who = await makeCustomer(db(), {
+      address: { ...HOUSTON, fullName: `Imogen Deliver${marker}` },
+      username: `Quentin Account${marker}`,
+    });
     const { orderId, sku } = await boughtOrder(db(), who, admin);
     const afterSaleId = await requestAt(admin, who, orderId, sku, "return", "pending_review");
     const other = await makeCustomer(db(), { address: HOUSTON });

@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { orderEvents, orders, users } from "@/lib/db/schema";
+import { orderEvents, orders } from "@/lib/db/schema";
 import { orderNumber } from "@/lib/order-display";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { adminOrderListSchema, adminOrderSchema } from "@/lib/schemas/admin-order";
@@ -147,11 +147,10 @@ describeEachEngine("operator order calls on $name", (engine) => {
   it("finds an order by the short number the customer sees, the full id, the e-mail and the customer's names", async () => {
     const admin = await makeCustomer(db(), { role: "admin" });
     const marker = randomUUID().slice(0, 8);
-    const who = await makeCustomer(db(), { address: { ...HOUSTON, fullName: `Imogen Deliver${marker}` } });
-    await db()
-      .db.update(users)
-      .set({ username: `Quentin Account${marker}` })
-      .where(eq(users.id, who.id));
+    const who = await makeCustomer(db(), {
+      address: { ...HOUSTON, fullName: `Imogen Deliver${marker}` },
+      username: `Quentin Account${marker}`,
+    });
     const { orderId } = await paidOrder(db(), who);
     // Another customer's order at the same address name: only what names this one may find it.
     const { orderId: otherId } = await paidOrder(db(), await makeCustomer(db(), { address: HOUSTON }));
