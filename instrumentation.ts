@@ -8,5 +8,7 @@ export async function register() {
     startOrderExpirySweeper();
     const { mailWorker } = await import("./lib/server/mail/outbox");
     mailWorker().start();
+    const { SCHEDULED_JOBS, startScheduler } = await import("./lib/server/jobs");
+    startScheduler(SCHEDULED_JOBS);
   }
 }

@@ -12,3 +12,4 @@ export * from "./test-provider";
 export * from "./product-changes";
 export * from "./after-sale";
 export * from "./mail-outbox";
+export * from "./purifiers";

@@ -77,6 +77,8 @@ export const orderItems = pgTable(
     originalPriceCents: integer("original_price_cents").notNull(),
     unitPriceCents: integer("unit_price_cents").notNull(),
     lineTotalCents: integer("line_total_cents").notNull(),
+    /** Purifier lines: the serial of each unit, as the operator entered them when shipping. */
+    serials: jsonb("serials").$type<string[]>(),
   },
   (table) => [
     primaryKey({ columns: [table.orderId, table.sku] }),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { MERCHANDISE_CATEGORIES } from "../../schemas/merchandise";
 import { createdAt, updatedAt } from "./columns";
 
@@ -39,6 +39,14 @@ export const products = pgTable(
     listed: boolean("listed").notNull().default(true),
     /** Membership and care plans: how long one unit lasts once paid. */
     planMonths: integer("plan_months"),
+    /**
+     * Members pay this instead of the discount price (null: no member price). Set by the operator;
+     * the server applies it while the buyer's membership is active.
+     */
+    memberPriceCents: integer("member_price_cents"),
+    /** Replacement cartridges: the purifier stage the cartridge fills (1, 2, 3) and its rated life. */
+    filterStage: integer("filter_stage"),
+    filterLifeMonths: integer("filter_life_months"),
     sortOrder: integer("sort_order").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -51,6 +59,15 @@ export const products = pgTable(
       sql`${table.originalPriceCents} >= 0 and ${table.discountPriceCents} >= 0 and ${table.discountPriceCents} <= ${table.originalPriceCents}`,
     ),
     check("products_plan_months_positive", sql`${table.planMonths} is null or ${table.planMonths} > 0`),
+    check(
+      "products_member_price_valid",
+      sql`${table.memberPriceCents} is null or (${table.memberPriceCents} >= 0 and ${table.memberPriceCents} <= ${table.discountPriceCents})`,
+    ),
+    check(
+      "products_filter_stage_valid",
+      sql`(${table.filterStage} is null) = (${table.filterLifeMonths} is null) and (${table.filterStage} is null or (${table.filterStage} > 0 and ${table.filterLifeMonths} > 0))`,
+    ),
+    uniqueIndex("products_filter_stage_key").on(table.filterStage),
   ],
 );
 

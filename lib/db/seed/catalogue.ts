@@ -20,7 +20,14 @@ export interface CatalogueEntry {
   description: string;
   /** Membership and care plans: how long one unit lasts once paid. */
   planMonths?: number;
+  /** What members pay instead of the discount price. */
+  memberPriceCents?: number;
+  /** Replacement cartridges: the purifier stage they fill and their rated life. */
+  filter?: { stage: number; lifeMonths: number };
 }
+
+/** The demo's member price: 15 % off the discount price, to the cent. */
+const memberPrice = (discountPriceCents: number) => Math.round(discountPriceCents * 0.85);
 
 const img = (sku: string, views = 1) => Array.from({ length: views }, (_, i) => `/images/products/${sku.toLowerCase()}-${i + 1}.svg`);
 
@@ -64,6 +71,8 @@ export const DEMO_CATALOGUE: readonly CatalogueEntry[] = [
     originalPriceCents: 3_900,
     discountPriceCents: 2_900,
     stock: 800,
+    memberPriceCents: memberPrice(2_900),
+    filter: { stage: 1, lifeMonths: 6 },
     description:
       "The first stage of the RO600. A polypropylene layer catches sand, rust and other particles, and an activated carbon block reduces chlorine and odours before the water reaches the membrane, which protects the membrane and lengthens its life. It twists in from the side panel in under a minute.",
   },
@@ -83,6 +92,8 @@ export const DEMO_CATALOGUE: readonly CatalogueEntry[] = [
     originalPriceCents: 11_900,
     discountPriceCents: 9_900,
     stock: 400,
+    memberPriceCents: memberPrice(9_900),
+    filter: { stage: 2, lifeMonths: 24 },
     description:
       "The heart of the purifier. The membrane's pores are small enough to hold back dissolved salts, metals such as lead, and most other dissolved solids, and only water passes through. Replace it when the display asks, or when the water quality reading rises and stays up.",
   },
@@ -102,6 +113,8 @@ export const DEMO_CATALOGUE: readonly CatalogueEntry[] = [
     originalPriceCents: 2_900,
     discountPriceCents: 2_400,
     stock: 600,
+    memberPriceCents: memberPrice(2_400),
+    filter: { stage: 3, lifeMonths: 12 },
     description:
       "The last stage, just before the spout. Coconut-shell carbon takes out any remaining taste or smell so the water tastes clean and neutral, for drinking, coffee and tea.",
   },
@@ -120,6 +133,7 @@ export const DEMO_CATALOGUE: readonly CatalogueEntry[] = [
     originalPriceCents: 10_700,
     discountPriceCents: 7_900,
     stock: 300,
+    memberPriceCents: memberPrice(7_900),
     description:
       "Everything the RO600 needs in its first year, in one box: a pre-filter for month 6 and one for month 12, and the year's post-carbon cartridge. The membrane lasts two years, so it is not included.",
   },
@@ -216,6 +230,7 @@ export const DEMO_CATALOGUE: readonly CatalogueEntry[] = [
     originalPriceCents: 3_500,
     discountPriceCents: 2_900,
     stock: 150,
+    memberPriceCents: memberPrice(2_900),
     description:
       "Pour filtered water from a lever faucet beside the sink instead of the front spout. Connects to the RO600's outlet with the included tubing and quick-connect fitting.",
   },
@@ -230,6 +245,7 @@ export const DEMO_CATALOGUE: readonly CatalogueEntry[] = [
     originalPriceCents: 1_900,
     discountPriceCents: 1_500,
     stock: 500,
+    memberPriceCents: memberPrice(1_500),
     description:
       "Dip the pen in a glass of water to read its total dissolved solids in parts per million. Compare your tap water with the purifier's output and see the membrane at work.",
   },
@@ -248,6 +264,7 @@ export const DEMO_CATALOGUE: readonly CatalogueEntry[] = [
     originalPriceCents: 3_200,
     discountPriceCents: 2_600,
     stock: 200,
+    memberPriceCents: memberPrice(2_600),
     description:
       "A tall glass carafe that fits under the RO600's spout and in the fridge door. Borosilicate glass handles hot and cold water.",
   },

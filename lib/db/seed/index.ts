@@ -30,6 +30,9 @@ export async function seedDatabase(db: AnyDatabase): Promise<{ created: string[]
         discountPriceCents: entry.discountPriceCents,
         stock: entry.stock,
         planMonths: entry.planMonths ?? null,
+        memberPriceCents: entry.memberPriceCents ?? null,
+        filterStage: entry.filter?.stage ?? null,
+        filterLifeMonths: entry.filter?.lifeMonths ?? null,
         sortOrder: index,
       })),
     )
