@@ -64,6 +64,7 @@ export default defineConfig<ShopTestOptions>({
         OIDC_ISSUER: oidcIssuer,
         GOOGLE_CLIENT_ID: "lenwell-e2e",
         GOOGLE_CLIENT_SECRET: "lenwell-e2e-secret",
+        SCHEDULE_TIME_TRAVEL: "on",
       },
     },
     {

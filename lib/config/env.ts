@@ -58,6 +58,11 @@ const envSchema = z.object({
    * documented test card numbers and says "Test mode" on the payment page.
    */
   PAYMENT_PROVIDER: z.enum(["test"]).default("test"),
+  /**
+   * "on": the operator's run-scheduled-work call takes a moment to run at, so tests can move the
+   * shop's calendar (filters falling due, renewals). For test servers only; off by default.
+   */
+  SCHEDULE_TIME_TRAVEL: z.enum(["on", "off"]).default("off"),
 });
 
 export type ServerEnv = z.infer<typeof envSchema>;
