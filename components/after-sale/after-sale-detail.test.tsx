@@ -42,6 +42,9 @@ const approved: AfterSale = {
     { type: "pending_review", actor: "customer", note: null, at: "2026-11-20T15:00:00.000Z" },
     { type: "approved", actor: "admin", note: null, at: "2026-11-21T15:00:00.000Z" },
   ],
+  purifier: null,
+  coveredByCare: null,
+  diagnosisFee: null,
   canCancel: true,
   canSubmitTracking: true,
 };

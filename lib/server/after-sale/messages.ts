@@ -20,6 +20,8 @@ export const AFTER_SALE_MESSAGES = {
       : status === "received" || status === "completed"
         ? "The goods have already been received, so the request can no longer be cancelled."
         : "This request is closed and can no longer be cancelled.",
+  purifierNotFound: "Choose one of your purifiers.",
+  purifierOnlyForRepair: "Choose a purifier only for a repair request.",
   refundTooLarge: (maxAmount: string) => `The refund can be at most $${maxAmount}.`,
   nothingLeftToRefund: (leftAmount: string) => `Only $${leftAmount} is left refundable on this order.`,
 } as const;
