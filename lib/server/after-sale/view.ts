@@ -39,17 +39,18 @@ export async function toAfterSaleViews(db: DbExecutor, rows: AfterSaleRow[]): Pr
     .orderBy(asc(afterSaleEvents.createdAt), asc(afterSaleEvents.id));
   const purifierIds = rows.flatMap((row) => (row.purifierId ? [row.purifierId] : []));
   const planIds = rows.flatMap((row) => (row.carePlanId ? [row.carePlanId] : []));
-  const [units, plans, diagnosis] = await Promise.all([
+  // One after another: inside a transaction the queries share one connection.
+  const units =
     purifierIds.length > 0
-      ? db.select({ id: purifiers.id, serial: purifiers.serial }).from(purifiers).where(inArray(purifiers.id, purifierIds))
-      : [],
+      ? await db.select({ id: purifiers.id, serial: purifiers.serial }).from(purifiers).where(inArray(purifiers.id, purifierIds))
+      : [];
+  const plans =
     planIds.length > 0
-      ? db.select({ id: memberships.id, endsAt: memberships.endsAt }).from(memberships).where(inArray(memberships.id, planIds))
-      : [],
-    rows.some((row) => row.type === "repair" && !row.carePlanId)
-      ? db.select({ cents: products.discountPriceCents }).from(products).where(eq(products.sku, REPAIR_DIAGNOSIS_SKU))
-      : [],
-  ]);
+      ? await db.select({ id: memberships.id, endsAt: memberships.endsAt }).from(memberships).where(inArray(memberships.id, planIds))
+      : [];
+  const diagnosis = rows.some((row) => row.type === "repair" && !row.carePlanId)
+    ? await db.select({ cents: products.discountPriceCents }).from(products).where(eq(products.sku, REPAIR_DIAGNOSIS_SKU))
+    : [];
   const diagnosisCents = diagnosis[0]?.cents;
   return rows.map((row) => ({
     afterSaleId: row.id,

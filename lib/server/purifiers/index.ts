@@ -43,30 +43,31 @@ async function stageSpecs(db: DbExecutor): Promise<FilterStageSpec[]> {
     .from(products)
     .where(isNotNull(products.filterStage))
     .orderBy(asc(products.filterStage));
-  return rows.flatMap((row) => (row.stage !== null && row.lifeMonths !== null ? [{ stage: row.stage, sku: row.sku, name: row.name, lifeMonths: row.lifeMonths }] : []));
+  return rows.flatMap((row) =>
+    row.stage !== null && row.lifeMonths !== null ? [{ stage: row.stage, sku: row.sku, name: row.name, lifeMonths: row.lifeMonths }] : [],
+  );
 }
 
 async function toViews(db: DbExecutor, rows: readonly PurifierRow[], now: Date): Promise<Purifier[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const today = storeDate(now);
-  const [specs, changes, names, coverage] = await Promise.all([
-    stageSpecs(db),
-    db
-      .select({ purifierId: filterChanges.purifierId, stage: filterChanges.stage, changedOn: filterChanges.changedOn })
-      .from(filterChanges)
-      .where(inArray(filterChanges.purifierId, ids)),
-    db
-      .select({ sku: products.sku, name: products.name })
-      .from(products)
-      .where(
-        inArray(
-          products.sku,
-          rows.map((row) => row.sku),
-        ),
+  // One after another: inside a transaction the queries share one connection.
+  const specs = await stageSpecs(db);
+  const changes = await db
+    .select({ purifierId: filterChanges.purifierId, stage: filterChanges.stage, changedOn: filterChanges.changedOn })
+    .from(filterChanges)
+    .where(inArray(filterChanges.purifierId, ids));
+  const names = await db
+    .select({ sku: products.sku, name: products.name })
+    .from(products)
+    .where(
+      inArray(
+        products.sku,
+        rows.map((row) => row.sku),
       ),
-    careCoverageOf(db, ids, now),
-  ]);
+    );
+  const coverage = await careCoverageOf(db, ids, now);
   return rows.map((row) => ({
     purifierId: row.id,
     skuNum: row.sku,
@@ -129,7 +130,12 @@ async function serialInUse(db: DbExecutor, serial: string, exceptOrderId?: strin
  * A serial someone registered meanwhile is left off rather than failing the delivery; the owner or
  * the shop sets it later.
  */
-export async function registerDeliveredPurifiers(tx: Transaction, orderId: string, userId: string, deliveredAt: Date): Promise<PurifierRow[]> {
+export async function registerDeliveredPurifiers(
+  tx: Transaction,
+  orderId: string,
+  userId: string,
+  deliveredAt: Date,
+): Promise<PurifierRow[]> {
   const lines = await tx
     .select({ sku: orderItems.sku, quantity: orderItems.quantity, serials: orderItems.serials })
     .from(orderItems)
@@ -142,9 +148,7 @@ export async function registerDeliveredPurifiers(tx: Transaction, orderId: strin
   for (const line of lines) {
     for (let index = 0; index < line.quantity; index += 1, unit += 1) {
       const wanted = line.serials?.[index] ?? null;
-      const [taken] = wanted
-        ? await tx.select({ id: purifiers.id }).from(purifiers).where(eq(purifiers.serial, wanted)).limit(1)
-        : [];
+      const [taken] = wanted ? await tx.select({ id: purifiers.id }).from(purifiers).where(eq(purifiers.serial, wanted)).limit(1) : [];
       const [row] = await tx
         .insert(purifiers)
         .values({
@@ -198,11 +202,7 @@ export async function storeShipSerials(tx: Transaction, orderId: string, entries
 
 export async function listPurifiers(userId: string, now: Date = new Date()): Promise<PurifierList> {
   const db = await getDb();
-  const rows = await db
-    .select()
-    .from(purifiers)
-    .where(eq(purifiers.userId, userId))
-    .orderBy(desc(purifiers.createdAt), desc(purifiers.id));
+  const rows = await db.select().from(purifiers).where(eq(purifiers.userId, userId)).orderBy(desc(purifiers.createdAt), desc(purifiers.id));
   return { list: await toViews(db, rows, now), today: storeDate(now) };
 }
 
