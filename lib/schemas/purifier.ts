@@ -33,8 +33,6 @@ export const PURIFIER_MESSAGES = {
 export const CARE_NEEDS_PURIFIER_MESSAGE =
   "Lenwell Care is for owners of a Lenwell purifier. Add your purifier under My purifiers first, then buy the plan.";
 
-export const MY_PURIFIERS_PATH = "/account/purifiers";
-
 const serialField = singleLineText({ message: PURIFIER_MESSAGES.serialRequired })
   .trim()
   .min(1, PURIFIER_MESSAGES.serialRequired)
