@@ -45,6 +45,8 @@ export const adminOrderSchema = orderSchema.extend({
   /** What the operator may do next, by the order's rules. */
   canShip: z.boolean(),
   canDeliver: z.boolean(),
+  /** The order's purifier lines: the ship form asks for a serial per unit; registered at delivery. */
+  purifierLines: z.array(z.object({ skuNum: z.string(), name: z.string(), quantity: z.number().int(), serials: z.array(z.string()) })),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 

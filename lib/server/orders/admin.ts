@@ -8,7 +8,7 @@ import { assertOperator } from "@/lib/server/auth/operator";
 import { AppError } from "@/lib/server/http/errors";
 import { orderShippedMail } from "@/lib/server/mail/templates/orders";
 import { queueMail } from "@/lib/server/mail/outbox";
-import { registerDeliveredPurifiers, storeShipSerials } from "@/lib/server/purifiers";
+import { purifierLinesOf, registerDeliveredPurifiers, storeShipSerials } from "@/lib/server/purifiers";
 import { inTransaction } from "@/lib/server/transaction";
 import { cancelLockedOrder } from "./customer";
 import { operatorActor, recordEvent } from "./events";
@@ -29,6 +29,7 @@ async function adminView(db: DbExecutor, order: OrderRow): Promise<AdminOrder> {
     customer: customer ?? { id: order.userId, email: "" },
     canShip: canShip(order.status),
     canDeliver: canDeliver(order.status),
+    purifierLines: await purifierLinesOf(db, order.id),
   };
 }
 

@@ -198,6 +198,20 @@ export async function storeShipSerials(tx: Transaction, orderId: string, entries
   }
 }
 
+/** The purifier lines of an order with the serials entered so far, for the console's ship form. */
+export async function purifierLinesOf(
+  db: DbExecutor,
+  orderId: string,
+): Promise<{ skuNum: string; name: string; quantity: number; serials: string[] }[]> {
+  const lines = await db
+    .select({ sku: orderItems.sku, name: orderItems.name, quantity: orderItems.quantity, serials: orderItems.serials })
+    .from(orderItems)
+    .innerJoin(products, eq(products.sku, orderItems.sku))
+    .where(and(eq(orderItems.orderId, orderId), eq(products.category, PURIFIER_CATEGORY)))
+    .orderBy(asc(orderItems.sku));
+  return lines.map((line) => ({ skuNum: line.sku, name: line.name, quantity: line.quantity, serials: line.serials ?? [] }));
+}
+
 // The customer's side.
 
 export async function listPurifiers(userId: string, now: Date = new Date()): Promise<PurifierList> {
