@@ -49,6 +49,12 @@ async function repairCoverage(
   const purifier = await ownPurifier(tx, userId, purifierId);
   if (!purifier)
     throw new AppError(404, AFTER_SALE_MESSAGES.purifierNotFound, [{ path: "purifierId", message: AFTER_SALE_MESSAGES.purifierNotFound }]);
+  // The request is for a unit of this order's line, so the purifier must be one of those units.
+  if (purifier.orderId !== body.orderId || purifier.sku !== body.skuNum) {
+    throw new AppError(422, AFTER_SALE_MESSAGES.purifierNotInOrder, [
+      { path: "purifierId", message: AFTER_SALE_MESSAGES.purifierNotInOrder },
+    ]);
+  }
   const plan = await coveringCarePlan(tx, purifier.id, now);
   return { purifierId: purifier.id, carePlanId: plan?.id ?? null };
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { getDb, type DbExecutor, type Transaction } from "@/lib/db/client";
-import { filterChanges, orderItems, products, purifiers, users, type PurifierRow, type UserRow } from "@/lib/db/schema";
+import { filterChanges, orderItems, orders, products, purifiers, users, type PurifierRow, type UserRow } from "@/lib/db/schema";
 import { daysBetween } from "@/lib/calendar-day";
 import { filterStages, type FilterStageSpec } from "@/lib/filter-stages";
 import {
@@ -107,14 +107,17 @@ async function toView(db: DbExecutor, row: PurifierRow, now: Date): Promise<Puri
 async function serialInUse(db: DbExecutor, serial: string, exceptOrderId?: string): Promise<boolean> {
   const [registered] = await db.select({ id: purifiers.id }).from(purifiers).where(eq(purifiers.serial, serial)).limit(1);
   if (registered) return true;
+  // Only an order still on its way holds its serials: once delivered they are on its purifiers, and a
+  // shipment refunded on the way gives them back.
   const [shipped] = await db
     .select({ orderId: orderItems.orderId })
     .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .where(
       and(
         sql`${orderItems.serials} @> ${JSON.stringify([serial])}::jsonb`,
+        eq(orders.status, "shipped"),
         exceptOrderId ? ne(orderItems.orderId, exceptOrderId) : undefined,
-        sql`not exists (select 1 from ${purifiers} where ${purifiers.orderId} = ${orderItems.orderId})`,
       ),
     )
     .limit(1);

@@ -428,7 +428,7 @@ describeEachEngine("my purifiers and Lenwell Care on $name", (engine) => {
       expect(view.diagnosisFee).not.toBeNull();
     });
 
-    it("refuses a purifier that is not the customer's, or on a request that is not a repair", async () => {
+    it("refuses a purifier that is not the customer's, not of that order, or on a request that is not a repair", async () => {
       const admin = await makeCustomer(db(), { role: "admin" });
       const who = await makeCustomer(db(), { address: HOUSTON });
       const orderId = await paidOrder(who, PURIFIER);
@@ -442,6 +442,10 @@ describeEachEngine("my purifiers and Lenwell Care on $name", (engine) => {
       const notMine = await apply(repairBody(orderId, theirs.purifierId));
       expect(notMine.status).toBe(404);
       expect(notMine.body.errmsg).toBe("Choose one of your purifiers.");
+      const ownElsewhere = dataOf(await add(who, { serial: serial(), purchasedOn: "2026-01-10" }));
+      const otherUnit = await apply(repairBody(orderId, ownElsewhere.purifierId));
+      expect(otherUnit.status).toBe(422);
+      expect(otherUnit.body.errors).toEqual([{ path: "purifierId", message: "Choose one of the purifiers of this order." }]);
       const notRepair = await apply({ ...repairBody(orderId, unit?.purifierId), type: "return", reason: "No longer needed" });
       expect(notRepair.status).toBe(422);
       expect(notRepair.body.errors?.[0]?.path).toBe("purifierId");
