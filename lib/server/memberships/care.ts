@@ -12,11 +12,6 @@ import { addMonths } from "./index";
 // the checkout and the payment all ask here, so no path around the rule sells a plan that covers
 // nothing.
 
-/** A care plan covers its purifier from its start (inclusive) to its end (exclusive). */
-export function coversAt(plan: Pick<MembershipRow, "status" | "startsAt" | "endsAt">, now: Date): boolean {
-  return plan.status === "active" && plan.startsAt <= now && now < plan.endsAt;
-}
-
 /** Refuses a care plan among `skus` unless `userId` has a registered purifier. */
 export async function assertCarePlanBuyable(db: DbExecutor, userId: string, skus: readonly string[]): Promise<void> {
   if (skus.length === 0) return;

@@ -89,7 +89,7 @@ export async function activatePlans(tx: Transaction, orderId: string, now: Date 
   return created;
 }
 
-export { activateCarePlans, assertCarePlanBuyable, careCoverageOf, coveringCarePlan, coversAt } from "./care";
+export { activateCarePlans, assertCarePlanBuyable, careCoverageOf, coveringCarePlan } from "./care";
 
 export interface CustomerPlans {
   membership: Membership | null;
