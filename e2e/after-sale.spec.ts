@@ -174,11 +174,15 @@ test.describe("after-sale service", () => {
       await expect(purifiers.getByRole("link", { name: /^Order #/ })).toHaveAttribute("href", orderPath(orderId));
       await purifiers.getByRole("button", { name: `Request a repair for ${PURIFIER_NAME}` }).click();
       await expect(page.getByRole("dialog").getByRole("heading", { name: "Repair request" })).toBeVisible();
+      // The purifier was registered at delivery; without Lenwell Care the diagnosis fee is stated.
+      await expect(page.getByRole("dialog").getByLabel("Which purifier?")).toBeVisible();
+      await expect(page.getByRole("dialog").getByTestId("repair-terms")).toContainText("is credited against the repair");
       await sendAfterSaleRequest(page, { reason: "Stopped working", description: "The pump hums but no water comes out." });
 
       await expect(page).toHaveURL(REQUEST_PAGE);
       await expect(statusBadge(page, "Under review")).toBeVisible();
       await expect(page.getByRole("region", { name: "Your request" }).getByText("Repair", { exact: true })).toBeVisible();
+      await expect(page.getByRole("region", { name: "Repair costs" })).toContainText("credited against the repair");
       await page.goto(ROUTES.repairRequest);
       await expect(page.getByText("A request is already open for this purifier.")).toBeVisible();
     });

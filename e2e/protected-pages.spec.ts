@@ -67,6 +67,7 @@ function protectedPages(scene: Scene): ProtectedPage[] {
     { path: `${ROUTES.afterSale}?${new URLSearchParams({ c: REFERRAL })}`, account: "customer" },
     { path: afterSalePath(scene.afterSaleId), account: "customer" },
     { path: ROUTES.repairRequest, account: "customer" },
+    { path: ROUTES.purifiers, account: "customer" },
     { path: ROUTES.admin, account: "operator", lands: ROUTES.adminOrders },
     { path: ROUTES.adminOrders, account: "operator" },
     { path: adminOrderPath(scene.deliveredOrderId), account: "operator" },
@@ -76,11 +77,12 @@ function protectedPages(scene: Scene): ProtectedPage[] {
     { path: adminProductPath(PURIFIER_SKU), account: "operator" },
     { path: ROUTES.adminPlans, account: "operator" },
     { path: ROUTES.adminReferrals, account: "operator" },
+    { path: ROUTES.adminPurifiers, account: "operator" },
   ];
 }
 
 /** The scene's paths are not known when tests are declared: the list is fixed by position. */
-const PAGE_COUNT = 16;
+const PAGE_COUNT = 18;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -96,7 +96,7 @@ test.describe("tap targets and fixed elements", () => {
     test.slow();
     const findings: Findings = {};
     await registerFreshCustomer(page, { address: TEST_ADDRESS });
-    for (const path of [ROUTES.orders, ROUTES.afterSale, ROUTES.repairRequest]) {
+    for (const path of [ROUTES.orders, ROUTES.afterSale, ROUTES.repairRequest, ROUTES.purifiers]) {
       await page.goto(path);
       await check(findings, page, `${path} (empty)`);
     }
@@ -178,6 +178,7 @@ test.describe("tap targets and fixed elements", () => {
       adminProductPath(PURIFIER_SKU),
       ROUTES.adminPlans,
       ROUTES.adminReferrals,
+      ROUTES.adminPurifiers,
     ]) {
       await page.goto(path);
       await check(findings, page, path);

@@ -1,6 +1,7 @@
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { ButtonLink } from "@/components/ui/button-link";
+import { ShopLink } from "@/components/ui/shop-link";
 import { FeatureGrid, PageHero, Section, Steps } from "@/components/ui/page";
 import { Price } from "@/components/catalog/price";
 import { CheckList } from "@/components/content/check-list";
@@ -37,6 +38,13 @@ export default async function LenwellCarePage() {
             <p>
               If your Lenwell purifier stops working properly, we repair it in Houston with genuine parts and pay for the labour and the
               shipping both ways. One plan, one purifier, two years.
+            </p>
+            <p className="mt-3">
+              For owners of a Lenwell purifier: add yours under{" "}
+              <ShopLink href={ROUTES.purifiers} className="font-medium text-brand-700 underline">
+                My purifiers
+              </ShopLink>{" "}
+              first, then get the plan for it.
             </p>
             <div className="mt-5">
               <Price originalPrice={care.originalPrice} discountPrice={care.discountPrice} size="lg" />

@@ -36,7 +36,9 @@ export function useOperatorAction(onDone?: (message: string) => void) {
   }
 
   const fieldError = (path: string) => fieldErrors.find((item) => item.path === path)?.message;
-  return { pending, error, done, run, fieldError, setError, setFieldErrors };
+  /** The first error about the serials of the ship form's `index`-th purifier line ("serials.0.serials.1"). */
+  const serialError = (index: number) => fieldErrors.find((item) => item.path.startsWith(`serials.${index}.`))?.message;
+  return { pending, error, done, run, fieldError, serialError, setError, setFieldErrors };
 }
 
 export function FieldMessage({ id, message }: { id: string; message: string | undefined }) {

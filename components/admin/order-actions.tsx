@@ -20,7 +20,17 @@ function formText(event: FormEvent<HTMLFormElement>, name: string): string {
   return String(new FormData(event.currentTarget).get(name) ?? "");
 }
 
-function ShipForm({ orderId, onDone }: { orderId: string; onDone: Done }) {
+type PurifierLine = AdminOrder["purifierLines"][number];
+
+/** The serials typed for each purifier line, blanks left out (a unit's serial is optional). */
+function serialsOf(event: FormEvent<HTMLFormElement>, lines: readonly PurifierLine[]) {
+  return lines.map((line) => ({
+    skuNum: line.skuNum,
+    serials: Array.from({ length: line.quantity }, (_, unit) => formText(event, `serial-${line.skuNum}-${unit}`).trim()).filter(Boolean),
+  }));
+}
+
+function ShipForm({ orderId, purifierLines, onDone }: { orderId: string; purifierLines: readonly PurifierLine[]; onDone: Done }) {
   const action = useOperatorAction(onDone);
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -28,6 +38,7 @@ function ShipForm({ orderId, onDone }: { orderId: string; onDone: Done }) {
       orderId,
       carrier: formText(event, "carrier"),
       trackingNumber: formText(event, "trackingNumber"),
+      ...(purifierLines.length > 0 ? { serials: serialsOf(event, purifierLines) } : {}),
     });
     if (!parsed.success) {
       action.setError("Check the fields below.");
@@ -63,6 +74,25 @@ function ShipForm({ orderId, onDone }: { orderId: string; onDone: Done }) {
         />
       </label>
       <FieldMessage id="tracking-error" message={action.fieldError("trackingNumber")} />
+      {purifierLines.map((line, index) => (
+        <fieldset key={line.skuNum} className="flex flex-col gap-2" aria-describedby={`serials-${index}-error`}>
+          <legend className="text-sm font-medium text-ink">Serial numbers: {line.name} (optional, from each unit&apos;s label)</legend>
+          {Array.from({ length: line.quantity }, (_, unit) => (
+            <label key={unit} className="flex flex-col gap-1 text-sm text-ink">
+              {line.quantity > 1 ? `Unit ${unit + 1}` : "Serial number"}
+              <input
+                name={`serial-${line.skuNum}-${unit}`}
+                defaultValue={line.serials[unit] ?? ""}
+                className={inputClass}
+                maxLength={32}
+                autoComplete="off"
+                autoCapitalize="characters"
+              />
+            </label>
+          ))}
+          <FieldMessage id={`serials-${index}-error`} message={action.serialError(index)} />
+        </fieldset>
+      ))}
       <Button type="submit" className={operatorButtonSize} disabled={action.pending}>
         {action.pending ? "Saving…" : "Mark shipped"}
       </Button>
@@ -135,7 +165,7 @@ function CancelForm({ orderId, paid, onDone }: { orderId: string; paid: boolean;
 export function OrderActions({
   order,
 }: {
-  order: Pick<AdminOrder, "orderId" | "canShip" | "canDeliver" | "canCancel" | "paymentReceived">;
+  order: Pick<AdminOrder, "orderId" | "canShip" | "canDeliver" | "canCancel" | "paymentReceived" | "purifierLines">;
 }) {
   const { notice, onDone } = useActionNotice();
   const { orderId, canShip, canDeliver, canCancel } = order;
@@ -144,7 +174,7 @@ export function OrderActions({
       {notice}
       {!canShip && !canDeliver && !canCancel ? <p className="text-sm text-ink-soft">Nothing left to do on this order.</p> : null}
       <div className="grid gap-6 desk:grid-cols-2">
-        {canShip ? <ShipForm orderId={orderId} onDone={onDone} /> : null}
+        {canShip ? <ShipForm orderId={orderId} purifierLines={order.purifierLines} onDone={onDone} /> : null}
         {canDeliver ? <DeliverButton orderId={orderId} onDone={onDone} /> : null}
         {canCancel ? <CancelForm orderId={orderId} paid={order.paymentReceived} onDone={onDone} /> : null}
       </div>

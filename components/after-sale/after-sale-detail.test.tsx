@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Provider, createStore } from "jotai";
@@ -42,6 +42,9 @@ const approved: AfterSale = {
     { type: "pending_review", actor: "customer", note: null, at: "2026-11-20T15:00:00.000Z" },
     { type: "approved", actor: "admin", note: null, at: "2026-11-21T15:00:00.000Z" },
   ],
+  purifier: null,
+  coveredByCare: null,
+  diagnosisFee: null,
   canCancel: true,
   canSubmitTracking: true,
 };
@@ -132,5 +135,27 @@ describe("an after-sale request's page", () => {
     });
     expect(screen.getByRole("heading", { name: "Why it was rejected" })).toBeDefined();
     expect(screen.getByText("Outside the 30-day window.")).toBeDefined();
+  });
+
+  it("says a repair is covered by Lenwell Care, or states the diagnosis fee credited against the repair", () => {
+    const repair: AfterSale = { ...approved, type: "repair", purifier: { purifierId: "p-1", serial: "RO-ABC123" } };
+    renderDetail({ ...repair, coveredByCare: { carePlanId: "plan-1", endsOn: "2028-02-29" }, diagnosisFee: null });
+    const covered = screen.getByRole("region", { name: "Covered by Lenwell Care" });
+    expect(covered.textContent).toContain("RO-ABC123");
+    expect(covered.textContent).toContain(
+      "The plan covers this purifier until Feb 29, 2028: the diagnosis fee and the repair charge are waived, and return shipping is free.",
+    );
+    cleanup();
+
+    renderDetail({ ...repair, coveredByCare: null, diagnosisFee: "39.00" });
+    expect(screen.queryByRole("region", { name: "Covered by Lenwell Care" })).toBeNull();
+    expect(screen.getByRole("region", { name: "Repair costs" }).textContent).toContain(
+      "the diagnosis fee of $39.00 is credited against the repair if you go ahead.",
+    );
+    cleanup();
+
+    // Not a repair: nothing about repair costs.
+    renderDetail(approved);
+    expect(screen.queryByRole("region", { name: "Repair costs" })).toBeNull();
   });
 });

@@ -14,6 +14,7 @@ import { AfterSaleStatusBadge } from "./after-sale-status-badge";
 import { AfterSaleTimeline } from "./after-sale-timeline";
 import { CancelAfterSaleButton } from "./cancel-after-sale-dialog";
 import { TrackingForm } from "./tracking-form";
+import { RepairTerms } from "./repair-terms";
 import { TAP_TARGET } from "@/components/ui/tap-target";
 
 const card = "rounded-2xl border border-line bg-white p-5 desk:p-6";
@@ -144,6 +145,7 @@ export function AfterSaleDetail({ initialRequest }: { initialRequest: AfterSale 
           </section>
         </div>
         <div className="flex flex-col gap-6">
+          <RepairTerms request={request} titleId="repair-terms-title" className={card} />
           <NextStep request={request} />
           {request.canCancel ? (
             <section aria-labelledby="cancel-title" className={card}>

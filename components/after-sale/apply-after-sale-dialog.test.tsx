@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api/envelope";
 import { orderQueryKey } from "@/lib/api/orders";
 import { toastsAtom } from "@/lib/state/notices";
-import { ApplyAfterSaleButton, type AfterSaleItem } from "./apply-after-sale-dialog";
+import { ApplyAfterSaleButton, type AfterSaleItem, type RepairPurifier } from "./apply-after-sale-dialog";
 import { afterSaleIdResponseSchema } from "@/lib/schemas/after-sale";
 
 const api = vi.hoisted(() => ({
@@ -20,7 +20,7 @@ const ORDER_ID = "3f2a9c1b-0d4e-4c5a-9b7e-1234567890ab";
 const AFTER_SALE_ID = "9b1d2c3e-4f5a-4b6c-8d7e-0a1b2c3d4e5f";
 const item: AfterSaleItem = { orderId: ORDER_ID, skuNum: "LW-RO600", name: "Lenwell RO600", remaining: 2 };
 
-function renderButton(props: { fixedType?: "repair" } = {}) {
+function renderButton(props: { fixedType?: "repair"; purifiers?: RepairPurifier[]; diagnosisFee?: string } = {}) {
   const store = createStore();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -116,5 +116,34 @@ describe("asking for after-sale service", () => {
     expect(sent.type).toBe("repair");
     expect(api.push).not.toHaveBeenCalled();
     expect(screen.getByRole("button", { name: "Send request" })).toBeDefined();
+  });
+
+  it("asks which purifier a repair is for, states what it costs, and sends that one unit", async () => {
+    api.callApi.mockResolvedValueOnce({ afterSaleId: AFTER_SALE_ID });
+    const covered = "6d1f8a2e-3b4c-4d5e-8f90-1a2b3c4d5e6f";
+    const plain = "7e2a9b3f-4c5d-4e6f-9a01-2b3c4d5e6f70";
+    renderButton({
+      fixedType: "repair",
+      diagnosisFee: "$39.00",
+      purifiers: [
+        { purifierId: covered, label: "Serial RO-1, on Lenwell Care", careUntil: "Feb 28, 2030" },
+        { purifierId: plain, label: "Serial RO-2", careUntil: null },
+      ],
+    });
+    await userEvent.click(screen.getByRole("button", { name: /Request after-sale service/ }));
+    expect(screen.queryByLabelText("Quantity")).toBeNull();
+    expect(screen.getByTestId("repair-terms").textContent).toBe(
+      "Covered by Lenwell Care until Feb 28, 2030: the diagnosis fee and the repair charge are waived, and return shipping is free.",
+    );
+    await userEvent.selectOptions(screen.getByLabelText("Which purifier?"), plain);
+    expect(screen.getByTestId("repair-terms").textContent).toBe(
+      "Not covered by Lenwell Care: the diagnosis fee of $39.00 is credited against the repair.",
+    );
+    await userEvent.selectOptions(screen.getByLabelText("Reason"), "Stopped working");
+    await userEvent.type(screen.getByLabelText("Description"), "No water comes out at all.");
+    await userEvent.click(screen.getByRole("button", { name: "Send request" }));
+
+    await waitFor(() => expect(api.push).toHaveBeenCalledWith(`/account/after-sale/${AFTER_SALE_ID}`));
+    expect(api.callApi.mock.calls[0]?.[3]?.json).toMatchObject({ type: "repair", quantity: 1, purifierId: plain });
   });
 });

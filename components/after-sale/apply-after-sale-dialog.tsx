@@ -17,7 +17,7 @@ import { afterSalePath } from "@/lib/config/routes";
 import { applyAfterSaleBodySchema, type AfterSaleType } from "@/lib/schemas/after-sale";
 import { showToastAtom } from "@/lib/state/notices";
 
-const FIELDS = ["type", "quantity", "reason", "description"] as const;
+const FIELDS = ["type", "quantity", "reason", "description", "purifierId"] as const;
 type ApplyField = (typeof FIELDS)[number];
 
 export interface AfterSaleItem {
@@ -26,6 +26,22 @@ export interface AfterSaleItem {
   name: string;
   /** How many of this line may still be asked for (bought minus open or completed requests). */
   remaining: number;
+}
+
+/** One of the customer's registered purifiers a repair can be for, and its Lenwell Care on the day. */
+export interface RepairPurifier {
+  purifierId: string;
+  label: string;
+  /** "Feb 28, 2030" while Lenwell Care covers it; else null. */
+  careUntil: string | null;
+}
+
+/** What the repair costs the customer, as the request will record it. */
+export function repairTermsText(purifier: RepairPurifier | undefined, diagnosisFee: string | undefined): string | null {
+  if (purifier?.careUntil) {
+    return `Covered by Lenwell Care until ${purifier.careUntil}: the diagnosis fee and the repair charge are waived, and return shipping is free.`;
+  }
+  return diagnosisFee ? `Not covered by Lenwell Care: the diagnosis fee of ${diagnosisFee} is credited against the repair.` : null;
 }
 
 interface ApplyAfterSaleProps {
@@ -38,6 +54,10 @@ interface ApplyAfterSaleProps {
   variant?: ButtonVariant;
   /** Size and layout. */
   className?: string;
+  /** Repairs: the registered purifiers of this order line; the customer says which one needs fixing. */
+  purifiers?: readonly RepairPurifier[];
+  /** Repairs: the catalogue's diagnosis fee ("$39.00"), stated when Lenwell Care does not cover the purifier. */
+  diagnosisFee?: string;
 }
 
 /** Opens a request for one order line: type, quantity, reason and description, checked before sending. */
@@ -47,8 +67,13 @@ export function ApplyAfterSaleButton({
   label = "Request after-sale service",
   variant = "secondary",
   className = "h-11 px-4 text-sm",
+  purifiers = [],
+  diagnosisFee,
 }: ApplyAfterSaleProps) {
   const [open, setOpen] = useState(false);
+  const [chosen, setChosen] = useState(purifiers[0]?.purifierId ?? "");
+  // A repair of one named purifier is for that one unit.
+  const forPurifier = fixedType === "repair" && purifiers.length > 0;
   const [pending, setPending] = useState(false);
   const [errors, setErrors] = useState<FormErrors<ApplyField>>({});
   const router = useRouter();
@@ -71,9 +96,10 @@ export function ApplyAfterSaleButton({
       orderId: item.orderId,
       skuNum: item.skuNum,
       type: fixedType ?? data.get("type") ?? undefined,
-      quantity: quantityText === "" ? undefined : Number(quantityText),
+      quantity: forPurifier ? 1 : quantityText === "" ? undefined : Number(quantityText),
       reason: data.get("reason") || undefined,
       description: String(data.get("description") ?? ""),
+      ...(forPurifier ? { purifierId: String(data.get("purifierId") ?? "") } : {}),
     });
     if (!parsed.success) {
       setErrors(toFormErrors(FIELDS, parsed.error.issues));
@@ -133,19 +159,44 @@ export function ApplyAfterSaleButton({
                     <FieldError id={fieldId("type")} error={errors.type} />
                   </fieldset>
                 )}
-                <Field
-                  id={fieldId("quantity")}
-                  label="Quantity"
-                  name="quantity"
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={item.remaining}
-                  step={1}
-                  defaultValue={1}
-                  width="w-32"
-                  error={errors.quantity}
-                />
+                {forPurifier ? (
+                  <>
+                    <SelectField
+                      id={fieldId("purifierId")}
+                      label="Which purifier?"
+                      name="purifierId"
+                      value={chosen}
+                      onChange={(event) => setChosen(event.target.value)}
+                      error={errors.purifierId}
+                    >
+                      {purifiers.map((purifier) => (
+                        <option key={purifier.purifierId} value={purifier.purifierId}>
+                          {purifier.label}
+                        </option>
+                      ))}
+                    </SelectField>
+                    <p data-testid="repair-terms" className="rounded-xl bg-brand-50 p-3 text-sm text-ink">
+                      {repairTermsText(
+                        purifiers.find((purifier) => purifier.purifierId === chosen),
+                        diagnosisFee,
+                      )}
+                    </p>
+                  </>
+                ) : (
+                  <Field
+                    id={fieldId("quantity")}
+                    label="Quantity"
+                    name="quantity"
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={item.remaining}
+                    step={1}
+                    defaultValue={1}
+                    width="w-32"
+                    error={errors.quantity}
+                  />
+                )}
                 <SelectField id={fieldId("reason")} label="Reason" name="reason" defaultValue="" error={errors.reason}>
                   <option value="" disabled>
                     Choose a reason

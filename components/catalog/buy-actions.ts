@@ -9,6 +9,7 @@ import { NETWORK_MESSAGE } from "@/lib/api/messages";
 import { paymentPath } from "@/lib/config/routes";
 import type { PurchaseIntent } from "@/lib/purchase-intent";
 import { cartListSchema, orderIdResponseSchema, type CartList } from "@/lib/schemas/cart";
+import { purifierListSchema } from "@/lib/schemas/purifier";
 
 // The buy box's calls, loaded on the first click: the product page itself ships no API client,
 // data cache or schemas.
@@ -35,6 +36,12 @@ export async function buyNow(skuNum: string, quantity: number, { notify = true }
     notify,
   }).catch(loginOnExpiry);
   return answer.orderId;
+}
+
+/** Whether the signed-in customer has a registered purifier (Lenwell Care is sold to owners only). */
+export async function ownsPurifier(): Promise<boolean> {
+  const answer = await callApi("get", "purifier/list", purifierListSchema);
+  return answer.list.length > 0;
 }
 
 /** What carrying out a remembered press came to: where to go instead of the product page, and what to say there. */

@@ -1,31 +1,69 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useAtomValue, useSetAtom } from "jotai";
 import { NETWORK_MESSAGE } from "@/lib/api/messages";
 import { useSignedIn } from "@/lib/api/session";
 import { maxQuantity, stockState } from "@/lib/catalog-display";
-import { paymentPath } from "@/lib/config/routes";
+import { paymentPath, ROUTES } from "@/lib/config/routes";
 import { UI } from "@/lib/config/store";
 import { loginHrefKeepingReturn } from "@/lib/login-redirect";
 import { rememberPurchase, type PurchaseAction } from "@/lib/purchase-intent";
+import { CARE_NEEDS_PURIFIER_MESSAGE } from "@/lib/schemas/purifier";
 import { cartDrawerOpenAtom, referralCodeAtom } from "@/lib/state/atoms";
 import { showAlertAtom } from "@/lib/state/notices";
 import { Button, ButtonRow } from "@/components/ui/button";
 import { QuantityStepper } from "@/components/ui/quantity-stepper";
+import { ShopLink } from "@/components/ui/shop-link";
+import { TAP_TARGET } from "@/components/ui/tap-target";
 
 const actionSize = "inline-flex h-12 items-center justify-center px-6 disabled:cursor-not-allowed disabled:opacity-50";
 const STOCK_TONE = { in_stock: "text-leaf-700", low: "text-amber-700", out: "text-red-700" } as const;
 
 /**
+ * Lenwell Care is sold to owners of a registered purifier: for a signed-in customer the box asks
+ * once whether they have one ("unknown" until then; the server refuses the plan either way).
+ */
+function usePurifierOwnership(needed: boolean, signedIn: boolean): "unknown" | "owner" | "none" {
+  const [ownership, setOwnership] = useState<"unknown" | "owner" | "none">("unknown");
+  useEffect(() => {
+    if (!needed || !signedIn) return;
+    let current = true;
+    import("./buy-actions")
+      .then((actions) => actions.ownsPurifier())
+      .then((owns) => {
+        if (current) setOwnership(owns ? "owner" : "none");
+      })
+      // Not knowing leaves the buttons as they are: the server still refuses with the same message.
+      .catch((error: unknown) => console.error("Purifier check failed:", error));
+    return () => {
+      current = false;
+    };
+  }, [needed, signedIn]);
+  return needed && signedIn ? ownership : "unknown";
+}
+
+/**
  * The product page's only client island: stock state, quantity, Add to cart and Buy now. The stock
  * is the one the cached page was rendered with; every order that moves it renders the page again,
- * and checkout re-checks it, refreshing the page when it was behind.
+ * and checkout re-checks it, refreshing the page when it was behind. `needsPurifier` (care plans):
+ * a customer without a registered purifier is sent to add one instead of a buy button that fails.
  */
-export function BuyBox({ skuNum, name, stock }: { skuNum: string; name: string; stock: number }) {
+export function BuyBox({
+  skuNum,
+  name,
+  stock,
+  needsPurifier = false,
+}: {
+  skuNum: string;
+  name: string;
+  stock: number;
+  needsPurifier?: boolean;
+}) {
   const router = useRouter();
   const signedIn = useSignedIn();
+  const ownership = usePurifierOwnership(needsPurifier, signedIn);
   const referralCode = useAtomValue(referralCodeAtom);
   const openDrawer = useSetAtom(cartDrawerOpenAtom);
   const showAlert = useSetAtom(showAlertAtom);
@@ -68,8 +106,22 @@ export function BuyBox({ skuNum, name, stock }: { skuNum: string; name: string; 
     }
   }
 
+  if (ownership === "none") {
+    return (
+      <div role="status" className="space-y-3 rounded-2xl border border-line bg-brand-50 p-5">
+        <p className="text-ink">{CARE_NEEDS_PURIFIER_MESSAGE}</p>
+        <ShopLink href={ROUTES.purifiers} className={`${TAP_TARGET} font-semibold text-brand-700 underline`}>
+          Add my purifier
+        </ShopLink>
+      </div>
+    );
+  }
+
   return (
     <div className="space-y-5">
+      {needsPurifier && !signedIn ? (
+        <p className="text-sm text-ink-soft">For owners of a Lenwell purifier registered under My purifiers.</p>
+      ) : null}
       <p data-testid="stock-state" className={`text-sm font-semibold ${STOCK_TONE[state.kind]}`}>
         {state.text}
       </p>

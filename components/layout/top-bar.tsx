@@ -66,6 +66,7 @@ function UserMenu() {
     ? [
         { label: "My Account", href: ROUTES.account },
         { label: "My Orders", href: ROUTES.orders },
+        { label: "My Purifiers", href: ROUTES.purifiers },
         ...(operator ? [{ label: "Operator console", href: ROUTES.admin }] : []),
       ]
     : [

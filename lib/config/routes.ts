@@ -24,6 +24,7 @@ export const ROUTES = {
   account: "/account/user",
   orders: "/account/orders",
   afterSale: "/account/after-sale",
+  purifiers: "/account/purifiers",
   /** Picks the purchased purifier and opens a repair request; under afterSale, so it is protected. */
   repairRequest: "/account/after-sale/repair",
   admin: "/admin",
@@ -31,6 +32,7 @@ export const ROUTES = {
   adminAfterSale: "/admin/after-sale",
   adminCatalogue: "/admin/catalogue",
   adminPlans: "/admin/plans",
+  adminPurifiers: "/admin/purifiers",
   adminReferrals: "/admin/referrals",
 } as const;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { multiLineText, singleLineText, uuidText } from "./text";
 import { orderSchema, orderStatusSchema, orderSummarySchema } from "./order";
+import { shipSerialsSchema } from "./purifier";
 
 // The operator calls on orders (/api/v1/admin/orders/...): what an operator console sends and reads.
 
@@ -23,6 +24,8 @@ export const shipOrderBodySchema = z.strictObject({
   trackingNumber: singleLineText({ message: "Enter the tracking number." })
     .trim()
     .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{3,39}$/, "Enter the tracking number (4 to 40 letters, digits, spaces or dashes)."),
+  /** Optional: the serial of each purifier unit shipped, per purifier line; registered with the unit at delivery. */
+  serials: shipSerialsSchema.optional(),
 });
 export type ShipOrderBody = z.infer<typeof shipOrderBodySchema>;
 
@@ -42,6 +45,8 @@ export const adminOrderSchema = orderSchema.extend({
   /** What the operator may do next, by the order's rules. */
   canShip: z.boolean(),
   canDeliver: z.boolean(),
+  /** The order's purifier lines: the ship form asks for a serial per unit; registered at delivery. */
+  purifierLines: z.array(z.object({ skuNum: z.string(), name: z.string(), quantity: z.number().int(), serials: z.array(z.string()) })),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 

@@ -36,6 +36,8 @@ export const applyAfterSaleBodySchema = z.strictObject({
     .trim()
     .min(AFTER_SALE_LIMITS.descriptionMin, `Describe the problem in at least ${AFTER_SALE_LIMITS.descriptionMin} characters.`)
     .max(AFTER_SALE_LIMITS.descriptionMax, `Use at most ${AFTER_SALE_LIMITS.descriptionMax} characters.`),
+  /** Repairs: which of the customer's registered purifiers it is for (its Lenwell Care decides the fees). */
+  purifierId: uuidText("Choose one of your purifiers.").optional(),
 });
 export type ApplyAfterSaleBody = z.infer<typeof applyAfterSaleBodySchema>;
 
@@ -87,6 +89,11 @@ export const afterSaleSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   timeline: z.array(afterSaleEventSchema),
+  /** Repairs: the purifier it is for, and the Lenwell Care plan that covered it on the request day. */
+  purifier: z.object({ purifierId: z.string(), serial: z.string().nullable() }).nullable(),
+  coveredByCare: z.object({ carePlanId: z.string(), endsOn: z.string() }).nullable(),
+  /** Repairs not covered by Lenwell Care: the diagnosis fee (the catalogue's), credited against the repair; else null. */
+  diagnosisFee: money.nullable(),
   /** The customer may cancel (before the goods are received). */
   canCancel: z.boolean(),
   /** The customer is to send the goods and enter carrier and tracking number (approved). */

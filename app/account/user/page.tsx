@@ -5,6 +5,8 @@ import { Container } from "@/components/ui/page";
 import { ChangePasswordForm, ProfileForm } from "@/components/account/profile-forms";
 import { MembershipCard } from "@/components/account/membership-card";
 import { ButtonLink } from "@/components/ui/button-link";
+import { PurifiersSummary } from "@/components/purifiers/purifiers-summary";
+import { listPurifiers } from "@/lib/server/purifiers";
 
 export const metadata: Metadata = {
   title: "My account",
@@ -14,6 +16,7 @@ export const metadata: Metadata = {
 // Protected: the page checks the session itself; the middleware's redirect is only a shortcut.
 export default async function AccountPage() {
   const user = await requireCustomerPage();
+  const purifiers = await listPurifiers(user.id);
   return (
     <Container className="py-10 desk:py-16">
       <h1 className="text-3xl font-bold tracking-tight text-ink">My account</h1>
@@ -36,6 +39,7 @@ export default async function AccountPage() {
             <p className="text-ink-soft">Follow your return, refund, exchange and repair requests, send goods back, or cancel a request.</p>
             <ButtonLink href={ROUTES.afterSale}>View my after-sale requests</ButtonLink>
           </section>
+          <PurifiersSummary purifiers={purifiers.list} />
         </div>
         <section aria-labelledby="membership-title" className="rounded-2xl border border-line p-6">
           <h2 id="membership-title" className="mb-4 text-xl font-semibold text-ink">

@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { AFTER_SALE_STATUSES, AFTER_SALE_TYPES } from "../../config/after-sale";
+import { memberships } from "./memberships";
 import { ORDER_EVENT_ACTORS, orders } from "./orders";
+import { purifiers } from "./purifiers";
 import { users } from "./users";
 import { createdAt, updatedAt } from "./columns";
 
@@ -36,6 +38,10 @@ export const afterSaleRequests = pgTable(
     trackNumber: text("track_number"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Repairs: which of the customer's purifiers it is for. */
+    purifierId: uuid("purifier_id").references(() => purifiers.id, { onDelete: "set null" }),
+    /** The care plan that covered that purifier on the request day (fees waived); null when none did. */
+    carePlanId: uuid("care_plan_id").references(() => memberships.id, { onDelete: "set null" }),
   },
   (table) => [
     index("after_sale_user_created_idx").on(table.userId, table.createdAt),

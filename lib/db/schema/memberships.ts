@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { orders } from "./orders";
+import { purifiers } from "./purifiers";
 import { products } from "./products";
 import { users } from "./users";
 import { createdAt } from "./columns";
@@ -29,6 +30,8 @@ export const memberships = pgTable(
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
     createdAt: createdAt(),
+    /** Care plans: the purifier it covers (chosen when the plan is activated); null for memberships. */
+    purifierId: uuid("purifier_id").references(() => purifiers.id, { onDelete: "set null" }),
   },
   (table) => [
     index("memberships_user_idx").on(table.userId, table.kind, table.endsAt),

@@ -5,7 +5,9 @@ import { afterSaleRequests, orderItems, orders, type AfterSaleRow } from "@/lib/
 import type { AfterSale, AfterSaleListQuery, ApplyAfterSaleBody, SubmitTrackingBody } from "@/lib/schemas/after-sale";
 import { AppError } from "@/lib/server/http/errors";
 import { afterSaleReceivedMail } from "@/lib/server/mail/templates/after-sale";
+import { coveringCarePlan } from "@/lib/server/memberships";
 import { afterSaleClaimed, canApplyAfterSale, customerActor } from "@/lib/server/orders";
+import { ownPurifier } from "@/lib/server/purifiers";
 import { inTransaction } from "@/lib/server/transaction";
 import { AFTER_SALE_MESSAGES } from "./messages";
 import { lineRefundCents, mailCustomer, recordAfterSaleEvent } from "./shared";
@@ -29,11 +31,40 @@ async function lockOwnRequest(tx: DbExecutor, userId: string, afterSaleId: strin
 }
 
 /**
+ * The purifier a repair is for, and the Lenwell Care plan covering it at the moment of the request:
+ * that plan is recorded on the request, so a plan ending tomorrow still covers today's repair.
+ */
+async function repairCoverage(
+  tx: DbExecutor,
+  userId: string,
+  body: ApplyAfterSaleBody,
+  now: Date,
+): Promise<{ purifierId: string; carePlanId: string | null }> {
+  const purifierId = body.purifierId ?? "";
+  if (body.type !== "repair") {
+    throw new AppError(422, AFTER_SALE_MESSAGES.purifierOnlyForRepair, [
+      { path: "purifierId", message: AFTER_SALE_MESSAGES.purifierOnlyForRepair },
+    ]);
+  }
+  const purifier = await ownPurifier(tx, userId, purifierId);
+  if (!purifier)
+    throw new AppError(404, AFTER_SALE_MESSAGES.purifierNotFound, [{ path: "purifierId", message: AFTER_SALE_MESSAGES.purifierNotFound }]);
+  // The request is for a unit of this order's line, so the purifier must be one of those units.
+  if (purifier.orderId !== body.orderId || purifier.sku !== body.skuNum) {
+    throw new AppError(422, AFTER_SALE_MESSAGES.purifierNotInOrder, [
+      { path: "purifierId", message: AFTER_SALE_MESSAGES.purifierNotInOrder },
+    ]);
+  }
+  const plan = await coveringCarePlan(tx, purifier.id, now);
+  return { purifierId: purifier.id, carePlanId: plan?.id ?? null };
+}
+
+/**
  * Opens a request for one line of the customer's shipped or delivered order. The order row is
  * locked first, so two requests for the last unit at once are counted one after the other and only
  * one passes.
  */
-export async function applyAfterSale(userId: string, body: ApplyAfterSaleBody): Promise<{ afterSaleId: string }> {
+export async function applyAfterSale(userId: string, body: ApplyAfterSaleBody, now: Date = new Date()): Promise<{ afterSaleId: string }> {
   return inTransaction(async (tx) => {
     const [order] = await tx
       .select()
@@ -49,6 +80,7 @@ export async function applyAfterSale(userId: string, body: ApplyAfterSaleBody): 
     if (!line) throw new AppError(422, AFTER_SALE_MESSAGES.itemNotInOrder);
     const remaining = Math.max(0, line.quantity - ((await afterSaleClaimed(tx, order.id)).get(line.sku) ?? 0));
     if (body.quantity > remaining) throw new AppError(409, AFTER_SALE_MESSAGES.tooMany(remaining));
+    const coverage = body.purifierId ? await repairCoverage(tx, userId, body, now) : null;
 
     const [row] = await tx
       .insert(afterSaleRequests)
@@ -63,6 +95,8 @@ export async function applyAfterSale(userId: string, body: ApplyAfterSaleBody): 
         reason: body.reason,
         description: body.description,
         refundCents: lineRefundCents(order, line.unitPriceCents, body.quantity),
+        purifierId: coverage?.purifierId ?? null,
+        carePlanId: coverage?.carePlanId ?? null,
       })
       .returning();
     if (!row) throw new Error("The after-sale request was not stored");

@@ -1,9 +1,11 @@
 import "server-only";
-import { asc, inArray } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
+import { REPAIR_DIAGNOSIS_SKU } from "@/components/content/catalogue";
 import type { DbExecutor } from "@/lib/db/client";
-import { afterSaleEvents, type AfterSaleRow } from "@/lib/db/schema";
+import { afterSaleEvents, memberships, products, purifiers, type AfterSaleRow } from "@/lib/db/schema";
 import { centsToAmount } from "@/lib/money";
 import type { AfterSale, AfterSaleStatus } from "@/lib/schemas/after-sale";
+import { storeDate } from "@/lib/server/shipping/dates";
 
 // The AfterSale JSON from the stored rows. What the customer may do next is computed here once, so
 // the pages and the services agree.
@@ -18,6 +20,11 @@ export function canSubmitTracking(status: AfterSaleStatus): boolean {
   return status === "approved";
 }
 
+function coverageOf(row: AfterSaleRow, plans: readonly { id: string; endsAt: Date }[]): AfterSale["coveredByCare"] {
+  const plan = row.carePlanId ? plans.find((candidate) => candidate.id === row.carePlanId) : undefined;
+  return plan ? { carePlanId: plan.id, endsOn: storeDate(plan.endsAt) } : null;
+}
+
 export async function toAfterSaleViews(db: DbExecutor, rows: AfterSaleRow[]): Promise<AfterSale[]> {
   if (rows.length === 0) return [];
   const events = await db
@@ -30,6 +37,21 @@ export async function toAfterSaleViews(db: DbExecutor, rows: AfterSaleRow[]): Pr
       ),
     )
     .orderBy(asc(afterSaleEvents.createdAt), asc(afterSaleEvents.id));
+  const purifierIds = rows.flatMap((row) => (row.purifierId ? [row.purifierId] : []));
+  const planIds = rows.flatMap((row) => (row.carePlanId ? [row.carePlanId] : []));
+  // One after another: inside a transaction the queries share one connection.
+  const units =
+    purifierIds.length > 0
+      ? await db.select({ id: purifiers.id, serial: purifiers.serial }).from(purifiers).where(inArray(purifiers.id, purifierIds))
+      : [];
+  const plans =
+    planIds.length > 0
+      ? await db.select({ id: memberships.id, endsAt: memberships.endsAt }).from(memberships).where(inArray(memberships.id, planIds))
+      : [];
+  const diagnosis = rows.some((row) => row.type === "repair" && !row.carePlanId)
+    ? await db.select({ cents: products.discountPriceCents }).from(products).where(eq(products.sku, REPAIR_DIAGNOSIS_SKU))
+    : [];
+  const diagnosisCents = diagnosis[0]?.cents;
   return rows.map((row) => ({
     afterSaleId: row.id,
     orderId: row.orderId,
@@ -52,6 +74,11 @@ export async function toAfterSaleViews(db: DbExecutor, rows: AfterSaleRow[]): Pr
     timeline: events
       .filter((event) => event.afterSaleId === row.id)
       .map((event) => ({ type: event.type, actor: event.actor, note: event.note, at: event.createdAt.toISOString() })),
+    purifier: row.purifierId
+      ? { purifierId: row.purifierId, serial: units.find((unit) => unit.id === row.purifierId)?.serial ?? null }
+      : null,
+    coveredByCare: coverageOf(row, plans),
+    diagnosisFee: row.type === "repair" && !row.carePlanId && diagnosisCents !== undefined ? centsToAmount(diagnosisCents) : null,
     canCancel: canCancelAfterSale(row.status),
     canSubmitTracking: canSubmitTracking(row.status),
   }));

@@ -6,6 +6,7 @@ import { cartItems, products, type ProductRow, type ProductSpecRow } from "@/lib
 import { centsToAmount } from "@/lib/money";
 import type { CartItem, CartList } from "@/lib/schemas/cart";
 import { AppError } from "@/lib/server/http/errors";
+import { assertCarePlanBuyable } from "@/lib/server/memberships";
 import { cartShippingSummary } from "@/lib/server/shipping";
 
 // The customer's cart: one line per product, prices always read from the catalogue (a line stores
@@ -128,6 +129,7 @@ export async function addToCart(userId: string, sku: string, quantity: number): 
   const { stock } = await sellableProduct(db, sku);
   const limit = Math.min(stock, UI.quantity.max);
   assertQuantityAvailable(quantity, stock);
+  await assertCarePlanBuyable(db, userId, [sku]);
   // One statement decides the merge, so two adds at once cannot pass the limit between them.
   const merged = await db
     .insert(cartItems)

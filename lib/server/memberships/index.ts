@@ -3,6 +3,7 @@ import { and, desc, eq, gt, inArray } from "drizzle-orm";
 import { getDb, type DbExecutor, type Transaction } from "@/lib/db/client";
 import { memberships, orderItems, orders, products, type MembershipRow, type PlanKind } from "@/lib/db/schema";
 import type { Membership } from "@/lib/schemas/user";
+import { activateCarePlans } from "./care";
 
 // Membership and care plans come to life when the order that bought them is paid. A plan bought
 // while one of the same kind is running starts when that one ends, so paying twice never wastes
@@ -46,6 +47,17 @@ export async function activatePlans(tx: Transaction, orderId: string, now: Date 
   for (const line of lines) {
     const kind = planKind(line.category);
     if (!kind || !line.planMonths) continue;
+    if (kind === "care") {
+      // Each care plan covers one purifier, so it queues behind that purifier's plan, not the buyer's.
+      created.push(
+        ...(await activateCarePlans(
+          tx,
+          { userId: order.userId, orderId, sku: line.sku, planMonths: line.planMonths, quantity: line.quantity },
+          now,
+        )),
+      );
+      continue;
+    }
     const [running] = await tx
       .select({ endsAt: memberships.endsAt })
       .from(memberships)
@@ -76,6 +88,8 @@ export async function activatePlans(tx: Transaction, orderId: string, now: Date 
   }
   return created;
 }
+
+export { activateCarePlans, assertCarePlanBuyable, careCoverageOf, coveringCarePlan } from "./care";
 
 export interface CustomerPlans {
   membership: Membership | null;

@@ -8,6 +8,7 @@ import { assertOperator } from "@/lib/server/auth/operator";
 import { AppError } from "@/lib/server/http/errors";
 import { orderShippedMail } from "@/lib/server/mail/templates/orders";
 import { queueMail } from "@/lib/server/mail/outbox";
+import { purifierLinesOf, registerDeliveredPurifiers, storeShipSerials } from "@/lib/server/purifiers";
 import { inTransaction } from "@/lib/server/transaction";
 import { cancelLockedOrder } from "./customer";
 import { operatorActor, recordEvent } from "./events";
@@ -28,6 +29,7 @@ async function adminView(db: DbExecutor, order: OrderRow): Promise<AdminOrder> {
     customer: customer ?? { id: order.userId, email: "" },
     canShip: canShip(order.status),
     canDeliver: canDeliver(order.status),
+    purifierLines: await purifierLinesOf(db, order.id),
   };
 }
 
@@ -94,6 +96,7 @@ export async function shipOrder(user: UserRow, body: ShipOrderBody): Promise<Adm
   return inTransaction(async (tx) => {
     const order = await lockOrder(tx, body.orderId);
     if (!canShip(order.status)) throw new AppError(409, ORDER_MESSAGES.notShippable);
+    if (body.serials) await storeShipSerials(tx, order.id, body.serials);
     const shipped = await moveOrder(tx, order.id, "shipped", {
       shippedAt: new Date(),
       carrier: body.carrier,
@@ -106,14 +109,15 @@ export async function shipOrder(user: UserRow, body: ShipOrderBody): Promise<Adm
   });
 }
 
-/** shipped → delivered. */
-export async function deliverOrder(user: UserRow, orderId: string): Promise<AdminOrder> {
+/** shipped → delivered; its purifiers are registered to the customer in the same step. */
+export async function deliverOrder(user: UserRow, orderId: string, now: Date = new Date()): Promise<AdminOrder> {
   assertOperator(user);
   return inTransaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!canDeliver(order.status)) throw new AppError(409, ORDER_MESSAGES.notDeliverable);
-    const delivered = await moveOrder(tx, order.id, "delivered", { deliveredAt: new Date() });
+    const delivered = await moveOrder(tx, order.id, "delivered", { deliveredAt: now });
     await recordEvent(tx, order.id, "delivered", operatorActor(user));
+    await registerDeliveredPurifiers(tx, order.id, order.userId, now);
     return adminView(tx, delivered);
   });
 }

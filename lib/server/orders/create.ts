@@ -6,6 +6,7 @@ import type { Transaction } from "@/lib/db/client";
 import { orderItems, orders, users } from "@/lib/db/schema";
 import { AppError } from "@/lib/server/http/errors";
 import { cartLinesForCheckout, clearCart } from "@/lib/server/cart";
+import { assertCarePlanBuyable } from "@/lib/server/memberships";
 import { inTransaction } from "@/lib/server/transaction";
 import { ORDER_MESSAGES } from "./messages";
 import { reserveStock, type WantedLine } from "./stock";
@@ -23,6 +24,11 @@ async function createPendingOrder(
   lines: readonly WantedLine[],
   referralCode: string | null,
 ): Promise<string> {
+  await assertCarePlanBuyable(
+    tx,
+    userId,
+    lines.map((line) => line.sku),
+  );
   const reserved = await reserveStock(tx, lines);
   const [user] = await tx.select({ defaultAddress: users.defaultAddress }).from(users).where(eq(users.id, userId));
   const address = user?.defaultAddress ?? null;

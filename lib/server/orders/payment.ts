@@ -1,14 +1,14 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { Transaction } from "@/lib/db/client";
-import { orders, users, type OrderRow, type UserRow } from "@/lib/db/schema";
+import { orderItems, orders, users, type OrderRow, type UserRow } from "@/lib/db/schema";
 import { sameAddress } from "@/lib/same-address";
 import type { UsAddress } from "@/lib/schemas/auth";
 import type { Order, PaymentBody } from "@/lib/schemas/order";
 import { AppError } from "@/lib/server/http/errors";
 import { orderConfirmationMail } from "@/lib/server/mail/templates/orders";
 import { queueMail } from "@/lib/server/mail/outbox";
-import { activatePlans } from "@/lib/server/memberships";
+import { activatePlans, assertCarePlanBuyable } from "@/lib/server/memberships";
 import { chargeOrder, refundPayment, replayedPayment, type PaymentStatusAnswer } from "@/lib/server/payments";
 import { deliveryEstimate } from "@/lib/server/shipping";
 import { inTransaction } from "@/lib/server/transaction";
@@ -61,6 +61,13 @@ export async function payOrder(user: UserRow, body: PaymentBody, now: Date = new
 
     // The order's state first: a closed order is refused as closed, whatever address came with it.
     assertPayable({ ...order, shippingAddress: body.shippingAddress ?? order.shippingAddress }, now);
+    // Checked again before charging: an order made before the rule, or by any other path, never pays for a plan covering nothing.
+    const lines = await tx.select({ sku: orderItems.sku }).from(orderItems).where(eq(orderItems.orderId, order.id));
+    await assertCarePlanBuyable(
+      tx,
+      user.id,
+      lines.map((line) => line.sku),
+    );
     const payable = body.shippingAddress ? await applyTypedAddress(tx, order, body.shippingAddress, user.id) : order;
     const charge = await chargeOrder(tx, user.id, body, payable.totalCents, now);
     if (charge.status !== "paid") {

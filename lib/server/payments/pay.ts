@@ -5,6 +5,7 @@ import type { Transaction } from "@/lib/db/client";
 import { payments, savedPaymentMethods, type PaymentRow } from "@/lib/db/schema";
 import type { PaymentBody } from "@/lib/schemas/order";
 import { AppError } from "@/lib/server/http/errors";
+import { isUniqueViolation } from "@/lib/server/http/unique-violation";
 import { PAYMENT_MESSAGES } from "./messages";
 import { InvalidCardError, type ChargeResult, type PaymentProvider, type PaymentSource } from "./provider";
 import { paymentProvider } from "./select";
@@ -55,14 +56,6 @@ function fingerprintOf(body: PaymentBody): string {
   // Appended only when sent, so the fingerprints of attempts made without an address stay as they were.
   if (body.shippingAddress) request.push(addressKey(body.shippingAddress), body.saveAddressAsDefault === true);
   return createHash("sha256").update(JSON.stringify(request)).digest("hex");
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current instanceof Error || (typeof current === "object" && current !== null);) {
-    if ((current as { code?: unknown }).code === "23505") return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 function fieldError(code: number, path: string, message: string): AppError {

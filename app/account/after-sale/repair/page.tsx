@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Image } from "@/components/ui/image";
 import { REPAIR_DIAGNOSIS_SKU } from "@/components/content/catalogue";
-import { ApplyAfterSaleButton } from "@/components/after-sale/apply-after-sale-dialog";
+import { ApplyAfterSaleButton, type RepairPurifier } from "@/components/after-sale/apply-after-sale-dialog";
 import { ButtonLink } from "@/components/ui/button-link";
 import { EmptyOrder } from "@/components/ui/empty-order";
 import { Container } from "@/components/ui/page";
@@ -11,6 +11,11 @@ import { PURIFIER_SKU } from "@/lib/config/store";
 import { formatOrderDate, orderNumber } from "@/lib/order-display";
 import { requireCustomerPage } from "@/lib/server/auth/page-session";
 import { listPurchasedDevices } from "@/lib/server/orders/devices";
+import { listPurifiers } from "@/lib/server/purifiers";
+import { readShelfItem } from "@/lib/server/catalog";
+import { formatAmount } from "@/lib/money";
+import { careText, formatDay } from "@/lib/purifier-display";
+import type { Purifier } from "@/lib/schemas/purifier";
 import { TAP_TARGET } from "@/components/ui/tap-target";
 
 export const metadata: Metadata = {
@@ -18,11 +23,24 @@ export const metadata: Metadata = {
   robots: { index: false },
 };
 
+function repairChoice(purifier: Purifier, index: number): RepairPurifier {
+  const covered = purifier.care?.status === "active";
+  const name = purifier.serial ? `Serial ${purifier.serial}` : `Unit ${index + 1} (serial not entered)`;
+  return {
+    purifierId: purifier.purifierId,
+    label: covered ? `${name}, on Lenwell Care` : name,
+    careUntil: covered && purifier.care ? formatDay(purifier.care.endsOn) : null,
+  };
+}
+
 // Under the after-sale prefix, so the middleware sends a visitor to log in and back here; the page
 // checks the session itself as well.
 export default async function RepairRequestPage() {
   const user = await requireCustomerPage();
   const devices = await listPurchasedDevices(user.id, PURIFIER_SKU);
+  const { list: purifiers } = await listPurifiers(user.id);
+  const diagnosis = await readShelfItem(REPAIR_DIAGNOSIS_SKU);
+  const diagnosisFee = diagnosis ? formatAmount(diagnosis.discountPrice) : undefined;
 
   return (
     <Container className="py-10 desk:py-16">
@@ -69,6 +87,15 @@ export default async function RepairRequestPage() {
                       </>
                     ) : null}
                   </p>
+                  {purifiers
+                    .filter((purifier) => purifier.orderId === device.orderId)
+                    .map((purifier) => (
+                      <p key={purifier.purifierId} className="text-sm text-ink-soft">
+                        {purifier.serial ? `Serial ${purifier.serial}` : "Serial not entered"} ·{" "}
+                        {careText(purifier.care) ??
+                          `Not on Lenwell Care${diagnosisFee ? ` (diagnosis ${diagnosisFee}, credited against the repair)` : ""}`}
+                      </p>
+                    ))}
                   <ShopLink
                     href={orderPath(device.orderId)}
                     className={`${TAP_TARGET} self-start text-sm font-medium text-brand-700 underline`}
@@ -81,6 +108,8 @@ export default async function RepairRequestPage() {
                 <ApplyAfterSaleButton
                   item={{ orderId: device.orderId, skuNum: device.skuNum, name: device.name, remaining: device.remaining }}
                   fixedType="repair"
+                  purifiers={purifiers.filter((purifier) => purifier.orderId === device.orderId).map(repairChoice)}
+                  diagnosisFee={diagnosisFee}
                   label="Request a repair"
                   variant="primary"
                   className="h-12 px-6"

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { AdminTimeline } from "@/components/admin/admin-history";
 import { AfterSaleActions } from "@/components/admin/after-sale-actions";
 import { AfterSaleStatusBadge } from "@/components/after-sale/after-sale-status-badge";
+import { RepairTerms } from "@/components/after-sale/repair-terms";
 import { AFTER_SALE_TYPE_LABELS, afterSaleEventLabel, afterSaleNumber, afterSaleTitle } from "@/lib/after-sale-display";
 import { ROUTES, adminOrderPath } from "@/lib/config/routes";
 import { formatAmount } from "@/lib/money";
@@ -69,6 +70,8 @@ export default async function AdminAfterSaleRequestPage({ params }: { params: Pr
           ) : null}
         </dl>
       </section>
+
+      <RepairTerms request={request} titleId="repair-terms-title" className="rounded-xl border border-line p-4" />
 
       <section aria-labelledby="request-actions-title" className="rounded-xl border border-line p-4">
         <h2 id="request-actions-title" className="mb-3 text-lg font-semibold text-ink">

@@ -118,7 +118,7 @@ export default async function ProductPage({ params }: PageProps) {
             <Price originalPrice={item.originalPrice} discountPrice={item.discountPrice} size="lg" />
           </div>
           <div className="mt-6">
-            <BuyBox key={stock} skuNum={item.skuNum} name={item.name} stock={stock} />
+            <BuyBox key={stock} skuNum={item.skuNum} name={item.name} stock={stock} needsPurifier={item.category === "care"} />
           </div>
         </div>
       </div>

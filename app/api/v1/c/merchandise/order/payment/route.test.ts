@@ -4,7 +4,7 @@ import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import type { Transaction } from "@/lib/db/client";
-import { memberships, orders, payments, savedPaymentMethods, testProviderCharges, users } from "@/lib/db/schema";
+import { memberships, orders, payments, purifiers, savedPaymentMethods, testProviderCharges, users } from "@/lib/db/schema";
 import { amountToCents } from "@/lib/money";
 import type { Order, SavedPaymentMethod } from "@/lib/schemas/order";
 import type { User } from "@/lib/schemas/user";
@@ -440,6 +440,10 @@ describeEachEngine("paying an order on $name", (engine) => {
     const monthly = rows.find((row) => row.sku === "LW-MEM-M");
     expect(monthly?.startsAt.toISOString()).toBe(addMonths(startsAt, 12).toISOString());
 
+    // Lenwell Care is sold to owners of a registered purifier only.
+    await db()
+      .db.insert(purifiers)
+      .values({ userId: id, sku: "LW-RO600", source: "customer", purchasedOn: "2026-01-02", installedOn: "2026-01-02" });
     await payWith(token, { orderId: await order(token, "LW-CARE-2Y", 1), card: goodCard, idempotencyKey: key() });
     const withCare = await profileUser();
     expect(withCare?.carePlan).toMatchObject({ plan: "LW-CARE-2Y", status: "active" });

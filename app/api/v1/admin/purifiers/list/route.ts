@@ -1,0 +1,10 @@
+import { adminPurifierListQuerySchema } from "@/lib/schemas/purifier";
+import { apiRoute } from "@/lib/server/http/handler";
+import { otherMethods } from "@/lib/server/http/methods";
+import { adminListPurifiers } from "@/lib/server/purifiers";
+
+export const GET = apiRoute({ auth: "operator", query: adminPurifierListQuerySchema }, async ({ user, query }) =>
+  adminListPurifiers(user, query),
+);
+
+export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods("GET");

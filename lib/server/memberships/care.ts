@@ -1,0 +1,149 @@
+import "server-only";
+import { and, asc, desc, eq, gt, inArray, lte } from "drizzle-orm";
+import type { DbExecutor, Transaction } from "@/lib/db/client";
+import { memberships, products, purifiers, type MembershipRow } from "@/lib/db/schema";
+import { CARE_NEEDS_PURIFIER_MESSAGE, type CareCoverage } from "@/lib/schemas/purifier";
+import { AppError } from "@/lib/server/http/errors";
+import { storeDate } from "@/lib/server/shipping/dates";
+import { addMonths } from "./index";
+
+// Lenwell Care covers one purifier the buyer owns, for the plan's length from the moment it is paid
+// ("2 years from purchase of the plan"). Only an owner of a registered purifier may buy it: the cart,
+// the checkout and the payment all ask here, so no path around the rule sells a plan that covers
+// nothing.
+
+/** Refuses a care plan among `skus` unless `userId` has a registered purifier. */
+export async function assertCarePlanBuyable(db: DbExecutor, userId: string, skus: readonly string[]): Promise<void> {
+  if (skus.length === 0) return;
+  const [care] = await db
+    .select({ sku: products.sku })
+    .from(products)
+    .where(and(inArray(products.sku, [...skus]), eq(products.category, "care")))
+    .limit(1);
+  if (!care) return;
+  const [owned] = await db.select({ id: purifiers.id }).from(purifiers).where(eq(purifiers.userId, userId)).limit(1);
+  if (!owned) throw new AppError(409, CARE_NEEDS_PURIFIER_MESSAGE, [{ path: "skuNum", message: CARE_NEEDS_PURIFIER_MESSAGE }]);
+}
+
+/**
+ * The purifier a new care plan covers: the most recently registered one with no care plan running
+ * or queued; when every one is covered, the one whose cover ends first, extended from that end.
+ * Deterministic, so the account can say which purifier a plan is for before and after it is paid.
+ */
+async function purifierToCover(tx: Transaction, userId: string, now: Date): Promise<{ purifierId: string; startsAt: Date } | null> {
+  const owned = await tx
+    .select({ id: purifiers.id })
+    .from(purifiers)
+    .where(eq(purifiers.userId, userId))
+    .orderBy(desc(purifiers.createdAt), desc(purifiers.id));
+  if (owned.length === 0) return null;
+  const plans = await tx
+    .select({ purifierId: memberships.purifierId, endsAt: memberships.endsAt })
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.kind, "care"),
+        eq(memberships.status, "active"),
+        gt(memberships.endsAt, now),
+        inArray(
+          memberships.purifierId,
+          owned.map((row) => row.id),
+        ),
+      ),
+    );
+  const coveredUntil = new Map<string, Date>();
+  for (const plan of plans) {
+    if (!plan.purifierId) continue;
+    const known = coveredUntil.get(plan.purifierId);
+    if (!known || plan.endsAt > known) coveredUntil.set(plan.purifierId, plan.endsAt);
+  }
+  const uncovered = owned.find((row) => !coveredUntil.has(row.id));
+  if (uncovered) return { purifierId: uncovered.id, startsAt: now };
+  const [soonest] = [...coveredUntil.entries()].sort((a, b) => a[1].getTime() - b[1].getTime() || (a[0] < b[0] ? -1 : 1));
+  if (!soonest) return null;
+  return { purifierId: soonest[0], startsAt: soonest[1] };
+}
+
+/**
+ * One care plan per unit bought, each attached to a purifier (inside the payment's transaction). A
+ * buyer without a purifier cannot get here (the payment refuses first); should one still, the plan
+ * is kept unattached rather than the paid money lost, and the operator sees it in the console.
+ */
+export async function activateCarePlans(
+  tx: Transaction,
+  line: { userId: string; orderId: string; sku: string; planMonths: number; quantity: number },
+  now: Date,
+): Promise<MembershipRow[]> {
+  const created: MembershipRow[] = [];
+  for (let unit = 0; unit < line.quantity; unit += 1) {
+    const target = await purifierToCover(tx, line.userId, now);
+    const startsAt = target?.startsAt ?? now;
+    const [row] = await tx
+      .insert(memberships)
+      .values({
+        userId: line.userId,
+        kind: "care",
+        sku: line.sku,
+        orderId: line.orderId,
+        status: "active",
+        startsAt,
+        endsAt: addMonths(startsAt, line.planMonths),
+        purifierId: target?.purifierId ?? null,
+      })
+      .returning();
+    if (row) created.push(row);
+  }
+  return created;
+}
+
+/**
+ * What each purifier's care looks like at `now`: the plan covering it (its end being the end of any
+ * plan queued after it), else the next one queued, else the last one that ended, else none.
+ */
+export async function careCoverageOf(db: DbExecutor, purifierIds: readonly string[], now: Date): Promise<Map<string, CareCoverage>> {
+  const coverage = new Map<string, CareCoverage>();
+  if (purifierIds.length === 0) return coverage;
+  const rows = await db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.kind, "care"), inArray(memberships.purifierId, [...purifierIds])))
+    .orderBy(asc(memberships.startsAt), asc(memberships.id));
+  for (const purifierId of purifierIds) {
+    const plans = rows.filter((row) => row.purifierId === purifierId);
+    const live = plans.filter((row) => row.status === "active" && row.endsAt > now);
+    const current = live.find((row) => row.startsAt <= now) ?? live[0];
+    if (current) {
+      const last = live[live.length - 1] ?? current;
+      coverage.set(purifierId, {
+        planId: current.id,
+        status: current.startsAt <= now ? "active" : "scheduled",
+        startsOn: storeDate(current.startsAt),
+        endsOn: storeDate(last.endsAt),
+      });
+      continue;
+    }
+    const ended = [...plans].sort((a, b) => b.endsAt.getTime() - a.endsAt.getTime())[0];
+    if (ended)
+      coverage.set(purifierId, { planId: ended.id, status: "ended", startsOn: storeDate(ended.startsAt), endsOn: storeDate(ended.endsAt) });
+  }
+  return coverage;
+}
+
+/** The care plan covering `purifierId` at `now`, if any (a repair request records it). */
+export async function coveringCarePlan(db: DbExecutor, purifierId: string, now: Date): Promise<MembershipRow | null> {
+  const [plan] = await db
+    .select()
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.kind, "care"),
+        eq(memberships.purifierId, purifierId),
+        eq(memberships.status, "active"),
+        lte(memberships.startsAt, now),
+        gt(memberships.endsAt, now),
+      ),
+    )
+    .orderBy(asc(memberships.startsAt))
+    .limit(1);
+  return plan ?? null;
+}
