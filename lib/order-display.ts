@@ -27,8 +27,12 @@ export const ORDER_FILTERS: readonly { label: string; status: OrderStatusValue |
 
 export const ORDERS_PAGE_SIZE = 10;
 
-/** "UPS Ground": the label of a shipping method (the same in every preset). */
-export function shippingMethodLabel(method: ShippingMethodValue): string {
+/** What an order with nothing to ship (plans and services only) says where the shipping option goes. */
+export const NOTHING_TO_SHIP_LABEL = "No shipping (nothing to ship)";
+
+/** "UPS Ground": the label of a shipping method (the same in every preset); null: nothing ships. */
+export function shippingMethodLabel(method: ShippingMethodValue | null): string {
+  if (method === null) return NOTHING_TO_SHIP_LABEL;
   return SHIPPING_PRESETS[DEFAULT_SHIPPING_PRESET].methods.find((rule) => rule.value === method)?.label ?? method;
 }
 
