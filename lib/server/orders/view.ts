@@ -80,7 +80,8 @@ export async function toOrderView(db: DbExecutor, order: OrderRow, now: Date = n
     referralCode: order.referralCode,
     timeline: events.map((event) => ({ type: event.type, actor: event.actor, note: event.note, at: event.createdAt.toISOString() })),
     canCancel: canCancel(order.status),
-    canEdit: canEdit(order.status),
+    // Only an address or a shipping option can be edited: an order with nothing to ship has neither.
+    canEdit: canEdit(order.status) && order.shippingMethod !== null,
     canPay: canPay(order, now),
     paymentReceived: paymentReceived(order.status),
     canApplyAfterSale: Object.values(afterSaleRemaining).some((remaining) => remaining > 0),
