@@ -34,7 +34,7 @@ export function orderConfirmationMail(to: string, name: string | null, order: Or
         <Paragraph
           lines={[
             `Subtotal: ${formatAmount(order.subTotal)}`,
-            `Shipping: ${formatFee(order.shippingFee)}`,
+            `Shipping: ${order.shippingMethod === null ? "None" : formatFee(order.shippingFee)}`,
             `Sales tax: ${formatAmount(order.tax)}`,
             `Total paid: ${formatAmount(order.total)}`,
           ]}
