@@ -39,8 +39,22 @@ export const SHIPPING_PRESETS: Readonly<Record<ShippingPresetName, ShippingPrese
     freeShippingThresholdCents: 3700,
     methods: [
       { value: "ups_ground", label: "UPS Ground", businessDays: 3, priceCents: 1190, freeOverThreshold: true, freeForMembers: true },
-      { value: "ups_2nd_day_air", label: "UPS 2nd Day Air", businessDays: 2, priceCents: 2290, freeOverThreshold: false, freeForMembers: false },
-      { value: "ups_next_day_air", label: "UPS Next Day Air", businessDays: 1, priceCents: 3390, freeOverThreshold: false, freeForMembers: false },
+      {
+        value: "ups_2nd_day_air",
+        label: "UPS 2nd Day Air",
+        businessDays: 2,
+        priceCents: 2290,
+        freeOverThreshold: false,
+        freeForMembers: false,
+      },
+      {
+        value: "ups_next_day_air",
+        label: "UPS Next Day Air",
+        businessDays: 1,
+        priceCents: 3390,
+        freeOverThreshold: false,
+        freeForMembers: false,
+      },
     ],
   },
   // The variant: $89 threshold, faster options at 11.00 and 22.00. It names no ground price of its
@@ -50,8 +64,22 @@ export const SHIPPING_PRESETS: Readonly<Record<ShippingPresetName, ShippingPrese
     freeShippingThresholdCents: 8900,
     methods: [
       { value: "ups_ground", label: "UPS Ground", businessDays: 3, priceCents: 1190, freeOverThreshold: true, freeForMembers: true },
-      { value: "ups_2nd_day_air", label: "UPS 2nd Day Air", businessDays: 2, priceCents: 1100, freeOverThreshold: false, freeForMembers: false },
-      { value: "ups_next_day_air", label: "UPS Next Day Air", businessDays: 1, priceCents: 2200, freeOverThreshold: false, freeForMembers: false },
+      {
+        value: "ups_2nd_day_air",
+        label: "UPS 2nd Day Air",
+        businessDays: 2,
+        priceCents: 1100,
+        freeOverThreshold: false,
+        freeForMembers: false,
+      },
+      {
+        value: "ups_next_day_air",
+        label: "UPS Next Day Air",
+        businessDays: 1,
+        priceCents: 2200,
+        freeOverThreshold: false,
+        freeForMembers: false,
+      },
     ],
   },
 };

@@ -12,9 +12,12 @@ export const adminCatalogueUpdateBodySchema = z
       .max(64, "A product sku has at most 64 characters."),
     ...merchandiseUpdateSchema.shape,
   })
-  .refine((body) => [body.originalPrice, body.discountPrice, body.memberPrice, body.stock, body.listed].some((field) => field !== undefined), {
-    message: MERCHANDISE_UPDATE_EMPTY,
-  });
+  .refine(
+    (body) => [body.originalPrice, body.discountPrice, body.memberPrice, body.stock, body.listed].some((field) => field !== undefined),
+    {
+      message: MERCHANDISE_UPDATE_EMPTY,
+    },
+  );
 export type AdminCatalogueUpdateBody = z.infer<typeof adminCatalogueUpdateBodySchema>;
 
 export const adminProductSchema = z.object({

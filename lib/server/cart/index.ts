@@ -47,7 +47,7 @@ export interface CartLine {
   images: string[];
   attributes: string;
   spec: ProductSpecRow[];
-  /** The catalogue's prices at the moment of reading, in cents; the unit price is the discounted one. */
+  /** The catalogue's prices at the moment of reading, in cents; the unit price is the discounted one (the member price for a member, lib/member-pricing.ts). */
   originalPriceCents: number;
   discountPriceCents: number;
   /** What members pay instead of the discount price; null when the product has none. */

@@ -31,7 +31,12 @@ export interface NewOrderOptions {
  * of only plans or services gets no shipping method, no address and no shipping fee, so any caller
  * (checkout, buy now, a renewal) gets "nothing to ship" orders by passing such lines.
  */
-export async function createPendingOrder(tx: Transaction, userId: string, lines: readonly WantedLine[], options: NewOrderOptions): Promise<string> {
+export async function createPendingOrder(
+  tx: Transaction,
+  userId: string,
+  lines: readonly WantedLine[],
+  options: NewOrderOptions,
+): Promise<string> {
   const now = options.now ?? new Date();
   const reserved = await reserveStock(tx, lines);
   // A membership bought in this very order starts when it is paid: this order is priced without it.

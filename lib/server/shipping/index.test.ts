@@ -66,7 +66,9 @@ describe("member shipping", () => {
     expect(shippingFee("ups_ground", member(1), express)).toBe(0);
     expect(shippingFee("ups_2nd_day_air", member(1275), standard)).toBe(2290);
     expect(shippingFee("ups_next_day_air", member(100_000), express)).toBe(2200);
-    expect(shippingOptions(member(1275), new Date("2025-06-05T17:00:00Z"), standard).map((option) => [option.value, option.price, option.desc])).toEqual([
+    expect(
+      shippingOptions(member(1275), new Date("2025-06-05T17:00:00Z"), standard).map((option) => [option.value, option.price, option.desc]),
+    ).toEqual([
       ["ups_ground", "0.00", "Free, 3 business days"],
       ["ups_2nd_day_air", "22.90", "2 business days"],
       ["ups_next_day_air", "33.90", "1 business day"],
