@@ -41,11 +41,20 @@ async function totalsOf(page: Page) {
   return { subtotal: await row("Subtotal"), shipping: await row("Shipping"), tax: await row("Tax"), total: await row("Total") };
 }
 
-/** The payment page: the test provider's notice, the address from the profile, a new card, Pay. */
-async function payWithCard(page: Page, cardNumber: string) {
+/**
+ * The payment page: the test provider's notice, the address from the profile (an order with nothing
+ * to ship, `ships: false`, asks for none), a new card, Pay.
+ */
+async function payWithCard(page: Page, cardNumber: string, { ships = true }: { ships?: boolean } = {}) {
   await expect(page).toHaveURL(/\/mart\/payment\?orderId=/);
   await expect(page.getByRole("heading", { name: "Test mode" })).toBeVisible();
-  await expect(page.getByLabel("ZIP code")).toHaveValue(TEST_ADDRESS.zip);
+  if (ships) {
+    await expect(page.getByLabel("ZIP code")).toHaveValue(TEST_ADDRESS.zip);
+  } else {
+    await expect(page.getByTestId("nothing-to-ship")).toBeVisible();
+    await expect(page.getByLabel("ZIP code")).toHaveCount(0);
+    await expect(page.getByRole("group", { name: "Shipping option" })).toHaveCount(0);
+  }
   await page.getByLabel("Card number").fill(cardNumber);
   await page.getByLabel("Expiry (MM / YY)").fill(`12 / ${String((new Date().getFullYear() + 2) % 100).padStart(2, "0")}`);
   await page.getByLabel("Security code (CVC)").fill("123");
@@ -343,7 +352,7 @@ test.describe("buying", () => {
     await expect(page.getByRole("heading", { level: 1 }).locator("..").getByText("Paid", { exact: true })).toBeVisible();
   });
 
-  test("buy the yearly membership and see it on the account page", async ({ page }) => {
+  test("buy the yearly membership (nothing to ship) and see it on the account page", async ({ page }) => {
     await registerFreshCustomer(page, { address: TEST_ADDRESS });
     await page.goto(ROUTES.account);
     await expect(page.getByText("No membership yet.", { exact: false })).toBeVisible();
@@ -352,7 +361,9 @@ test.describe("buying", () => {
     await page.getByRole("article", { name: "Yearly" }).getByRole("link", { name: "Join yearly" }).click();
     await expect(page).toHaveURL(new RegExp(`${productPath("LW-MEM-Y")}$`));
     await page.getByRole("button", { name: "Buy now" }).click();
-    await payWithCard(page, TEST_CARDS.success);
+    // A plan is not a parcel: no address, no shipping option, no shipping fee.
+    await expect(page.getByTestId("summary-shipping")).toHaveText("None (nothing to ship)");
+    await payWithCard(page, TEST_CARDS.success, { ships: false });
     await expectPaid(page);
 
     await page.goto(ROUTES.account);
@@ -361,6 +372,37 @@ test.describe("buying", () => {
     await expect(membership.getByText("Active")).toBeVisible();
     const year = new Date().getFullYear();
     await expect(membership.getByText(new RegExp(`${year}.* to .*${year + 1}`))).toBeVisible();
+  });
+
+  test("a member sees the member price and free UPS Ground on the product page, in the cart and on the payment page", async ({ page }) => {
+    await registerFreshCustomer(page, { address: TEST_ADDRESS });
+    const pen = productPath("LW-ACC-TDS");
+    // Before joining: the member price is an offer, with the way to the membership page.
+    await page.goto(pen);
+    const offer = page.getByTestId("member-price");
+    await expect(offer).toContainText("$12.75 for members");
+    await expect(offer.getByRole("link", { name: "Lenwell Membership" })).toHaveAttribute("href", ROUTES.membership);
+
+    const membershipOrder = await buyNowThroughApi(page, "LW-MEM-Y", 1);
+    await payThroughApi(page, membershipOrder);
+
+    await page.goto(pen);
+    await expect(page.getByTestId("member-price")).toContainText("Member price $12.75");
+    await page.getByRole("button", { name: "Add to cart" }).click();
+    const drawer = page.getByTestId("cart-drawer");
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByTestId("cart-member-price")).toContainText("$12.75");
+    await expect(drawer.getByText("Free UPS Ground with your membership")).toBeVisible();
+    await expect(drawer.getByTestId("cart-shipping")).toHaveText("Free");
+    await expect(drawer.getByTestId("cart-total")).toHaveText("$12.75");
+    await drawer.getByRole("button", { name: "Checkout" }).click();
+
+    await expect(page).toHaveURL(/\/mart\/payment\?orderId=/);
+    await expect(page.getByTestId("member-pricing")).toBeVisible();
+    await expect(page.getByTestId("member-shipping")).toHaveText("Free UPS Ground with your membership");
+    await expect(page.getByTestId("summary-shipping")).toHaveText("Free");
+    // $12.75 and Texas tax ($0.80), nothing for shipping: the issue's $15 pen with $11.90 ground, fixed.
+    await expect(page.getByTestId("order-total")).toHaveText("$13.55");
   });
 
   test("another customer's order and an unknown order are the 404 page", async ({ page, browser, baseURL }) => {

@@ -27,8 +27,22 @@ export const ORDER_FILTERS: readonly { label: string; status: OrderStatusValue |
 
 export const ORDERS_PAGE_SIZE = 10;
 
-/** "UPS Ground": the label of a shipping method (the same in every preset). */
-export function shippingMethodLabel(method: ShippingMethodValue): string {
+/** What an order with nothing to ship (plans and services only) says where the shipping option goes. */
+export const NOTHING_TO_SHIP_LABEL = "No shipping (nothing to ship)";
+
+/** The payment page's words for an order with nothing to ship, instead of the address and shipping option. */
+export const NOTHING_TO_SHIP_NOTE =
+  "Nothing in this order is shipped (plans and services only), so no address or shipping option is needed.";
+
+/** The cart's free-shipping line for a cart of plans and services only. */
+export const NOTHING_TO_SHIP_CART = "Nothing to ship: plans and services need no delivery";
+
+/** Where a member's free ground shipping is shown (cart, payment page): the membership page's promise. */
+export const MEMBER_SHIPPING_TEXT = "Free UPS Ground with your membership";
+
+/** "UPS Ground": the label of a shipping method (the same in every preset); null: nothing ships. */
+export function shippingMethodLabel(method: ShippingMethodValue | null): string {
+  if (method === null) return NOTHING_TO_SHIP_LABEL;
   return SHIPPING_PRESETS[DEFAULT_SHIPPING_PRESET].methods.find((rule) => rule.value === method)?.label ?? method;
 }
 

@@ -25,6 +25,7 @@ const item: ShelfItem = {
   spec: [],
   originalPrice: "39.00",
   discountPrice: "29.00",
+  memberPrice: null,
   description: "Catches sediment </script><!-- and chlorine.",
 };
 

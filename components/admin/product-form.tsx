@@ -6,7 +6,10 @@ import { adminCatalogueUpdateBodySchema, type AdminProduct } from "@/lib/schemas
 import { Button } from "@/components/ui/button";
 import { ActionOutcome, FieldMessage, inputClass, operatorButtonSize, useOperatorAction } from "./admin-form-parts";
 
-/** Edits a product's prices, stock and listing; only the fields that differ from the page are sent. */
+/**
+ * Edits a product's prices, stock and listing; only the fields that differ from the page are sent.
+ * An empty member price clears it (members then pay the discount price).
+ */
 export function ProductForm({ product }: { product: AdminProduct }) {
   const action = useOperatorAction();
 
@@ -15,6 +18,8 @@ export function ProductForm({ product }: { product: AdminProduct }) {
     const form = new FormData(event.currentTarget);
     const originalPrice = String(form.get("originalPrice") ?? "").trim();
     const discountPrice = String(form.get("discountPrice") ?? "").trim();
+    const memberText = String(form.get("memberPrice") ?? "").trim();
+    const memberPrice = memberText === "" ? null : memberText;
     const stockText = String(form.get("stock") ?? "").trim();
     const stock = /^\d+$/.test(stockText) ? Number(stockText) : Number.NaN;
     const listed = form.get("listed") === "on";
@@ -22,6 +27,7 @@ export function ProductForm({ product }: { product: AdminProduct }) {
       sku: product.sku,
       ...(originalPrice !== product.originalPrice ? { originalPrice } : {}),
       ...(discountPrice !== product.discountPrice ? { discountPrice } : {}),
+      ...(memberPrice !== product.memberPrice ? { memberPrice } : {}),
       ...(stock !== product.stock ? { stock } : {}),
       ...(listed !== product.listed ? { listed } : {}),
     });
@@ -38,7 +44,13 @@ export function ProductForm({ product }: { product: AdminProduct }) {
     await action.run(() => updateProduct(parsed.data), "Saved. The store and the product page show it now.");
   }
 
-  const field = (name: "originalPrice" | "discountPrice" | "stock", label: string, value: string, inputMode: "decimal" | "numeric") => (
+  const field = (
+    name: "originalPrice" | "discountPrice" | "memberPrice" | "stock",
+    label: string,
+    value: string,
+    inputMode: "decimal" | "numeric",
+    hint?: string,
+  ) => (
     <div className="flex flex-col gap-1">
       <label htmlFor={`product-${name}`} className="text-sm font-medium text-ink">
         {label}
@@ -49,9 +61,14 @@ export function ProductForm({ product }: { product: AdminProduct }) {
         defaultValue={value}
         inputMode={inputMode}
         className={inputClass}
-        aria-describedby={`product-${name}-error`}
+        aria-describedby={hint ? `product-${name}-hint product-${name}-error` : `product-${name}-error`}
         aria-invalid={action.fieldError(name) ? true : undefined}
       />
+      {hint ? (
+        <p id={`product-${name}-hint`} className="text-xs text-ink-muted">
+          {hint}
+        </p>
+      ) : null}
       <FieldMessage id={`product-${name}-error`} message={action.fieldError(name)} />
     </div>
   );
@@ -60,6 +77,13 @@ export function ProductForm({ product }: { product: AdminProduct }) {
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex max-w-md flex-col gap-4" aria-label="Edit product">
       {field("originalPrice", "Price (USD)", product.originalPrice, "decimal")}
       {field("discountPrice", "Discount price (USD)", product.discountPrice, "decimal")}
+      {field(
+        "memberPrice",
+        "Member price (USD)",
+        product.memberPrice ?? "",
+        "decimal",
+        "What members pay while their membership runs; at most the discount price. Leave empty for none.",
+      )}
       {field("stock", "Stock", String(product.stock), "numeric")}
       <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-ink">
         <input type="checkbox" name="listed" defaultChecked={product.listed} className="h-4 w-4" />

@@ -10,7 +10,7 @@ import { cartDrawerOpenAtom, referralCodeAtom } from "@/lib/state/atoms";
 import { UI } from "@/lib/config/store";
 import { ROUTES, paymentPath } from "@/lib/config/routes";
 import { withReferral } from "@/lib/referral";
-import { formatAmount, formatFee } from "@/lib/money";
+import { amountToCents, formatAmount, formatFee } from "@/lib/money";
 import type { CartItem } from "@/lib/schemas/cart";
 import { ApiError } from "@/lib/api/envelope";
 import { failureMessage } from "@/lib/api/messages";
@@ -153,6 +153,7 @@ function CartDrawerPanel() {
                     quantity={quantities.quantityOf(item.skuNum, item.quantity)}
                     onQuantityChange={(quantity) => quantities.change(item.skuNum, quantity)}
                     onDelete={() => setConfirming(item)}
+                    member={cart.data?.member ?? false}
                   />
                 ))}
               </ul>
@@ -163,14 +164,24 @@ function CartDrawerPanel() {
             {cart.data && !empty ? (
               <>
                 <ShippingProgress
-                  subTotal={cart.data.subTotal}
+                  shippedSubTotal={cart.data.shippedSubTotal}
                   freeShippingThreshold={cart.data.freeShippingThreshold}
                   amountToFreeShipping={cart.data.amountToFreeShipping}
+                  member={cart.data.member}
                 />
                 <dl className="space-y-1 text-sm">
                   <div className="flex justify-between text-ink-soft">
-                    <dt>Shipping (UPS Ground)</dt>
-                    <dd data-testid="cart-shipping">{formatFee(cart.data.shipping)}</dd>
+                    {amountToCents(cart.data.shippedSubTotal) === 0 ? (
+                      <>
+                        <dt>Shipping</dt>
+                        <dd data-testid="cart-shipping">None</dd>
+                      </>
+                    ) : (
+                      <>
+                        <dt>Shipping (UPS Ground)</dt>
+                        <dd data-testid="cart-shipping">{formatFee(cart.data.shipping)}</dd>
+                      </>
+                    )}
                   </div>
                   <div className="flex justify-between text-base font-semibold text-ink">
                     <dt>Subtotal</dt>

@@ -12,10 +12,13 @@ interface CartLineProps {
   quantity: number;
   onQuantityChange: (quantity: number) => void;
   onDelete: () => void;
+  /** The customer's membership runs: a line with a member price is priced at it (as the server totals it). */
+  member: boolean;
 }
 
 /** One product in the drawer: first image, name, attributes tag, specs, stepper, prices, delete. */
-export function CartLine({ item, quantity, onQuantityChange, onDelete }: CartLineProps) {
+export function CartLine({ item, quantity, onQuantityChange, onDelete, member }: CartLineProps) {
+  const memberPrice = member ? item.memberPrice : null;
   const max = Math.min(item.stock, UI.quantity.max);
   const image = item.image[0];
   return (
@@ -50,7 +53,14 @@ export function CartLine({ item, quantity, onQuantityChange, onDelete }: CartLin
         ) : null}
         <div className="flex flex-wrap items-center justify-between gap-2">
           <QuantityStepper value={quantity} max={max} onChange={onQuantityChange} label={`Quantity of ${item.name}`} />
-          <Price originalPrice={item.originalPrice} discountPrice={item.discountPrice} />
+          {memberPrice ? (
+            <div className="text-right" data-testid="cart-member-price">
+              <p className="text-xs font-semibold text-leaf-700">Member price</p>
+              <Price originalPrice={item.discountPrice} discountPrice={memberPrice} />
+            </div>
+          ) : (
+            <Price originalPrice={item.originalPrice} discountPrice={item.discountPrice} />
+          )}
         </div>
         {item.stock <= 0 ? (
           <p className="text-xs font-medium text-red-700">This product is out of stock.</p>

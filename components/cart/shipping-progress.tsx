@@ -1,16 +1,28 @@
 import { amountToCents, formatUsd } from "@/lib/money";
+import { MEMBER_SHIPPING_TEXT, NOTHING_TO_SHIP_CART } from "@/lib/order-display";
 
 interface ShippingProgressProps {
-  subTotal: string;
+  /** The subtotal of what ships (plans and services do not). */
+  shippedSubTotal: string;
   freeShippingThreshold: string;
   amountToFreeShipping: string;
+  /** The customer's membership runs: UPS Ground is free whatever the subtotal. */
+  member: boolean;
 }
 
 /** How far the cart is from free ground shipping, as the server computed it. */
-export function ShippingProgress({ subTotal, freeShippingThreshold, amountToFreeShipping }: ShippingProgressProps) {
+export function ShippingProgress({ shippedSubTotal, freeShippingThreshold, amountToFreeShipping, member }: ShippingProgressProps) {
+  const shipped = amountToCents(shippedSubTotal);
+  if (shipped === 0 || member) {
+    return (
+      <p data-testid="shipping-progress" className="text-sm font-medium text-leaf-700">
+        {shipped === 0 ? NOTHING_TO_SHIP_CART : MEMBER_SHIPPING_TEXT}
+      </p>
+    );
+  }
   const threshold = amountToCents(freeShippingThreshold);
   const left = amountToCents(amountToFreeShipping);
-  const reached = Math.min(amountToCents(subTotal), threshold);
+  const reached = Math.min(shipped, threshold);
   const message = left > 0 ? `Add ${formatUsd(left)} for free shipping` : "You have free shipping";
   const percent = threshold > 0 ? Math.round((reached / threshold) * 100) : 100;
   return (

@@ -136,4 +136,50 @@ describe("the payment page", () => {
     await waitFor(() => expect(document.activeElement?.contains(alert)).toBe(true));
     expect(scrolled).toHaveBeenCalledWith({ behavior: "smooth", block: "center" });
   });
+
+  it("an order with nothing to ship asks for no address or shipping option and pays without an address", async () => {
+    const plans = orderView({
+      shippingMethod: null,
+      shippingOptions: [],
+      shippingFee: "0.00",
+      subTotal: "99.00",
+      total: "99.00",
+      items: [{ ...orderView().items[0]!, skuNum: "LW-MEM-Y", name: "Lenwell Membership, yearly", discountPrice: "99.00" }],
+    });
+    calls.payOrder.mockResolvedValue({
+      status: "paid",
+      message: null,
+      order: { ...plans, status: "paid", canPay: false, paymentReceived: true },
+    });
+    const user = userEvent.setup();
+    render(<PaymentForm initialOrder={plans} defaultAddress={HOUSTON} savedCards={[]} />);
+
+    expect(screen.queryByLabelText("ZIP code")).toBeNull();
+    expect(screen.queryByRole("group", { name: "Shipping option" })).toBeNull();
+    expect(screen.getByText(/Nothing in this order is shipped/)).toBeDefined();
+    expect(screen.getByTestId("summary-shipping").textContent).toBe("None (nothing to ship)");
+    await typeCard(user);
+    await user.click(screen.getByRole("button", { name: "Pay $99.00" }));
+
+    await waitFor(() => expect(calls.payOrder).toHaveBeenCalledTimes(1));
+    expect(calls.quoteOrderAddress).not.toHaveBeenCalled();
+    expect(calls.payOrder.mock.calls[0]?.[0]).not.toHaveProperty("shippingAddress");
+  });
+
+  it("a member's order says its UPS Ground is free with the membership and its prices are member prices", () => {
+    const member = orderView({
+      memberPricing: true,
+      shippingFee: "0.00",
+      total: "24.00",
+      shippingOptions: [
+        { label: "UPS Ground", desc: "Free, 3 business days", value: "ups_ground", price: "0.00", realDate: "2026-11-25" },
+        { label: "UPS 2nd Day Air", desc: "2 business days", value: "ups_2nd_day_air", price: "22.90", realDate: "2026-11-24" },
+      ],
+    });
+    render(<PaymentForm initialOrder={member} defaultAddress={null} savedCards={[]} />);
+    expect(screen.getByTestId("member-shipping").textContent).toBe("Free UPS Ground with your membership");
+    expect(screen.getByTestId("member-pricing").textContent).toBe("Member prices applied");
+    expect(screen.getByTestId("summary-shipping").textContent).toBe("Free");
+    expect(screen.getByRole("radio", { name: /UPS 2nd Day Air/ })).toBeDefined();
+  });
 });

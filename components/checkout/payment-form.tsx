@@ -12,7 +12,7 @@ import { readCard, type CardField, type CardInput } from "@/lib/card-rules";
 import { orderPath } from "@/lib/config/routes";
 import { UI } from "@/lib/config/store";
 import { formatAmount, formatFee } from "@/lib/money";
-import { formatCalendarDay, orderNumber } from "@/lib/order-display";
+import { formatCalendarDay, MEMBER_SHIPPING_TEXT, NOTHING_TO_SHIP_NOTE, orderNumber } from "@/lib/order-display";
 import { revealResult } from "@/lib/reveal-result";
 import { sameAddress } from "@/lib/same-address";
 import type { UsAddress } from "@/lib/schemas/auth";
@@ -73,6 +73,8 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards }: Paymen
 
   const busy = changingMethod || paying;
   const paid = order.paymentReceived;
+  // Plans and services only: no parcel, so no address and no shipping option are asked for.
+  const ships = order.shippingMethod !== null;
   // A customer with no default address yet is offered to keep this one for next time.
   const offerDefault = defaultAddress === null;
 
@@ -144,7 +146,8 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards }: Paymen
   }
 
   // The order has no address yet but the form starts from the profile's default: quote that one.
-  const quoteDefaultOnOpen = initialOrder.shippingAddress === null && defaultAddress !== null && initialOrder.canPay;
+  const quoteDefaultOnOpen =
+    initialOrder.shippingMethod !== null && initialOrder.shippingAddress === null && defaultAddress !== null && initialOrder.canPay;
   useEffect(() => {
     // Through the form's own submit, which quotes: later quotes follow the typing.
     if (quoteDefaultOnOpen) addressForm.current?.requestSubmit();
@@ -209,7 +212,7 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards }: Paymen
       window.clearTimeout(quoteTimer.current);
       quoteTimer.current = undefined;
       const shownTotal = currentOrder.current.total;
-      const quoted = await quoteTypedAddress();
+      const quoted = ships ? await quoteTypedAddress() : { order: currentOrder.current };
       settleQuoting();
       if (!quoted) {
         showPayAnswer(ADDRESS_REFUSED);
@@ -226,7 +229,7 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards }: Paymen
         showPayAnswer(`With this address the total is ${formatAmount(quoted.order.total)}. Check it and press Pay again.`);
         return;
       }
-      const address = quoted.order.shippingAddress;
+      const address = ships ? quoted.order.shippingAddress : null;
       const saveBox = addressForm.current?.elements.namedItem("saveAddress");
       const keepAsDefault = offerDefault && saveBox instanceof HTMLInputElement && saveBox.checked;
 
@@ -288,66 +291,82 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards }: Paymen
   return (
     <div className="grid gap-8 desk:grid-cols-[3fr_2fr]">
       <div className="flex flex-col gap-8">
-        <form
-          ref={addressForm}
-          // Enter in a field quotes at once instead of waiting for the timer; paying stays with Pay.
-          onSubmit={(event) => {
-            event.preventDefault();
-            scheduleQuote();
-          }}
-          onChange={scheduleQuote}
-          aria-labelledby="address-title"
-          className="flex flex-col gap-4"
-          noValidate
-        >
-          <h2 id="address-title" className="text-xl font-semibold text-ink">
-            Shipping address
-          </h2>
-          <AddressFields
-            idPrefix={ADDRESS_ID_PREFIX}
-            legend="United States only"
-            address={order.shippingAddress ?? defaultAddress}
-            errors={addressErrors}
-          />
-          {offerDefault ? (
-            <label className="flex items-center gap-2 text-ink">
-              <input type="checkbox" name="saveAddress" defaultChecked className="size-4 accent-brand-600" />
-              Save as my default address
-            </label>
-          ) : null}
-          <p aria-live="polite" className="min-h-5 text-sm text-ink-soft">
-            {quoting ? "Updating the tax and total for this address…" : ""}
-          </p>
-          <FormAlert message={addressFormError} />
-        </form>
-
-        <fieldset className="flex flex-col gap-3" disabled={changingMethod}>
-          <legend className="mb-3 text-xl font-semibold text-ink">Shipping option</legend>
-          {order.shippingOptions.map((option) => (
-            <label
-              key={option.value}
-              className={`flex cursor-pointer items-start gap-3 rounded-2xl border p-4 ${option.value === checkedMethod ? "border-brand-600 bg-brand-50" : "border-line"}`}
+        {ships ? (
+          <>
+            <form
+              ref={addressForm}
+              // Enter in a field quotes at once instead of waiting for the timer; paying stays with Pay.
+              onSubmit={(event) => {
+                event.preventDefault();
+                scheduleQuote();
+              }}
+              onChange={scheduleQuote}
+              aria-labelledby="address-title"
+              className="flex flex-col gap-4"
+              noValidate
             >
-              <input
-                type="radio"
-                name="shippingMethod"
-                value={option.value}
-                checked={option.value === checkedMethod}
-                onChange={() => void onShippingChange(option.value)}
-                className="mt-1 size-4 accent-brand-600"
+              <h2 id="address-title" className="text-xl font-semibold text-ink">
+                Shipping address
+              </h2>
+              <AddressFields
+                idPrefix={ADDRESS_ID_PREFIX}
+                legend="United States only"
+                address={order.shippingAddress ?? defaultAddress}
+                errors={addressErrors}
               />
-              <span className="flex-1">
-                <span className="flex justify-between gap-2 font-semibold text-ink">
-                  <span>{option.label}</span>
-                  <span>{formatFee(option.price)}</span>
-                </span>
-                <span className="block text-sm text-ink-soft">{option.desc}</span>
-                <span className="block text-sm text-ink-soft">Estimated delivery {formatCalendarDay(option.realDate)}</span>
-              </span>
-            </label>
-          ))}
-          <FormAlert message={shippingError} />
-        </fieldset>
+              {offerDefault ? (
+                <label className="flex items-center gap-2 text-ink">
+                  <input type="checkbox" name="saveAddress" defaultChecked className="size-4 accent-brand-600" />
+                  Save as my default address
+                </label>
+              ) : null}
+              <p aria-live="polite" className="min-h-5 text-sm text-ink-soft">
+                {quoting ? "Updating the tax and total for this address…" : ""}
+              </p>
+              <FormAlert message={addressFormError} />
+            </form>
+
+            <fieldset className="flex flex-col gap-3" disabled={changingMethod}>
+              <legend className="mb-3 text-xl font-semibold text-ink">Shipping option</legend>
+              {order.memberPricing ? (
+                <p data-testid="member-shipping" className="-mt-1 mb-1 text-sm font-medium text-leaf-700">
+                  {MEMBER_SHIPPING_TEXT}
+                </p>
+              ) : null}
+              {order.shippingOptions.map((option) => (
+                <label
+                  key={option.value}
+                  className={`flex cursor-pointer items-start gap-3 rounded-2xl border p-4 ${option.value === checkedMethod ? "border-brand-600 bg-brand-50" : "border-line"}`}
+                >
+                  <input
+                    type="radio"
+                    name="shippingMethod"
+                    value={option.value}
+                    checked={option.value === checkedMethod}
+                    onChange={() => void onShippingChange(option.value)}
+                    className="mt-1 size-4 accent-brand-600"
+                  />
+                  <span className="flex-1">
+                    <span className="flex justify-between gap-2 font-semibold text-ink">
+                      <span>{option.label}</span>
+                      <span>{formatFee(option.price)}</span>
+                    </span>
+                    <span className="block text-sm text-ink-soft">{option.desc}</span>
+                    <span className="block text-sm text-ink-soft">Estimated delivery {formatCalendarDay(option.realDate)}</span>
+                  </span>
+                </label>
+              ))}
+              <FormAlert message={shippingError} />
+            </fieldset>
+          </>
+        ) : (
+          <section aria-labelledby="delivery-title" data-testid="nothing-to-ship" className="rounded-2xl border border-line p-5">
+            <h2 id="delivery-title" className="text-xl font-semibold text-ink">
+              Delivery
+            </h2>
+            <p className="mt-2 text-ink-soft">{NOTHING_TO_SHIP_NOTE}</p>
+          </section>
+        )}
 
         <form onSubmit={(event) => void onPay(event)} aria-labelledby="card-title" className="flex flex-col gap-4" noValidate>
           <h2 id="card-title" className="text-xl font-semibold text-ink">
@@ -448,6 +467,11 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards }: Paymen
         <h2 id="summary-title" className="text-xl font-semibold text-ink">
           Order summary
         </h2>
+        {order.memberPricing ? (
+          <p data-testid="member-pricing" className="mt-2 text-sm font-medium text-leaf-700">
+            Member prices applied
+          </p>
+        ) : null}
         <ul className="mt-4 flex flex-col gap-3">
           {order.items.map((item) => (
             <li key={item.skuNum} className="flex justify-between gap-3 text-[15px]">
@@ -465,11 +489,11 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards }: Paymen
           </div>
           <div className="flex justify-between">
             <dt className="text-ink-soft">Shipping{selected ? ` (${selected.label})` : ""}</dt>
-            <dd>{formatFee(order.shippingFee)}</dd>
+            <dd data-testid="summary-shipping">{ships ? formatFee(order.shippingFee) : "None (nothing to ship)"}</dd>
           </div>
           <div className="flex justify-between">
             <dt className="text-ink-soft">Sales tax{order.shippingAddress ? ` (${order.shippingAddress.state})` : ""}</dt>
-            <dd>{order.shippingAddress ? formatAmount(order.tax) : "After the address"}</dd>
+            <dd>{order.shippingAddress || !ships ? formatAmount(order.tax) : "After the address"}</dd>
           </div>
           <div className="flex justify-between border-t border-line pt-2 text-lg font-semibold">
             <dt>Total</dt>

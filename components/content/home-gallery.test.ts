@@ -14,6 +14,7 @@ const shelfItem = (entry: CatalogueEntry): ShelfItem => ({
   spec: entry.spec,
   originalPrice: "0.00",
   discountPrice: "0.00",
+  memberPrice: null,
   description: entry.description,
 });
 

@@ -10,7 +10,14 @@ import { ApplyAfterSaleButton } from "@/components/after-sale/apply-after-sale-d
 import { fetchOrder, orderQueryKey } from "@/lib/api/orders";
 import { ROUTES, productPath } from "@/lib/config/routes";
 import { amountToCents, formatAmount, formatFee, formatUsd } from "@/lib/money";
-import { formatCalendarDay, formatOrderDate, formatOrderDateTime, orderNumber, shippingMethodLabel } from "@/lib/order-display";
+import {
+  formatCalendarDay,
+  formatOrderDate,
+  formatOrderDateTime,
+  NOTHING_TO_SHIP_LABEL,
+  orderNumber,
+  shippingMethodLabel,
+} from "@/lib/order-display";
 import type { Order } from "@/lib/schemas/order";
 import { CancelOrderButton } from "./cancel-order-dialog";
 import { EditOrderForm } from "./edit-order-form";
@@ -75,7 +82,7 @@ function Totals({ order }: { order: Order }) {
   const refunded = amountToCents(order.refunded);
   const rows: [string, string][] = [
     ["Subtotal", formatAmount(order.subTotal)],
-    ["Shipping", formatFee(order.shippingFee)],
+    ["Shipping", order.shippingMethod === null ? "None" : formatFee(order.shippingFee)],
     ["Tax", formatAmount(order.tax)],
   ];
   return (
@@ -101,6 +108,13 @@ function Totals({ order }: { order: Order }) {
 }
 
 function Delivery({ order, paidDeliveryEstimate }: { order: Order; paidDeliveryEstimate: string | null }) {
+  if (order.shippingMethod === null) {
+    return (
+      <p data-testid="nothing-to-ship" className="text-[15px] text-ink-soft">
+        {NOTHING_TO_SHIP_LABEL}: this order holds plans and services only.
+      </p>
+    );
+  }
   const address = order.shippingAddress;
   const option = order.shippingOptions.find((candidate) => candidate.value === order.shippingMethod);
   // An unpaid order's options are priced and dated from today; a paid one's date counts from payment.

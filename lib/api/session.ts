@@ -1,7 +1,7 @@
 "use client";
 
 import { useAtomValue } from "jotai";
-import { hasSessionAtom, isOperatorAtom } from "@/lib/state/atoms";
+import { hasSessionAtom, isMemberAtom, isOperatorAtom } from "@/lib/state/atoms";
 import { useSessionHint } from "@/lib/session-hint";
 
 // What the shell needs to know about the session, from the global state alone: these hooks load no
@@ -20,4 +20,9 @@ export function useSignedIn(): boolean {
 /** Whether the signed-in user is an operator (from the profile answer the session sync asked for). */
 export function useIsOperator(): boolean {
   return useAtomValue(isOperatorAtom);
+}
+
+/** Whether the signed-in customer's membership runs now (from the profile answer): pages show member prices as theirs. */
+export function useIsMember(): boolean {
+  return useAtomValue(isMemberAtom);
 }

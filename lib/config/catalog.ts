@@ -4,6 +4,17 @@
 export const MERCHANDISE_CATEGORIES = ["purifier", "filter", "membership", "care", "repair", "accessory"] as const;
 export type MerchandiseCategory = (typeof MERCHANDISE_CATEGORIES)[number];
 
+/**
+ * What is not a parcel: membership and care plans, and the mail-in repair service (the customer
+ * sends the purifier in; the return trip is part of the service). An order of only these asks for
+ * no address and no shipping method; in a mixed order they add nothing to the shipping price.
+ */
+export const UNSHIPPED_CATEGORIES: readonly MerchandiseCategory[] = ["membership", "care", "repair"];
+
+export function shipsToCustomer(category: MerchandiseCategory): boolean {
+  return !UNSHIPPED_CATEGORIES.includes(category);
+}
+
 /** How a sku is written (LW-RO600): what the API accepts, and what a remembered purchase may name. */
 export const SKU_PATTERN = /^[A-Z0-9-]{2,40}$/;
 

@@ -20,6 +20,8 @@ export interface ShippingMethodRule {
   priceCents: number;
   /** Free when the subtotal is at or over the preset's threshold (only ground, in both presets). */
   freeOverThreshold: boolean;
+  /** Free on every order of a customer whose membership is running (the membership page's "free UPS Ground on every order"). */
+  freeForMembers: boolean;
 }
 
 export interface ShippingPreset {
@@ -36,9 +38,23 @@ export const SHIPPING_PRESETS: Readonly<Record<ShippingPresetName, ShippingPrese
     name: "standard",
     freeShippingThresholdCents: 3700,
     methods: [
-      { value: "ups_ground", label: "UPS Ground", businessDays: 3, priceCents: 1190, freeOverThreshold: true },
-      { value: "ups_2nd_day_air", label: "UPS 2nd Day Air", businessDays: 2, priceCents: 2290, freeOverThreshold: false },
-      { value: "ups_next_day_air", label: "UPS Next Day Air", businessDays: 1, priceCents: 3390, freeOverThreshold: false },
+      { value: "ups_ground", label: "UPS Ground", businessDays: 3, priceCents: 1190, freeOverThreshold: true, freeForMembers: true },
+      {
+        value: "ups_2nd_day_air",
+        label: "UPS 2nd Day Air",
+        businessDays: 2,
+        priceCents: 2290,
+        freeOverThreshold: false,
+        freeForMembers: false,
+      },
+      {
+        value: "ups_next_day_air",
+        label: "UPS Next Day Air",
+        businessDays: 1,
+        priceCents: 3390,
+        freeOverThreshold: false,
+        freeForMembers: false,
+      },
     ],
   },
   // The variant: $89 threshold, faster options at 11.00 and 22.00. It names no ground price of its
@@ -47,14 +63,38 @@ export const SHIPPING_PRESETS: Readonly<Record<ShippingPresetName, ShippingPrese
     name: "express",
     freeShippingThresholdCents: 8900,
     methods: [
-      { value: "ups_ground", label: "UPS Ground", businessDays: 3, priceCents: 1190, freeOverThreshold: true },
-      { value: "ups_2nd_day_air", label: "UPS 2nd Day Air", businessDays: 2, priceCents: 1100, freeOverThreshold: false },
-      { value: "ups_next_day_air", label: "UPS Next Day Air", businessDays: 1, priceCents: 2200, freeOverThreshold: false },
+      { value: "ups_ground", label: "UPS Ground", businessDays: 3, priceCents: 1190, freeOverThreshold: true, freeForMembers: true },
+      {
+        value: "ups_2nd_day_air",
+        label: "UPS 2nd Day Air",
+        businessDays: 2,
+        priceCents: 1100,
+        freeOverThreshold: false,
+        freeForMembers: false,
+      },
+      {
+        value: "ups_next_day_air",
+        label: "UPS Next Day Air",
+        businessDays: 1,
+        priceCents: 2200,
+        freeOverThreshold: false,
+        freeForMembers: false,
+      },
     ],
   },
 };
 
 export const DEFAULT_SHIPPING_METHOD: ShippingMethodValue = "ups_ground";
+
+/**
+ * What an order's shipping price depends on: the subtotal of the lines that ship (plans and the
+ * mail-in repair service are not parcels, lib/config/catalog.ts shipsToCustomer) and whether the
+ * customer's membership was running when the order was made.
+ */
+export interface ShippingBasis {
+  shippedSubtotalCents: number;
+  member: boolean;
+}
 
 /** Whether a subtotal earns free ground shipping (at or over the threshold; an empty cart never does). */
 export function qualifiesForFreeShipping(subtotalCents: number, thresholdCents: number): boolean {

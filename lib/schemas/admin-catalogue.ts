@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { singleLineText } from "./text";
-import { MERCHANDISE_CATEGORIES, merchandiseUpdateSchema } from "./merchandise";
+import { MERCHANDISE_CATEGORIES, MERCHANDISE_UPDATE_EMPTY, merchandiseUpdateSchema } from "./merchandise";
 
 // The operator calls on the catalogue (/api/v1/admin/catalogue/...) and what the console shows.
 
@@ -12,9 +12,12 @@ export const adminCatalogueUpdateBodySchema = z
       .max(64, "A product sku has at most 64 characters."),
     ...merchandiseUpdateSchema.shape,
   })
-  .refine((body) => [body.originalPrice, body.discountPrice, body.stock, body.listed].some((field) => field !== undefined), {
-    message: "Change at least one of originalPrice, discountPrice, stock or listed.",
-  });
+  .refine(
+    (body) => [body.originalPrice, body.discountPrice, body.memberPrice, body.stock, body.listed].some((field) => field !== undefined),
+    {
+      message: MERCHANDISE_UPDATE_EMPTY,
+    },
+  );
 export type AdminCatalogueUpdateBody = z.infer<typeof adminCatalogueUpdateBodySchema>;
 
 export const adminProductSchema = z.object({
@@ -23,6 +26,8 @@ export const adminProductSchema = z.object({
   category: z.enum(MERCHANDISE_CATEGORIES),
   originalPrice: z.string(),
   discountPrice: z.string(),
+  /** Null: the product has no member price. */
+  memberPrice: z.string().nullable(),
   stock: z.number().int(),
   listed: z.boolean(),
   updatedAt: z.string(),

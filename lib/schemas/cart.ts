@@ -20,13 +20,20 @@ export const cartItemSchema = z.object({
   quantity: z.number().int(),
   originalPrice: money,
   discountPrice: money,
+  /** What members pay instead of discountPrice; null when the product has none. */
+  memberPrice: money.nullable(),
   stock: z.number().int(),
 });
 
 export const cartListSchema = z.object({
   cartList: z.array(cartItemSchema),
   shipping: money,
+  /** What the lines cost this customer: member prices for a member. */
   subTotal: money,
+  /** The part of subTotal that ships (plans and services do not): what shipping and its threshold count. */
+  shippedSubTotal: money,
+  /** The customer's membership runs now: member prices and free UPS Ground apply. */
+  member: z.boolean(),
   freeShippingThreshold: money,
   amountToFreeShipping: money,
   count: z.number().int(),

@@ -29,6 +29,8 @@ export const merchandiseSchema = z.object({
   spec: z.array(specRowSchema),
   originalPrice: money,
   discountPrice: money,
+  /** What members pay while their membership runs; null when the product has none. */
+  memberPrice: money.nullable(),
   stock: z.number().int(),
   description: z.string(),
 });
@@ -58,6 +60,8 @@ export const merchandiseDetailQuerySchema = z.strictObject({
   sku: singleLineText().trim().min(1, "Enter a product sku.").max(64, "A product sku has at most 64 characters."),
 });
 
+export const MERCHANDISE_UPDATE_EMPTY = "Change at least one of originalPrice, discountPrice, memberPrice, stock or listed.";
+
 /**
  * An operator's change to one product (the operator console calls lib/server/catalog's
  * updateMerchandise with it). Prices are "12.90" strings like everywhere at the edge.
@@ -72,10 +76,12 @@ export const merchandiseUpdateSchema = z
   .strictObject({
     originalPrice: priceField.optional(),
     discountPrice: priceField.optional(),
+    /** The member price; null clears it (members then pay the discount price). */
+    memberPrice: z.union([priceField, z.null()], { message: "Enter a member price like 12.90, or null to clear it." }).optional(),
     stock: z.number().int().min(0).max(1_000_000).optional(),
     listed: z.boolean().optional(),
   })
   .refine((value) => Object.values(value).some((field) => field !== undefined), {
-    message: "Change at least one of originalPrice, discountPrice, stock or listed.",
+    message: MERCHANDISE_UPDATE_EMPTY,
   });
 export type MerchandiseUpdate = z.infer<typeof merchandiseUpdateSchema>;

@@ -61,15 +61,20 @@ export const orderSchema = z.object({
   createdAt: z.string(),
   /** When an unpaid order stops holding its stock; null once paid or closed. */
   expiresAt: z.string().nullable(),
-  items: z.array(cartItemSchema),
+  /** discountPrice is the unit price the order charged (the member price on a member-priced order). */
+  items: z.array(cartItemSchema.omit({ memberPrice: true })),
   subTotal: money,
   shippingFee: money,
   tax: money,
   total: money,
   refunded: money,
   shippingAddress: usAddressSchema.nullable(),
-  shippingMethod: shippingMethodSchema,
+  /** Null: nothing in the order ships (plans and services only), so it has no address, option or fee. */
+  shippingMethod: shippingMethodSchema.nullable(),
+  /** Empty once paid or closed, and for an order with nothing to ship. */
   shippingOptions: z.array(shippingOptionSchema),
+  /** Made while the customer's membership ran: member prices and free UPS Ground apply to it. */
+  memberPricing: z.boolean(),
   paidAt: z.string().nullable(),
   shippedAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),

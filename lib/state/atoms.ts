@@ -12,6 +12,12 @@ export const hasSessionAtom = atom(false);
 /** Whether the signed-in user is an operator (role admin), from the profile answer. */
 export const isOperatorAtom = atom(false);
 
+/**
+ * Whether the signed-in customer's membership runs now (the profile's membership is "active"): the
+ * pages then show member prices as the price to pay. Display only: the server prices every order.
+ */
+export const isMemberAtom = atom(false);
+
 /** Number of operations that currently want the full-screen spinner. */
 export const loadingCountAtom = atom(0);
 export const isLoadingAtom = atom((get) => get(loadingCountAtom) > 0);

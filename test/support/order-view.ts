@@ -35,6 +35,7 @@ export function orderView(overrides: Partial<Order> = {}): Order {
     shippingAddress: null,
     shippingMethod: "ups_ground",
     shippingOptions: [{ label: "UPS Ground", desc: "3 business days", value: "ups_ground", price: "11.90", realDate: "2026-11-25" }],
+    memberPricing: false,
     paidAt: null,
     shippedAt: null,
     deliveredAt: null,

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { lt, sql } from "drizzle-orm";
 import { expect } from "vitest";
 import type { DatabaseHandle } from "@/lib/db/client";
-import { cartItems, products, users, type UserRow } from "@/lib/db/schema";
+import { cartItems, products, users, type ProductRow, type UserRow } from "@/lib/db/schema";
 import type { UsAddress } from "@/lib/schemas/auth";
 import { createSession } from "@/lib/server/auth/session";
 
@@ -38,12 +38,23 @@ export async function makeCustomer(
 
 export async function makeProduct(
   handle: DatabaseHandle,
-  values: { stock?: number; listed?: boolean; originalCents?: number; discountCents?: number; name?: string } = {},
+  values: {
+    stock?: number;
+    listed?: boolean;
+    originalCents?: number;
+    discountCents?: number;
+    memberCents?: number | null;
+    category?: ProductRow["category"];
+    planMonths?: number | null;
+    name?: string;
+  } = {},
 ): Promise<string> {
   const sku = `T-${randomBytes(5).toString("hex").toUpperCase()}`;
   await handle.db.insert(products).values({
     sku,
-    category: "accessory",
+    category: values.category ?? "accessory",
+    memberPriceCents: values.memberCents ?? null,
+    planMonths: values.planMonths ?? null,
     name: values.name ?? `Test item ${sku}`,
     images: [`/images/${sku}.jpg`],
     attributes: "Blue",

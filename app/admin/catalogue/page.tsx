@@ -14,6 +14,7 @@ const COLUMNS: readonly AdminColumn[] = [
   { label: "Category" },
   { label: "Price", numeric: true },
   { label: "Discount price", numeric: true },
+  { label: "Member price", numeric: true },
   { label: "Stock", numeric: true },
   { label: "Listed" },
 ];
@@ -42,6 +43,7 @@ export default async function AdminCataloguePage() {
             <td className="px-3 py-2 capitalize">{product.category}</td>
             <td className="px-3 py-2 text-right tabular-nums">{formatAmount(product.originalPrice)}</td>
             <td className="px-3 py-2 text-right tabular-nums">{formatAmount(product.discountPrice)}</td>
+            <td className="px-3 py-2 text-right tabular-nums">{product.memberPrice ? formatAmount(product.memberPrice) : "—"}</td>
             <td className="px-3 py-2 text-right tabular-nums">{product.stock}</td>
             <td className="px-3 py-2">{product.listed ? "Yes" : "No"}</td>
           </tr>

@@ -90,7 +90,7 @@ export default async function MembershipPage() {
     {
       question: "Do I need to own an RO600 to join?",
       answer:
-        "The membership is built around the RO600's filter schedule, so it is meant for people who own one. If you are buying one now, you can add the membership to the same order.",
+        "The membership is built around the RO600's filter schedule, so it is meant for people who own one. If you are buying one now, you can add the membership to the same order. The membership starts when that order is paid, so member prices and free shipping apply from your next order.",
     },
     {
       question: "When do the filters arrive?",

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import type { UsAddress } from "@/lib/schemas/auth";
 import { ORDER_STATUS_VALUES, SHIPPING_METHOD_VALUES } from "../../schemas/order";
 import type { ProductSpecRow } from "./products";
@@ -29,7 +29,12 @@ export const orders = pgTable(
     taxCents: integer("tax_cents").notNull().default(0),
     totalCents: integer("total_cents").notNull(),
     refundedCents: integer("refunded_cents").notNull().default(0),
-    shippingMethod: text("shipping_method", { enum: SHIPPING_METHODS }).notNull().default("ups_ground"),
+    /** The subtotal of the lines that ship (plans and the mail-in repair service do not): what shipping and its threshold count. */
+    shippedSubtotalCents: integer("shipped_subtotal_cents").notNull().default(0),
+    /** Made while the customer's membership ran: its lines are member-priced and UPS Ground is free. */
+    memberPricing: boolean("member_pricing").notNull().default(false),
+    /** Null: nothing in the order ships (only plans or services), so it has no address and no shipping fee. */
+    shippingMethod: text("shipping_method", { enum: SHIPPING_METHODS }).default("ups_ground"),
     shippingAddress: jsonb("shipping_address").$type<UsAddress>(),
     /** The `?c=` referral code remembered when the order was made. */
     referralCode: text("referral_code"),
@@ -55,6 +60,7 @@ export const orders = pgTable(
       sql`${table.subtotalCents} >= 0 and ${table.shippingCents} >= 0 and ${table.taxCents} >= 0 and ${table.refundedCents} >= 0`,
     ),
     check("orders_total_adds_up", sql`${table.totalCents} = ${table.subtotalCents} + ${table.shippingCents} + ${table.taxCents}`),
+    check("orders_shipped_within_subtotal", sql`${table.shippedSubtotalCents} between 0 and ${table.subtotalCents}`),
     check("orders_refund_within_total", sql`${table.refundedCents} <= ${table.totalCents}`),
   ],
 );

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, count, desc, eq } from "drizzle-orm";
 import { getDb, type DbExecutor } from "@/lib/db/client";
-import { afterSaleRequests, orderItems, orders, type AfterSaleRow } from "@/lib/db/schema";
+import { shipsToCustomer } from "@/lib/config/catalog";
+import { afterSaleRequests, orderItems, orders, products, type AfterSaleRow } from "@/lib/db/schema";
 import type { AfterSale, AfterSaleListQuery, ApplyAfterSaleBody, SubmitTrackingBody } from "@/lib/schemas/after-sale";
 import { AppError } from "@/lib/server/http/errors";
 import { afterSaleReceivedMail } from "@/lib/server/mail/templates/after-sale";
@@ -73,11 +74,13 @@ export async function applyAfterSale(userId: string, body: ApplyAfterSaleBody, n
       .for("update");
     if (!order) throw new AppError(404, AFTER_SALE_MESSAGES.orderNotFound);
     if (!canApplyAfterSale(order.status)) throw new AppError(409, AFTER_SALE_MESSAGES.orderNotEligible);
-    const [line] = await tx
-      .select()
+    const [found] = await tx
+      .select({ line: orderItems, category: products.category })
       .from(orderItems)
+      .innerJoin(products, eq(products.sku, orderItems.sku))
       .where(and(eq(orderItems.orderId, order.id), eq(orderItems.sku, body.skuNum)));
-    if (!line) throw new AppError(422, AFTER_SALE_MESSAGES.itemNotInOrder);
+    if (!found) throw new AppError(422, AFTER_SALE_MESSAGES.itemNotInOrder);
+    const { line } = found;
     const remaining = Math.max(0, line.quantity - ((await afterSaleClaimed(tx, order.id)).get(line.sku) ?? 0));
     if (body.quantity > remaining) throw new AppError(409, AFTER_SALE_MESSAGES.tooMany(remaining));
     const coverage = body.purifierId ? await repairCoverage(tx, userId, body, now) : null;
@@ -94,7 +97,7 @@ export async function applyAfterSale(userId: string, body: ApplyAfterSaleBody, n
         type: body.type,
         reason: body.reason,
         description: body.description,
-        refundCents: lineRefundCents(order, line.unitPriceCents, body.quantity),
+        refundCents: lineRefundCents(order, line.unitPriceCents, body.quantity, shipsToCustomer(found.category)),
         purifierId: coverage?.purifierId ?? null,
         carePlanId: coverage?.carePlanId ?? null,
       })

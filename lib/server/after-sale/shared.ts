@@ -9,15 +9,21 @@ import { nextStepTime, type EventActor } from "@/lib/server/orders";
 /**
  * What returning `quantity` units of a line gives back: their price plus the same share of the
  * order's tax (rounded down, so the lines' shares never add up to more than the tax charged), and
- * never more than what is still refundable on the order. Shipping is not refunded.
+ * never more than what is still refundable on the order. Shipping is not refunded. Tax is charged on
+ * the lines that ship (docs/decisions.md, "Plans are not parcels"), so their subtotal is the share's
+ * base and a plan or service line (`lineShips` false) of a mixed order carries no tax; an order made
+ * before that rule counted every line (its shipped subtotal is its whole subtotal).
  */
 export function lineRefundCents(
-  order: Pick<OrderRow, "subtotalCents" | "taxCents" | "totalCents" | "refundedCents">,
+  order: Pick<OrderRow, "subtotalCents" | "shippedSubtotalCents" | "taxCents" | "totalCents" | "refundedCents">,
   unitPriceCents: number,
   quantity: number,
+  lineShips: boolean,
 ): number {
   const itemCents = unitPriceCents * quantity;
-  const taxShare = order.subtotalCents > 0 ? Math.floor((order.taxCents * itemCents) / order.subtotalCents) : 0;
+  const taxBase = order.shippedSubtotalCents;
+  const taxed = lineShips || taxBase === order.subtotalCents;
+  const taxShare = taxed && taxBase > 0 ? Math.floor((order.taxCents * itemCents) / taxBase) : 0;
   return Math.max(0, Math.min(itemCents + taxShare, order.totalCents - order.refundedCents));
 }
 

@@ -6,7 +6,8 @@ import { cartItems, products, type ProductRow, type ProductSpecRow } from "@/lib
 import { centsToAmount } from "@/lib/money";
 import type { CartItem, CartList } from "@/lib/schemas/cart";
 import { AppError } from "@/lib/server/http/errors";
-import { assertCarePlanBuyable } from "@/lib/server/memberships";
+import { priceLines } from "@/lib/member-pricing";
+import { assertCarePlanBuyable, isMemberAt } from "@/lib/server/memberships";
 import { cartShippingSummary } from "@/lib/server/shipping";
 
 // The customer's cart: one line per product, prices always read from the catalogue (a line stores
@@ -33,6 +34,7 @@ const lineColumns = {
   spec: products.spec,
   originalPriceCents: products.originalPriceCents,
   discountPriceCents: products.discountPriceCents,
+  memberPriceCents: products.memberPriceCents,
   stock: products.stock,
   planMonths: products.planMonths,
   quantity: cartItems.quantity,
@@ -45,9 +47,11 @@ export interface CartLine {
   images: string[];
   attributes: string;
   spec: ProductSpecRow[];
-  /** The catalogue's prices at the moment of reading, in cents; the unit price is the discounted one. */
+  /** The catalogue's prices at the moment of reading, in cents; the unit price is the discounted one (the member price for a member, lib/member-pricing.ts). */
   originalPriceCents: number;
   discountPriceCents: number;
+  /** What members pay instead of the discount price; null when the product has none. */
+  memberPriceCents: number | null;
   stock: number;
   planMonths: number | null;
   quantity: number;
@@ -81,22 +85,29 @@ function toCartItem(line: CartLine): CartItem {
     quantity: line.quantity,
     originalPrice: centsToAmount(line.originalPriceCents),
     discountPrice: centsToAmount(line.discountPriceCents),
+    memberPrice: line.memberPriceCents === null ? null : centsToAmount(line.memberPriceCents),
     stock: line.stock,
   };
 }
 
-/** The cart as the API answers it: lines, money as strings, and the badge's number. */
-export function summariseCart(lines: CartLine[]): CartList {
-  const subtotalCents = lines.reduce((sum, line) => sum + line.discountPriceCents * line.quantity, 0);
-  const shipping = cartShippingSummary(subtotalCents);
-  const empty = lines.length === 0;
+/**
+ * The cart as the API answers it: lines, money as strings, and the badge's number. A member's lines
+ * are priced at their member prices and their UPS Ground is free; only lines that ship count toward
+ * shipping and its free threshold.
+ */
+export function summariseCart(lines: CartLine[], member: boolean): CartList {
+  const priced = priceLines(lines, member);
+  const shipping = cartShippingSummary({ shippedSubtotalCents: priced.shippedSubtotalCents, member });
   return {
     cartList: lines.map(toCartItem),
     shipping: centsToAmount(shipping.shippingCents),
-    subTotal: centsToAmount(subtotalCents),
+    subTotal: centsToAmount(priced.subtotalCents),
+    shippedSubTotal: centsToAmount(priced.shippedSubtotalCents),
+    member,
     freeShippingThreshold: centsToAmount(shipping.freeShippingThresholdCents),
-    // An empty cart ships nothing, so nothing is left to add either ("0.00", docs/api.md Cart).
-    amountToFreeShipping: centsToAmount(empty ? 0 : shipping.amountToFreeShippingCents),
+    // An empty cart, or one of plans only, ships nothing, so nothing is left to add either ("0.00",
+    // docs/api.md Cart); nor for a member, whose ground shipping is free.
+    amountToFreeShipping: centsToAmount(shipping.amountToFreeShippingCents),
     // The badge counts pieces, not lines: two filters and a purifier are 3 items.
     count: lines.reduce((sum, line) => sum + line.quantity, 0),
   };
@@ -119,8 +130,10 @@ function assertQuantityAvailable(quantity: number, stock: number): void {
   if (quantity > UI.quantity.max) throw conflict(CART_MESSAGES.lineLimit(UI.quantity.max));
 }
 
-export async function listCart(userId: string): Promise<CartList> {
-  return summariseCart(await readLines(await getDb(), userId));
+export async function listCart(userId: string, now: Date = new Date()): Promise<CartList> {
+  const db = await getDb();
+  const [lines, member] = await Promise.all([readLines(db, userId), isMemberAt(db, userId, now)]);
+  return summariseCart(lines, member);
 }
 
 /** Adds `quantity` pieces; a product already in the cart gets the two quantities merged. */

@@ -16,7 +16,7 @@ import { afterCommit, inTransaction } from "@/lib/server/transaction";
 import { toMerchandise } from "./queries";
 
 /**
- * An operator changes a product's prices, stock or listing (the operator console calls this). The
+ * An operator changes a product's prices (member price included), stock or listing (the operator console calls this). The
  * shared catalogue cache is expired at once, so the next page view already shows the change:
  * prices on the pages must be the ones checkout charges. Unlisted products answer 404 to customers
  * from then on; orders that hold them keep their lines. Every field that really changed is recorded
@@ -39,11 +39,23 @@ export async function updateMerchandise(
         { path: "discountPrice", message: "The discounted price cannot be higher than the original price." },
       ]);
     }
+    const memberPriceCents =
+      update.memberPrice === undefined ? current.memberPriceCents : update.memberPrice === null ? null : amountToCents(update.memberPrice);
+    if (memberPriceCents !== null && memberPriceCents > discountPriceCents) {
+      // Named after what the operator changed: a lower discount price can leave the kept member price above it.
+      const path = update.memberPrice === undefined ? "discountPrice" : "memberPrice";
+      const message =
+        path === "memberPrice"
+          ? `The member price cannot be higher than the discounted price (${centsToAmount(discountPriceCents)}).`
+          : `The discounted price cannot be lower than the member price (${centsToAmount(memberPriceCents)}). Lower or clear the member price first.`;
+      throw new AppError(422, `${path}: ${message}`, [{ path, message }]);
+    }
     const [updated] = await tx
       .update(products)
       .set({
         originalPriceCents,
         discountPriceCents,
+        memberPriceCents,
         ...(update.stock === undefined ? {} : { stock: update.stock }),
         ...(update.listed === undefined ? {} : { listed: update.listed }),
         updatedAt: sql`now()`,
@@ -62,10 +74,16 @@ export async function updateMerchandise(
   return toMerchandise(row);
 }
 
+function memberPriceText(cents: number | null): string {
+  return cents === null ? "none" : centsToAmount(cents);
+}
+
 function changedFields(before: ProductRow, after: ProductRow): { field: string; fromValue: string; toValue: string }[] {
   const pairs: [string, string, string][] = [
     ["originalPrice", centsToAmount(before.originalPriceCents), centsToAmount(after.originalPriceCents)],
     ["discountPrice", centsToAmount(before.discountPriceCents), centsToAmount(after.discountPriceCents)],
+    // "none" for no member price: the record reads "none → 24.65" when one is set.
+    ["memberPrice", memberPriceText(before.memberPriceCents), memberPriceText(after.memberPriceCents)],
     ["stock", String(before.stock), String(after.stock)],
     ["listed", String(before.listed), String(after.listed)],
   ];
@@ -79,6 +97,7 @@ function toAdminProduct(row: ProductRow): AdminProduct {
     category: row.category,
     originalPrice: centsToAmount(row.originalPriceCents),
     discountPrice: centsToAmount(row.discountPriceCents),
+    memberPrice: row.memberPriceCents === null ? null : centsToAmount(row.memberPriceCents),
     stock: row.stock,
     listed: row.listed,
     updatedAt: row.updatedAt.toISOString(),

@@ -24,6 +24,7 @@ function shelfItem(item: Merchandise): ShelfItem {
     spec: item.spec,
     originalPrice: item.originalPrice,
     discountPrice: item.discountPrice,
+    memberPrice: item.memberPrice,
     description: item.description,
   };
 }

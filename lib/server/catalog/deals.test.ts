@@ -12,6 +12,7 @@ const item = (skuNum: string, originalPrice: string, discountPrice: string): She
   spec: [],
   originalPrice,
   discountPrice,
+  memberPrice: null,
   description: "",
 });
 

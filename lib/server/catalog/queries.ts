@@ -20,6 +20,7 @@ export function toMerchandise(row: ProductRow): Merchandise {
     spec: row.spec,
     originalPrice: centsToAmount(row.originalPriceCents),
     discountPrice: centsToAmount(row.discountPriceCents),
+    memberPrice: row.memberPriceCents === null ? null : centsToAmount(row.memberPriceCents),
     stock: row.stock,
     description: row.description,
   };

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, gt, inArray } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lte } from "drizzle-orm";
 import { getDb, type DbExecutor, type Transaction } from "@/lib/db/client";
 import { memberships, orderItems, orders, products, type MembershipRow, type PlanKind } from "@/lib/db/schema";
 import type { Membership } from "@/lib/schemas/user";
@@ -90,6 +90,27 @@ export async function activatePlans(tx: Transaction, orderId: string, now: Date 
 }
 
 export { activateCarePlans, assertCarePlanBuyable, careCoverageOf, coveringCarePlan } from "./care";
+/**
+ * Whether the customer holds a membership running at `now` (active, started, not yet ended): what
+ * member prices and free UPS Ground depend on. A plan queued after the running one, or bought in an
+ * order not yet paid, does not count: a membership starts when it is paid for.
+ */
+export async function isMemberAt(db: DbExecutor, userId: string, now: Date = new Date()): Promise<boolean> {
+  const [running] = await db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.userId, userId),
+        eq(memberships.kind, "membership"),
+        eq(memberships.status, "active"),
+        lte(memberships.startsAt, now),
+        gt(memberships.endsAt, now),
+      ),
+    )
+    .limit(1);
+  return running !== undefined;
+}
 
 export interface CustomerPlans {
   membership: Membership | null;

@@ -27,7 +27,8 @@ async function adminView(db: DbExecutor, order: OrderRow): Promise<AdminOrder> {
   return {
     ...(await toOrderView(db, order)),
     customer: customer ?? { id: order.userId, email: "" },
-    canShip: canShip(order.status),
+    // Nothing to ship (plans and services only): the order is complete once paid.
+    canShip: canShip(order.status) && order.shippingMethod !== null,
     canDeliver: canDeliver(order.status),
     purifierLines: await purifierLinesOf(db, order.id),
   };
@@ -96,6 +97,7 @@ export async function shipOrder(user: UserRow, body: ShipOrderBody): Promise<Adm
   return inTransaction(async (tx) => {
     const order = await lockOrder(tx, body.orderId);
     if (!canShip(order.status)) throw new AppError(409, ORDER_MESSAGES.notShippable);
+    if (order.shippingMethod === null) throw new AppError(409, ORDER_MESSAGES.nothingToShip);
     if (body.serials) await storeShipSerials(tx, order.id, body.serials);
     const shipped = await moveOrder(tx, order.id, "shipped", {
       shippedAt: new Date(),

@@ -5,8 +5,9 @@ import { env } from "@/lib/config/env";
 import type { Transaction } from "@/lib/db/client";
 import { orderItems, orders, users } from "@/lib/db/schema";
 import { AppError } from "@/lib/server/http/errors";
+import { priceLines } from "@/lib/member-pricing";
 import { cartLinesForCheckout, clearCart } from "@/lib/server/cart";
-import { assertCarePlanBuyable } from "@/lib/server/memberships";
+import { assertCarePlanBuyable, isMemberAt } from "@/lib/server/memberships";
 import { inTransaction } from "@/lib/server/transaction";
 import { ORDER_MESSAGES } from "./messages";
 import { reserveStock, type WantedLine } from "./stock";
@@ -18,51 +19,82 @@ import { sweepExpiredOrders } from "./expiry";
 // the products as they are at that moment, totals computed, the cart emptied. Any refusal rolls
 // back all of it, so a failed checkout leaves stock and cart exactly as they were.
 
-async function createPendingOrder(
+export interface NewOrderOptions {
+  referralCode: string | null;
+  /** The moment the order is made: whether a membership runs then decides its prices and shipping. */
+  now?: Date;
+}
+
+/**
+ * Makes a pending order of `lines` inside `tx` (stock reserved, lines priced for this customer).
+ * What ships follows from the products' categories (lib/config/catalog.ts shipsToCustomer): an order
+ * of only plans or services gets no shipping method, no address and no shipping fee, so any caller
+ * (checkout, buy now, a renewal) gets "nothing to ship" orders by passing such lines.
+ */
+export async function createPendingOrder(
   tx: Transaction,
   userId: string,
   lines: readonly WantedLine[],
-  referralCode: string | null,
+  options: NewOrderOptions,
 ): Promise<string> {
   await assertCarePlanBuyable(
     tx,
     userId,
     lines.map((line) => line.sku),
   );
+  const now = options.now ?? new Date();
   const reserved = await reserveStock(tx, lines);
+  // A membership bought in this very order starts when it is paid: this order is priced without it.
+  const member = await isMemberAt(tx, userId, now);
+  const priced = priceLines(
+    reserved.map(({ product, quantity }) => ({
+      category: product.category,
+      quantity,
+      discountPriceCents: product.discountPriceCents,
+      memberPriceCents: product.memberPriceCents,
+    })),
+    member,
+  );
+  const shippingMethod = priced.ships ? DEFAULT_SHIPPING_METHOD : null;
   const [user] = await tx.select({ defaultAddress: users.defaultAddress }).from(users).where(eq(users.id, userId));
-  const address = user?.defaultAddress ?? null;
-  const subtotalCents = reserved.reduce((sum, line) => sum + line.product.discountPriceCents * line.quantity, 0);
-  const totals = orderTotals(subtotalCents, DEFAULT_SHIPPING_METHOD, address);
+  const address = priced.ships ? (user?.defaultAddress ?? null) : null;
+  const basis = { subtotalCents: priced.subtotalCents, shippedSubtotalCents: priced.shippedSubtotalCents, member };
+  const totals = orderTotals(basis, shippingMethod, address);
   const [order] = await tx
     .insert(orders)
     .values({
       userId,
       status: "pending_payment",
-      subtotalCents,
+      subtotalCents: priced.subtotalCents,
+      shippedSubtotalCents: priced.shippedSubtotalCents,
+      memberPricing: member,
       ...totals,
-      shippingMethod: DEFAULT_SHIPPING_METHOD,
+      shippingMethod,
       shippingAddress: address,
-      referralCode,
-      expiresAt: new Date(Date.now() + env.ORDER_PAYMENT_TTL_MINUTES * 60_000),
+      referralCode: options.referralCode,
+      expiresAt: new Date(now.getTime() + env.ORDER_PAYMENT_TTL_MINUTES * 60_000),
     })
     .returning({ id: orders.id });
   if (!order) throw new Error("The order insert returned no row");
   await tx.insert(orderItems).values(
-    reserved.map(({ product, quantity }) => ({
-      orderId: order.id,
-      sku: product.sku,
-      name: product.name,
-      images: product.images,
-      attributes: product.attributes,
-      spec: product.spec,
-      quantity,
-      originalPriceCents: product.originalPriceCents,
-      unitPriceCents: product.discountPriceCents,
-      lineTotalCents: product.discountPriceCents * quantity,
-    })),
+    reserved.map(({ product, quantity }, index) => {
+      const line = priced.lines[index];
+      if (!line) throw new Error("A reserved line was not priced");
+      return {
+        orderId: order.id,
+        sku: product.sku,
+        name: product.name,
+        images: product.images,
+        attributes: product.attributes,
+        spec: product.spec,
+        quantity,
+        originalPriceCents: product.originalPriceCents,
+        unitPriceCents: line.unitPriceCents,
+        lineTotalCents: line.lineTotalCents,
+      };
+    }),
   );
-  await recordEvent(tx, order.id, "created", customerActor(userId), referralCode ? `Referral code ${referralCode}` : null);
+  await recordEvent(tx, order.id, "created", customerActor(userId), options.referralCode ? `Referral code ${options.referralCode}` : null);
   return order.id;
 }
 
@@ -72,7 +104,7 @@ export async function checkoutCart(userId: string, referralCode: string | null):
   return inTransaction(async (tx) => {
     const lines = await cartLinesForCheckout(tx, userId);
     if (lines.length === 0) throw new AppError(400, ORDER_MESSAGES.emptyCart);
-    const orderId = await createPendingOrder(tx, userId, lines, referralCode);
+    const orderId = await createPendingOrder(tx, userId, lines, { referralCode });
     await clearCart(
       tx,
       userId,
@@ -85,6 +117,6 @@ export async function checkoutCart(userId: string, referralCode: string | null):
 /** One product straight to a pending order ("Buy now"); the cart is left alone. */
 export async function buyNow(userId: string, sku: string, quantity: number, referralCode: string | null): Promise<{ orderId: string }> {
   await sweepExpiredOrders({ userId });
-  const orderId = await inTransaction((tx) => createPendingOrder(tx, userId, [{ sku, quantity }], referralCode));
+  const orderId = await inTransaction((tx) => createPendingOrder(tx, userId, [{ sku, quantity }], { referralCode }));
   return { orderId };
 }

@@ -16,7 +16,7 @@ import { ORDER_MESSAGES } from "./messages";
 import { releaseStock } from "./stock";
 import { refundOrder } from "./payment";
 import { assertCancellable, canChangeShippingMethod, canEdit, lockOrder, moveOrder, paymentReceived } from "./status";
-import { orderTotals } from "./totals";
+import { orderBasis, orderTotals } from "./totals";
 import { NO_LINES, itemSummaries, toOrderView } from "./view";
 
 // A customer's own orders. Every lookup is by (order id, customer): another customer's order is
@@ -90,10 +90,14 @@ export async function editOrder(userId: string, edit: OrderEdit): Promise<Order>
   return inTransaction(async (tx) => {
     const order = await lockOrder(tx, edit.orderId, userId);
     if (!canEdit(order.status)) throw new AppError(409, ORDER_MESSAGES.notEditable);
+    if (order.shippingMethod === null) {
+      throw new AppError(409, ORDER_MESSAGES.nothingToShip, [{ path: "shippingAddress", message: ORDER_MESSAGES.nothingToShip }]);
+    }
+    const currentMethod = order.shippingMethod;
     const address = edit.shippingAddress ?? order.shippingAddress ?? null;
-    const method = edit.shippingMethod ?? order.shippingMethod;
+    const method = edit.shippingMethod ?? currentMethod;
     const addressChanged = edit.shippingAddress !== undefined && !sameAddress(edit.shippingAddress, order.shippingAddress ?? null);
-    const methodChanged = method !== order.shippingMethod;
+    const methodChanged = method !== currentMethod;
 
     if (!canChangeShippingMethod(order.status)) {
       if (methodChanged) {
@@ -110,7 +114,7 @@ export async function editOrder(userId: string, edit: OrderEdit): Promise<Order>
         await tx.update(orders).set({ shippingAddress: address, updatedAt: new Date() }).where(eq(orders.id, order.id));
       }
     } else {
-      const totals = orderTotals(order.subtotalCents, method, address);
+      const totals = orderTotals(orderBasis(order), method, address);
       await tx
         .update(orders)
         .set({ shippingAddress: address, shippingMethod: method, ...totals, updatedAt: new Date() })

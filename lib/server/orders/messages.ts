@@ -17,5 +17,6 @@ export const ORDER_MESSAGES = {
       ? "This order is already cancelled."
       : "This order has already shipped, so it can no longer be cancelled. You can ask for a return once it arrives.",
   notShippable: "Only a paid order can be marked shipped.",
+  nothingToShip: "Nothing in this order is shipped (plans and services only), so it takes no shipping address or shipping option.",
   notDeliverable: "Only a shipped order can be marked delivered.",
 } as const;

@@ -16,7 +16,7 @@ import { refundNote } from "./event-notes";
 import { customerActor, recordDraftAddressChange, recordEvent, type EventActor } from "./events";
 import { ORDER_MESSAGES } from "./messages";
 import { assertPayable, lockOrder, moveOrder, paymentReceived } from "./status";
-import { orderTotals } from "./totals";
+import { orderBasis, orderTotals } from "./totals";
 import { toOrderView } from "./view";
 
 // The order side of money: the payments service reports what happened to it (a charge succeeded,
@@ -35,7 +35,7 @@ export interface PaymentOutcome {
  */
 async function applyTypedAddress(tx: Transaction, order: OrderRow, address: UsAddress, userId: string): Promise<OrderRow> {
   if (sameAddress(address, order.shippingAddress ?? null)) return order;
-  const totals = orderTotals(order.subtotalCents, order.shippingMethod, address);
+  const totals = orderTotals(orderBasis(order), order.shippingMethod, address);
   const [updated] = await tx
     .update(orders)
     .set({ shippingAddress: address, ...totals, updatedAt: new Date() })
@@ -68,6 +68,11 @@ export async function payOrder(user: UserRow, body: PaymentBody, now: Date = new
       user.id,
       lines.map((line) => line.sku),
     );
+    if (order.shippingMethod === null && body.shippingAddress) {
+      throw new AppError(422, `shippingAddress: ${ORDER_MESSAGES.nothingToShip}`, [
+        { path: "shippingAddress", message: ORDER_MESSAGES.nothingToShip },
+      ]);
+    }
     const payable = body.shippingAddress ? await applyTypedAddress(tx, order, body.shippingAddress, user.id) : order;
     const charge = await chargeOrder(tx, user.id, body, payable.totalCents, now);
     if (charge.status !== "paid") {

@@ -72,17 +72,21 @@ export function canApplyAfterSale(status: OrderStatusValue): boolean {
 }
 
 /**
- * Why `order` cannot be paid now, as the customer is told; nothing when it can. An order must also
- * have a shipping address: the tax and the parcel depend on it.
+ * Why `order` cannot be paid now, as the customer is told; nothing when it can. An order that ships
+ * something must also have a shipping address: the tax and the parcel depend on it. An order with
+ * nothing to ship (no shipping method) needs none.
  */
-export function assertPayable(order: Pick<OrderRow, "status" | "expiresAt" | "cancelReason" | "shippingAddress">, now: Date): void {
+export function assertPayable(
+  order: Pick<OrderRow, "status" | "expiresAt" | "cancelReason" | "shippingAddress" | "shippingMethod">,
+  now: Date,
+): void {
   if (paymentReceived(order.status)) throw new AppError(409, PAYMENT_MESSAGES.alreadyPaid);
   if (order.status === "cancelled") {
     throw new AppError(409, order.cancelReason === "expired" ? PAYMENT_MESSAGES.expired : PAYMENT_MESSAGES.cancelled);
   }
   if (order.status !== "pending_payment") throw new AppError(409, PAYMENT_MESSAGES.closed);
   if (!canPay(order, now)) throw new AppError(409, PAYMENT_MESSAGES.expired);
-  if (!order.shippingAddress) {
+  if (order.shippingMethod !== null && !order.shippingAddress) {
     throw new AppError(422, `shippingAddress: ${PAYMENT_MESSAGES.needsAddress}`, [
       { path: "shippingAddress", message: PAYMENT_MESSAGES.needsAddress },
     ]);

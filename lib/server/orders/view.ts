@@ -5,6 +5,7 @@ import { afterSaleRequests, orderEvents, orderItems, products, type OrderRow } f
 import { centsToAmount } from "@/lib/money";
 import type { Order, OrderSummary } from "@/lib/schemas/order";
 import { shippingOptions } from "@/lib/server/shipping";
+import { orderBasis } from "./totals";
 import { canApplyAfterSale, canCancel, canEdit, canPay, paymentReceived } from "./status";
 
 // The Order JSON (lib/schemas/order.ts) from the stored row, its lines and its timeline. What the
@@ -69,7 +70,8 @@ export async function toOrderView(db: DbExecutor, order: OrderRow, now: Date = n
     shippingAddress: order.shippingAddress ?? null,
     shippingMethod: order.shippingMethod,
     // Prices and dates of the options as they would be now: what choosing one would cost.
-    shippingOptions: open ? shippingOptions(order.subtotalCents, now) : [],
+    shippingOptions: open && order.shippingMethod !== null ? shippingOptions(orderBasis(order), now) : [],
+    memberPricing: order.memberPricing,
     paidAt: iso(order.paidAt),
     shippedAt: iso(order.shippedAt),
     deliveredAt: iso(order.deliveredAt),
@@ -78,7 +80,8 @@ export async function toOrderView(db: DbExecutor, order: OrderRow, now: Date = n
     referralCode: order.referralCode,
     timeline: events.map((event) => ({ type: event.type, actor: event.actor, note: event.note, at: event.createdAt.toISOString() })),
     canCancel: canCancel(order.status),
-    canEdit: canEdit(order.status),
+    // Only an address or a shipping option can be edited: an order with nothing to ship has neither.
+    canEdit: canEdit(order.status) && order.shippingMethod !== null,
     canPay: canPay(order, now),
     paymentReceived: paymentReceived(order.status),
     canApplyAfterSale: Object.values(afterSaleRemaining).some((remaining) => remaining > 0),

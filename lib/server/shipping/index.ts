@@ -5,6 +5,7 @@ import {
   DEFAULT_SHIPPING_METHOD,
   qualifiesForFreeShipping,
   SHIPPING_PRESETS,
+  type ShippingBasis,
   type ShippingMethodRule,
   type ShippingPreset,
 } from "@/lib/config/shipping";
@@ -25,21 +26,27 @@ function methodRule(preset: ShippingPreset, method: ShippingMethodValue): Shippi
   return rule;
 }
 
-function feeFor(rule: ShippingMethodRule, subtotalCents: number, preset: ShippingPreset): number {
-  if (rule.freeOverThreshold && qualifiesForFreeShipping(subtotalCents, preset.freeShippingThresholdCents)) return 0;
+function feeFor(rule: ShippingMethodRule, basis: ShippingBasis, preset: ShippingPreset): number {
+  if (rule.freeForMembers && basis.member) return 0;
+  if (rule.freeOverThreshold && qualifiesForFreeShipping(basis.shippedSubtotalCents, preset.freeShippingThresholdCents)) return 0;
   return rule.priceCents;
 }
 
-/** The fee of one method for a merchandise subtotal, in cents. */
-export function shippingFee(method: ShippingMethodValue, subtotalCents: number, preset = activeShippingPreset()): number {
-  return feeFor(methodRule(preset, method), subtotalCents, preset);
+/** A non-member's basis: what the shipping of `shippedSubtotalCents` costs anyone. */
+export function publicBasis(shippedSubtotalCents: number): ShippingBasis {
+  return { shippedSubtotalCents, member: false };
 }
 
-/** Every option with its price for this subtotal and its delivery date counted from `today`. */
-export function shippingOptions(subtotalCents: number, today: Date = new Date(), preset = activeShippingPreset()): ShippingOption[] {
+/** The fee of one method for what ships, in cents. */
+export function shippingFee(method: ShippingMethodValue, basis: ShippingBasis, preset = activeShippingPreset()): number {
+  return feeFor(methodRule(preset, method), basis, preset);
+}
+
+/** Every option with its price for what ships and its delivery date counted from `today`. */
+export function shippingOptions(basis: ShippingBasis, today: Date = new Date(), preset = activeShippingPreset()): ShippingOption[] {
   const start = storeDate(today);
   return preset.methods.map((rule) => {
-    const feeCents = feeFor(rule, subtotalCents, preset);
+    const feeCents = feeFor(rule, basis, preset);
     const days = rule.businessDays === 1 ? "1 business day" : `${rule.businessDays} business days`;
     return {
       label: rule.label,
@@ -53,30 +60,36 @@ export function shippingOptions(subtotalCents: number, today: Date = new Date(),
 
 /**
  * The day an order shipped by `method` arrives when counted from `from` (its payment): what the order
- * page and the confirmation e-mail promise. Null for a method the preset does not have.
+ * page and the confirmation e-mail promise. Null for a method the preset does not have, and for an
+ * order with nothing to ship (method null).
  */
-export function deliveryEstimate(method: ShippingMethodValue, from: Date, preset = activeShippingPreset()): string | null {
-  const rule = preset.methods.find((candidate) => candidate.value === method);
+export function deliveryEstimate(method: ShippingMethodValue | null, from: Date, preset = activeShippingPreset()): string | null {
+  const rule = method ? preset.methods.find((candidate) => candidate.value === method) : undefined;
   return rule ? addBusinessDays(storeDate(from), rule.businessDays) : null;
 }
 
-/** What the cart drawer shows: ground shipping for the subtotal ("0.00" for an empty cart) and the way to free shipping. */
+/**
+ * What the cart drawer shows: ground shipping for what ships ("0.00" when nothing ships) and the way
+ * to free shipping (none left for a member: ground is free whatever the subtotal).
+ */
 export function cartShippingSummary(
-  subtotalCents: number,
+  basis: ShippingBasis,
   preset = activeShippingPreset(),
 ): {
   shippingCents: number;
   freeShippingThresholdCents: number;
   amountToFreeShippingCents: number;
 } {
+  const ships = basis.shippedSubtotalCents > 0;
   return {
-    shippingCents: subtotalCents === 0 ? 0 : shippingFee(DEFAULT_SHIPPING_METHOD, subtotalCents, preset),
+    shippingCents: ships ? shippingFee(DEFAULT_SHIPPING_METHOD, basis, preset) : 0,
     freeShippingThresholdCents: preset.freeShippingThresholdCents,
-    amountToFreeShippingCents: amountToFreeShippingCents(subtotalCents, preset.freeShippingThresholdCents),
+    amountToFreeShippingCents:
+      ships && !basis.member ? amountToFreeShippingCents(basis.shippedSubtotalCents, preset.freeShippingThresholdCents) : 0,
   };
 }
 
 /** Every way to ship one unit priced `priceCents`, with its fee and business days (for Product markup). */
 export function singleUnitShipping(priceCents: number, preset = activeShippingPreset()): { businessDays: number; feeCents: number }[] {
-  return preset.methods.map((rule) => ({ businessDays: rule.businessDays, feeCents: feeFor(rule, priceCents, preset) }));
+  return preset.methods.map((rule) => ({ businessDays: rule.businessDays, feeCents: feeFor(rule, publicBasis(priceCents), preset) }));
 }

@@ -14,6 +14,7 @@ export const metadata: Metadata = { title: "Product" };
 const FIELD_LABELS: Readonly<Record<string, string>> = {
   originalPrice: "Price",
   discountPrice: "Discount price",
+  memberPrice: "Member price",
   stock: "Stock",
   listed: "Listed",
 };

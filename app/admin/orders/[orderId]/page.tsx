@@ -53,7 +53,7 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ ord
           <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
             <dt>Subtotal</dt>
             <dd className="text-right tabular-nums">{formatAmount(order.subTotal)}</dd>
-            <dt>Shipping ({shippingMethodLabel(order.shippingMethod)})</dt>
+            <dt>{order.shippingMethod === null ? shippingMethodLabel(null) : `Shipping (${shippingMethodLabel(order.shippingMethod)})`}</dt>
             <dd className="text-right tabular-nums">{formatAmount(order.shippingFee)}</dd>
             <dt>Tax</dt>
             <dd className="text-right tabular-nums">{formatAmount(order.tax)}</dd>
@@ -72,7 +72,9 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ ord
           <h2 id="delivery-title" className="text-lg font-semibold text-ink">
             Delivery
           </h2>
-          {address ? (
+          {order.shippingMethod === null ? (
+            <p className="mt-2 text-sm text-ink-soft">{shippingMethodLabel(null)}: plans and services only.</p>
+          ) : address ? (
             <PostalAddress address={address} className="mt-2 text-sm leading-relaxed" />
           ) : (
             <p className="mt-2 text-sm text-ink-soft">No address yet.</p>

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { BuyBox } from "@/components/catalog/buy-box";
 import { ProductGallery } from "@/components/catalog/product-gallery";
+import { ProductMemberPrice } from "@/components/catalog/member-price";
 import { Price } from "@/components/catalog/price";
 import { Container, DataTable } from "@/components/ui/page";
 import { ShopLink } from "@/components/ui/shop-link";
@@ -116,6 +117,7 @@ export default async function ProductPage({ params }: PageProps) {
           {item.subtitle ? <p className="mt-3 text-lg text-ink-soft">{item.subtitle}</p> : null}
           <div className="mt-5" data-testid="product-price">
             <Price originalPrice={item.originalPrice} discountPrice={item.discountPrice} size="lg" />
+            {item.memberPrice ? <ProductMemberPrice memberPrice={item.memberPrice} /> : null}
           </div>
           <div className="mt-6">
             <BuyBox key={stock} skuNum={item.skuNum} name={item.name} stock={stock} needsPurifier={item.category === "care"} />

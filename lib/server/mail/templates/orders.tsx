@@ -34,25 +34,31 @@ export function orderConfirmationMail(to: string, name: string | null, order: Or
         <Paragraph
           lines={[
             `Subtotal: ${formatAmount(order.subTotal)}`,
-            `Shipping: ${formatFee(order.shippingFee)}`,
+            `Shipping: ${order.shippingMethod === null ? "None" : formatFee(order.shippingFee)}`,
             `Sales tax: ${formatAmount(order.tax)}`,
             `Total paid: ${formatAmount(order.total)}`,
           ]}
         />
-        <Paragraph
-          lines={[
-            "Shipping to:",
-            ...(address
-              ? [
-                  address.fullName,
-                  address.line1,
-                  ...(address.line2 ? [address.line2] : []),
-                  `${address.city}, ${address.state} ${address.zip}`,
-                ]
-              : ["No address given yet."]),
-          ]}
-        />
-        <Paragraph>{estimate ? `${method}, estimated delivery ${formatCalendarDay(estimate)}.` : `${method}.`}</Paragraph>
+        {order.shippingMethod === null ? (
+          <Paragraph>{method}: this order holds plans and services only, so no parcel is sent for it.</Paragraph>
+        ) : (
+          <>
+            <Paragraph
+              lines={[
+                "Shipping to:",
+                ...(address
+                  ? [
+                      address.fullName,
+                      address.line1,
+                      ...(address.line2 ? [address.line2] : []),
+                      `${address.city}, ${address.state} ${address.zip}`,
+                    ]
+                  : ["No address given yet."]),
+              ]}
+            />
+            <Paragraph>{estimate ? `${method}, estimated delivery ${formatCalendarDay(estimate)}.` : `${method}.`}</Paragraph>
+          </>
+        )}
         <Action href={siteUrl(orderPath(order.orderId))}>View your order</Action>
       </MailLayout>
     ),

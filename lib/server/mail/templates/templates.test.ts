@@ -106,6 +106,20 @@ const CASES: Record<string, Case> = {
       `https://shop.example/account/orders/${ORDER_ID}`,
     ],
   },
+  orderConfirmedNothingToShip: {
+    draft: orders.orderConfirmationMail(
+      TO,
+      "Ana",
+      { ...order, shippingMethod: null, shippingAddress: null, shippingFee: "0.00", tax: "0.00", total: "50.00" },
+      null,
+    ),
+    subject: "Your Lenwell order is confirmed",
+    says: [
+      "Shipping: None",
+      "Total paid: $50.00",
+      "No shipping (nothing to ship): this order holds plans and services only, so no parcel is sent for it.",
+    ],
+  },
   orderShipped: {
     draft: orders.orderShippedMail(TO, ORDER_ID, "UPS", "1Z999AA10123456784"),
     subject: "Your Lenwell order has shipped",

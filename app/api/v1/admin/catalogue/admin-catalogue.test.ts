@@ -90,4 +90,63 @@ describeEachEngine("operator catalogue update on $name", (engine) => {
     expect(huge.body.errors).toEqual([{ path: "originalPrice", message: "Use at most 100000.00." }]);
     expect((await updateAs(admin, { sku, originalPrice: "100000.00" })).status).toBe(200);
   });
+
+  it("sets, changes and clears a member price, shown to customers and recorded like other price changes", async () => {
+    const admin = await makeCustomer(db(), { role: "admin" });
+    const sku = await makeProduct(db(), { originalCents: 5000, discountCents: 4500 });
+    const detail = async () =>
+      merchandiseSchema.parse(dataOf(await read(await detailRoute(apiRequest("GET", `/api/v1/c/merchandise/detail?sku=${sku}`)))));
+    expect((await detail()).memberPrice).toBeNull();
+    revalidated.mockClear();
+
+    expect(merchandiseSchema.parse(dataOf(await updateAs(admin, { sku, memberPrice: "38.25" })))).toMatchObject({ memberPrice: "38.25" });
+    expect(revalidated).toHaveBeenCalledWith(CATALOGUE_CACHE.tag, { expire: 0 });
+    expect((await detail()).memberPrice).toBe("38.25");
+    // Exactly the discounted price is allowed: members then simply pay it.
+    expect(dataOf(await updateAs(admin, { sku, memberPrice: "45.00" }))).toMatchObject({ memberPrice: "45.00" });
+    expect(dataOf(await updateAs(admin, { sku, memberPrice: null }))).toMatchObject({ memberPrice: null });
+    expect((await detail()).memberPrice).toBeNull();
+    expect((await adminGetProduct({ role: "admin" }, sku))?.product.memberPrice).toBeNull();
+
+    const seen = await adminGetProduct({ role: "admin" }, sku);
+    expect(seen?.changes.map(({ field, from, to, by }) => ({ field, from, to, by }))).toEqual(
+      expect.arrayContaining([
+        { field: "memberPrice", from: "none", to: "38.25", by: admin.email },
+        { field: "memberPrice", from: "38.25", to: "45.00", by: admin.email },
+        { field: "memberPrice", from: "45.00", to: "none", by: admin.email },
+      ]),
+    );
+    expect(seen?.changes).toHaveLength(3);
+  });
+
+  it("refuses a member price above the discounted price or below zero, and a discount below the member price", async () => {
+    const admin = await makeCustomer(db(), { role: "admin" });
+    const sku = await makeProduct(db(), { originalCents: 5000, discountCents: 4500, memberCents: 4000 });
+    const dearer = await updateAs(admin, { sku, memberPrice: "45.01" });
+    expect(dearer.status).toBe(422);
+    expect(dearer.body.errors).toEqual([
+      { path: "memberPrice", message: "The member price cannot be higher than the discounted price (45.00)." },
+    ]);
+    const negative = await updateAs(admin, { sku, memberPrice: "-1.00" });
+    expect(negative.status).toBe(422);
+    expect(negative.body.errors?.[0]?.path).toBe("memberPrice");
+    expect((await updateAs(admin, { sku, memberPrice: "twelve" })).body.errors?.[0]?.path).toBe("memberPrice");
+    // Lowering the discount under the kept member price would make members pay more than everyone.
+    const under = await updateAs(admin, { sku, discountPrice: "39.99" });
+    expect(under.status).toBe(422);
+    expect(under.body.errors).toEqual([
+      {
+        path: "discountPrice",
+        message: "The discounted price cannot be lower than the member price (40.00). Lower or clear the member price first.",
+      },
+    ]);
+    // Both in one change: checked against the new discount price.
+    expect(dataOf(await updateAs(admin, { sku, discountPrice: "39.99", memberPrice: "33.99" }))).toMatchObject({
+      discountPrice: "39.99",
+      memberPrice: "33.99",
+    });
+    const [row] = await db().db.select().from(products).where(eq(products.sku, sku));
+    expect(row).toMatchObject({ discountPriceCents: 3999, memberPriceCents: 3399 });
+    expect((await updateAs(admin, { sku, memberPrice: "0.00" })).status).toBe(200);
+  });
 });

@@ -133,9 +133,18 @@ describeEachEngine("GET /merchandise/list and /merchandise/detail on $name", (en
       spec: [{ spec_key: "k", spec_name: "Key", spec_value: "Value" }],
       originalPrice: "10.00",
       discountPrice: "9.00",
+      memberPrice: null,
       stock: 3,
       description: "",
     });
+  });
+
+  it("answers a product's member price in the money format of its other prices", async () => {
+    const answer = await getDetail("sku=LW-ACC-TDS");
+    expect(answer.status).toBe(200);
+    expect(merchandiseSchema.parse(answer.body.data)).toMatchObject({ skuNum: "LW-ACC-TDS", discountPrice: "15.00", memberPrice: "12.75" });
+    const purifier = await getDetail("sku=LW-RO600");
+    expect(merchandiseSchema.parse(purifier.body.data).memberPrice).toBeNull();
   });
 
   it("answers 404 with a clear message for an unknown sku", async () => {

@@ -48,6 +48,8 @@ describeEachEngine("cart calls on $name", (engine) => {
       cartList: [],
       shipping: "0.00",
       subTotal: "0.00",
+      shippedSubTotal: "0.00",
+      member: false,
       freeShippingThreshold: "37.00",
       amountToFreeShipping: "0.00",
       count: 0,
@@ -68,6 +70,7 @@ describeEachEngine("cart calls on $name", (engine) => {
         quantity: 1,
         originalPrice: "15.00",
         discountPrice: "12.00",
+        memberPrice: null,
         stock: 50,
       },
     ]);
