@@ -18,6 +18,7 @@ const KIND_FILTERS = [
 const STATUS_LABELS: Readonly<Record<AdminPlanStatus, string>> = {
   active: "Active",
   scheduled: "Starts later",
+  past_due: "Renewal failing",
   expired: "Ended",
   cancelled: "Cancelled",
 };
