@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { usAddressSchema } from "./auth";
+import { cardInputSchema } from "./order";
+import { uuidText } from "./text";
 
 // `user` as the login and profile calls answer it (docs/api.md, Login group); shared by the server's
 // responses and the browser's reads.
@@ -63,3 +65,29 @@ export const signedInResponseSchema = z.object({ token: z.string(), user: userSc
 
 /** The answer to logout: nothing but the cleared cookies. */
 export const signedOutResponseSchema = z.object({});
+
+/** POST /user/membership/cancel: nothing to say but "cancel" (what happens is fixed by the plan). */
+export const cancelMembershipBodySchema = z.strictObject({});
+
+/** The answer to a cancel (the member's or an operator's): the membership now, and what the cancel did. */
+export const cancelMembershipResponseSchema = z.object({
+  membership: membershipSchema.nullable(),
+  cancellation: cancellationPreviewSchema,
+});
+export type CancelMembershipResponse = z.infer<typeof cancelMembershipResponseSchema>;
+
+/** PUT /user/membership/card: the card renewals charge, a saved card's id or a new card (saved then). */
+export const renewalCardBodySchema = z
+  .strictObject({
+    paymentMethodId: uuidText("Choose a saved card.").optional(),
+    card: cardInputSchema.optional(),
+  })
+  .refine((body) => (body.paymentMethodId === undefined) !== (body.card === undefined), {
+    message: "Choose a saved card or enter a new one.",
+    path: ["paymentMethodId"],
+  });
+
+export const renewalCardResponseSchema = z.object({ membership: membershipSchema.nullable() });
+
+/** POST /api/v1/admin/plans/cancel: an operator cancels the membership a row belongs to. */
+export const adminCancelMembershipBodySchema = z.strictObject({ membershipId: uuidText("Unknown membership.") });
