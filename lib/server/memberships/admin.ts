@@ -1,6 +1,7 @@
 import "server-only";
 import { alias } from "drizzle-orm/pg-core";
 import { desc, eq } from "drizzle-orm";
+import { YEARLY_PLAN_MONTHS } from "@/lib/config/memberships";
 import { getDb } from "@/lib/db/client";
 import { memberships, products, savedPaymentMethods, users, type PlanKind, type UserRow } from "@/lib/db/schema";
 import { assertOperator } from "@/lib/server/auth/operator";
@@ -30,6 +31,8 @@ export interface AdminPlan {
   cancelledBy: string | null;
   /** A membership that still runs or renews can be cancelled for the customer. */
   canCancel: boolean;
+  /** Billed yearly: cancelling ends it now with a refund of unused full months. */
+  yearly: boolean;
 }
 
 /** Every membership and care plan, newest end first: who holds which, until when, how it renews (operators only). */
@@ -42,6 +45,7 @@ export async function adminListPlans(actor: Pick<UserRow, "role">, kind?: PlanKi
       plan: memberships,
       email: users.email,
       name: products.name,
+      planMonths: products.planMonths,
       brand: savedPaymentMethods.brand,
       last4: savedPaymentMethods.last4,
       cancellerEmail: canceller.email,
@@ -53,7 +57,7 @@ export async function adminListPlans(actor: Pick<UserRow, "role">, kind?: PlanKi
     .leftJoin(canceller, eq(canceller.id, memberships.cancelledByUserId))
     .where(kind ? eq(memberships.kind, kind) : undefined)
     .orderBy(desc(memberships.endsAt), desc(memberships.id));
-  return rows.map(({ plan, email, name, brand, last4, cancellerEmail }) => {
+  return rows.map(({ plan, email, name, planMonths, brand, last4, cancellerEmail }) => {
     const renewing = plan.autoRenew && (plan.status === "active" || plan.status === "past_due");
     // Stored "active" only says it was never cancelled or lapsed; the dates say whether it runs now.
     const status: AdminPlanStatus =
@@ -82,6 +86,7 @@ export async function adminListPlans(actor: Pick<UserRow, "role">, kind?: PlanKi
       card: brand && last4 ? cardLabel(brand, last4) : null,
       cancelledAt: plan.cancelledAt?.toISOString() ?? null,
       cancelledBy: plan.cancelledAt ? (plan.cancelledByUserId === plan.userId ? "customer" : (cancellerEmail ?? null)) : null,
+      yearly: (planMonths ?? 0) >= YEARLY_PLAN_MONTHS,
       canCancel:
         plan.kind === "membership" &&
         plan.cancelledAt === null &&

@@ -16,9 +16,10 @@ function planKind(category: string): PlanKind | null {
   return null;
 }
 
-/** Whether the order buys a membership: then the card that pays it is kept for the renewals. */
-export async function orderHasMembership(tx: DbExecutor, orderId: string): Promise<boolean> {
-  const [line] = await tx
+/** Whether the order buys a membership: then the card that pays it is kept for the renewals (the payment page says so). */
+export async function orderHasMembership(orderId: string, db?: DbExecutor): Promise<boolean> {
+  const executor = db ?? (await getDb());
+  const [line] = await executor
     .select({ sku: orderItems.sku })
     .from(orderItems)
     .innerJoin(products, eq(products.sku, orderItems.sku))

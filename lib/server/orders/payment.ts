@@ -63,7 +63,7 @@ export async function payOrder(user: UserRow, body: PaymentBody, now: Date = new
     assertPayable({ ...order, shippingAddress: body.shippingAddress ?? order.shippingAddress }, now);
     const payable = body.shippingAddress ? await applyTypedAddress(tx, order, body.shippingAddress, user.id) : order;
     // A membership renews on the card that paid for it, so that card is kept whatever the save box said.
-    const keepCard = await orderHasMembership(tx, order.id);
+    const keepCard = await orderHasMembership(order.id, tx);
     const charge = await chargeOrder(tx, user.id, body, payable.totalCents, now, { keepCard });
     if (charge.status !== "paid") {
       await recordEvent(tx, order.id, "payment_failed", customerActor(user.id), charge.message);
