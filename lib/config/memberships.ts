@@ -7,6 +7,13 @@
  */
 export const RENEWAL_RETRY_DAYS = [1, 3, 7] as const;
 
+/** "1, 3 and 7 days": the retry schedule in the pages' words. */
+export function retryDaysText(): string {
+  const days = RENEWAL_RETRY_DAYS.map(String);
+  const last = days.pop();
+  return `${days.length > 0 ? `${days.join(", ")} and ` : ""}${last} days`;
+}
+
 /** A yearly membership's renewal is announced by e-mail this many days before it is charged. */
 export const YEARLY_RENEWAL_NOTICE_DAYS = 7;
 

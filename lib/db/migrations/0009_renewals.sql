@@ -13,3 +13,5 @@ ALTER TABLE "memberships" ADD CONSTRAINT "memberships_cancelled_by_user_id_users
 CREATE INDEX "memberships_ends_idx" ON "memberships" USING btree ("status","ends_at");--> statement-breakpoint
 UPDATE "memberships" SET "period_order_id" = "order_id";--> statement-breakpoint
 UPDATE "memberships" SET "auto_renew" = true WHERE "kind" = 'membership' AND "status" = 'active' AND "ends_at" > now();
+--> statement-breakpoint
+UPDATE "products" SET "description" = replace("description", 'If you cancel, we refund the full months you have not used.', 'If you cancel, the membership ends that day and we refund the full months left of the year you paid for.') WHERE "sku" = 'LW-MEM-Y';
