@@ -195,7 +195,7 @@ export default async function MembershipPage() {
             },
             {
               title: "Yearly plan",
-              body: `${priceText(yearly)} is charged once a year. If you cancel, the membership ends that day and we refund, to the card you paid with, one twelfth of the price you paid for each full calendar month left until the end of that year.`,
+              body: `${priceText(yearly)} is charged once a year. If you cancel, the membership ends that day and we refund, to the card you paid with, one twelfth of what you paid for the year for each full calendar month left until its end.`,
             },
             {
               title: "If a renewal payment fails",

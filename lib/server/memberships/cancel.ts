@@ -22,7 +22,8 @@ import { unusedFullMonths, unusedMonthsRefundCents } from "./periods";
 // - yearly (a plan of 12 months or more): it ends at once, and the unused full months of the paid
 //   period go back to the payment that paid it: whole calendar months from the cancel day (a day in
 //   the shop's time zone, America/Chicago) to the day the period ends, and
-//   refund = price paid for the period × unused months ÷ months in the period, rounded to the cent.
+//   refund = price paid for the period (the plan's line and its share of the order's sales tax)
+//   × unused months ÷ months in the period, rounded to the cent.
 // A plan queued behind the running one follows its own rule (a queued yearly plan has all its
 // months unused). A past-due membership (renewal not paid) ends at once with nothing to refund.
 
@@ -52,6 +53,8 @@ async function periodPayment(
     .select({
       lineTotal: orderItems.lineTotalCents,
       quantity: orderItems.quantity,
+      subtotal: orders.subtotalCents,
+      tax: orders.taxCents,
       total: orders.totalCents,
       refunded: orders.refundedCents,
     })
@@ -65,8 +68,11 @@ async function periodPayment(
     .from(payments)
     .where(and(eq(payments.orderId, row.periodOrderId), inArray(payments.status, ["succeeded", "partially_refunded"])))
     .limit(1);
+  // What the period cost: the plan's line and its share of the order's sales tax (rounded down, as
+  // after-sale refunds share it), so a refund gives back the tax paid on the unused months too.
+  const taxShare = line.subtotal > 0 ? Math.floor((line.tax * line.lineTotal) / line.subtotal) : 0;
   return {
-    cents: line.lineTotal,
+    cents: line.lineTotal + taxShare,
     months: row.planMonths * line.quantity,
     refundable: line.total - line.refunded,
     card: paid?.brand && paid.last4 ? cardLabel(paid.brand, paid.last4) : null,

@@ -94,6 +94,11 @@ describeEachEngine("membership renewals and cancels on $name", (engine) => {
     return rows.map((mail) => ({ subject: mail.subject, body: mail.body }));
   }
 
+  async function taxOf(orderId: string): Promise<number> {
+    const [order] = await db().db.select({ tax: orders.taxCents }).from(orders).where(eq(orders.id, orderId));
+    return order?.tax ?? 0;
+  }
+
   async function ordersOf(userId: string) {
     return db().db.select().from(orders).where(eq(orders.userId, userId));
   }
@@ -253,25 +258,29 @@ describeEachEngine("membership renewals and cancels on $name", (engine) => {
     // CDT): 9 unused full months (Jun 10 → Mar 10), where the UTC day would give 8.
     const { who, membershipId, orderId } = await member("LW-MEM-Y", GOOD, "2030-03-10T15:00:00Z", "2031-03-10T15:00:00Z");
     const now = at("2030-06-11T04:30:00Z");
+    // Paid: $129.00 and Texas sales tax on it; 9/12 of that comes back.
+    const paidForYear = 12_900 + (await taxOf(orderId));
+    const refundCents = Math.round((paidForYear * 9) / 12);
+    expect(refundCents).toBe(10_280); // (12900 + 806) × 9 ÷ 12 = 10279.5
     expect((await customerPlans(who.id, now)).membership?.cancellation).toEqual({
       mode: "now",
-      refund: 96.75,
+      refund: 102.8,
       unusedMonths: 9,
       card: "Visa •••• 4242",
     });
     const outcome = await cancelMembership(who.id, now);
-    expect(outcome.cancellation).toEqual({ mode: "now", refund: 96.75, unusedMonths: 9, card: "Visa •••• 4242" });
+    expect(outcome.cancellation).toEqual({ mode: "now", refund: 102.8, unusedMonths: 9, card: "Visa •••• 4242" });
     expect(outcome.membership).toMatchObject({ status: "cancelled" });
     const ended = await row(membershipId);
     expect(ended).toMatchObject({ status: "cancelled", autoRenew: false });
     expect(ended.endsAt.toISOString()).toBe(now.toISOString());
     const [paid] = await db().db.select().from(payments).where(eq(payments.orderId, orderId));
-    expect(paid).toMatchObject({ refundedCents: 9675, status: "partially_refunded" });
+    expect(paid).toMatchObject({ refundedCents: 10_280, status: "partially_refunded" });
     const [order] = await db().db.select().from(orders).where(eq(orders.id, orderId));
-    expect(order?.refundedCents).toBe(9675);
+    expect(order?.refundedCents).toBe(10_280);
     expect(await hasMemberBenefits(who.id, now)).toBe(false);
     const mail = (await mailsTo(who.email)).find((item) => item.subject.includes("cancelled"));
-    expect(mail?.body).toContain("We refunded $96.75 for 9 full months you had not used to Visa •••• 4242");
+    expect(mail?.body).toContain("We refunded $102.80 for 9 full months you had not used to Visa •••• 4242");
     await runRenewals(at("2031-03-10T15:00:00Z"));
     expect(await ordersOf(who.id)).toHaveLength(1);
     await expectShopInvariants(db());
@@ -292,7 +301,8 @@ describeEachEngine("membership renewals and cancels on $name", (engine) => {
     // Cancelled Jan 31, 2031 (Chicago): Jan 31 + 5 months = Jun 30 ≤ Jul 1, + 6 = Jul 31: 5 months.
     const operator = { id: admin.id, role: "admin" as const };
     const outcome = await adminCancelMembership(operator, membershipId, at("2031-01-31T20:00:00Z"));
-    expect(outcome.cancellation).toEqual({ mode: "now", refund: 53.75, unusedMonths: 5, card: "Visa •••• 4242" });
+    // (12900 + 806 tax) × 5 ÷ 12 = 5710.83…
+    expect(outcome.cancellation).toEqual({ mode: "now", refund: 57.11, unusedMonths: 5, card: "Visa •••• 4242" });
     expect(await row(membershipId)).toMatchObject({ status: "cancelled", cancelledByUserId: admin.id });
     const refunded = await db()
       .db.select()
