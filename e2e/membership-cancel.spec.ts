@@ -8,7 +8,8 @@ import { TEST_ADDRESS, expect, registerFreshCustomer, test } from "./fixtures";
 async function buyPlan(page: Page, sku: string) {
   await page.goto(productPath(sku));
   await page.getByRole("button", { name: "Buy now" }).click();
-  await expect(page).toHaveURL(/\/mart\/payment\?orderId=/);
+  // The order is made and the payment page rendered on the server: slower than a click.
+  await expect(page).toHaveURL(/\/mart\/payment\?orderId=/, { timeout: 20_000 });
   await expect(page.getByTestId("renewal-card-note")).toContainText("we keep this card and charge the renewals to it until you cancel");
   await expect(page.getByLabel("Save this card for next time")).toHaveCount(0);
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");
@@ -20,6 +21,9 @@ async function buyPlan(page: Page, sku: string) {
 }
 
 test.describe("membership renewal card and cancel", () => {
+  // A purchase, the account page and a dialog in each journey: longer than most tests.
+  test.slow();
+
   test("a yearly member sees the renewal card, cancels, and is told the refund of the unused months", async ({ page }) => {
     await registerFreshCustomer(page, { address: TEST_ADDRESS });
     await buyPlan(page, "LW-MEM-Y");

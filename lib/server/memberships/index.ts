@@ -71,11 +71,17 @@ export async function activatePlans(
       .limit(1);
     const startsAt = running ? running.endsAt : now;
     const renews = kind === "membership";
-    if (renews && running) {
+    if (renews) {
+      // One membership renews at a time: the new one. A running one hands on at its end; one whose
+      // renewal was failing (past due) stops being retried and ends now that a new one is paid.
       await tx
         .update(memberships)
-        .set({ autoRenew: false })
+        .set({ autoRenew: false, nextRenewalAttemptAt: null })
         .where(and(eq(memberships.userId, order.userId), eq(memberships.kind, "membership"), eq(memberships.autoRenew, true)));
+      await tx
+        .update(memberships)
+        .set({ status: "expired" })
+        .where(and(eq(memberships.userId, order.userId), eq(memberships.kind, "membership"), eq(memberships.status, "past_due")));
     }
     const [row] = await tx
       .insert(memberships)

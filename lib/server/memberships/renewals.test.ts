@@ -215,6 +215,34 @@ describeEachEngine("membership renewals and cancels on $name", (engine) => {
     await expect(setRenewalCard(who.id, { paymentMethodId: randomUUID() })).rejects.toMatchObject({ code: 404 });
   });
 
+  it("stops retrying a past-due membership once the member pays for a new one", async () => {
+    const end = "2029-12-20T15:00:00Z";
+    const { who, membershipId } = await member("LW-MEM-M", FAILS_ON_RENEWAL, "2029-11-20T15:00:00Z", end);
+    await runRenewals(at(end));
+    expect((await row(membershipId)).status).toBe("past_due");
+    const added = dataOf(
+      await read<{ orderId: string }>(
+        await buyNowRoute(apiRequest("POST", "/api/v1/c/merchandise/order/add", { skuNum: "LW-MEM-M", quantity: 1 }, { token: who.token })),
+      ),
+    );
+    const card = { number: GOOD, expMonth: 12, expYear: nextYear, cvc: "123", name: "Ada Park" };
+    await payRoute(
+      apiRequest(
+        "POST",
+        "/api/v1/c/merchandise/order/payment",
+        { orderId: added.orderId, card, idempotencyKey: `key-${randomUUID()}` },
+        { token: who.token },
+      ),
+    );
+    expect(await row(membershipId)).toMatchObject({ status: "expired", autoRenew: false });
+    const rows = await db().db.select().from(memberships).where(eq(memberships.userId, who.id));
+    expect(rows.filter((item) => item.autoRenew)).toMatchObject([{ orderId: added.orderId }]);
+    await runRenewals(new Date(at(end).getTime() + DAY));
+    expect(await row(membershipId)).toMatchObject({ status: "expired", renewalAttempts: 1 });
+    const retried = await db().db.select().from(testProviderCharges).where(eq(testProviderCharges.failureCode, "decline_off_session"));
+    expect(retried.filter((charge) => charge.idempotencyKey.startsWith(`renewal:${membershipId}`))).toHaveLength(1);
+  });
+
   it("announces a yearly renewal 7 days ahead, once", async () => {
     const end = "2030-03-20T16:00:00Z";
     const { who } = await member("LW-MEM-Y", GOOD, "2029-03-20T16:00:00Z", end);
