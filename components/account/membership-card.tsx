@@ -2,11 +2,14 @@ import { ButtonLink } from "@/components/ui/button-link";
 import { ShopLink } from "@/components/ui/shop-link";
 import { ROUTES } from "@/lib/config/routes";
 import { formatOrderDate } from "@/lib/order-display";
+import type { SavedPaymentMethod } from "@/lib/schemas/order";
 import type { Membership } from "@/lib/schemas/user";
+import { MembershipActions } from "./membership-actions";
 
 const STATUS_WORDS: Readonly<Record<string, string>> = {
   active: "Active",
   scheduled: "Starts later",
+  past_due: "Renewal payment failed",
   cancelled: "Cancelled",
   expired: "Expired",
 };
@@ -37,11 +40,25 @@ function PlanDetails({ title, plan, testId }: { title: string; plan: Membership;
 }
 
 /** The customer's membership and care plan from the profile, or the way to get them. */
-export function MembershipCard({ membership, carePlan }: { membership: Membership | null; carePlan: Membership | null }) {
+export function MembershipCard({
+  membership,
+  carePlan,
+  savedCards = [],
+}: {
+  membership: Membership | null;
+  carePlan: Membership | null;
+  /** The customer's saved cards, to choose the one renewals charge. */
+  savedCards?: SavedPaymentMethod[];
+}) {
   return (
     <div className="flex flex-col gap-6">
       {membership ? (
-        <PlanDetails title="Membership" plan={membership} testId="membership" />
+        <div>
+          <PlanDetails title="Membership" plan={membership} testId="membership" />
+          {membership.autoRenew || membership.cancellation || membership.cancelledAt ? (
+            <MembershipActions membership={membership} savedCards={savedCards} />
+          ) : null}
+        </div>
       ) : (
         <div className="flex flex-col items-start gap-3">
           <p className="text-ink-soft">No membership yet. Members get filters shipped on schedule, free shipping and member prices.</p>

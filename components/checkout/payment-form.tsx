@@ -28,6 +28,8 @@ interface PaymentFormProps {
   /** The profile's default address, offered when the order has none yet. */
   defaultAddress: UsAddress | null;
   savedCards: SavedPaymentMethod[];
+  /** The order buys a membership: its card is kept for the renewals, and the page says so instead of offering a choice. */
+  keepsCardForRenewals?: boolean;
 }
 
 /** The API's field paths (card.number, card.expMonth …) under the fields of this form. */
@@ -43,7 +45,7 @@ function cardFieldOf(path: string): CardField | null {
 // with the same key, so the server answers it instead of charging again. Any real answer ends it.
 const outcomeUnknown = (error: unknown) => error instanceof ApiError && (error.code === 0 || error.code === 408 || error.code >= 500);
 
-export function PaymentForm({ initialOrder, defaultAddress, savedCards }: PaymentFormProps) {
+export function PaymentForm({ initialOrder, defaultAddress, savedCards, keepsCardForRenewals = false }: PaymentFormProps) {
   const [order, setOrder] = useState(initialOrder);
   const [addressErrors, setAddressErrors] = useState<AddressErrors>({});
   const [addressFormError, setAddressFormError] = useState<string>();
@@ -442,14 +444,22 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards }: Paymen
               <div className="desk:col-span-2">
                 <Field id="card-name" name="name" label="Name on the card" autoComplete="cc-name" error={cardErrors.name} />
               </div>
-              <label className="flex min-h-11 items-center gap-2 text-ink desk:col-span-2">
-                <input type="checkbox" name="save" className="size-4 accent-brand-600" />
-                Save this card for next time
-              </label>
+              {keepsCardForRenewals ? null : (
+                <label className="flex min-h-11 items-center gap-2 text-ink desk:col-span-2">
+                  <input type="checkbox" name="save" className="size-4 accent-brand-600" />
+                  Save this card for next time
+                </label>
+              )}
             </div>
           ) : (
             cardErrors.number && <FormAlert message={cardErrors.number} />
           )}
+          {keepsCardForRenewals ? (
+            <p className="text-sm text-ink-soft" data-testid="renewal-card-note">
+              Your membership renews automatically: we keep this card and charge the renewals to it until you cancel. You can choose another
+              card or cancel any time from your account.
+            </p>
+          ) : null}
           <div key={payAnswers} ref={payAnswer} tabIndex={-1} className="scroll-mt-24 outline-none">
             <FormAlert message={payError} />
           </div>

@@ -11,6 +11,7 @@ import {
   type rejectAfterSaleBodySchema,
 } from "@/lib/schemas/after-sale";
 import { merchandiseSchema, type Merchandise } from "@/lib/schemas/merchandise";
+import { cancelMembershipResponseSchema, type adminCancelMembershipBodySchema, type CancelMembershipResponse } from "@/lib/schemas/user";
 import { callApi } from "./client";
 import { loginOnExpiry } from "./login-on-expiry";
 
@@ -42,3 +43,8 @@ export const approveAfterSale = (body: z.input<typeof approveAfterSaleBodySchema
 export const rejectAfterSale = (body: z.input<typeof rejectAfterSaleBodySchema>) => afterSaleCall("reject", body);
 export const receiveAfterSale = (afterSaleId: string) => afterSaleCall("receive", { afterSaleId });
 export const completeAfterSale = (body: z.input<typeof completeAfterSaleBodySchema>) => afterSaleCall("complete", body);
+
+/** POST /api/v1/admin/plans/cancel: an operator cancels a customer's membership by the member's own rules. */
+export async function cancelMembershipAsOperator(body: z.input<typeof adminCancelMembershipBodySchema>): Promise<CancelMembershipResponse> {
+  return callApi("post", "plans/cancel", cancelMembershipResponseSchema, { json: body, ...operatorCall }).catch(loginOnExpiry);
+}

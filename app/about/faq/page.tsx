@@ -91,7 +91,7 @@ export default async function FaqPage() {
         {
           question: "How do I cancel my membership?",
           answer:
-            "Cancel from your account at any time, with no fee. A monthly membership stays active until the end of the month you have paid for. A yearly membership ends when you cancel, and we refund the full months you have not used.",
+            "Cancel from your account at any time, with no fee. A monthly membership stays active until the end of the month you have paid for. A yearly membership ends the day you cancel, and we refund the full months left of the year you paid for.",
         },
       ],
     },

@@ -1,4 +1,5 @@
 import { Container, DataTable, PageHero, Prose, Section } from "@/components/ui/page";
+import { retryDaysText } from "@/lib/config/memberships";
 import { ShopLink } from "@/components/ui/shop-link";
 import { TextLink } from "@/components/content/text-link";
 import { RETURN_WINDOW_DAYS } from "@/lib/config/after-sale";
@@ -167,7 +168,9 @@ export default async function PolicyPage() {
             <TextLink href={ROUTES.membership}>Lenwell Membership</TextLink> renews automatically, every month or every year depending on
             the plan, and is charged to the payment method you joined with until you cancel. You can cancel any time from your account, with
             no fee. A monthly membership stays active to the end of the month you have paid for. A yearly membership ends when you cancel,
-            and we refund the full months you have not used.
+            and we refund one twelfth of what you paid for the year (with its sales tax) for each full calendar month left until the end of
+            the year paid for (counted from the day you cancel, in US Central time), to the card you paid with. If a renewal payment fails
+            we try again {retryDaysText()} later and the membership continues meanwhile; if the last try fails, it ends.
           </p>
 
           <h3>Care plans and repairs</h3>

@@ -7,6 +7,7 @@ import { MembershipCard } from "@/components/account/membership-card";
 import { ButtonLink } from "@/components/ui/button-link";
 import { PurifiersSummary } from "@/components/purifiers/purifiers-summary";
 import { listPurifiers } from "@/lib/server/purifiers";
+import { listSavedPaymentMethods } from "@/lib/server/payments";
 
 export const metadata: Metadata = {
   title: "My account",
@@ -45,7 +46,11 @@ export default async function AccountPage() {
           <h2 id="membership-title" className="mb-4 text-xl font-semibold text-ink">
             Membership and care plan
           </h2>
-          <MembershipCard membership={user.membership} carePlan={user.carePlan} />
+          <MembershipCard
+            membership={user.membership}
+            carePlan={user.carePlan}
+            savedCards={user.membership?.autoRenew ? await listSavedPaymentMethods(user.id) : []}
+          />
         </section>
         <section aria-labelledby="details-title" className="rounded-2xl border border-line p-6">
           <h2 id="details-title" className="mb-5 text-xl font-semibold text-ink">

@@ -6,6 +6,7 @@ import { formatOrderDate } from "@/lib/order-display";
 import { requireOperatorPage } from "@/lib/server/auth/operator";
 import { adminListPlans, type AdminPlanStatus } from "@/lib/server/memberships/admin";
 import { TAP_TARGET } from "@/components/ui/tap-target";
+import { CancelMembershipButton } from "@/components/admin/cancel-membership-button";
 
 export const metadata: Metadata = { title: "Plans" };
 
@@ -18,6 +19,7 @@ const KIND_FILTERS = [
 const STATUS_LABELS: Readonly<Record<AdminPlanStatus, string>> = {
   active: "Active",
   scheduled: "Starts later",
+  past_due: "Renewal failing",
   expired: "Ended",
   cancelled: "Cancelled",
 };
@@ -28,7 +30,10 @@ const COLUMNS: readonly AdminColumn[] = [
   { label: "Status" },
   { label: "Starts" },
   { label: "Ends" },
+  { label: "Next renewal" },
+  { label: "Card" },
   { label: "Order" },
+  { label: "Action" },
 ];
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -71,9 +76,25 @@ export default async function AdminPlansPage({ searchParams }: { searchParams: S
                 {plan.planName}
                 <span className="block text-xs text-ink-muted">{plan.kind === "care" ? "Care plan" : "Membership"}</span>
               </td>
-              <td className="px-3 py-2">{STATUS_LABELS[plan.status]}</td>
+              <td className="px-3 py-2">
+                {STATUS_LABELS[plan.status]}
+                {plan.renewalAttempts > 0 && plan.status === "past_due" ? (
+                  <span className="block text-xs text-red-800">
+                    {plan.renewalAttempts} failed {plan.renewalAttempts === 1 ? "try" : "tries"}
+                    {plan.lastRenewalFailure ? `: ${plan.lastRenewalFailure}` : ""}
+                  </span>
+                ) : null}
+                {plan.cancelledAt ? (
+                  <span className="block text-xs text-ink-muted">
+                    Cancelled {formatOrderDate(plan.cancelledAt)}
+                    {plan.cancelledBy ? ` by ${plan.cancelledBy}` : ""}
+                  </span>
+                ) : null}
+              </td>
               <td className="px-3 py-2 whitespace-nowrap">{formatOrderDate(plan.startsAt)}</td>
               <td className="px-3 py-2 whitespace-nowrap">{formatOrderDate(plan.endsAt)}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{plan.nextRenewalAt ? formatOrderDate(plan.nextRenewalAt) : "—"}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{plan.card ?? "—"}</td>
               <td className="px-3 py-2">
                 {plan.orderId ? (
                   <Link href={adminOrderPath(plan.orderId)} className={`${TAP_TARGET} text-brand-700 underline`}>
@@ -82,6 +103,16 @@ export default async function AdminPlansPage({ searchParams }: { searchParams: S
                 ) : (
                   "—"
                 )}
+              </td>
+              <td className="px-3 py-2">
+                {plan.canCancel ? (
+                  <CancelMembershipButton
+                    membershipId={plan.id}
+                    customerEmail={plan.customerEmail}
+                    yearly={plan.yearly}
+                    endsAt={plan.endsAt}
+                  />
+                ) : null}
               </td>
             </tr>
           ))}

@@ -11,6 +11,7 @@ import { requireCustomerPage } from "@/lib/server/auth/page-session";
 import { findById } from "@/lib/server/http/find-by-id";
 import { getOrderForCustomer, isClosed } from "@/lib/server/orders";
 import { TEST_CARDS, listSavedPaymentMethods, paymentTestMode } from "@/lib/server/payments";
+import { orderHasMembership } from "@/lib/server/memberships";
 
 export const metadata: Metadata = {
   title: "Payment",
@@ -62,7 +63,12 @@ export default async function PaymentPage({ searchParams }: { searchParams: Prom
         ) : (
           <>
             {paymentTestMode() && order.canPay ? <TestModeNotice cards={TEST_CARDS} /> : null}
-            <PaymentForm initialOrder={order} defaultAddress={user.defaultAddress} savedCards={savedCards} />
+            <PaymentForm
+              initialOrder={order}
+              defaultAddress={user.defaultAddress}
+              savedCards={savedCards}
+              keepsCardForRenewals={await orderHasMembership(order.orderId)}
+            />
           </>
         )}
       </div>

@@ -13,6 +13,7 @@ import { readShelfItem } from "@/lib/server/catalog";
 import { amountToCents, formatUsd } from "@/lib/money";
 import type { ShelfItem } from "@/lib/schemas/merchandise";
 import { pageMetadata } from "@/lib/seo";
+import { retryDaysText } from "@/lib/config/memberships";
 
 export const metadata = pageMetadata({
   title: "Join Lenwell Membership",
@@ -100,12 +101,12 @@ export default async function MembershipPage() {
     {
       question: "Can I switch between monthly and yearly?",
       answer:
-        "Yes. Cancel the plan you have from your account and join the other one. A monthly plan runs to the end of the month you paid for; a yearly plan refunds the full months you have not used.",
+        "Yes. Cancel the plan you have from your account and join the other one. A monthly plan runs to the end of the month you paid for; a yearly plan ends the day you cancel and refunds the full months left of the year you paid for.",
     },
     {
       question: "Is there a fee to cancel?",
       answer:
-        "No. You can cancel any time from your account. Nothing is charged after you cancel, and the benefits last until the paid period ends.",
+        "No. You can cancel any time from your account, and nothing is charged after you cancel. A monthly membership keeps its benefits until the end of the month you paid for. A yearly membership ends the day you cancel, and the full months left of the year you paid for are refunded.",
     },
     {
       question: "Does free shipping cover everything I order?",
@@ -178,8 +179,10 @@ export default async function MembershipPage() {
         title="How billing and cancelling work"
         intro={
           <p>
-            Your membership renews automatically at the end of each period until you cancel. You manage it, and cancel it, from{" "}
-            <TextLink href={ROUTES.account}>your account</TextLink>; there is no fee and no phone call needed.
+            Your membership renews automatically at the end of each period, charged to the card you joined with (or another you choose),
+            until you cancel. A yearly membership is announced by e-mail a week before it renews, and each renewal sends a receipt. You
+            manage it, and cancel it, from <TextLink href={ROUTES.account}>your account</TextLink>; there is no fee and no phone call
+            needed.
           </p>
         }
       >
@@ -192,7 +195,11 @@ export default async function MembershipPage() {
             },
             {
               title: "Yearly plan",
-              body: `${priceText(yearly)} is charged once a year. If you cancel, the membership ends and we refund the full months you have not used to your original payment method.`,
+              body: `${priceText(yearly)} is charged once a year. If you cancel, the membership ends that day and we refund, to the card you paid with, one twelfth of what you paid for the year for each full calendar month left until its end.`,
+            },
+            {
+              title: "If a renewal payment fails",
+              body: `We e-mail you and try the card again ${retryDaysText()} after the renewal date; your benefits continue meanwhile, and you can choose another card in your account at any time. If the last try fails, the membership ends and nothing more is charged.`,
             },
           ]}
         />

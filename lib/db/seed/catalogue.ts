@@ -175,7 +175,7 @@ export const DEMO_CATALOGUE: readonly CatalogueEntry[] = [
     stock: 10_000,
     planMonths: 12,
     description:
-      "The same membership as the monthly plan, paid once a year for a lower price. Filters arrive before they are due, shipping is free and member prices apply in the store. If you cancel, we refund the full months you have not used.",
+      "The same membership as the monthly plan, paid once a year for a lower price. Filters arrive before they are due, shipping is free and member prices apply in the store. If you cancel, the membership ends that day and we refund the full months left of the year you paid for.",
   },
   {
     skuNum: "LW-CARE-2Y",

@@ -1,10 +1,13 @@
 import "server-only";
+import { alias } from "drizzle-orm/pg-core";
 import { desc, eq } from "drizzle-orm";
+import { YEARLY_PLAN_MONTHS } from "@/lib/config/memberships";
 import { getDb } from "@/lib/db/client";
-import { memberships, products, users, type PlanKind, type UserRow } from "@/lib/db/schema";
+import { memberships, products, savedPaymentMethods, users, type PlanKind, type UserRow } from "@/lib/db/schema";
 import { assertOperator } from "@/lib/server/auth/operator";
+import { cardLabel } from "./cancel";
 
-export type AdminPlanStatus = "active" | "scheduled" | "expired" | "cancelled";
+export type AdminPlanStatus = "active" | "scheduled" | "past_due" | "expired" | "cancelled";
 
 export interface AdminPlan {
   id: string;
@@ -16,29 +19,78 @@ export interface AdminPlan {
   startsAt: string;
   endsAt: string;
   orderId: string | null;
+  /** The next renewal charge (period end, or the retry after a failure); null when it does not renew. */
+  nextRenewalAt: string | null;
+  /** Failed renewal charges of the period being renewed. */
+  renewalAttempts: number;
+  lastRenewalFailure: string | null;
+  /** The card renewals charge ("Visa •••• 4242"), or null. */
+  card: string | null;
+  cancelledAt: string | null;
+  /** Who cancelled: "customer", the operator's e-mail, or null. */
+  cancelledBy: string | null;
+  /** A membership that still runs or renews can be cancelled for the customer. */
+  canCancel: boolean;
+  /** Billed yearly: cancelling ends it now with a refund of unused full months. */
+  yearly: boolean;
 }
 
-/** Every membership and care plan, newest end first: who holds which, until when (operators only). */
+/** Every membership and care plan, newest end first: who holds which, until when, how it renews (operators only). */
 export async function adminListPlans(actor: Pick<UserRow, "role">, kind?: PlanKind, now: Date = new Date()): Promise<AdminPlan[]> {
   assertOperator(actor);
   const db = await getDb();
+  const canceller = alias(users, "canceller");
   const rows = await db
-    .select({ plan: memberships, email: users.email, name: products.name })
+    .select({
+      plan: memberships,
+      email: users.email,
+      name: products.name,
+      planMonths: products.planMonths,
+      brand: savedPaymentMethods.brand,
+      last4: savedPaymentMethods.last4,
+      cancellerEmail: canceller.email,
+    })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .innerJoin(products, eq(products.sku, memberships.sku))
+    .leftJoin(savedPaymentMethods, eq(savedPaymentMethods.id, memberships.paymentMethodId))
+    .leftJoin(canceller, eq(canceller.id, memberships.cancelledByUserId))
     .where(kind ? eq(memberships.kind, kind) : undefined)
     .orderBy(desc(memberships.endsAt), desc(memberships.id));
-  return rows.map(({ plan, email, name }) => ({
-    id: plan.id,
-    kind: plan.kind,
-    sku: plan.sku,
-    planName: name,
-    customerEmail: email,
-    // Stored "active" only says it was never cancelled; the dates say whether it runs now.
-    status: plan.status !== "active" ? plan.status : plan.endsAt <= now ? "expired" : plan.startsAt > now ? "scheduled" : "active",
-    startsAt: plan.startsAt.toISOString(),
-    endsAt: plan.endsAt.toISOString(),
-    orderId: plan.orderId,
-  }));
+  return rows.map(({ plan, email, name, planMonths, brand, last4, cancellerEmail }) => {
+    const renewing = plan.autoRenew && (plan.status === "active" || plan.status === "past_due");
+    // Stored "active" only says it was never cancelled or lapsed; the dates say whether it runs now.
+    const status: AdminPlanStatus =
+      plan.status !== "active"
+        ? plan.status
+        : plan.endsAt <= now && !renewing
+          ? plan.cancelledAt
+            ? "cancelled"
+            : "expired"
+          : plan.startsAt > now
+            ? "scheduled"
+            : "active";
+    return {
+      id: plan.id,
+      kind: plan.kind,
+      sku: plan.sku,
+      planName: name,
+      customerEmail: email,
+      status,
+      startsAt: plan.startsAt.toISOString(),
+      endsAt: plan.endsAt.toISOString(),
+      orderId: plan.orderId,
+      nextRenewalAt: renewing ? (plan.nextRenewalAttemptAt ?? plan.endsAt).toISOString() : null,
+      renewalAttempts: plan.renewalAttempts,
+      lastRenewalFailure: plan.lastRenewalFailure,
+      card: brand && last4 ? cardLabel(brand, last4) : null,
+      cancelledAt: plan.cancelledAt?.toISOString() ?? null,
+      cancelledBy: plan.cancelledAt ? (plan.cancelledByUserId === plan.userId ? "customer" : (cancellerEmail ?? null)) : null,
+      yearly: (planMonths ?? 0) >= YEARLY_PLAN_MONTHS,
+      canCancel:
+        plan.kind === "membership" &&
+        plan.cancelledAt === null &&
+        (plan.status === "past_due" || (plan.status === "active" && (plan.endsAt > now || renewing))),
+    };
+  });
 }

@@ -1,24 +1,15 @@
 import "server-only";
-import { and, desc, eq, gt, inArray, lte } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lte, or } from "drizzle-orm";
 import { getDb, type DbExecutor, type Transaction } from "@/lib/db/client";
-import { memberships, orderItems, orders, products, type MembershipRow, type PlanKind } from "@/lib/db/schema";
+import { memberships, orderItems, orders, products, savedPaymentMethods, type MembershipRow, type PlanKind } from "@/lib/db/schema";
 import type { Membership } from "@/lib/schemas/user";
 import { activateCarePlans } from "./care";
+import { cardLabel, previewCancellation } from "./cancel";
+import { addMonths } from "./periods";
 
 // Membership and care plans come to life when the order that bought them is paid. A plan bought
 // while one of the same kind is running starts when that one ends, so paying twice never wastes
 // months; each unit of the line adds its plan length.
-
-/** `date` plus `months` calendar months (UTC), kept at the month's last day when it is shorter (Jan 31 → Feb 28). */
-export function addMonths(date: Date, months: number): Date {
-  const result = new Date(date.getTime());
-  const day = result.getUTCDate();
-  result.setUTCDate(1);
-  result.setUTCMonth(result.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
-  result.setUTCDate(Math.min(day, lastDay));
-  return result;
-}
 
 function planKind(category: string): PlanKind | null {
   if (category === "membership") return "membership";
@@ -26,11 +17,30 @@ function planKind(category: string): PlanKind | null {
   return null;
 }
 
+/** Whether the order buys a membership: then the card that pays it is kept for the renewals (the payment page says so). */
+export async function orderHasMembership(orderId: string, db?: DbExecutor): Promise<boolean> {
+  const executor = db ?? (await getDb());
+  const [line] = await executor
+    .select({ sku: orderItems.sku })
+    .from(orderItems)
+    .innerJoin(products, eq(products.sku, orderItems.sku))
+    .where(and(eq(orderItems.orderId, orderId), eq(products.category, "membership")))
+    .limit(1);
+  return line !== undefined;
+}
+
 /**
  * Creates the plans a paid order bought (inside the payment's transaction). Running it again for
- * the same order adds nothing, so the payment and the order's "paid" step may both call it.
+ * the same order adds nothing, so the payment and the order's "paid" step may both call it. A
+ * membership renews on `paymentMethodId` (the card that paid); one queued behind a running
+ * membership takes the renewals over, so the running one stops renewing and simply hands on.
  */
-export async function activatePlans(tx: Transaction, orderId: string, now: Date = new Date()): Promise<MembershipRow[]> {
+export async function activatePlans(
+  tx: Transaction,
+  orderId: string,
+  now: Date = new Date(),
+  options: { paymentMethodId?: string | null } = {},
+): Promise<MembershipRow[]> {
   const [order] = await tx.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) throw new Error(`activatePlans: no order ${orderId}`);
   const [already] = await tx.select({ id: memberships.id }).from(memberships).where(eq(memberships.orderId, orderId)).limit(1);
@@ -72,6 +82,19 @@ export async function activatePlans(tx: Transaction, orderId: string, now: Date 
       .orderBy(desc(memberships.endsAt))
       .limit(1);
     const startsAt = running ? running.endsAt : now;
+    const renews = kind === "membership";
+    if (renews) {
+      // One membership renews at a time: the new one. A running one hands on at its end; one whose
+      // renewal was failing (past due) stops being retried and ends now that a new one is paid.
+      await tx
+        .update(memberships)
+        .set({ autoRenew: false, nextRenewalAttemptAt: null })
+        .where(and(eq(memberships.userId, order.userId), eq(memberships.kind, "membership"), eq(memberships.autoRenew, true)));
+      await tx
+        .update(memberships)
+        .set({ status: "expired" })
+        .where(and(eq(memberships.userId, order.userId), eq(memberships.kind, "membership"), eq(memberships.status, "past_due")));
+    }
     const [row] = await tx
       .insert(memberships)
       .values({
@@ -79,9 +102,12 @@ export async function activatePlans(tx: Transaction, orderId: string, now: Date 
         kind,
         sku: line.sku,
         orderId,
+        periodOrderId: orderId,
         status: "active",
         startsAt,
         endsAt: addMonths(startsAt, line.planMonths * line.quantity),
+        autoRenew: renews,
+        paymentMethodId: renews ? (options.paymentMethodId ?? null) : null,
       })
       .returning();
     if (row) created.push(row);
@@ -91,25 +117,31 @@ export async function activatePlans(tx: Transaction, orderId: string, now: Date 
 
 export { activateCarePlans, assertCarePlanBuyable, careCoverageOf, coveringCarePlan } from "./care";
 /**
- * Whether the customer holds a membership running at `now` (active, started, not yet ended): what
- * member prices and free UPS Ground depend on. A plan queued after the running one, or bought in an
- * order not yet paid, does not count: a membership starts when it is paid for.
+ * Whether the customer has the member's benefits at `now` (member prices, free UPS Ground, filters
+ * on schedule): a membership within its paid period, one whose period has just ended and waits for
+ * the renewal job, or one past due while its renewal is retried. A plan queued after the running
+ * one, or bought in an order not yet paid, does not count: a membership starts when it is paid for.
  */
 export async function isMemberAt(db: DbExecutor, userId: string, now: Date = new Date()): Promise<boolean> {
-  const [running] = await db
+  const [row] = await db
     .select({ id: memberships.id })
     .from(memberships)
     .where(
       and(
         eq(memberships.userId, userId),
         eq(memberships.kind, "membership"),
-        eq(memberships.status, "active"),
-        lte(memberships.startsAt, now),
-        gt(memberships.endsAt, now),
+        or(
+          eq(memberships.status, "past_due"),
+          and(
+            eq(memberships.status, "active"),
+            lte(memberships.startsAt, now),
+            or(gt(memberships.endsAt, now), eq(memberships.autoRenew, true)),
+          ),
+        ),
       ),
     )
     .limit(1);
-  return running !== undefined;
+  return row !== undefined;
 }
 
 export interface CustomerPlans {
@@ -117,23 +149,43 @@ export interface CustomerPlans {
   carePlan: Membership | null;
 }
 
+type PlanWithFacts = MembershipRow & { name: string; planMonths: number; card: string | null };
+
+/**
+ * Whether the plan is running at `now`: within its paid period, due for renewal (the job charges it
+ * within minutes), or past due while its renewal is retried.
+ */
+function runs(row: MembershipRow, now: Date): boolean {
+  return row.status === "past_due" || (row.status === "active" && (row.endsAt > now || row.autoRenew));
+}
+
 /**
  * What the profile shows for one kind: the plan running now, its end being the end of the plans
- * queued after it; none running, the last one that ended (status "expired"); never had one, null.
+ * queued after it; none running, the last one that ended ("cancelled" when it was cancelled, else
+ * "expired"); never had one, null.
  */
-function summarise(rows: (MembershipRow & { name: string })[], now: Date): Membership | null {
-  const live = rows
-    .filter((row) => row.status === "active" && row.endsAt > now)
-    .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+async function summarise(db: DbExecutor, rows: PlanWithFacts[], now: Date): Promise<Membership | null> {
+  const live = rows.filter((row) => runs(row, now)).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
   const current = live.find((row) => row.startsAt <= now) ?? live[0];
   if (current) {
     const last = live[live.length - 1] ?? current;
+    const renewing = live.find((row) => row.autoRenew) ?? null;
     return {
       plan: current.sku,
       name: current.name,
-      status: current.startsAt <= now ? "active" : "scheduled",
+      status: current.status === "past_due" ? "past_due" : current.startsAt <= now ? "active" : "scheduled",
       startsAt: current.startsAt.toISOString(),
       endsAt: last.endsAt.toISOString(),
+      autoRenew: renewing !== null,
+      renewalCard: renewing?.paymentMethodId && renewing.card ? { id: renewing.paymentMethodId, label: renewing.card } : null,
+      renewalFailure: renewing?.status === "past_due" ? renewing.lastRenewalFailure : null,
+      nextRenewalAttemptAt: renewing?.status === "past_due" ? (renewing.nextRenewalAttemptAt?.toISOString() ?? null) : null,
+      cancelledAt:
+        live
+          .map((row) => row.cancelledAt)
+          .find((at) => at !== null)
+          ?.toISOString() ?? null,
+      cancellation: current.kind === "membership" && renewing ? await previewCancellation(db, live, now) : null,
     };
   }
   const latest = [...rows].sort((a, b) => b.endsAt.getTime() - a.endsAt.getTime())[0];
@@ -141,28 +193,59 @@ function summarise(rows: (MembershipRow & { name: string })[], now: Date): Membe
   return {
     plan: latest.sku,
     name: latest.name,
-    status: latest.status === "active" ? "expired" : latest.status,
+    status: latest.status === "cancelled" || latest.cancelledAt ? "cancelled" : "expired",
     startsAt: latest.startsAt.toISOString(),
     endsAt: latest.endsAt.toISOString(),
+    autoRenew: false,
+    renewalCard: null,
+    renewalFailure: null,
+    nextRenewalAttemptAt: null,
+    cancelledAt: latest.cancelledAt?.toISOString() ?? null,
+    cancellation: null,
   };
+}
+
+/** The customer's plans with what the pages and the cancel rules need: plan name and length, renewal card. */
+export async function planRows(db: DbExecutor, userId: string, kinds: readonly PlanKind[]): Promise<PlanWithFacts[]> {
+  const rows = await db
+    .select({
+      plan: memberships,
+      name: products.name,
+      planMonths: products.planMonths,
+      brand: savedPaymentMethods.brand,
+      last4: savedPaymentMethods.last4,
+    })
+    .from(memberships)
+    .innerJoin(products, eq(products.sku, memberships.sku))
+    .leftJoin(savedPaymentMethods, eq(savedPaymentMethods.id, memberships.paymentMethodId))
+    .where(and(eq(memberships.userId, userId), inArray(memberships.kind, [...kinds])));
+  return rows.map((row) => ({
+    ...row.plan,
+    name: row.name,
+    planMonths: row.planMonths ?? 1,
+    card: row.brand && row.last4 ? cardLabel(row.brand, row.last4) : null,
+  }));
 }
 
 export async function customerPlans(userId: string, now: Date = new Date(), db?: DbExecutor): Promise<CustomerPlans> {
   const executor = db ?? (await getDb());
-  const rows = await executor
-    .select({ plan: memberships, name: products.name })
-    .from(memberships)
-    .innerJoin(products, eq(products.sku, memberships.sku))
-    .where(and(eq(memberships.userId, userId), inArray(memberships.kind, ["membership", "care"])));
-  const withNames = rows.map((row) => ({ ...row.plan, name: row.name }));
+  const rows = await planRows(executor, userId, ["membership", "care"]);
   return {
-    membership: summarise(
-      withNames.filter((row) => row.kind === "membership"),
+    membership: await summarise(
+      executor,
+      rows.filter((row) => row.kind === "membership"),
       now,
     ),
-    carePlan: summarise(
-      withNames.filter((row) => row.kind === "care"),
+    carePlan: await summarise(
+      executor,
+      rows.filter((row) => row.kind === "care"),
       now,
     ),
   };
 }
+
+export { addMonths } from "./periods";
+export { cancelMembership, adminCancelMembership, cardLabel, type CancelOutcome } from "./cancel";
+export { setRenewalCard, runRenewals, type RenewalReport } from "./renewals";
+export { runCareReminders } from "./reminders";
+export { MEMBERSHIP_JOBS } from "./jobs";

@@ -2,10 +2,11 @@ import "server-only";
 
 // The orders service: the one entry point other domains and the route handlers import.
 export { buyNow, checkoutCart, createPendingOrder, type NewOrderOptions } from "./create";
+export { createRenewalOrder } from "./renewal";
 export { cancelOrder, editOrder, getOrderForCustomer, listOrders, type OrderEdit, type OrderListQuery } from "./customer";
 export { sweepExpiredOrders } from "./expiry";
 export { parseConsoleSearch, type ConsoleSearch } from "./search";
-export { customerActor, nextStepTime, operatorActor, recordEvent, type EventActor, type OrderEventType } from "./events";
+export { customerActor, nextStepTime, operatorActor, recordEvent, SYSTEM_ACTOR, type EventActor, type OrderEventType } from "./events";
 export { afterSaleCompletedNote, refundNote } from "./event-notes";
 export { payOrder, refundOrder, type PaymentOutcome } from "./payment";
 export { ORDER_MESSAGES } from "./messages";

@@ -8,7 +8,7 @@ import type { Order, PaymentBody } from "@/lib/schemas/order";
 import { AppError } from "@/lib/server/http/errors";
 import { orderConfirmationMail } from "@/lib/server/mail/templates/orders";
 import { queueMail } from "@/lib/server/mail/outbox";
-import { activatePlans, assertCarePlanBuyable } from "@/lib/server/memberships";
+import { activatePlans, assertCarePlanBuyable, orderHasMembership } from "@/lib/server/memberships";
 import { chargeOrder, refundPayment, replayedPayment, type PaymentStatusAnswer } from "@/lib/server/payments";
 import { deliveryEstimate } from "@/lib/server/shipping";
 import { inTransaction } from "@/lib/server/transaction";
@@ -74,14 +74,16 @@ export async function payOrder(user: UserRow, body: PaymentBody, now: Date = new
       ]);
     }
     const payable = body.shippingAddress ? await applyTypedAddress(tx, order, body.shippingAddress, user.id) : order;
-    const charge = await chargeOrder(tx, user.id, body, payable.totalCents, now);
+    // A membership renews on the card that paid for it, so that card is kept whatever the save box said.
+    const keepCard = await orderHasMembership(order.id, tx);
+    const charge = await chargeOrder(tx, user.id, body, payable.totalCents, now, { keepCard });
     if (charge.status !== "paid") {
       await recordEvent(tx, order.id, "payment_failed", customerActor(user.id), charge.message);
       return { status: charge.status, message: charge.message, order: await toOrderView(tx, payable, now) };
     }
     const paid = await moveOrder(tx, order.id, "paid", { paidAt: now, expiresAt: null });
     await recordEvent(tx, order.id, "paid", customerActor(user.id), `Payment ${charge.paymentId}`);
-    await activatePlans(tx, order.id, now);
+    await activatePlans(tx, order.id, now, { paymentMethodId: charge.savedPaymentMethodId });
     // Only a payment that went through keeps the address for next time: a declined one is tried again anyway.
     if (body.saveAddressAsDefault && body.shippingAddress) {
       await tx.update(users).set({ defaultAddress: body.shippingAddress, updatedAt: now }).where(eq(users.id, user.id));

@@ -2,11 +2,21 @@ import "server-only";
 
 // Payments: the provider interface, the built-in test provider, charges, refunds and saved cards.
 // Payments report what happened to the money; the orders service applies it to the order.
-export type { PaymentProvider, ChargeRequest, ChargeResult, RefundRequest, RefundResult, SavedCard, NewCard } from "./provider";
+export type {
+  PaymentProvider,
+  ChargeRequest,
+  ChargeResult,
+  OffSessionChargeRequest,
+  RefundRequest,
+  RefundResult,
+  SavedCard,
+  NewCard,
+} from "./provider";
 export { InvalidCardError, RefundRefusedError } from "./provider";
 export { paymentProvider, paymentTestMode } from "./select";
 export { chargeOrder, replayedPayment, type ChargeFact, type PaymentAnswer, type PaymentStatusAnswer } from "./pay";
 export { refundPayment, type RefundFact } from "./refund";
+export { chargeSavedCard, recordOffSessionPayment, type OffSessionCharge, type OffSessionOutcome } from "./off-session";
 export { PAYMENT_MESSAGES } from "./messages";
-export { listSavedPaymentMethods } from "./saved-methods";
+export { listSavedPaymentMethods, saveCardForUser } from "./saved-methods";
 export { TEST_CARDS, OUTCOME_MESSAGES, CARD_MESSAGES, groupCardNumber } from "./test-cards";

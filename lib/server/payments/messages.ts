@@ -13,4 +13,6 @@ export const PAYMENT_MESSAGES = {
   paid: "Thank you! Your payment went through.",
   noPaymentToRefund: "This order has no payment to refund.",
   refundTooLarge: "The refund is more than what is left of the payment.",
+  noSavedCard: "There is no card kept for renewals.",
+  offSessionDeclined: "Your card was declined.",
 } as const;

@@ -86,24 +86,35 @@ async function paymentSource(tx: Transaction, userId: string, body: PaymentBody,
   return { source, shown: { brand: null, last4: digits.slice(-4), expMonth: body.card.expMonth, expYear: body.card.expYear } };
 }
 
-async function saveCardFor(tx: Transaction, userId: string, provider: PaymentProvider, body: PaymentBody): Promise<void> {
-  if (!body.card || body.savePaymentMethod !== true) return;
+/** Saves the typed card when asked to (or when `keep`: a membership renews on it); its saved id. */
+async function saveCardFor(
+  tx: Transaction,
+  userId: string,
+  provider: PaymentProvider,
+  body: PaymentBody,
+  keep: boolean,
+): Promise<string | null> {
+  if (!body.card || (body.savePaymentMethod !== true && !keep)) return null;
   const card = await provider.saveCard(body.card);
   const [existing] = await tx
     .select({ id: savedPaymentMethods.id })
     .from(savedPaymentMethods)
     .where(eq(savedPaymentMethods.userId, userId))
     .limit(1);
-  await tx.insert(savedPaymentMethods).values({
-    userId,
-    provider: provider.name,
-    providerRef: card.reference,
-    brand: card.brand,
-    last4: card.last4,
-    expMonth: card.expMonth,
-    expYear: card.expYear,
-    isDefault: !existing,
-  });
+  const [saved] = await tx
+    .insert(savedPaymentMethods)
+    .values({
+      userId,
+      provider: provider.name,
+      providerRef: card.reference,
+      brand: card.brand,
+      last4: card.last4,
+      expMonth: card.expMonth,
+      expYear: card.expYear,
+      isDefault: !existing,
+    })
+    .returning({ id: savedPaymentMethods.id });
+  return saved?.id ?? null;
 }
 
 /**
@@ -127,15 +138,25 @@ export async function replayedPayment(tx: Transaction, userId: string, body: Pay
 export interface ChargeFact extends PaymentAnswer {
   /** The payment row of this attempt. */
   paymentId: string;
+  /** The saved card that paid (chosen, or saved by this payment); null when the card was not kept. */
+  savedPaymentMethodId: string | null;
 }
 
 /**
  * Charges `amountCents` for the order with the card or saved card of `body`, once: the attempt is
  * recorded under the idempotency key before the provider is called. The caller holds the order's
  * row lock and has checked that it can be paid. A card the provider finds invalid is a 422 that
- * rolls the attempt back; a declined card is an answer.
+ * rolls the attempt back; a declined card is an answer. `keepCard`: the order holds a membership,
+ * which renews on this card, so a typed card is saved whatever the save box said.
  */
-export async function chargeOrder(tx: Transaction, userId: string, body: PaymentBody, amountCents: number, now: Date): Promise<ChargeFact> {
+export async function chargeOrder(
+  tx: Transaction,
+  userId: string,
+  body: PaymentBody,
+  amountCents: number,
+  now: Date,
+  options: { keepCard?: boolean } = {},
+): Promise<ChargeFact> {
   const provider = paymentProvider(tx);
   const { source, shown } = await paymentSource(tx, userId, body, provider);
 
@@ -194,6 +215,7 @@ export async function chargeOrder(tx: Transaction, userId: string, body: Payment
     if (isUniqueViolation(error)) throw new AppError(409, PAYMENT_MESSAGES.alreadyPaid);
     throw error;
   }
-  if (status === "succeeded") await saveCardFor(tx, userId, provider, body);
-  return { ...answerOf({ status, failureMessage }), paymentId: payment.id };
+  const savedPaymentMethodId =
+    status !== "succeeded" ? null : (body.paymentMethodId ?? (await saveCardFor(tx, userId, provider, body, options.keepCard === true)));
+  return { ...answerOf({ status, failureMessage }), paymentId: payment.id, savedPaymentMethodId };
 }

@@ -26,6 +26,20 @@ export interface ChargeRequest {
   description: string;
 }
 
+/**
+ * A charge of a saved card without the customer at the screen (a membership renewal). Stripe:
+ * a PaymentIntent with `off_session: true, confirm: true`. A bank that wants the holder present
+ * answers a failed result, never "requires_action": nobody is there to confirm.
+ */
+export interface OffSessionChargeRequest {
+  amountCents: number;
+  currency: "usd";
+  /** The saved card's reference (SavedCard.reference). */
+  reference: string;
+  idempotencyKey: string;
+  description: string;
+}
+
 export type ChargeStatus = "succeeded" | "failed" | "requires_action";
 
 export interface CardDetails {
@@ -63,6 +77,8 @@ export interface PaymentProvider {
   /** The payment page says "Test mode" and lists the test cards. */
   readonly testMode: boolean;
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Charges a saved card with nobody at the screen; a card that can no longer be used is a failed result. */
+  chargeOffSession(request: OffSessionChargeRequest): Promise<ChargeResult>;
   refund(request: RefundRequest): Promise<RefundResult>;
   /** Keeps a card for later charges; only the returned reference (and what identifies it on screen) is stored. */
   saveCard(card: NewCard): Promise<SavedCard>;

@@ -19,12 +19,19 @@ export const TEST_CARDS: readonly TestCard[] = [
   { number: "4000000000000002", brand: "Visa", outcome: "decline", description: "Declined" },
   { number: "4000000000009995", brand: "Visa", outcome: "insufficient_funds", description: "Declined: insufficient funds" },
   { number: "4000000000000119", brand: "Visa", outcome: "processing_error", description: "Fails: processing error" },
+  {
+    number: "4000000000000341",
+    brand: "Visa",
+    outcome: "decline_off_session",
+    description: "Succeeds at checkout; declined when a membership renews",
+  },
 ];
 
 export const OUTCOME_MESSAGES: Readonly<Record<Exclude<TestCardOutcome, "succeed">, string>> = {
   decline: "Your card was declined.",
   insufficient_funds: "Your card has insufficient funds.",
   processing_error: "The payment could not be processed. Please try again.",
+  decline_off_session: "Your card was declined.",
 };
 
 export const CARD_MESSAGES = {

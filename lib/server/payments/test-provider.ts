@@ -9,6 +9,7 @@ import {
   type ChargeRequest,
   type ChargeResult,
   type NewCard,
+  type OffSessionChargeRequest,
   type PaymentProvider,
   type RefundRequest,
   type RefundResult,
@@ -59,63 +60,73 @@ export function createTestProvider(db: DbExecutor, now: () => Date = () => new D
     return row ?? null;
   }
 
+  /** `offSession`: nobody is at the screen, so a "decline_off_session" card is declined. */
+  async function charge(request: ChargeRequest, offSession: boolean): Promise<ChargeResult> {
+    if (!Number.isInteger(request.amountCents) || request.amountCents <= 0)
+      throw new Error("A charge needs a positive whole amount of cents");
+    const earlier = await findCharge(request.idempotencyKey);
+    if (earlier) {
+      if (earlier.amountCents !== request.amountCents || earlier.currency !== request.currency) {
+        throw new Error("Idempotency key reused with different charge parameters");
+      }
+      return toChargeResult(earlier);
+    }
+
+    let card: {
+      outcome: (typeof testProviderCards.$inferSelect)["outcome"];
+      brand: string;
+      last4: string;
+      expMonth: number;
+      expYear: number;
+    };
+    let cardRef: string | null = null;
+    if (request.source.kind === "card") {
+      card = validateCard(request.source.card, now());
+    } else {
+      const [saved] = await db.select().from(testProviderCards).where(eq(testProviderCards.ref, request.source.reference)).limit(1);
+      if (!saved) throw new InvalidCardError("number", "This saved card can no longer be used. Enter the card again.");
+      if (isExpired(saved.expMonth, saved.expYear, now())) throw new InvalidCardError("expMonth", CARD_MESSAGES.expired);
+      card = saved;
+      cardRef = saved.ref;
+    }
+
+    const outcome = card.outcome === "decline_off_session" ? (offSession ? "decline" : "succeed") : card.outcome;
+    const failed = outcome !== "succeed";
+    const [inserted] = await db
+      .insert(testProviderCharges)
+      .values({
+        ref: reference("tp_ch"),
+        idempotencyKey: request.idempotencyKey,
+        status: failed ? "failed" : "succeeded",
+        amountCents: request.amountCents,
+        currency: request.currency,
+        failureCode: failed ? card.outcome : null,
+        failureMessage: outcome === "succeed" ? null : OUTCOME_MESSAGES[outcome],
+        cardRef,
+        brand: card.brand,
+        last4: card.last4,
+        expMonth: card.expMonth,
+        expYear: card.expYear,
+      })
+      .onConflictDoNothing({ target: testProviderCharges.idempotencyKey })
+      .returning();
+    if (inserted) return toChargeResult(inserted);
+    // Another call with the same key got there first: its answer is ours.
+    const winner = await findCharge(request.idempotencyKey);
+    if (!winner) throw new Error("Test provider charge vanished after an idempotency conflict");
+    return toChargeResult(winner);
+  }
+
   return {
     name: TEST_PROVIDER_NAME,
     testMode: true,
 
-    async charge(request: ChargeRequest): Promise<ChargeResult> {
-      if (!Number.isInteger(request.amountCents) || request.amountCents <= 0)
-        throw new Error("A charge needs a positive whole amount of cents");
-      const earlier = await findCharge(request.idempotencyKey);
-      if (earlier) {
-        if (earlier.amountCents !== request.amountCents || earlier.currency !== request.currency) {
-          throw new Error("Idempotency key reused with different charge parameters");
-        }
-        return toChargeResult(earlier);
-      }
+    charge(request: ChargeRequest): Promise<ChargeResult> {
+      return charge(request, false);
+    },
 
-      let card: {
-        outcome: (typeof testProviderCards.$inferSelect)["outcome"];
-        brand: string;
-        last4: string;
-        expMonth: number;
-        expYear: number;
-      };
-      let cardRef: string | null = null;
-      if (request.source.kind === "card") {
-        card = validateCard(request.source.card, now());
-      } else {
-        const [saved] = await db.select().from(testProviderCards).where(eq(testProviderCards.ref, request.source.reference)).limit(1);
-        if (!saved) throw new InvalidCardError("number", "This saved card can no longer be used. Enter the card again.");
-        if (isExpired(saved.expMonth, saved.expYear, now())) throw new InvalidCardError("expMonth", CARD_MESSAGES.expired);
-        card = saved;
-        cardRef = saved.ref;
-      }
-
-      const failed = card.outcome !== "succeed";
-      const [inserted] = await db
-        .insert(testProviderCharges)
-        .values({
-          ref: reference("tp_ch"),
-          idempotencyKey: request.idempotencyKey,
-          status: failed ? "failed" : "succeeded",
-          amountCents: request.amountCents,
-          currency: request.currency,
-          failureCode: failed ? card.outcome : null,
-          failureMessage: card.outcome === "succeed" ? null : OUTCOME_MESSAGES[card.outcome],
-          cardRef,
-          brand: card.brand,
-          last4: card.last4,
-          expMonth: card.expMonth,
-          expYear: card.expYear,
-        })
-        .onConflictDoNothing({ target: testProviderCharges.idempotencyKey })
-        .returning();
-      if (inserted) return toChargeResult(inserted);
-      // Another call with the same key got there first: its answer is ours.
-      const winner = await findCharge(request.idempotencyKey);
-      if (!winner) throw new Error("Test provider charge vanished after an idempotency conflict");
-      return toChargeResult(winner);
+    chargeOffSession(request: OffSessionChargeRequest): Promise<ChargeResult> {
+      return charge({ ...request, source: { kind: "saved", reference: request.reference } }, true);
     },
 
     async refund(request: RefundRequest): Promise<RefundResult> {

@@ -12,6 +12,7 @@ const { renderMail } = await import("../render");
 const account = await import("./account");
 const orders = await import("./orders");
 const afterSale = await import("./after-sale");
+const plans = await import("./memberships");
 const { RETURN_ADDRESS } = await import("@/lib/config/after-sale");
 
 const ORDER_ID = "5e461c55-5d5c-4a8e-9b1a-0c2d3e4f5a6b";
@@ -49,6 +50,7 @@ const order: Order = orderView({
   paymentReceived: true,
 });
 
+const member = { to: TO, name: "Ana", planName: "Lenwell Membership, monthly" };
 const facts = { afterSaleId: REQUEST_ID, type: "return" as const, name: "Lenwell RO600", quantity: 1 };
 
 interface Case {
@@ -164,6 +166,53 @@ const CASES: Record<string, Case> = {
     draft: afterSale.afterSaleCompletedMail(TO, { ...facts, type: "repair" }),
     subject: "Your Lenwell repair request is complete",
     says: ["Repair of 1 × Lenwell RO600 (request #9F1B2C3D).", "Your request is complete."],
+  },
+  renewalNotice: {
+    draft: plans.renewalNoticeMail(member, new Date("2028-03-01T18:00:00Z"), 12_900, "Visa •••• 4242"),
+    subject: "Your Lenwell membership renews on Mar 1, 2028",
+    says: ["We will charge $129.00 to Visa •••• 4242 for the next year.", "https://shop.example/account/user"],
+  },
+  renewalReceipt: {
+    draft: plans.renewalReceiptMail(member, ORDER_ID, 1290, "Visa •••• 4242", new Date("2028-03-31T18:00:00Z")),
+    subject: "Receipt: your Lenwell membership is renewed",
+    says: [
+      "We charged $12.90 to Visa •••• 4242",
+      "It now runs until Mar 31, 2028",
+      "Order #5E461C55",
+      `https://shop.example/account/orders/${ORDER_ID}`,
+    ],
+  },
+  renewalFailed: {
+    draft: plans.renewalFailedMail(member, "Your card was declined.", new Date("2028-03-01T18:00:00Z")),
+    subject: "Your Lenwell membership could not be renewed",
+    says: [
+      "the payment did not go through: Your card was declined.",
+      "We will try again on Mar 1, 2028.",
+      "https://shop.example/account/user",
+    ],
+  },
+  membershipLapsed: {
+    draft: plans.membershipLapsedMail(member, "Your card was declined."),
+    subject: "Your Lenwell membership has ended",
+    says: ["Your membership has now ended, and nothing more will be charged."],
+  },
+  monthlyCancelled: {
+    draft: plans.membershipCancelledMail(member, { mode: "at_period_end", activeUntil: new Date("2028-02-29T18:00:00Z") }, false),
+    subject: "Your Lenwell membership is cancelled",
+    says: ["You cancelled your Lenwell Membership, monthly.", "Your membership stays active until Feb 29, 2028, then stops."],
+  },
+  yearlyCancelled: {
+    draft: plans.membershipCancelledMail(member, { mode: "now", refundCents: 9675, unusedMonths: 9, card: "Visa •••• 4242" }, true),
+    subject: "Your Lenwell membership is cancelled",
+    says: [
+      "Lenwell cancelled your Lenwell Membership, monthly at your request.",
+      "We refunded $96.75 for 9 full months you had not used to Visa •••• 4242",
+    ],
+  },
+  careEnding: {
+    draft: plans.careEndingMail({ ...member, planName: "Lenwell Care, 2-year protection" }, new Date("2028-08-15T17:00:00Z")),
+    subject: "Your Lenwell Care plan ends on Aug 15, 2028",
+    says: ["covers your purifier until Aug 15, 2028", "https://shop.example/lenwellcare"],
   },
 };
 

@@ -1,0 +1,93 @@
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Provider, createStore } from "jotai";
+import { describe, expect, it, vi } from "vitest";
+import type { Membership } from "@/lib/schemas/user";
+import { cancelMembershipResponseSchema } from "@/lib/schemas/user";
+import { toastsAtom } from "@/lib/state/notices";
+import { MembershipActions, cancellationWords } from "./membership-actions";
+
+const api = vi.hoisted(() => ({
+  callApi: vi.fn<(method: string, path: string, schema: unknown, options?: { json?: unknown }) => Promise<unknown>>(),
+}));
+vi.mock("@/lib/api/client", () => ({ callApi: api.callApi }));
+const refresh = vi.fn();
+vi.mock("next/navigation", () => ({ useRouter: () => ({ refresh }) }));
+
+const yearly: Membership = {
+  plan: "LW-MEM-Y",
+  name: "Lenwell Membership, yearly",
+  status: "active",
+  startsAt: "2028-03-10T15:00:00.000Z",
+  endsAt: "2029-03-10T15:00:00.000Z",
+  autoRenew: true,
+  renewalCard: { id: "5b0c4f9e-7a53-4f55-9d6e-0c2d3e4f5a6b", label: "Visa •••• 4242" },
+  renewalFailure: null,
+  nextRenewalAttemptAt: null,
+  cancelledAt: null,
+  cancellation: { mode: "now", refund: 102.8, unusedMonths: 9, card: "Visa •••• 4242" },
+};
+
+describe("cancellationWords", () => {
+  it("states exactly what a monthly and a yearly cancel do", () => {
+    expect(cancellationWords({ mode: "at_period_end", activeUntil: "2028-02-29T18:00:00.000Z" })).toBe(
+      "Your membership stays active until Feb 29, 2028, then stops. It will not renew, and nothing more will be charged.",
+    );
+    expect(cancellationWords({ mode: "now", refund: 102.8, unusedMonths: 9, card: "Visa •••• 4242" })).toBe(
+      "Your membership ends today. We refund $102.80 for 9 unused full months to Visa •••• 4242. Nothing more will be charged.",
+    );
+    expect(cancellationWords({ mode: "now", refund: 10.75, unusedMonths: 1, card: null })).toContain(
+      "We refund $10.75 for 1 unused full month to the card you paid with.",
+    );
+    expect(cancellationWords({ mode: "now", refund: 0, unusedMonths: 0, card: "Visa •••• 4242" })).toContain("nothing to refund");
+  });
+});
+
+describe("the membership's renewal and cancel on the account page", () => {
+  it("names the renewal card, confirms the cancel with its outcome, and calls the API", async () => {
+    api.callApi.mockResolvedValueOnce({
+      membership: { ...yearly, status: "cancelled", autoRenew: false, cancellation: null },
+      cancellation: yearly.cancellation,
+    });
+    const store = createStore();
+    render(
+      <Provider store={store}>
+        <MembershipActions membership={yearly} savedCards={[]} />
+      </Provider>,
+    );
+    expect(screen.getByText(/Renews on Mar 10, 2029 with/)).toBeDefined();
+    await userEvent.click(screen.getByRole("button", { name: "Cancel membership" }));
+    expect(
+      screen.getByText(
+        "Your membership ends today. We refund $102.80 for 9 unused full months to Visa •••• 4242. Nothing more will be charged.",
+      ),
+    ).toBeDefined();
+    await userEvent.click(screen.getByRole("button", { name: "Yes, cancel membership" }));
+    await waitFor(() => expect(refresh).toHaveBeenCalled());
+    expect(api.callApi).toHaveBeenCalledWith("post", "user/membership/cancel", cancelMembershipResponseSchema, {
+      json: {},
+      blocking: true,
+    });
+    expect(store.get(toastsAtom).at(-1)?.message).toContain("Your membership is cancelled.");
+  });
+
+  it("tells a past-due member why the renewal failed and when it is tried again", () => {
+    const store = createStore();
+    render(
+      <Provider store={store}>
+        <MembershipActions
+          membership={{
+            ...yearly,
+            status: "past_due",
+            renewalFailure: "Your card was declined.",
+            nextRenewalAttemptAt: "2029-03-13T15:00:00.000Z",
+          }}
+          savedCards={[]}
+        />
+      </Provider>,
+    );
+    expect(screen.getByRole("alert").textContent).toContain("We could not charge your card for the renewal: Your card was declined.");
+    expect(screen.getByRole("alert").textContent).toContain("we try again on Mar 13, 2029");
+    expect(screen.getByRole("button", { name: "Use this card and try again" })).toBeDefined();
+  });
+});

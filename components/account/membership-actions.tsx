@@ -1,0 +1,188 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { useSetAtom } from "jotai";
+import { Field } from "@/components/account/field";
+import { Button } from "@/components/ui/button";
+import { CancelDialog } from "@/components/ui/cancel-dialog";
+import { FormAlert } from "@/components/ui/form-alert";
+import { ApiError } from "@/lib/api/envelope";
+import { cancelMembership, setRenewalCard } from "@/lib/api/memberships";
+import { readCard, type CardField, type CardInput } from "@/lib/card-rules";
+import { formatUsd } from "@/lib/money";
+import { formatOrderDate } from "@/lib/order-display";
+import type { SavedPaymentMethod } from "@/lib/schemas/order";
+import type { CancellationPreview, Membership } from "@/lib/schemas/user";
+import { showToastAtom } from "@/lib/state/notices";
+
+const NEW_CARD = "new";
+
+function monthsText(months: number): string {
+  return months === 1 ? "1 unused full month" : `${months} unused full months`;
+}
+
+/** Exactly what cancelling does, as the membership page promises it (the server computed the amounts). */
+export function cancellationWords(preview: CancellationPreview): string {
+  if (preview.mode === "at_period_end") {
+    return `Your membership stays active until ${formatOrderDate(preview.activeUntil)}, then stops. It will not renew, and nothing more will be charged.`;
+  }
+  const cents = Math.round(preview.refund * 100);
+  if (cents === 0)
+    return "Your membership ends today. No full month of it is left unused, so there is nothing to refund. Nothing more will be charged.";
+  return `Your membership ends today. We refund ${formatUsd(cents)} for ${monthsText(preview.unusedMonths)} to ${preview.card ?? "the card you paid with"}. Nothing more will be charged.`;
+}
+
+/** The member's renewal: when and with which card, a failing renewal's card change, and "Cancel membership". */
+export function MembershipActions({ membership, savedCards }: { membership: Membership; savedCards: SavedPaymentMethod[] }) {
+  const router = useRouter();
+  const showToast = useSetAtom(showToastAtom);
+  const [method, setMethod] = useState<string>(membership.renewalCard?.id ?? savedCards[0]?.id ?? NEW_CARD);
+  const [cardErrors, setCardErrors] = useState<Partial<Record<CardField, string>>>({});
+  const [error, setError] = useState<string | undefined>();
+  const [pending, setPending] = useState(false);
+
+  async function onCard(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(undefined);
+    setCardErrors({});
+    const data = new FormData(event.currentTarget);
+    let body: { paymentMethodId: string } | { card: CardInput };
+    if (method === NEW_CARD) {
+      const field = (name: CardField) => String(data.get(name) ?? "");
+      const typed = readCard({ number: field("number"), expiry: field("expiry"), cvc: field("cvc"), name: field("name") });
+      if ("errors" in typed) {
+        setCardErrors(typed.errors);
+        return;
+      }
+      body = { card: typed.card };
+    } else {
+      body = { paymentMethodId: method };
+    }
+    setPending(true);
+    try {
+      const updated = await setRenewalCard(body);
+      showToast({
+        tone: "success",
+        message:
+          membership.status === "past_due" && updated?.status === "active"
+            ? "Your membership is renewed with this card."
+            : "Renewals will be charged to this card.",
+      });
+      router.refresh();
+    } catch (failure) {
+      setError(failure instanceof ApiError || failure instanceof Error ? failure.message : "Something went wrong. Please try again.");
+    } finally {
+      setPending(false);
+    }
+  }
+
+  async function confirmCancel() {
+    const answer = await cancelMembership();
+    showToast({ tone: "success", message: `Your membership is cancelled. ${cancellationWords(answer.cancellation)}` });
+    router.refresh();
+  }
+
+  return (
+    <div className="mt-4 flex flex-col gap-4" data-testid="membership-renewal">
+      {membership.status === "past_due" ? (
+        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-[15px] text-red-900">
+          We could not charge your card for the renewal: {membership.renewalFailure ?? "the payment did not go through."}{" "}
+          {membership.nextRenewalAttemptAt
+            ? `Your benefits continue; we try again on ${formatOrderDate(membership.nextRenewalAttemptAt)}. Choose another card below to try again now.`
+            : ""}
+        </div>
+      ) : null}
+      {membership.autoRenew ? (
+        <p className="text-[15px] text-ink-soft">
+          {membership.status === "past_due" ? "Renewal card" : `Renews on ${formatOrderDate(membership.endsAt)} with`}{" "}
+          <span className="font-medium text-ink">{membership.renewalCard?.label ?? "no card yet: choose one below"}</span>.
+        </p>
+      ) : membership.cancelledAt ? (
+        <p className="text-[15px] text-ink-soft">
+          Cancelled: active until {formatOrderDate(membership.endsAt)}, then it stops. Nothing more will be charged.
+        </p>
+      ) : null}
+      {membership.autoRenew ? (
+        <form noValidate onSubmit={(event) => void onCard(event)} className="flex flex-col gap-3" aria-label="Card for renewals">
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-1 text-sm font-medium text-ink">Card for renewals</legend>
+            {savedCards.map((card) => (
+              <label key={card.id} className="flex min-h-11 cursor-pointer items-center gap-3">
+                <input
+                  type="radio"
+                  name="method"
+                  value={card.id}
+                  checked={method === card.id}
+                  onChange={() => setMethod(card.id)}
+                  className="size-4 accent-brand-600"
+                />
+                <span className="text-ink">
+                  {card.brand} •••• {card.last4}
+                  <span className="text-sm text-ink-soft">
+                    {" "}
+                    · expires {String(card.expMonth).padStart(2, "0")}/{card.expYear}
+                  </span>
+                </span>
+              </label>
+            ))}
+            <label className="flex min-h-11 cursor-pointer items-center gap-3">
+              <input
+                type="radio"
+                name="method"
+                value={NEW_CARD}
+                checked={method === NEW_CARD}
+                onChange={() => setMethod(NEW_CARD)}
+                className="size-4 accent-brand-600"
+              />
+              <span className="text-ink">A new card</span>
+            </label>
+          </fieldset>
+          {method === NEW_CARD ? (
+            <div className="grid gap-3">
+              <Field
+                id="renewal-card-number"
+                name="number"
+                label="Card number"
+                inputMode="numeric"
+                autoComplete="cc-number"
+                error={cardErrors.number}
+              />
+              <Field
+                id="renewal-card-expiry"
+                name="expiry"
+                label="Expiry (MM / YY)"
+                inputMode="numeric"
+                autoComplete="cc-exp"
+                placeholder="MM / YY"
+                error={cardErrors.expiry}
+              />
+              <Field
+                id="renewal-card-cvc"
+                name="cvc"
+                label="Security code (CVC)"
+                inputMode="numeric"
+                autoComplete="cc-csc"
+                maxLength={4}
+                error={cardErrors.cvc}
+              />
+              <Field id="renewal-card-name" name="name" label="Name on the card" autoComplete="cc-name" error={cardErrors.name} />
+            </div>
+          ) : null}
+          <FormAlert message={error} />
+          <Button type="submit" disabled={pending} className="h-12">
+            {membership.status === "past_due" ? "Use this card and try again" : "Use this card for renewals"}
+          </Button>
+        </form>
+      ) : null}
+      {membership.cancellation ? (
+        <CancelDialog
+          noun="membership"
+          testId="cancel-membership-dialog"
+          description={cancellationWords(membership.cancellation)}
+          onConfirm={confirmCancel}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+"use client";
+
+import type { z } from "zod";
+import {
+  cancelMembershipResponseSchema,
+  renewalCardResponseSchema,
+  type CancelMembershipResponse,
+  type Membership,
+  type renewalCardBodySchema,
+} from "@/lib/schemas/user";
+import { callApi } from "./client";
+import { loginOnExpiry } from "./login-on-expiry";
+
+/** POST /user/membership/cancel: what the cancel did, and the membership now. */
+export async function cancelMembership(): Promise<CancelMembershipResponse> {
+  return callApi("post", "user/membership/cancel", cancelMembershipResponseSchema, { json: {}, blocking: true }).catch(loginOnExpiry);
+}
+
+/** PUT /user/membership/card: the card renewals charge (a past-due renewal is tried again with it at once). */
+export async function setRenewalCard(body: z.input<typeof renewalCardBodySchema>): Promise<Membership | null> {
+  const answer = await callApi("put", "user/membership/card", renewalCardResponseSchema, { json: body, blocking: true }).catch(
+    loginOnExpiry,
+  );
+  return answer.membership;
+}

@@ -1,0 +1,158 @@
+import "server-only";
+import { ROUTES, orderPath } from "@/lib/config/routes";
+import { STORE_NAME } from "@/lib/config/store";
+import { formatUsd } from "@/lib/money";
+import { formatOrderDate, orderNumber } from "@/lib/order-display";
+import type { MailDraft } from "../render";
+import { Action, MailLayout, Paragraph, siteUrl } from "./layout";
+
+// The membership and care plan e-mails: renewal notice and receipt, a failed renewal and the lapse
+// after the last try, the cancellation, and the care plan's coming end. Dates are days in the
+// shop's time zone, as the account page shows them ("Feb 29, 2028"); amounts as "$129.00".
+
+export interface PlanMailFacts {
+  to: string;
+  name: string | null;
+  planName: string;
+}
+
+function hello(name: string | null): string {
+  return name ? `Hello ${name},` : "Hello,";
+}
+
+/** Sent once, 7 days before a yearly membership renews. */
+export function renewalNoticeMail(facts: PlanMailFacts, renewsAt: Date, amountCents: number, card: string | null): MailDraft {
+  const day = formatOrderDate(renewsAt.toISOString());
+  return {
+    to: facts.to,
+    subject: `Your ${STORE_NAME} membership renews on ${day}`,
+    content: (
+      <MailLayout preview={`${facts.planName} renews on ${day}`} heading="Your membership renews soon">
+        <Paragraph>{hello(facts.name)}</Paragraph>
+        <Paragraph>
+          Your {facts.planName} renews on {day}. We will charge {formatUsd(amountCents)} to {card ?? "the card kept for renewals"} for the
+          next year.
+        </Paragraph>
+        <Paragraph>
+          Nothing to do if you want to stay a member. To use another card, or to cancel before the renewal (nothing is charged then), go to
+          your account:
+        </Paragraph>
+        <Action href={siteUrl(ROUTES.account)}>Manage your membership</Action>
+      </MailLayout>
+    ),
+  };
+}
+
+/** The receipt of a renewal: the paid order and the new period's end. */
+export function renewalReceiptMail(facts: PlanMailFacts, orderId: string, amountCents: number, card: string, endsAt: Date): MailDraft {
+  const number = orderNumber(orderId);
+  const until = formatOrderDate(endsAt.toISOString());
+  return {
+    to: facts.to,
+    subject: `Receipt: your ${STORE_NAME} membership is renewed`,
+    content: (
+      <MailLayout preview={`${facts.planName} renewed until ${until}`} heading="Your membership is renewed">
+        <Paragraph>{hello(facts.name)}</Paragraph>
+        <Paragraph>
+          We charged {formatUsd(amountCents)} to {card} for your {facts.planName}. It now runs until {until} and renews then unless you
+          cancel.
+        </Paragraph>
+        <Paragraph
+          lines={[`Order #${number}`, `1 × ${facts.planName}: ${formatUsd(amountCents)}`, `Total paid: ${formatUsd(amountCents)}`]}
+        />
+        <Action href={siteUrl(orderPath(orderId))}>View the receipt</Action>
+      </MailLayout>
+    ),
+  };
+}
+
+/** A renewal charge failed and will be tried again on `retryAt`; the benefits go on meanwhile. */
+export function renewalFailedMail(facts: PlanMailFacts, reason: string, retryAt: Date): MailDraft {
+  const retry = formatOrderDate(retryAt.toISOString());
+  return {
+    to: facts.to,
+    subject: `Your ${STORE_NAME} membership could not be renewed`,
+    content: (
+      <MailLayout preview="We could not charge your card for the renewal" heading="We could not renew your membership">
+        <Paragraph>{hello(facts.name)}</Paragraph>
+        <Paragraph>
+          We tried to charge your card for your {facts.planName}, but the payment did not go through: {reason}
+        </Paragraph>
+        <Paragraph>
+          Your membership and its benefits continue while we try again. We will try again on {retry}. To use another card, choose or add it
+          in your account; we then try again right away:
+        </Paragraph>
+        <Action href={siteUrl(ROUTES.account)}>Update your card</Action>
+      </MailLayout>
+    ),
+  };
+}
+
+/** The last renewal try failed: the membership has ended. */
+export function membershipLapsedMail(facts: PlanMailFacts, reason: string): MailDraft {
+  return {
+    to: facts.to,
+    subject: `Your ${STORE_NAME} membership has ended`,
+    content: (
+      <MailLayout preview="Your membership ended because the renewal could not be charged" heading="Your membership has ended">
+        <Paragraph>{hello(facts.name)}</Paragraph>
+        <Paragraph>
+          We tried several times to charge your card for your {facts.planName}, the last time today, and it did not go through: {reason}
+        </Paragraph>
+        <Paragraph>Your membership has now ended, and nothing more will be charged. You are welcome back any time:</Paragraph>
+        <Action href={siteUrl(ROUTES.membership)}>See membership plans</Action>
+      </MailLayout>
+    ),
+  };
+}
+
+export type CancellationFacts =
+  { mode: "at_period_end"; activeUntil: Date } | { mode: "now"; refundCents: number; unusedMonths: number; card: string | null };
+
+/** Confirms a cancellation, by the member or by the shop for them: what stays and what comes back. */
+export function membershipCancelledMail(facts: PlanMailFacts, outcome: CancellationFacts, byShop: boolean): MailDraft {
+  const who = byShop ? `${STORE_NAME} cancelled your ${facts.planName} at your request.` : `You cancelled your ${facts.planName}.`;
+  const what =
+    outcome.mode === "at_period_end"
+      ? `Your membership stays active until ${formatOrderDate(outcome.activeUntil.toISOString())}, then stops. Nothing more will be charged.`
+      : outcome.refundCents > 0
+        ? `Your membership ended today. We refunded ${formatUsd(outcome.refundCents)} for ${monthsText(outcome.unusedMonths)} you had not used to ${outcome.card ?? "the card you paid with"}; depending on your bank it shows within 5 to 10 business days.`
+        : "Your membership ended today. No full month of it was left unused, so there is nothing to refund. Nothing more will be charged.";
+  return {
+    to: facts.to,
+    subject: `Your ${STORE_NAME} membership is cancelled`,
+    content: (
+      <MailLayout preview="Your membership is cancelled" heading="Your membership is cancelled">
+        <Paragraph>{hello(facts.name)}</Paragraph>
+        <Paragraph>{who}</Paragraph>
+        <Paragraph>{what}</Paragraph>
+        <Action href={siteUrl(ROUTES.account)}>Go to your account</Action>
+      </MailLayout>
+    ),
+  };
+}
+
+/** "1 full month", "7 full months". */
+export function monthsText(months: number): string {
+  return months === 1 ? "1 full month" : `${months} full months`;
+}
+
+/** Sent once, 30 days before a care plan ends. */
+export function careEndingMail(facts: PlanMailFacts, endsAt: Date): MailDraft {
+  const day = formatOrderDate(endsAt.toISOString());
+  return {
+    to: facts.to,
+    subject: `Your ${STORE_NAME} Care plan ends on ${day}`,
+    content: (
+      <MailLayout preview={`Your care plan ends on ${day}`} heading="Your care plan ends soon">
+        <Paragraph>{hello(facts.name)}</Paragraph>
+        <Paragraph>
+          Your {facts.planName} covers your purifier until {day}. Until then, repairs, parts, labour and shipping both ways are covered: if
+          anything is not working right, start a repair request from your account before that day.
+        </Paragraph>
+        <Paragraph>To keep your purifier covered after that, you can buy a new Lenwell Care plan:</Paragraph>
+        <Action href={siteUrl(ROUTES.care)}>See Lenwell Care</Action>
+      </MailLayout>
+    ),
+  };
+}

@@ -1,0 +1,205 @@
+import "server-only";
+import { and, eq, inArray } from "drizzle-orm";
+import { YEARLY_PLAN_MONTHS } from "@/lib/config/memberships";
+import type { DbExecutor, Transaction } from "@/lib/db/client";
+import { memberships, orderItems, orders, payments, users, type MembershipRow, type UserRow } from "@/lib/db/schema";
+import { centsToAmount } from "@/lib/money";
+import type { CancellationPreview, Membership } from "@/lib/schemas/user";
+import { assertOperator } from "@/lib/server/auth/operator";
+import { AppError } from "@/lib/server/http/errors";
+import { membershipCancelledMail, type CancellationFacts } from "@/lib/server/mail/templates/memberships";
+import { queueMail } from "@/lib/server/mail/outbox";
+import { customerActor, operatorActor, refundOrder, type EventActor } from "@/lib/server/orders";
+import { storeDate } from "@/lib/server/shipping/dates";
+import { inTransaction } from "@/lib/server/transaction";
+import { customerPlans, planRows } from "./index";
+import { MEMBERSHIP_MESSAGES } from "./messages";
+import { unusedFullMonths, unusedMonthsRefundCents } from "./periods";
+
+// Cancelling a membership, as the membership page promises it:
+// - monthly: renewals stop; the membership stays active until the end of the month paid for, then
+//   ends (the profile then says "cancelled"); nothing more is charged;
+// - yearly (a plan of 12 months or more): it ends at once, and the unused full months of the paid
+//   period go back to the payment that paid it: whole calendar months from the cancel day (a day in
+//   the shop's time zone, America/Chicago) to the day the period ends, and
+//   refund = price paid for the period (the plan's line and its share of the order's sales tax)
+//   × unused months ÷ months in the period, rounded to the cent.
+// A plan queued behind the running one follows its own rule (a queued yearly plan has all its
+// months unused). A past-due membership (renewal not paid) ends at once with nothing to refund.
+
+type PlanRow = MembershipRow & { name: string; planMonths: number; card: string | null };
+
+/** "Visa •••• 4242", as the payment page names a card. */
+export function cardLabel(brand: string, last4: string): string {
+  return `${brand} •••• ${last4}`;
+}
+
+interface RowPlan {
+  row: PlanRow;
+  endNow: boolean;
+  refundCents: number;
+  unusedMonths: number;
+  refundOrderId: string | null;
+  refundCard: string | null;
+}
+
+/** What the period of `row` cost, and the card of the payment that paid it. */
+async function periodPayment(
+  db: DbExecutor,
+  row: PlanRow,
+): Promise<{ cents: number; months: number; refundable: number; card: string | null } | null> {
+  if (!row.periodOrderId) return null;
+  const [line] = await db
+    .select({
+      lineTotal: orderItems.lineTotalCents,
+      quantity: orderItems.quantity,
+      subtotal: orders.subtotalCents,
+      tax: orders.taxCents,
+      total: orders.totalCents,
+      refunded: orders.refundedCents,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orderItems.orderId, row.periodOrderId), eq(orderItems.sku, row.sku)))
+    .limit(1);
+  if (!line) return null;
+  const [paid] = await db
+    .select({ brand: payments.brand, last4: payments.last4 })
+    .from(payments)
+    .where(and(eq(payments.orderId, row.periodOrderId), inArray(payments.status, ["succeeded", "partially_refunded"])))
+    .limit(1);
+  // What the period cost: the plan's line and its share of the order's sales tax (rounded down, as
+  // after-sale refunds share it), so a refund gives back the tax paid on the unused months too.
+  const taxShare = line.subtotal > 0 ? Math.floor((line.tax * line.lineTotal) / line.subtotal) : 0;
+  return {
+    cents: line.lineTotal + taxShare,
+    months: row.planMonths * line.quantity,
+    refundable: line.total - line.refunded,
+    card: paid?.brand && paid.last4 ? cardLabel(paid.brand, paid.last4) : null,
+  };
+}
+
+/** What cancelling at `now` does to each running or queued membership row. */
+async function planCancellation(db: DbExecutor, rows: readonly PlanRow[], now: Date): Promise<RowPlan[]> {
+  const cancelDay = storeDate(now);
+  const plans: RowPlan[] = [];
+  for (const row of rows) {
+    const yearly = row.planMonths >= YEARLY_PLAN_MONTHS;
+    if (row.status === "past_due" || !yearly) {
+      plans.push({ row, endNow: row.status === "past_due", refundCents: 0, unusedMonths: 0, refundOrderId: null, refundCard: null });
+      continue;
+    }
+    const fromDay = row.startsAt > now ? storeDate(row.startsAt) : cancelDay;
+    const unusedMonths = unusedFullMonths(fromDay, storeDate(row.endsAt));
+    const paid = await periodPayment(db, row);
+    const refundCents = paid ? Math.min(paid.refundable, unusedMonthsRefundCents(paid.cents, unusedMonths, paid.months)) : 0;
+    plans.push({ row, endNow: true, refundCents, unusedMonths, refundOrderId: row.periodOrderId, refundCard: paid?.card ?? null });
+  }
+  return plans;
+}
+
+function summary(plans: readonly RowPlan[]): CancellationFacts {
+  const ending = plans.filter((plan) => plan.endNow);
+  const staying = plans.filter((plan) => !plan.endNow);
+  if (staying.length > 0) {
+    const activeUntil = new Date(Math.max(...staying.map((plan) => plan.row.endsAt.getTime())));
+    return { mode: "at_period_end", activeUntil };
+  }
+  return {
+    mode: "now",
+    refundCents: ending.reduce((sum, plan) => sum + plan.refundCents, 0),
+    unusedMonths: ending.reduce((sum, plan) => sum + plan.unusedMonths, 0),
+    card: ending.find((plan) => plan.refundCard)?.refundCard ?? null,
+  };
+}
+
+function toPreview(facts: CancellationFacts): CancellationPreview {
+  return facts.mode === "at_period_end"
+    ? { mode: "at_period_end", activeUntil: facts.activeUntil.toISOString() }
+    : { mode: "now", refund: Number(centsToAmount(facts.refundCents)), unusedMonths: facts.unusedMonths, card: facts.card };
+}
+
+/** What the confirm dialog states: cancelling the running (and queued) membership rows at `now`. */
+export async function previewCancellation(db: DbExecutor, liveRows: readonly PlanRow[], now: Date): Promise<CancellationPreview> {
+  return toPreview(summary(await planCancellation(db, liveRows, now)));
+}
+
+export interface CancelOutcome {
+  membership: Membership | null;
+  cancellation: CancellationPreview;
+}
+
+async function cancelFor(tx: Transaction, userId: string, by: EventActor, now: Date): Promise<CancellationFacts> {
+  // The rows are locked first, so two cancels (a double click, the member and an operator) run one
+  // after the other and the second finds nothing left to cancel.
+  const locked = await tx
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.kind, "membership"), inArray(memberships.status, ["active", "past_due"])))
+    .for("update");
+  const rows = (await planRows(tx, userId, ["membership"])).filter(
+    (row) =>
+      locked.some((lock) => lock.id === row.id) &&
+      row.cancelledAt === null &&
+      (row.status === "past_due" || row.endsAt > now || row.autoRenew),
+  );
+  if (rows.length === 0) {
+    const [any] = await tx
+      .select({ id: memberships.id })
+      .from(memberships)
+      .where(and(eq(memberships.userId, userId), eq(memberships.kind, "membership")))
+      .limit(1);
+    throw new AppError(409, any ? MEMBERSHIP_MESSAGES.alreadyCancelled : MEMBERSHIP_MESSAGES.noMembership);
+  }
+  const plans = await planCancellation(tx, rows, now);
+  for (const plan of plans) {
+    const endsAt =
+      plan.endNow && plan.row.endsAt > now ? new Date(Math.max(now.getTime(), plan.row.startsAt.getTime() + 1)) : plan.row.endsAt;
+    await tx
+      .update(memberships)
+      .set({
+        autoRenew: false,
+        cancelledAt: now,
+        cancelledByUserId: by.userId,
+        nextRenewalAttemptAt: null,
+        ...(plan.endNow ? { status: "cancelled" as const, endsAt } : {}),
+      })
+      .where(eq(memberships.id, plan.row.id));
+    if (plan.refundCents > 0 && plan.refundOrderId) await refundOrder(tx, plan.refundOrderId, plan.refundCents, by);
+  }
+  const facts = summary(plans);
+  const [user] = await tx.select({ email: users.email, username: users.username }).from(users).where(eq(users.id, userId));
+  const first = rows[0];
+  if (user && first) {
+    await queueMail(
+      tx,
+      membershipCancelledMail({ to: user.email, name: user.username, planName: first.name }, facts, by.actor === "admin"),
+    );
+  }
+  return facts;
+}
+
+/** POST /user/membership/cancel: the member cancels their membership (rules above). */
+export async function cancelMembership(userId: string, now: Date = new Date()): Promise<CancelOutcome> {
+  const facts = await inTransaction((tx) => cancelFor(tx, userId, customerActor(userId), now));
+  return { membership: (await customerPlans(userId, now)).membership, cancellation: toPreview(facts) };
+}
+
+/** POST /api/v1/admin/plans/cancel: an operator cancels a customer's membership, same rules; the operator is recorded. */
+export async function adminCancelMembership(
+  actor: Pick<UserRow, "id" | "role">,
+  membershipId: string,
+  now: Date = new Date(),
+): Promise<CancelOutcome> {
+  assertOperator(actor);
+  const facts = await inTransaction(async (tx) => {
+    const [row] = await tx
+      .select({ userId: memberships.userId, kind: memberships.kind })
+      .from(memberships)
+      .where(eq(memberships.id, membershipId))
+      .limit(1);
+    if (!row || row.kind !== "membership") throw new AppError(404, MEMBERSHIP_MESSAGES.planNotFound);
+    return { userId: row.userId, facts: await cancelFor(tx, row.userId, operatorActor(actor), now) };
+  });
+  return { membership: (await customerPlans(facts.userId, now)).membership, cancellation: toPreview(facts.facts) };
+}

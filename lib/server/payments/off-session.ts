@@ -1,0 +1,84 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import type { Transaction } from "@/lib/db/client";
+import { payments, savedPaymentMethods } from "@/lib/db/schema";
+import { PAYMENT_MESSAGES } from "./messages";
+import { InvalidCardError, type ChargeResult } from "./provider";
+import { paymentProvider } from "./select";
+
+// Charges of a saved card with nobody at the screen (membership renewals). The provider is asked
+// first, under an idempotency key the caller derives from what is being paid for (the membership
+// and its period), so a run that dies after the charge and tries again gets the same charge back;
+// only a successful charge becomes a payment row, on the order the caller then makes for it.
+
+export type OffSessionOutcome = { status: "paid"; result: ChargeResult } | { status: "failed"; message: string };
+
+export interface OffSessionCharge {
+  userId: string;
+  /** The customer's saved card (saved_payment_methods.id); another customer's or a missing one fails. */
+  paymentMethodId: string | null;
+  amountCents: number;
+  idempotencyKey: string;
+  description: string;
+}
+
+export async function chargeSavedCard(tx: Transaction, charge: OffSessionCharge): Promise<OffSessionOutcome> {
+  const provider = paymentProvider(tx);
+  const [saved] = charge.paymentMethodId
+    ? await tx
+        .select()
+        .from(savedPaymentMethods)
+        .where(
+          and(
+            eq(savedPaymentMethods.id, charge.paymentMethodId),
+            eq(savedPaymentMethods.userId, charge.userId),
+            eq(savedPaymentMethods.provider, provider.name),
+          ),
+        )
+        .limit(1)
+    : [];
+  if (!saved) return { status: "failed", message: PAYMENT_MESSAGES.noSavedCard };
+  try {
+    const result = await provider.chargeOffSession({
+      amountCents: charge.amountCents,
+      currency: "usd",
+      reference: saved.providerRef,
+      idempotencyKey: charge.idempotencyKey,
+      description: charge.description,
+    });
+    if (result.status === "succeeded") return { status: "paid", result };
+    return { status: "failed", message: result.failureMessage ?? PAYMENT_MESSAGES.offSessionDeclined };
+  } catch (error) {
+    // An expired or removed card: nobody is there to correct it, so it is a failed renewal.
+    if (error instanceof InvalidCardError) return { status: "failed", message: error.message };
+    throw error;
+  }
+}
+
+/** The payment row of a successful off-session charge, on the order made for it. */
+export async function recordOffSessionPayment(
+  tx: Transaction,
+  record: { orderId: string; userId: string; idempotencyKey: string; amountCents: number; result: ChargeResult; now: Date },
+): Promise<string> {
+  const provider = paymentProvider(tx);
+  const [row] = await tx
+    .insert(payments)
+    .values({
+      orderId: record.orderId,
+      userId: record.userId,
+      idempotencyKey: record.idempotencyKey,
+      provider: provider.name,
+      providerRef: record.result.providerRef,
+      status: "succeeded",
+      amountCents: record.amountCents,
+      brand: record.result.brand,
+      last4: record.result.last4,
+      expMonth: record.result.expMonth,
+      expYear: record.result.expYear,
+      createdAt: record.now,
+      updatedAt: record.now,
+    })
+    .returning({ id: payments.id });
+  if (!row) throw new Error("The renewal payment insert returned no row");
+  return row.id;
+}
