@@ -32,6 +32,9 @@ export const ROUTES = {
   adminCatalogue: "/admin/catalogue",
   adminPlans: "/admin/plans",
   adminReferrals: "/admin/referrals",
+  adminFilterShipments: "/admin/filter-shipments",
+  /** Opened from the unsubscribe link of a reminder e-mail, without signing in. */
+  unsubscribe: "/reminders/unsubscribe",
 } as const;
 
 export function productPath(sku: string): string {

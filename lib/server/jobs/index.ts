@@ -1,8 +1,9 @@
 import "server-only";
+import { filterRemindersJob, filterShipmentsJob } from "@/lib/server/filter-shipments";
 import type { ScheduledJob } from "./scheduler";
 
 // Every scheduled job of the shop, in the order a tick runs them. Each domain owns its job (the work
 // and its claim on each item) in lib/server/<domain>; this list only names them.
-export const SCHEDULED_JOBS: readonly ScheduledJob[] = [];
+export const SCHEDULED_JOBS: readonly ScheduledJob[] = [filterShipmentsJob, filterRemindersJob];
 
 export { runScheduledJobs, startScheduler, stopScheduler, type ScheduledJob } from "./scheduler";

@@ -5,6 +5,7 @@ import { orderEvents, orders, users, type OrderEventRow, type OrderRow, type Use
 import { centsToAmount } from "@/lib/money";
 import type { AdminCancelOrderBody, AdminOrder, AdminOrderListQuery, AdminOrderSummary, ShipOrderBody } from "@/lib/schemas/admin-order";
 import { assertOperator } from "@/lib/server/auth/operator";
+import { recordFilterShipmentDelivery } from "@/lib/server/filter-shipments/delivered";
 import { AppError } from "@/lib/server/http/errors";
 import { orderShippedMail } from "@/lib/server/mail/templates/orders";
 import { queueMail } from "@/lib/server/mail/outbox";
@@ -112,8 +113,10 @@ export async function deliverOrder(user: UserRow, orderId: string): Promise<Admi
   return inTransaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!canDeliver(order.status)) throw new AppError(409, ORDER_MESSAGES.notDeliverable);
-    const delivered = await moveOrder(tx, order.id, "delivered", { deliveredAt: new Date() });
+    const deliveredAt = new Date();
+    const delivered = await moveOrder(tx, order.id, "delivered", { deliveredAt });
     await recordEvent(tx, order.id, "delivered", operatorActor(user));
+    await recordFilterShipmentDelivery(tx, order.id, deliveredAt);
     return adminView(tx, delivered);
   });
 }

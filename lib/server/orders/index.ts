@@ -1,7 +1,7 @@
 import "server-only";
 
 // The orders service: the one entry point other domains and the route handlers import.
-export { buyNow, checkoutCart } from "./create";
+export { buyNow, checkoutCart, createSystemOrder, type SystemOrder } from "./create";
 export { cancelOrder, editOrder, getOrderForCustomer, listOrders, type OrderEdit, type OrderListQuery } from "./customer";
 export { sweepExpiredOrders } from "./expiry";
 export { parseConsoleSearch, type ConsoleSearch } from "./search";
