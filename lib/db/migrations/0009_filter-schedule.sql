@@ -43,4 +43,4 @@ ALTER TABLE "filter_shipments" ADD CONSTRAINT "filter_shipments_purifier_id_puri
 ALTER TABLE "filter_shipments" ADD CONSTRAINT "filter_shipments_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "mail_opt_outs" ADD CONSTRAINT "mail_opt_outs_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "filter_shipments_due_key" ON "filter_shipments" USING btree ("purifier_id","due_on");--> statement-breakpoint
-CREATE UNIQUE INDEX "filter_shipments_order_key" ON "filter_shipments" USING btree ("order_id");
+CREATE INDEX "filter_shipments_order_idx" ON "filter_shipments" USING btree ("order_id");

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, date, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { orders } from "./orders";
 import { purifiers } from "./purifiers";
 import { users } from "./users";
@@ -33,7 +33,7 @@ export const filterShipments = pgTable(
   },
   (table) => [
     uniqueIndex("filter_shipments_due_key").on(table.purifierId, table.dueOn),
-    uniqueIndex("filter_shipments_order_key").on(table.orderId),
+    index("filter_shipments_order_idx").on(table.orderId),
     check("filter_shipments_status_known", sql`${table.status} in ('ordered', 'skipped', 'postponed')`),
     check("filter_shipments_postponed_later", sql`${table.postponedTo} is null or ${table.postponedTo} > ${table.dueOn}`),
     check("filter_shipments_postponed_has_date", sql`${table.status} <> 'postponed' or ${table.postponedTo} is not null`),

@@ -65,7 +65,13 @@ export async function adminFilterSchedule(
   const upcoming: AdminFilterShipment[] = [];
   for (const owner of owners) {
     if (!members.has(owner.purifier.userId)) continue;
-    const base = { purifierId: owner.purifier.id, serial: owner.purifier.serial, customerEmail: owner.email, orderId: null, orderStatus: null };
+    const base = {
+      purifierId: owner.purifier.id,
+      serial: owner.purifier.serial,
+      customerEmail: owner.email,
+      orderId: null,
+      orderStatus: null,
+    };
     for (const shipment of plannedShipments(specs, owner.purifier.installedOn, owner.changes, owner.records, today)) {
       if (shipment.record?.status === "ordered" || shipment.orderOn > until) continue;
       upcoming.push({
@@ -92,7 +98,13 @@ export async function adminFilterSchedule(
 
   const since = new Date(now.getTime() - weeks * 7 * 86_400_000);
   const rows = await db
-    .select({ shipment: filterShipments, serial: purifiers.serial, email: users.email, orderStatus: orders.status, orderedAt: orders.createdAt })
+    .select({
+      shipment: filterShipments,
+      serial: purifiers.serial,
+      email: users.email,
+      orderStatus: orders.status,
+      orderedAt: orders.createdAt,
+    })
     .from(filterShipments)
     .innerJoin(purifiers, eq(purifiers.id, filterShipments.purifierId))
     .innerJoin(users, eq(users.id, purifiers.userId))
@@ -104,19 +116,17 @@ export async function adminFilterSchedule(
     .from(products)
     .where(inArray(products.filterStage, [...new Set(rows.flatMap((row) => row.shipment.stages))].concat([-1])));
   for (const sku of skus) if (sku.stage !== null) names.set(sku.stage, sku.name);
-  const ordered = rows.map(
-    ({ shipment, serial, email, orderStatus, orderedAt }): AdminFilterShipment => ({
-      purifierId: shipment.purifierId,
-      serial,
-      customerEmail: email,
-      filters: shipment.stages.map((stage) => names.get(stage) ?? `Stage ${stage}`),
-      dueOn: shipment.dueOn,
-      shipFor: shipment.postponedTo ?? shipment.dueOn,
-      orderOn: storeDate(orderedAt),
-      state: "ordered",
-      orderId: shipment.orderId,
-      orderStatus,
-    }),
-  );
+  const ordered = rows.map(({ shipment, serial, email, orderStatus, orderedAt }): AdminFilterShipment => ({
+    purifierId: shipment.purifierId,
+    serial,
+    customerEmail: email,
+    filters: shipment.stages.map((stage) => names.get(stage) ?? `Stage ${stage}`),
+    dueOn: shipment.dueOn,
+    shipFor: shipment.postponedTo ?? shipment.dueOn,
+    orderOn: storeDate(orderedAt),
+    state: "ordered",
+    orderId: shipment.orderId,
+    orderStatus,
+  }));
   return { today, until, upcoming: upcoming.sort(byOrderDay), ordered };
 }

@@ -22,7 +22,11 @@ function nextShipment(planned: readonly PlannedShipment[]): PlannedShipment | nu
 export async function upcomingFilterShipments(userId: string, now: Date = new Date()): Promise<UpcomingFilterShipments> {
   const db = await getDb();
   const today = storeDate(now);
-  const [specs, owned, members] = await Promise.all([filterStageSpecs(db), loadScheduledPurifiers(db, { userId }), activeMembers(db, [userId], now)]);
+  const [specs, owned, members] = await Promise.all([
+    filterStageSpecs(db),
+    loadScheduledPurifiers(db, { userId }),
+    activeMembers(db, [userId], now),
+  ]);
   const shipments = owned.flatMap((owner) => {
     const next = nextShipment(plannedShipments(specs, owner.purifier.installedOn, owner.changes, owner.records, today));
     if (!next) return [];
@@ -70,7 +74,11 @@ async function lockedNextShipment(tx: Transaction, userId: string, action: Filte
  * job's order racing for one shipment exactly one wins: the order (then the skip is refused) or the
  * skip (then no order is made).
  */
-export async function skipFilterShipment(userId: string, action: FilterShipmentAction, now: Date = new Date()): Promise<UpcomingFilterShipments> {
+export async function skipFilterShipment(
+  userId: string,
+  action: FilterShipmentAction,
+  now: Date = new Date(),
+): Promise<UpcomingFilterShipments> {
   await inTransaction(async (tx) => {
     const next = await lockedNextShipment(tx, userId, action, now);
     const stages = next.stages.map((stage) => stage.stage);
@@ -89,7 +97,11 @@ export async function skipFilterShipment(userId: string, action: FilterShipmentA
 }
 
 /** Postpones the purifier's next shipment once, by the configured number of days. */
-export async function postponeFilterShipment(userId: string, action: FilterShipmentAction, now: Date = new Date()): Promise<UpcomingFilterShipments> {
+export async function postponeFilterShipment(
+  userId: string,
+  action: FilterShipmentAction,
+  now: Date = new Date(),
+): Promise<UpcomingFilterShipments> {
   await inTransaction(async (tx) => {
     const next = await lockedNextShipment(tx, userId, action, now);
     if (next.record?.status === "postponed") throw new AppError(409, FILTER_SHIPMENT_MESSAGES.alreadyPostponed);

@@ -15,7 +15,9 @@ export async function filterStageSpecs(db: DbExecutor): Promise<FilterStageSpec[
     .from(products)
     .where(and(isNotNull(products.filterStage), isNotNull(products.filterLifeMonths)))
     .orderBy(asc(products.filterStage));
-  return rows.flatMap((row) => (row.stage !== null && row.lifeMonths !== null ? [{ ...row, stage: row.stage, lifeMonths: row.lifeMonths }] : []));
+  return rows.flatMap((row) =>
+    row.stage !== null && row.lifeMonths !== null ? [{ ...row, stage: row.stage, lifeMonths: row.lifeMonths }] : [],
+  );
 }
 
 export interface ScheduledPurifier {

@@ -14,11 +14,11 @@ import { storeDate } from "@/lib/server/shipping/dates";
 // domain, which calls it from the delivery step.
 
 export async function recordFilterShipmentDelivery(tx: Transaction, orderId: string, deliveredAt: Date): Promise<void> {
-  const [shipment] = await tx.select().from(filterShipments).where(eq(filterShipments.orderId, orderId)).limit(1);
-  if (!shipment) return;
-  const changedOn = laterDay(shipment.postponedTo ?? shipment.dueOn, storeDate(deliveredAt));
-  if (shipment.stages.length === 0) return;
-  await tx
-    .insert(filterChanges)
-    .values(shipment.stages.map((stage) => ({ purifierId: shipment.purifierId, stage, changedOn, source: "shipment" as const })));
+  const shipments = await tx.select().from(filterShipments).where(eq(filterShipments.orderId, orderId));
+  const deliveredOn = storeDate(deliveredAt);
+  const changes = shipments.flatMap((shipment) => {
+    const changedOn = laterDay(shipment.postponedTo ?? shipment.dueOn, deliveredOn);
+    return shipment.stages.map((stage) => ({ purifierId: shipment.purifierId, stage, changedOn, source: "shipment" as const }));
+  });
+  if (changes.length > 0) await tx.insert(filterChanges).values(changes);
 }

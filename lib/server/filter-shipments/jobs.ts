@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import { FILTER_SCHEDULE } from "@/lib/config/filter-shipments";
 import { addDays } from "@/lib/calendar-day";
 import { getDb, type Transaction } from "@/lib/db/client";
@@ -39,55 +39,88 @@ async function shippingAddressOf(tx: Transaction, userId: string): Promise<UsAdd
 
 type ShipmentOutcome = "ordered" | "needsAddress" | "addressRequested" | "taken" | "outOfStock";
 
-/** Claims one due shipment and makes its order, in one transaction. */
-async function orderShipment(owner: ScheduledPurifier, shipment: PlannedShipment, now: Date): Promise<ShipmentOutcome> {
+/**
+ * Claims the purifier's shipments whose order day has come and makes their order, in one
+ * transaction. Usually one; several only when stages are overdue on different days (a purifier
+ * registered long after it was installed): they then travel in one parcel, not one each.
+ */
+async function orderShipments(owner: ScheduledPurifier, due: readonly PlannedShipment[], now: Date): Promise<ShipmentOutcome> {
   const { purifier } = owner;
+  const first = due[0];
+  if (!first) return "taken";
   try {
     return await inTransaction(async (tx): Promise<ShipmentOutcome> => {
       const address = await shippingAddressOf(tx, purifier.userId);
-      const filters = shipment.stages.map((stage) => ({ sku: stage.sku, name: stage.name }));
       if (!address) {
         const asked = await tx
           .insert(filterAddressRequests)
-          .values({ purifierId: purifier.id, dueOn: shipment.dueOn })
+          .values({ purifierId: purifier.id, dueOn: first.dueOn })
           .onConflictDoNothing()
           .returning({ dueOn: filterAddressRequests.dueOn });
         if (asked.length === 0) return "needsAddress";
-        await queueMail(tx, filterAddressNeededMail(owner.email, owner.name, { serial: purifier.serial, filters, dueOn: shipment.shipFor }));
+        const filters = due.flatMap((shipment) => shipment.stages.map((stage) => ({ sku: stage.sku, name: stage.name })));
+        await queueMail(tx, filterAddressNeededMail(owner.email, owner.name, { serial: purifier.serial, filters, dueOn: first.shipFor }));
         return "addressRequested";
       }
-      const stages = shipment.stages.map((stage) => stage.stage);
-      const claimed = shipment.record
-        ? await tx
-            .update(filterShipments)
-            .set({ status: "ordered", stages, updatedAt: now })
-            .where(and(eq(filterShipments.purifierId, purifier.id), eq(filterShipments.dueOn, shipment.dueOn), eq(filterShipments.status, "postponed")))
-            .returning({ id: filterShipments.id })
-        : await tx
-            .insert(filterShipments)
-            .values({ purifierId: purifier.id, dueOn: shipment.dueOn, stages, status: "ordered" })
-            .onConflictDoNothing()
-            .returning({ id: filterShipments.id });
-      const claim = claimed[0];
-      if (!claim) return "taken";
+      const claimed: { id: string; shipment: PlannedShipment }[] = [];
+      for (const shipment of due) {
+        const stages = shipment.stages.map((stage) => stage.stage);
+        const [claim] = shipment.record
+          ? await tx
+              .update(filterShipments)
+              .set({ status: "ordered", stages, updatedAt: now })
+              .where(
+                and(
+                  eq(filterShipments.purifierId, purifier.id),
+                  eq(filterShipments.dueOn, shipment.dueOn),
+                  eq(filterShipments.status, "postponed"),
+                ),
+              )
+              .returning({ id: filterShipments.id })
+          : await tx
+              .insert(filterShipments)
+              .values({ purifierId: purifier.id, dueOn: shipment.dueOn, stages, status: "ordered" })
+              .onConflictDoNothing()
+              .returning({ id: filterShipments.id });
+        if (claim) claimed.push({ id: claim.id, shipment });
+      }
+      const firstClaimed = claimed[0];
+      if (!firstClaimed) return "taken";
+      const filters = claimed.flatMap(({ shipment }) => shipment.stages.map((stage) => ({ sku: stage.sku, name: stage.name })));
+      const shipFor = firstClaimed.shipment.shipFor;
       const orderId = await createSystemOrder(tx, {
         userId: purifier.userId,
         lines: filters.map((filter) => ({ sku: filter.sku, quantity: 1 })),
         address,
-        note: `Membership filters for ${purifier.serial ? `purifier ${purifier.serial}` : "the customer's purifier"}, due ${formatScheduleDay(shipment.shipFor)}`,
+        note: `Membership filters for ${purifier.serial ? `purifier ${purifier.serial}` : "the customer's purifier"}, due ${formatScheduleDay(shipFor)}`,
         now,
       });
-      await tx.update(filterShipments).set({ orderId }).where(eq(filterShipments.id, claim.id));
+      await tx
+        .update(filterShipments)
+        .set({ orderId })
+        .where(
+          inArray(
+            filterShipments.id,
+            claimed.map((claim) => claim.id),
+          ),
+        );
       await queueMail(
         tx,
-        filterOrderMail(owner.email, owner.name, { orderId, serial: purifier.serial, filters, dueOn: shipment.shipFor, address }),
+        filterOrderMail(owner.email, owner.name, {
+          orderId,
+          serial: purifier.serial,
+          filters,
+          dueOn: shipFor,
+          overdue: shipFor < storeDate(now),
+          address,
+        }),
       );
       return "ordered";
     });
   } catch (error) {
     // Short of stock (or the filter taken off sale): nothing was claimed, the next run tries again.
     if (error instanceof AppError && (error.code === 409 || error.code === 404)) {
-      console.warn(`Filter shipment for purifier ${purifier.id} due ${shipment.dueOn} waits: ${error.message}`);
+      console.warn(`Filter shipment for purifier ${purifier.id} due ${first.dueOn} waits: ${error.message}`);
       return "outOfStock";
     }
     throw error;
@@ -109,20 +142,26 @@ export async function runFilterShipments(now: Date): Promise<Record<string, numb
     owners.map((owner) => owner.purifier.userId),
     now,
   );
-  const report: Record<ShipmentOutcome | "failed", number> = { ordered: 0, needsAddress: 0, addressRequested: 0, taken: 0, outOfStock: 0, failed: 0 };
+  const report: Record<ShipmentOutcome | "failed", number> = {
+    ordered: 0,
+    needsAddress: 0,
+    addressRequested: 0,
+    taken: 0,
+    outOfStock: 0,
+    failed: 0,
+  };
   for (const owner of owners) {
     if (!members.has(owner.purifier.userId)) continue;
     const due = plannedShipments(specs, owner.purifier.installedOn, owner.changes, owner.records, today).filter((shipment) =>
       isOrderDue(shipment, today),
     );
-    for (const shipment of due) {
-      try {
-        report[await orderShipment(owner, shipment, now)] += 1;
-      } catch (error) {
-        // One purifier's failure must not hold up the others'; it is tried again on the next run.
-        report.failed += 1;
-        console.error(`Filter shipment for purifier ${owner.purifier.id} due ${shipment.dueOn} failed: ${describeError(error)}`);
-      }
+    if (due.length === 0) continue;
+    try {
+      report[await orderShipments(owner, due, now)] += 1;
+    } catch (error) {
+      // One purifier's failure must not hold up the others'; it is tried again on the next run.
+      report.failed += 1;
+      console.error(`Filter shipment for purifier ${owner.purifier.id} failed: ${describeError(error)}`);
     }
   }
   return report;

@@ -41,6 +41,8 @@ export interface FilterOrderFacts {
   serial: string | null;
   filters: readonly FilterLine[];
   dueOn: string;
+  /** The due date has passed already (stages overdue when the member joined or registered the purifier). */
+  overdue: boolean;
   address: UsAddress;
 }
 
@@ -53,13 +55,18 @@ export function filterOrderMail(to: string, name: string | null, facts: FilterOr
   const { address } = facts;
   return {
     to,
-    subject: `Your ${names} ${plural ? "ship before they are" : "ships before it is"} due on ${due}`,
+    subject: facts.overdue
+      ? `Your ${names} ${plural ? "are" : "is"} on the way (due since ${due})`
+      : `Your ${names} ${plural ? "ship before they are" : "ships before it is"} due on ${due}`,
     content: (
-      <MailLayout preview={`Order #${number}: your filters for ${due}`} heading={`Your ${plural ? "filters ship" : "filter ships"} before ${due}`}>
+      <MailLayout
+        preview={`Order #${number}: your filters for ${due}`}
+        heading={`Your ${plural ? "filters ship" : "filter ships"} before ${due}`}
+      >
         <Paragraph>{greeting(name)}</Paragraph>
         <Paragraph>
-          As part of your membership, we are sending the {plural ? "filters" : "filter"} for {purifierLabel(facts.serial)} before{" "}
-          {plural ? "they are" : "it is"} due on {due}, in order #{number}:
+          As part of your membership, we are sending the {plural ? "filters" : "filter"} for {purifierLabel(facts.serial)}{" "}
+          {facts.overdue ? `due since ${due}` : `before ${plural ? "they are" : "it is"} due on ${due}`}, in order #{number}:
         </Paragraph>
         <Paragraph lines={facts.filters.map((filter) => `1 × ${filter.name}`)} />
         <Paragraph>There is nothing to pay, and it ships free by UPS Ground.</Paragraph>
@@ -95,8 +102,8 @@ export function filterAddressNeededMail(to: string, name: string | null, facts: 
       <MailLayout preview={`Your filters are due on ${due}: we need an address`} heading="Where should we ship your filters?">
         <Paragraph>{greeting(name)}</Paragraph>
         <Paragraph>
-          Your membership ships the {names} for {purifierLabel(facts.serial)} before {facts.filters.length > 1 ? "they are" : "it is"}{" "}
-          due on {due}, but your account has no address to ship to.
+          Your membership ships the {names} for {purifierLabel(facts.serial)} before {facts.filters.length > 1 ? "they are" : "it is"} due
+          on {due}, but your account has no address to ship to.
         </Paragraph>
         <Paragraph>Add your address on your account page and we will make the order for you shortly after.</Paragraph>
         <Action href={siteUrl(ROUTES.account)}>Add your address</Action>
