@@ -52,7 +52,7 @@ const order: Order = orderView({
 
 const PRE_FILTER = { sku: "LW-F1-PP", name: "Composite pre-filter (PP + carbon)" };
 const POST_CARBON = { sku: "LW-F3-PC", name: "Post-carbon taste cartridge" };
-const HOME = { fullName: "Ana Diaz", line1: "1200 Main St", city: "Houston", state: "TX", zip: "77002" };
+const HOME = { fullName: "Ana Diaz", line1: "1200 Main St", city: "Houston", state: "TX" as const, zip: "77002" };
 const UNSUBSCRIBE = "https://shop.example/reminders/unsubscribe?token=abc.def";
 
 const facts = { afterSaleId: REQUEST_ID, type: "return" as const, name: "Lenwell RO600", quantity: 1 };
