@@ -204,6 +204,7 @@ test.describe("operator console", () => {
       adminProductPath("LW-RO600"),
       ROUTES.adminPlans,
       ROUTES.adminReferrals,
+      ROUTES.adminFilterShipments,
     ]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);

@@ -76,11 +76,12 @@ function protectedPages(scene: Scene): ProtectedPage[] {
     { path: adminProductPath(PURIFIER_SKU), account: "operator" },
     { path: ROUTES.adminPlans, account: "operator" },
     { path: ROUTES.adminReferrals, account: "operator" },
+    { path: ROUTES.adminFilterShipments, account: "operator" },
   ];
 }
 
 /** The scene's paths are not known when tests are declared: the list is fixed by position. */
-const PAGE_COUNT = 16;
+const PAGE_COUNT = 17;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -178,6 +178,7 @@ test.describe("tap targets and fixed elements", () => {
       adminProductPath(PURIFIER_SKU),
       ROUTES.adminPlans,
       ROUTES.adminReferrals,
+      ROUTES.adminFilterShipments,
     ]) {
       await page.goto(path);
       await check(findings, page, path);

@@ -10,6 +10,7 @@ const SECTIONS = [
   { href: ROUTES.adminAfterSale, label: "After-sale" },
   { href: ROUTES.adminCatalogue, label: "Catalogue" },
   { href: ROUTES.adminPlans, label: "Plans" },
+  { href: ROUTES.adminFilterShipments, label: "Filter shipments" },
   { href: ROUTES.adminReferrals, label: "Referrals" },
 ] as const;
 

@@ -17,25 +17,27 @@ export type FilterShipmentAction = z.infer<typeof filterShipmentActionSchema>;
 
 export const FILTER_SHIPMENT_VIEW_STATUSES = ["scheduled", "postponed"] as const;
 
-export interface UpcomingFilterShipment {
-  purifierId: string;
-  serial: string | null;
+export const upcomingFilterShipmentSchema = z.object({
+  purifierId: z.string(),
+  serial: z.string().nullable(),
   /** The stages' due date, the shipment's key (send it back to skip or postpone). */
-  dueOn: string;
+  dueOn: z.string(),
   /** The date it ships for: the due date, or the new one after a postponement. */
-  shipFor: string;
+  shipFor: z.string(),
   /** The day its order is made (the lead time before `shipFor`). */
-  orderOn: string;
-  status: (typeof FILTER_SHIPMENT_VIEW_STATUSES)[number];
-  filters: { stage: number; skuNum: string; name: string }[];
-  canPostpone: boolean;
-}
+  orderOn: z.string(),
+  status: z.enum(FILTER_SHIPMENT_VIEW_STATUSES),
+  filters: z.array(z.object({ stage: z.number(), skuNum: z.string(), name: z.string() })),
+  canPostpone: z.boolean(),
+});
+export type UpcomingFilterShipment = z.infer<typeof upcomingFilterShipmentSchema>;
 
-export interface UpcomingFilterShipments {
+export const upcomingFilterShipmentsSchema = z.object({
   /** Whether the customer's membership is active today: only members' filters ship on schedule. */
-  member: boolean;
-  shipments: UpcomingFilterShipment[];
-}
+  member: z.boolean(),
+  shipments: z.array(upcomingFilterShipmentSchema),
+});
+export type UpcomingFilterShipments = z.infer<typeof upcomingFilterShipmentsSchema>;
 
 export const reminderSettingsBodySchema = z.strictObject({
   subscribed: z.boolean({ message: "Say whether you want reminder e-mails." }),
@@ -45,6 +47,5 @@ export const unsubscribeQuerySchema = z.strictObject({
   token: singleLineText().trim().min(1, "This unsubscribe link is not valid.").max(1000, "This unsubscribe link is not valid."),
 });
 
-export interface ReminderSettings {
-  subscribed: boolean;
-}
+export const reminderSettingsSchema = z.object({ subscribed: z.boolean() });
+export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;

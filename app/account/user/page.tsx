@@ -4,6 +4,8 @@ import { requireCustomerPage } from "@/lib/server/auth/page-session";
 import { Container } from "@/components/ui/page";
 import { ChangePasswordForm, ProfileForm } from "@/components/account/profile-forms";
 import { MembershipCard } from "@/components/account/membership-card";
+import { ReminderSettings } from "@/components/account/reminder-settings";
+import { UpcomingFilterShipments } from "@/components/account/upcoming-filter-shipments";
 import { ButtonLink } from "@/components/ui/button-link";
 
 export const metadata: Metadata = {
@@ -42,6 +44,18 @@ export default async function AccountPage() {
             Membership and care plan
           </h2>
           <MembershipCard membership={user.membership} carePlan={user.carePlan} />
+          {user.membership?.status === "active" ? (
+            <div className="mt-6 border-t border-line pt-6">
+              <h3 className="mb-3 text-base font-semibold text-ink">Upcoming filter shipments</h3>
+              <UpcomingFilterShipments />
+            </div>
+          ) : null}
+        </section>
+        <section aria-labelledby="reminders-title" className="self-start rounded-2xl border border-line p-6">
+          <h2 id="reminders-title" className="mb-4 text-xl font-semibold text-ink">
+            Reminder e-mails
+          </h2>
+          <ReminderSettings />
         </section>
         <section aria-labelledby="details-title" className="rounded-2xl border border-line p-6">
           <h2 id="details-title" className="mb-5 text-xl font-semibold text-ink">

@@ -103,14 +103,14 @@ export async function adminFilterSchedule(
       serial: purifiers.serial,
       email: users.email,
       orderStatus: orders.status,
-      orderedAt: orders.createdAt,
+      orderedAt: orders.paidAt,
     })
     .from(filterShipments)
     .innerJoin(purifiers, eq(purifiers.id, filterShipments.purifierId))
     .innerJoin(users, eq(users.id, purifiers.userId))
     .innerJoin(orders, eq(orders.id, filterShipments.orderId))
-    .where(and(eq(filterShipments.status, "ordered"), gte(orders.createdAt, since)))
-    .orderBy(desc(orders.createdAt));
+    .where(and(eq(filterShipments.status, "ordered"), gte(orders.paidAt, since)))
+    .orderBy(desc(orders.paidAt));
   const skus = await db
     .select({ stage: products.filterStage, name: products.name })
     .from(products)
@@ -123,7 +123,7 @@ export async function adminFilterSchedule(
     filters: shipment.stages.map((stage) => names.get(stage) ?? `Stage ${stage}`),
     dueOn: shipment.dueOn,
     shipFor: shipment.postponedTo ?? shipment.dueOn,
-    orderOn: storeDate(orderedAt),
+    orderOn: orderedAt ? storeDate(orderedAt) : orderDay(shipment.postponedTo ?? shipment.dueOn),
     state: "ordered",
     orderId: shipment.orderId,
     orderStatus,

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { and, asc, eq } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
 import { afterEach, expect, it, vi } from "vitest";
 import { filterChanges, filterShipments, mailOutbox, memberships, orderItems, orders, purifiers, users } from "@/lib/db/schema";
 import type { UsAddress } from "@/lib/schemas/auth";
@@ -7,10 +8,20 @@ import { deliverOrder, shipOrder } from "@/lib/server/orders";
 import { acceptsReminders, readUnsubscribeToken, reminderUnsubscribe, unsubscribeWithToken } from "@/lib/server/reminders";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { HOUSTON, makeCustomer, type Customer } from "@/test/support/shop";
-import { postponeFilterShipment, runFilterReminders, runFilterShipments, skipFilterShipment, upcomingFilterShipments } from "./index";
+import {
+  adminFilterSchedule,
+  postponeFilterShipment,
+  runFilterReminders,
+  runFilterShipments,
+  skipFilterShipment,
+  upcomingFilterShipments,
+} from "./index";
 
 // The filter schedule with the clock moved: each run of the jobs is given `now`, the shop's day is
 // America/Chicago's, and what a member or a non-member finds (orders, e-mails) is read back.
+
+// Serials are unique across the database, which a PostgreSQL test database keeps between runs.
+const RUN = randomBytes(3).toString("hex").toUpperCase();
 
 /** Noon in Chicago on `day` (18:00 UTC is noon in winter, 1 PM in summer: the same day either way). */
 function noon(day: string): Date {
@@ -99,7 +110,7 @@ describeEachEngine("filters on schedule on $name", (engine) => {
 
   it("orders a member's pre-filter exactly 14 days before it is due, not 15, free and paid, with an e-mail", async () => {
     const who = await member("2026-01-01", "2027-12-31");
-    await purifier(who.id, "2026-03-10", "RO6-SCHED-1");
+    await purifier(who.id, "2026-03-10", `RO6-SCHED-1-${RUN}`);
     await runFilterShipments(noon("2026-08-26"));
     expect(await ordersOf(who.id)).toEqual([]);
 
@@ -117,7 +128,7 @@ describeEachEngine("filters on schedule on $name", (engine) => {
     });
     const mails = await mailsTo(who.email);
     expect(mails.map((mail) => mail.subject)).toEqual(["Your Composite pre-filter (PP + carbon) ships before it is due on Sep 10, 2026"]);
-    expect(mails[0]?.body).toContain("serial RO6-SCHED-1");
+    expect(mails[0]?.body).toContain(`serial RO6-SCHED-1-${RUN}`);
     expect(mails[0]?.headers).toBeNull();
 
     // Running again on the day, or later, makes nothing more.
@@ -231,7 +242,7 @@ describeEachEngine("filters on schedule on $name", (engine) => {
 
   it("sends a non-member a reminder and no order; a member an order and no reminder", async () => {
     const owner = await customer();
-    await purifier(owner.id, "2026-03-10", "RO6-REMIND-1");
+    await purifier(owner.id, "2026-03-10", `RO6-REMIND-1-${RUN}`);
     const subscriber = await member("2026-01-01", "2027-12-31");
     await purifier(subscriber.id, "2026-03-10");
     const now = noon("2026-08-27");
@@ -372,5 +383,65 @@ describeEachEngine("filters on schedule on $name", (engine) => {
     await expect(
       postponeFilterShipment(outsider.id, { purifierId: theirs, dueOn: "2026-09-10" }, noon("2026-08-01")),
     ).rejects.toMatchObject({ code: 409 });
+  });
+
+  it("shows the operator the coming weeks' filter orders with skips and postponements, then the orders made", async () => {
+    const operator = await makeCustomer(handle(), { role: "admin" });
+    const [operatorRow] = await handle().db.select().from(users).where(eq(users.id, operator.id));
+    if (!operatorRow) throw new Error("no operator");
+    const scheduled = await member("2026-01-01", "2031-12-31");
+    await purifier(scheduled.id, "2030-03-10", `RO6-CONSOLE-1-${RUN}`);
+    const postponing = await member("2026-01-01", "2031-12-31");
+    const postponed = await purifier(postponing.id, "2030-03-12", `RO6-CONSOLE-2-${RUN}`);
+    await postponeFilterShipment(postponing.id, { purifierId: postponed, dueOn: "2030-09-12" }, noon("2030-08-01"));
+    const skipping = await member("2026-01-01", "2031-12-31");
+    const skipped = await purifier(skipping.id, "2030-03-11", `RO6-CONSOLE-3-${RUN}`);
+    await skipFilterShipment(skipping.id, { purifierId: skipped, dueOn: "2030-09-11" }, noon("2030-08-01"));
+    const ordered = await member("2026-01-01", "2031-12-31");
+    await purifier(ordered.id, "2030-02-20", `RO6-CONSOLE-4-${RUN}`);
+    await runFilterShipments(noon("2030-08-06"));
+
+    const schedule = await adminFilterSchedule(operatorRow, noon("2030-08-10"), 8);
+    const mine = (rows: typeof schedule.upcoming) =>
+      rows.filter((row) => row.serial?.startsWith("RO6-CONSOLE-") && row.serial.endsWith(RUN));
+    expect(
+      mine(schedule.upcoming).map(({ serial, dueOn, shipFor, orderOn, state, filters }) => ({
+        serial,
+        dueOn,
+        shipFor,
+        orderOn,
+        state,
+        filters,
+      })),
+    ).toEqual([
+      {
+        serial: `RO6-CONSOLE-1-${RUN}`,
+        dueOn: "2030-09-10",
+        shipFor: "2030-09-10",
+        orderOn: "2030-08-27",
+        state: "scheduled",
+        filters: ["Composite pre-filter (PP + carbon)"],
+      },
+      {
+        serial: `RO6-CONSOLE-3-${RUN}`,
+        dueOn: "2030-09-11",
+        shipFor: "2030-09-11",
+        orderOn: "2030-08-28",
+        state: "skipped",
+        filters: ["Composite pre-filter (PP + carbon)"],
+      },
+      {
+        serial: `RO6-CONSOLE-2-${RUN}`,
+        dueOn: "2030-09-12",
+        shipFor: "2030-10-12",
+        orderOn: "2030-09-28",
+        state: "postponed",
+        filters: ["Composite pre-filter (PP + carbon)"],
+      },
+    ]);
+    expect(mine(schedule.ordered)).toMatchObject([
+      { serial: `RO6-CONSOLE-4-${RUN}`, dueOn: "2030-08-20", state: "ordered", orderStatus: "paid", customerEmail: ordered.email },
+    ]);
+    await expect(adminFilterSchedule({ ...operatorRow, role: "customer" })).rejects.toMatchObject({ code: 403 });
   });
 });
