@@ -57,8 +57,8 @@ export default async function AdminFilterShipmentsPage() {
         Upcoming filter shipments
       </h1>
       <p className="mt-2 text-ink-soft">
-        Members&apos; filter orders are made {FILTER_SCHEDULE.orderLeadDays} days before each filter is due, free of charge. Shown: order dates
-        until {formatScheduleDay(schedule.until)} (earlier ones are made on the next run).
+        Members&apos; filter orders are made {FILTER_SCHEDULE.orderLeadDays} days before each filter is due, free of charge. Shown: order
+        dates until {formatScheduleDay(schedule.until)} (earlier ones are made on the next run).
       </p>
       {schedule.upcoming.length === 0 ? (
         <EmptyNote>No filter orders are due in the next {FILTER_SCHEDULE.consoleWeeks} weeks.</EmptyNote>

@@ -29,8 +29,8 @@ export default async function UnsubscribePage({ searchParams }: { searchParams: 
         ) : (
           <>
             <p className="text-ink-soft">
-              This unsubscribe link is not valid. It may be incomplete: copy the whole link from the e-mail, or sign in and turn reminders off
-              on your account page.
+              This unsubscribe link is not valid. It may be incomplete: copy the whole link from the e-mail, or sign in and turn reminders
+              off on your account page.
             </p>
             <div>
               <ButtonLink href={ROUTES.account}>Go to my account</ButtonLink>
@@ -38,8 +38,8 @@ export default async function UnsubscribePage({ searchParams }: { searchParams: 
           </>
         )}
         <p className="text-sm text-ink-soft">
-          Reminders are the {STORE_NAME} e-mails that tell you a filter is due or a care plan is ending. Order and account e-mails are always
-          sent.
+          Reminders are the {STORE_NAME} e-mails that tell you a filter is due or a care plan is ending. Order and account e-mails are
+          always sent.
         </p>
       </div>
     </Container>
