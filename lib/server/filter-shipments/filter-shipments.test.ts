@@ -312,11 +312,30 @@ describeEachEngine("filters on schedule on $name", (engine) => {
     const who = await member("2026-01-01", "2027-12-31", null);
     await purifier(who.id, "2026-03-10");
     const elsewhere: UsAddress = { ...HOUSTON, line1: "9 Elm St", city: "Austin", zip: "78701" };
-    await handle()
-      .db.insert(orders)
-      .values({ userId: who.id, status: "cancelled", subtotalCents: 0, totalCents: 0, shippingAddress: elsewhere });
+    // One transaction: other suites check the whole database's orders while this one runs.
+    const earlier = await handle().db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(orders)
+        .values({ userId: who.id, status: "cancelled", subtotalCents: 2900, totalCents: 2900, shippingAddress: elsewhere })
+        .returning({ id: orders.id });
+      if (!row) throw new Error("no order");
+      await tx.insert(orderItems).values({
+        orderId: row.id,
+        sku: "LW-F1-PP",
+        name: "Composite pre-filter (PP + carbon)",
+        images: [],
+        attributes: "",
+        spec: [],
+        quantity: 1,
+        originalPriceCents: 3900,
+        unitPriceCents: 2900,
+        lineTotalCents: 2900,
+      });
+      return row;
+    });
     await runFilterShipments(noon("2026-08-27"));
-    expect(await ordersOf(who.id)).toMatchObject([{ address: elsewhere }]);
+    const made = (await ordersOf(who.id)).filter((order) => order.id !== earlier.id);
+    expect(made).toMatchObject([{ address: elsewhere, status: "paid", skus: ["LW-F1-PP"] }]);
   });
 
   it("lets a member skip the next shipment: no order, and the stage's next date counts on from the skipped one", async () => {
