@@ -205,6 +205,7 @@ test.describe("operator console", () => {
       ROUTES.adminPlans,
       ROUTES.adminReferrals,
       ROUTES.adminPurifiers,
+      ROUTES.adminFilterShipments,
     ]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);

@@ -78,11 +78,12 @@ function protectedPages(scene: Scene): ProtectedPage[] {
     { path: ROUTES.adminPlans, account: "operator" },
     { path: ROUTES.adminReferrals, account: "operator" },
     { path: ROUTES.adminPurifiers, account: "operator" },
+    { path: ROUTES.adminFilterShipments, account: "operator" },
   ];
 }
 
 /** The scene's paths are not known when tests are declared: the list is fixed by position. */
-const PAGE_COUNT = 18;
+const PAGE_COUNT = 19;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

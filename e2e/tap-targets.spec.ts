@@ -179,6 +179,7 @@ test.describe("tap targets and fixed elements", () => {
       ROUTES.adminPlans,
       ROUTES.adminReferrals,
       ROUTES.adminPurifiers,
+      ROUTES.adminFilterShipments,
     ]) {
       await page.goto(path);
       await check(findings, page, path);

@@ -33,6 +33,7 @@ const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
   "/api/v1/c/ulogin/email/parse": "the link in a code e-mail, opened before any session",
   "/api/v1/c/ulogin/google/exchange/token": "signs in with Google",
   "/api/v1/c/ulogin/logout": "answers 200 and clears the cookie with or without a session",
+  "/api/v1/c/reminders/unsubscribe": "the signed link of a reminder e-mail, and mail clients' one-click unsubscribe, without a session",
 };
 
 interface CheckedRoute {

@@ -11,6 +11,7 @@ const SECTIONS = [
   { href: ROUTES.adminCatalogue, label: "Catalogue" },
   { href: ROUTES.adminPlans, label: "Plans" },
   { href: ROUTES.adminPurifiers, label: "Purifiers" },
+  { href: ROUTES.adminFilterShipments, label: "Filter shipments" },
   { href: ROUTES.adminReferrals, label: "Referrals" },
 ] as const;
 

@@ -34,6 +34,9 @@ export const ROUTES = {
   adminPlans: "/admin/plans",
   adminPurifiers: "/admin/purifiers",
   adminReferrals: "/admin/referrals",
+  adminFilterShipments: "/admin/filter-shipments",
+  /** Opened from the unsubscribe link of a reminder e-mail, without signing in. */
+  unsubscribe: "/reminders/unsubscribe",
 } as const;
 
 export function productPath(sku: string): string {

@@ -4,6 +4,7 @@ import { requireCustomerPage } from "@/lib/server/auth/page-session";
 import { Container } from "@/components/ui/page";
 import { ChangePasswordForm, ProfileForm } from "@/components/account/profile-forms";
 import { MembershipCard } from "@/components/account/membership-card";
+import { ReminderSettings } from "@/components/account/reminder-settings";
 import { ButtonLink } from "@/components/ui/button-link";
 import { PurifiersSummary } from "@/components/purifiers/purifiers-summary";
 import { listPurifiers } from "@/lib/server/purifiers";
@@ -51,6 +52,12 @@ export default async function AccountPage() {
             carePlan={user.carePlan}
             savedCards={user.membership?.autoRenew ? await listSavedPaymentMethods(user.id) : []}
           />
+        </section>
+        <section aria-labelledby="reminders-title" className="self-start rounded-2xl border border-line p-6">
+          <h2 id="reminders-title" className="mb-4 text-xl font-semibold text-ink">
+            Reminder e-mails
+          </h2>
+          <ReminderSettings />
         </section>
         <section aria-labelledby="details-title" className="rounded-2xl border border-line p-6">
           <h2 id="details-title" className="mb-5 text-xl font-semibold text-ink">

@@ -13,3 +13,4 @@ export * from "./product-changes";
 export * from "./after-sale";
 export * from "./mail-outbox";
 export * from "./purifiers";
+export * from "./filter-shipments";

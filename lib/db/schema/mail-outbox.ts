@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 
 // E-mails waiting to be sent (lib/server/mail/outbox.ts). A message is written in the transaction
@@ -20,6 +20,8 @@ export const mailOutbox = pgTable(
     body: text("body").notNull(),
     /** The HTML part, rendered from the same template as `body` when the message was queued (null for older rows: sent as text only). */
     html: text("html"),
+    /** Extra headers the message carries (List-Unsubscribe on reminders); null for none. */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     createdAt: createdAt(),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     attempts: integer("attempts").notNull().default(0),

@@ -30,6 +30,7 @@ export async function queueMail(tx: Transaction, draft: MailDraft): Promise<void
     subject: message.subject,
     body: message.text,
     html: message.html ?? null,
+    headers: message.headers ?? null,
   });
   afterCommit(tx, { label: `the nudge for the e-mail "${message.subject}"`, run: () => mailWorker().nudge() });
 }
@@ -56,7 +57,14 @@ interface DeliverOptions {
 }
 
 const defaultSend = (row: MailOutboxRow) =>
-  sendMail({ messageId: row.messageId, to: row.recipient, subject: row.subject, text: row.body, ...(row.html ? { html: row.html } : {}) });
+  sendMail({
+    messageId: row.messageId,
+    to: row.recipient,
+    subject: row.subject,
+    text: row.body,
+    ...(row.html ? { html: row.html } : {}),
+    ...(row.headers ? { headers: row.headers } : {}),
+  });
 
 /** Claims up to a batch of due messages for this worker (none another worker holds). */
 async function claimDue(db: DbExecutor, now: Date): Promise<MailOutboxRow[]> {

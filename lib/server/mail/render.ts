@@ -11,6 +11,8 @@ export interface MailDraft {
   to: string;
   subject: string;
   content: ReactElement;
+  /** Extra headers (List-Unsubscribe on reminders). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 const TEXT_OPTIONS = {
@@ -25,5 +27,5 @@ const TEXT_OPTIONS = {
 export async function renderMail(draft: MailDraft): Promise<MailMessage> {
   const html = await render(draft.content);
   const text = toPlainText(html, TEXT_OPTIONS).trim();
-  return { to: draft.to, subject: draft.subject, text, html };
+  return { to: draft.to, subject: draft.subject, text, html, ...(draft.headers ? { headers: { ...draft.headers } } : {}) };
 }

@@ -11,6 +11,8 @@ export interface MailMessage {
   text: string;
   /** The HTML part, rendered from the same template as `text` (lib/server/mail/render.ts). */
   html?: string;
+  /** Extra headers (List-Unsubscribe on reminders). */
+  headers?: Record<string, string>;
 }
 
 /** A message as the outbox hands it to the transport: with the Message-ID it keeps on every try. */

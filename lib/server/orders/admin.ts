@@ -5,6 +5,7 @@ import { orderEvents, orders, users, type OrderEventRow, type OrderRow, type Use
 import { centsToAmount } from "@/lib/money";
 import type { AdminCancelOrderBody, AdminOrder, AdminOrderListQuery, AdminOrderSummary, ShipOrderBody } from "@/lib/schemas/admin-order";
 import { assertOperator } from "@/lib/server/auth/operator";
+import { recordFilterShipmentDelivery } from "@/lib/server/filter-shipments/delivered";
 import { AppError } from "@/lib/server/http/errors";
 import { orderShippedMail } from "@/lib/server/mail/templates/orders";
 import { queueMail } from "@/lib/server/mail/outbox";
@@ -120,6 +121,7 @@ export async function deliverOrder(user: UserRow, orderId: string, now: Date = n
     const delivered = await moveOrder(tx, order.id, "delivered", { deliveredAt: now });
     await recordEvent(tx, order.id, "delivered", operatorActor(user));
     await registerDeliveredPurifiers(tx, order.id, order.userId, now);
+    await recordFilterShipmentDelivery(tx, order.id, now);
     return adminView(tx, delivered);
   });
 }

@@ -4,6 +4,7 @@ import { DEFAULT_SHIPPING_METHOD } from "@/lib/config/shipping";
 import { env } from "@/lib/config/env";
 import type { Transaction } from "@/lib/db/client";
 import { orderItems, orders, users } from "@/lib/db/schema";
+import type { UsAddress } from "@/lib/schemas/auth";
 import { AppError } from "@/lib/server/http/errors";
 import { priceLines } from "@/lib/member-pricing";
 import { cartLinesForCheckout, clearCart } from "@/lib/server/cart";
@@ -11,7 +12,7 @@ import { assertCarePlanBuyable, isMemberAt } from "@/lib/server/memberships";
 import { inTransaction } from "@/lib/server/transaction";
 import { ORDER_MESSAGES } from "./messages";
 import { reserveStock, type WantedLine } from "./stock";
-import { customerActor, recordEvent } from "./events";
+import { customerActor, recordEvent, SYSTEM_ACTOR } from "./events";
 import { orderTotals } from "./totals";
 import { sweepExpiredOrders } from "./expiry";
 
@@ -119,4 +120,56 @@ export async function buyNow(userId: string, sku: string, quantity: number, refe
   await sweepExpiredOrders({ userId });
   const orderId = await inTransaction((tx) => createPendingOrder(tx, userId, [{ sku, quantity }], { referralCode }));
   return { orderId };
+}
+
+export interface SystemOrder {
+  userId: string;
+  lines: readonly WantedLine[];
+  address: UsAddress;
+  /** Why the shop made it, on the timeline ("Membership filter shipment, due …"). */
+  note: string;
+  now: Date;
+}
+
+/**
+ * An order the shop makes for a customer with nothing to pay (a member's scheduled filters), in the
+ * caller's transaction: stock reserved like any order (409 when short, and the caller's claim rolls
+ * back with it), each line at unit price 0 with its original price kept for display, free UPS
+ * Ground, and paid at once (there is nothing to charge, so no payment row). From here the operator
+ * ships it like any order, and the customer finds it under Orders.
+ */
+export async function createSystemOrder(tx: Transaction, order: SystemOrder): Promise<string> {
+  const reserved = await reserveStock(tx, order.lines);
+  const [row] = await tx
+    .insert(orders)
+    .values({
+      userId: order.userId,
+      status: "paid",
+      subtotalCents: 0,
+      shippingCents: 0,
+      taxCents: 0,
+      totalCents: 0,
+      shippingMethod: DEFAULT_SHIPPING_METHOD,
+      shippingAddress: order.address,
+      expiresAt: null,
+      paidAt: order.now,
+    })
+    .returning({ id: orders.id });
+  if (!row) throw new Error("The order insert returned no row");
+  await tx.insert(orderItems).values(
+    reserved.map(({ product, quantity }) => ({
+      orderId: row.id,
+      sku: product.sku,
+      name: product.name,
+      images: product.images,
+      attributes: product.attributes,
+      spec: product.spec,
+      quantity,
+      originalPriceCents: product.originalPriceCents,
+      unitPriceCents: 0,
+      lineTotalCents: 0,
+    })),
+  );
+  await recordEvent(tx, row.id, "created", SYSTEM_ACTOR, order.note);
+  return row.id;
 }

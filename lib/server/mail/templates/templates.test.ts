@@ -13,6 +13,7 @@ const account = await import("./account");
 const orders = await import("./orders");
 const afterSale = await import("./after-sale");
 const plans = await import("./memberships");
+const filters = await import("./filters");
 const { RETURN_ADDRESS } = await import("@/lib/config/after-sale");
 
 const ORDER_ID = "5e461c55-5d5c-4a8e-9b1a-0c2d3e4f5a6b";
@@ -51,6 +52,11 @@ const order: Order = orderView({
 });
 
 const member = { to: TO, name: "Ana", planName: "Lenwell Membership, monthly" };
+const PRE_FILTER = { sku: "LW-F1-PP", name: "Composite pre-filter (PP + carbon)" };
+const POST_CARBON = { sku: "LW-F3-PC", name: "Post-carbon taste cartridge" };
+const HOME = { fullName: "Ana Diaz", line1: "1200 Main St", city: "Houston", state: "TX" as const, zip: "77002" };
+const UNSUBSCRIBE = "https://shop.example/reminders/unsubscribe?token=abc.def";
+
 const facts = { afterSaleId: REQUEST_ID, type: "return" as const, name: "Lenwell RO600", quantity: 1 };
 
 interface Case {
@@ -213,6 +219,74 @@ const CASES: Record<string, Case> = {
     draft: plans.careEndingMail({ ...member, planName: "Lenwell Care, 2-year protection" }, new Date("2028-08-15T17:00:00Z")),
     subject: "Your Lenwell Care plan ends on Aug 15, 2028",
     says: ["covers your purifier until Aug 15, 2028", "https://shop.example/lenwellcare"],
+  },
+  filterOrder: {
+    draft: filters.filterOrderMail(TO, "Ana", {
+      orderId: ORDER_ID,
+      serial: "RO6-12345",
+      filters: [PRE_FILTER, POST_CARBON],
+      dueOn: "2027-01-15",
+      overdue: false,
+      address: HOME,
+    }),
+    subject: "Your Composite pre-filter (PP + carbon) and Post-carbon taste cartridge ship before they are due on Jan 15, 2027",
+    says: [
+      "Hello Ana,",
+      "your purifier (serial RO6-12345) before they are due on Jan 15, 2027, in order #5E461C55",
+      "1 × Composite pre-filter (PP + carbon)",
+      "1 × Post-carbon taste cartridge",
+      "There is nothing to pay, and it ships free by UPS Ground.",
+      "Houston, TX 77002",
+      `https://shop.example/account/orders/${ORDER_ID}`,
+    ],
+  },
+  filterOrderOverdue: {
+    draft: filters.filterOrderMail(TO, null, {
+      orderId: ORDER_ID,
+      serial: null,
+      filters: [PRE_FILTER],
+      dueOn: "2025-09-10",
+      overdue: true,
+      address: HOME,
+    }),
+    subject: "Your Composite pre-filter (PP + carbon) is on the way (due since Sep 10, 2025)",
+    says: ["Hello,", "the filter for your purifier due since Sep 10, 2025, in order #5E461C55"],
+  },
+  filterAddressNeeded: {
+    draft: filters.filterAddressNeededMail(TO, "Ana", { serial: null, filters: [PRE_FILTER], dueOn: "2026-09-10" }),
+    subject: "Add your address so we can ship your Lenwell filters",
+    says: [
+      "ships the Composite pre-filter (PP + carbon) for your purifier before it is due on Sep 10, 2026",
+      "no address to ship to",
+      "https://shop.example/account/user",
+    ],
+  },
+  filterReminder: {
+    draft: filters.filterReminderMail(TO, "Ana", {
+      serial: "RO6-12345",
+      filters: [PRE_FILTER],
+      dueOn: "2026-09-10",
+      unsubscribeUrl: UNSUBSCRIBE,
+    }),
+    subject: "Your Composite pre-filter (PP + carbon) is due on Sep 10, 2026",
+    says: [
+      "reaches the end of its life on Sep 10, 2026",
+      "Order this filter",
+      "https://shop.example/mart/detail/LW-F1-PP",
+      "https://shop.example/waterpurifier/subscriptionplan",
+      "To stop them, unsubscribe here:",
+      UNSUBSCRIBE,
+    ],
+  },
+  filterReminderTwoStages: {
+    draft: filters.filterReminderMail(TO, null, {
+      serial: null,
+      filters: [PRE_FILTER, POST_CARBON],
+      dueOn: "2027-01-15",
+      unsubscribeUrl: UNSUBSCRIBE,
+    }),
+    subject: "Your Composite pre-filter (PP + carbon) and Post-carbon taste cartridge are due on Jan 15, 2027",
+    says: ["Order this filter: Post-carbon taste cartridge", "https://shop.example/mart/detail/LW-F3-PC", UNSUBSCRIBE],
   },
 };
 

@@ -1,0 +1,112 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { AdminTable, EmptyNote, type AdminColumn } from "@/components/admin/admin-list";
+import { TAP_TARGET } from "@/components/ui/tap-target";
+import { FILTER_SCHEDULE } from "@/lib/config/filter-shipments";
+import { adminOrderPath } from "@/lib/config/routes";
+import { formatScheduleDay } from "@/lib/filter-schedule-display";
+import { ORDER_STATUS_LABELS, orderNumber } from "@/lib/order-display";
+import { requireOperatorPage } from "@/lib/server/auth/operator";
+import { adminFilterSchedule, type AdminFilterShipment, type AdminShipmentState } from "@/lib/server/filter-shipments";
+
+export const metadata: Metadata = { title: "Upcoming filter shipments" };
+
+const STATE_LABELS: Readonly<Record<AdminShipmentState, string>> = {
+  scheduled: "Scheduled",
+  postponed: "Postponed",
+  skipped: "Skipped by the member",
+  ordered: "Ordered",
+};
+
+const UPCOMING_COLUMNS: readonly AdminColumn[] = [
+  { label: "Order date" },
+  { label: "Due" },
+  { label: "Purifier" },
+  { label: "Member" },
+  { label: "Filters" },
+  { label: "Status" },
+];
+
+const ORDERED_COLUMNS: readonly AdminColumn[] = [
+  { label: "Ordered on" },
+  { label: "Due" },
+  { label: "Purifier" },
+  { label: "Member" },
+  { label: "Filters" },
+  { label: "Order" },
+];
+
+function Due({ row }: { row: AdminFilterShipment }) {
+  if (row.shipFor === row.dueOn) return <>{formatScheduleDay(row.dueOn)}</>;
+  return (
+    <>
+      {formatScheduleDay(row.shipFor)}
+      <span className="block text-xs text-ink-muted">was {formatScheduleDay(row.dueOn)}</span>
+    </>
+  );
+}
+
+// The members' filter schedule as the job will act on it: what it orders in the coming weeks (with
+// the members' skips and postponements), then the filter orders it already made, to ship as usual.
+export default async function AdminFilterShipmentsPage() {
+  const operator = await requireOperatorPage();
+  const schedule = await adminFilterSchedule(operator);
+  return (
+    <section aria-labelledby="filter-shipments-title">
+      <h1 id="filter-shipments-title" className="text-2xl font-bold text-ink">
+        Upcoming filter shipments
+      </h1>
+      <p className="mt-2 text-ink-soft">
+        Members&apos; filter orders are made {FILTER_SCHEDULE.orderLeadDays} days before each filter is due, free of charge. Shown: order
+        dates until {formatScheduleDay(schedule.until)} (earlier ones are made on the next run).
+      </p>
+      {schedule.upcoming.length === 0 ? (
+        <EmptyNote>No filter orders are due in the next {FILTER_SCHEDULE.consoleWeeks} weeks.</EmptyNote>
+      ) : (
+        <AdminTable columns={UPCOMING_COLUMNS}>
+          {schedule.upcoming.map((row) => (
+            <tr key={`${row.purifierId}-${row.dueOn}`}>
+              <td className="px-3 py-2 whitespace-nowrap">{formatScheduleDay(row.orderOn)}</td>
+              <td className="px-3 py-2 whitespace-nowrap">
+                <Due row={row} />
+              </td>
+              <td className="px-3 py-2">{row.serial ?? "No serial yet"}</td>
+              <td className="px-3 py-2 break-all">{row.customerEmail}</td>
+              <td className="px-3 py-2">{row.filters.join(", ")}</td>
+              <td className="px-3 py-2">{STATE_LABELS[row.state]}</td>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+
+      <h2 className="mt-10 text-xl font-semibold text-ink">Filter orders made in the last {FILTER_SCHEDULE.consoleWeeks} weeks</h2>
+      {schedule.ordered.length === 0 ? (
+        <EmptyNote>No filter orders yet.</EmptyNote>
+      ) : (
+        <AdminTable columns={ORDERED_COLUMNS}>
+          {schedule.ordered.map((row) => (
+            <tr key={`${row.purifierId}-${row.dueOn}`}>
+              <td className="px-3 py-2 whitespace-nowrap">{formatScheduleDay(row.orderOn)}</td>
+              <td className="px-3 py-2 whitespace-nowrap">
+                <Due row={row} />
+              </td>
+              <td className="px-3 py-2">{row.serial ?? "No serial yet"}</td>
+              <td className="px-3 py-2 break-all">{row.customerEmail}</td>
+              <td className="px-3 py-2">{row.filters.join(", ")}</td>
+              <td className="px-3 py-2">
+                {row.orderId ? (
+                  <Link href={adminOrderPath(row.orderId)} className={`${TAP_TARGET} text-brand-700 underline`}>
+                    #{orderNumber(row.orderId)}
+                  </Link>
+                ) : (
+                  "—"
+                )}
+                {row.orderStatus ? <span className="block text-xs text-ink-muted">{ORDER_STATUS_LABELS[row.orderStatus]}</span> : null}
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+    </section>
+  );
+}

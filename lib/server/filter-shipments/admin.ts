@@ -1,0 +1,132 @@
+import "server-only";
+import { and, desc, eq, gte, inArray } from "drizzle-orm";
+import { FILTER_SCHEDULE } from "@/lib/config/filter-shipments";
+import { addDays } from "@/lib/calendar-day";
+import { getDb } from "@/lib/db/client";
+import { filterShipments, orders, products, purifiers, users, type FilterShipmentStatus, type OrderStatus } from "@/lib/db/schema";
+import type { UserRow } from "@/lib/db/schema";
+import { assertOperator } from "@/lib/server/auth/operator";
+import { storeDate } from "@/lib/server/shipping/dates";
+import { activeMembers, filterStageSpecs, loadScheduledPurifiers } from "./data";
+import { orderDay, plannedShipments } from "./plan";
+
+// The operator's "Upcoming filter shipments": what the job will order in the coming weeks for
+// members' purifiers (with the members' skips and postponements), and the filter orders it made.
+
+export type AdminShipmentState = "scheduled" | FilterShipmentStatus;
+
+export interface AdminFilterShipment {
+  purifierId: string;
+  serial: string | null;
+  customerEmail: string;
+  filters: string[];
+  dueOn: string;
+  /** The postponed date, when postponed. */
+  shipFor: string;
+  orderOn: string;
+  state: AdminShipmentState;
+  orderId: string | null;
+  orderStatus: OrderStatus | null;
+}
+
+export interface AdminFilterSchedule {
+  today: string;
+  until: string;
+  upcoming: AdminFilterShipment[];
+  ordered: AdminFilterShipment[];
+}
+
+function byOrderDay(a: AdminFilterShipment, b: AdminFilterShipment): number {
+  return a.orderOn < b.orderOn ? -1 : a.orderOn > b.orderOn ? 1 : a.dueOn < b.dueOn ? -1 : a.dueOn > b.dueOn ? 1 : 0;
+}
+
+/**
+ * Shipments whose order day falls within `weeks` weeks (overdue ones included: the job orders them
+ * on its next run), and skipped ones due in that time; then the filter orders made in the last
+ * `weeks` weeks, newest first, with their status.
+ */
+export async function adminFilterSchedule(
+  operator: UserRow,
+  now: Date = new Date(),
+  weeks: number = FILTER_SCHEDULE.consoleWeeks,
+): Promise<AdminFilterSchedule> {
+  assertOperator(operator);
+  const db = await getDb();
+  const today = storeDate(now);
+  const until = addDays(today, weeks * 7);
+  const specs = await filterStageSpecs(db);
+  const names = new Map(specs.map((spec) => [spec.stage, spec.name]));
+  const owners = await loadScheduledPurifiers(db);
+  const members = await activeMembers(
+    db,
+    owners.map((owner) => owner.purifier.userId),
+    now,
+  );
+  const upcoming: AdminFilterShipment[] = [];
+  for (const owner of owners) {
+    if (!members.has(owner.purifier.userId)) continue;
+    const base = {
+      purifierId: owner.purifier.id,
+      serial: owner.purifier.serial,
+      customerEmail: owner.email,
+      orderId: null,
+      orderStatus: null,
+    };
+    for (const shipment of plannedShipments(specs, owner.purifier.installedOn, owner.changes, owner.records, today)) {
+      if (shipment.record?.status === "ordered" || shipment.orderOn > until) continue;
+      upcoming.push({
+        ...base,
+        filters: shipment.stages.map((stage) => stage.name),
+        dueOn: shipment.dueOn,
+        shipFor: shipment.shipFor,
+        orderOn: shipment.orderOn,
+        state: shipment.record?.status ?? "scheduled",
+      });
+    }
+    for (const record of owner.records) {
+      if (record.status !== "skipped" || record.orderId || record.dueOn < today || orderDay(record.dueOn) > until) continue;
+      upcoming.push({
+        ...base,
+        filters: record.stages.map((stage) => names.get(stage) ?? `Stage ${stage}`),
+        dueOn: record.dueOn,
+        shipFor: record.dueOn,
+        orderOn: orderDay(record.dueOn),
+        state: "skipped",
+      });
+    }
+  }
+
+  const since = new Date(now.getTime() - weeks * 7 * 86_400_000);
+  const rows = await db
+    .select({
+      shipment: filterShipments,
+      serial: purifiers.serial,
+      email: users.email,
+      orderStatus: orders.status,
+      orderedAt: orders.paidAt,
+    })
+    .from(filterShipments)
+    .innerJoin(purifiers, eq(purifiers.id, filterShipments.purifierId))
+    .innerJoin(users, eq(users.id, purifiers.userId))
+    .innerJoin(orders, eq(orders.id, filterShipments.orderId))
+    .where(and(eq(filterShipments.status, "ordered"), gte(orders.paidAt, since)))
+    .orderBy(desc(orders.paidAt));
+  const skus = await db
+    .select({ stage: products.filterStage, name: products.name })
+    .from(products)
+    .where(inArray(products.filterStage, [...new Set(rows.flatMap((row) => row.shipment.stages))].concat([-1])));
+  for (const sku of skus) if (sku.stage !== null) names.set(sku.stage, sku.name);
+  const ordered = rows.map(({ shipment, serial, email, orderStatus, orderedAt }): AdminFilterShipment => ({
+    purifierId: shipment.purifierId,
+    serial,
+    customerEmail: email,
+    filters: shipment.stages.map((stage) => names.get(stage) ?? `Stage ${stage}`),
+    dueOn: shipment.dueOn,
+    shipFor: shipment.postponedTo ?? shipment.dueOn,
+    orderOn: orderedAt ? storeDate(orderedAt) : orderDay(shipment.postponedTo ?? shipment.dueOn),
+    state: "ordered",
+    orderId: shipment.orderId,
+    orderStatus,
+  }));
+  return { today, until, upcoming: upcoming.sort(byOrderDay), ordered };
+}
