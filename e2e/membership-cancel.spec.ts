@@ -33,8 +33,8 @@ test.describe("membership renewal card and cancel", () => {
     await expect(renewal.getByText(/Renews on .* with/)).toContainText("Visa •••• 4242");
     await renewal.getByRole("button", { name: "Cancel membership" }).click();
     const dialog = page.getByTestId("cancel-membership-dialog");
-    // Bought today: all 12 months are unused; $129.00 and its Texas sales tax come back.
-    await expect(dialog).toContainText("Your membership ends today. We refund $137.06 for 12 unused full months to Visa •••• 4242.");
+    // Bought today: all 12 months are unused, so the $129.00 paid comes back (a plan carries no sales tax).
+    await expect(dialog).toContainText("Your membership ends today. We refund $129.00 for 12 unused full months to Visa •••• 4242.");
     await dialog.getByRole("button", { name: "Yes, cancel membership" }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId("membership").getByText("Cancelled")).toBeVisible();

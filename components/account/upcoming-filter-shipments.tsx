@@ -36,9 +36,9 @@ function ShipmentCard({ shipment }: { shipment: UpcomingFilterShipment }) {
   const titleId = `filter-shipment-${shipment.purifierId}`;
   return (
     <li aria-labelledby={titleId} className="flex flex-col gap-3 rounded-xl border border-line p-4" data-testid="upcoming-filter-shipment">
-      <h4 id={titleId} className="font-semibold text-ink">
+      <h3 id={titleId} className="font-semibold text-ink">
         {shipment.serial ? `Purifier ${shipment.serial}` : "Your purifier"}
-      </h4>
+      </h3>
       <dl className="grid gap-1 text-[15px]">
         <div className="flex flex-wrap gap-x-2">
           <dt className="font-medium text-ink">{shipment.filters.length > 1 ? "Filters" : "Filter"}</dt>

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { Container } from "@/components/ui/page";
 import { ShopLink } from "@/components/ui/shop-link";
 import { TAP_TARGET } from "@/components/ui/tap-target";
+import { UpcomingFilterShipments } from "@/components/account/upcoming-filter-shipments";
 import { MyPurifiers } from "@/components/purifiers/my-purifiers";
 import { ROUTES } from "@/lib/config/routes";
 import { requireCustomerPage } from "@/lib/server/auth/page-session";
@@ -29,6 +30,14 @@ export default async function MyPurifiersPage() {
           : `${list.length} ${list.length === 1 ? "purifier" : "purifiers"}. Each filter's life counts from its last change, or from the installation day.`}
       </p>
       <MyPurifiers initial={list} today={today} />
+      {list.length > 0 ? (
+        <section aria-labelledby="filter-shipments-title" className="mt-10 rounded-2xl border border-line p-6">
+          <h2 id="filter-shipments-title" className="mb-4 text-xl font-semibold text-ink">
+            Upcoming filter shipments
+          </h2>
+          <UpcomingFilterShipments />
+        </section>
+      ) : null}
     </Container>
   );
 }

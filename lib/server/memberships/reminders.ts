@@ -4,6 +4,7 @@ import { CARE_ENDING_REMINDER_DAYS } from "@/lib/config/memberships";
 import { memberships, products, users } from "@/lib/db/schema";
 import { queueMail } from "@/lib/server/mail/outbox";
 import { careEndingMail } from "@/lib/server/mail/templates/memberships";
+import { acceptsReminders, reminderUnsubscribe } from "@/lib/server/reminders";
 import { inTransaction } from "@/lib/server/transaction";
 
 // The care plan's "ends in 30 days" reminder. One conditional UPDATE marks each plan whose end is
@@ -38,7 +39,10 @@ export async function runCareReminders(now: Date): Promise<{ reminded: number }>
         .from(users)
         .innerJoin(products, eq(products.sku, row.sku))
         .where(eq(users.id, row.userId));
-      if (facts) await queueMail(tx, careEndingMail(facts, row.endsAt));
+      // An opted-out customer's plan is still marked, so it is not considered again.
+      if (facts && (await acceptsReminders(tx, row.userId))) {
+        await queueMail(tx, careEndingMail(facts, row.endsAt, reminderUnsubscribe(row.userId)));
+      }
     }
     return { reminded: marked.length };
   });

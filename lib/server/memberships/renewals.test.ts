@@ -17,20 +17,13 @@ import { dataOf, read } from "@/test/support/answer";
 import { apiRequest, expectShopInvariants, HOUSTON, makeCustomer, type Customer } from "@/test/support/shop";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { POST as buyNowRoute } from "@/app/api/v1/c/merchandise/order/add/route";
+import { setReminderSubscription } from "@/lib/server/reminders";
 import { POST as payRoute } from "@/app/api/v1/c/merchandise/order/payment/route";
 import { GET as profileRoute } from "@/app/api/v1/c/user/profile/route";
 import { POST as cancelRoute } from "@/app/api/v1/c/user/membership/cancel/route";
 import { PUT as cardRoute } from "@/app/api/v1/c/user/membership/card/route";
 import { POST as adminCancelRoute } from "@/app/api/v1/admin/plans/cancel/route";
-import {
-  adminCancelMembership,
-  cancelMembership,
-  customerPlans,
-  isMemberAt,
-  runCareReminders,
-  runRenewals,
-  setRenewalCard,
-} from "./index";
+import { adminCancelMembership, cancelMembership, customerPlans, isMemberAt, runCareReminders, runRenewals, setRenewalCard } from "./index";
 
 // Renewals, retries, cancels and reminders on a clock the tests choose: each member pays at the
 // real checkout, then the membership's period is moved to the dates under test and the jobs run at
@@ -314,29 +307,29 @@ describeEachEngine("membership renewals and cancels on $name", (engine) => {
     // CDT): 9 unused full months (Jun 10 → Mar 10), where the UTC day would give 8.
     const { who, membershipId, orderId } = await member("LW-MEM-Y", GOOD, "2030-03-10T15:00:00Z", "2031-03-10T15:00:00Z");
     const now = at("2030-06-11T04:30:00Z");
-    // Paid: $129.00 and Texas sales tax on it; 9/12 of that comes back.
-    const paidForYear = 12_900 + (await taxOf(orderId));
-    const refundCents = Math.round((paidForYear * 9) / 12);
-    expect(refundCents).toBe(10_280); // (12900 + 806) × 9 ÷ 12 = 10279.5
+    // Paid: $129.00 and no sales tax (a plan is a service: docs/decisions.md); 9/12 of it comes back.
+    expect(await taxOf(orderId)).toBe(0);
+    const refundCents = Math.round((12_900 * 9) / 12);
+    expect(refundCents).toBe(9675);
     expect((await customerPlans(who.id, now)).membership?.cancellation).toEqual({
       mode: "now",
-      refund: 102.8,
+      refund: 96.75,
       unusedMonths: 9,
       card: "Visa •••• 4242",
     });
     const outcome = await cancelMembership(who.id, now);
-    expect(outcome.cancellation).toEqual({ mode: "now", refund: 102.8, unusedMonths: 9, card: "Visa •••• 4242" });
+    expect(outcome.cancellation).toEqual({ mode: "now", refund: 96.75, unusedMonths: 9, card: "Visa •••• 4242" });
     expect(outcome.membership).toMatchObject({ status: "cancelled" });
     const ended = await row(membershipId);
     expect(ended).toMatchObject({ status: "cancelled", autoRenew: false });
     expect(ended.endsAt.toISOString()).toBe(now.toISOString());
     const [paid] = await db().db.select().from(payments).where(eq(payments.orderId, orderId));
-    expect(paid).toMatchObject({ refundedCents: 10_280, status: "partially_refunded" });
+    expect(paid).toMatchObject({ refundedCents: 9675, status: "partially_refunded" });
     const [order] = await db().db.select().from(orders).where(eq(orders.id, orderId));
-    expect(order?.refundedCents).toBe(10_280);
+    expect(order?.refundedCents).toBe(9675);
     expect(await isMemberAt(db().db, who.id, now)).toBe(false);
     const mail = (await mailsTo(who.email)).find((item) => item.subject.includes("cancelled"));
-    expect(mail?.body).toContain("We refunded $102.80 for 9 full months you had not used to Visa •••• 4242");
+    expect(mail?.body).toContain("We refunded $96.75 for 9 full months you had not used to Visa •••• 4242");
     await runRenewals(at("2031-03-10T15:00:00Z"));
     expect(await ordersOf(who.id)).toHaveLength(1);
     await expectShopInvariants(db());
@@ -357,8 +350,8 @@ describeEachEngine("membership renewals and cancels on $name", (engine) => {
     // Cancelled Jan 31, 2031 (Chicago): Jan 31 + 5 months = Jun 30 ≤ Jul 1, + 6 = Jul 31: 5 months.
     const operator = { id: admin.id, role: "admin" as const };
     const outcome = await adminCancelMembership(operator, membershipId, at("2031-01-31T20:00:00Z"));
-    // (12900 + 806 tax) × 5 ÷ 12 = 5710.83…
-    expect(outcome.cancellation).toEqual({ mode: "now", refund: 57.11, unusedMonths: 5, card: "Visa •••• 4242" });
+    // 12900 × 5 ÷ 12 = 5375
+    expect(outcome.cancellation).toEqual({ mode: "now", refund: 53.75, unusedMonths: 5, card: "Visa •••• 4242" });
     expect(await row(membershipId)).toMatchObject({ status: "cancelled", cancelledByUserId: admin.id });
     const refunded = await db()
       .db.select()
@@ -384,6 +377,22 @@ describeEachEngine("membership renewals and cancels on $name", (engine) => {
     const sent = await reminders();
     expect(sent).toHaveLength(1);
     expect(sent[0]?.subject).toBe("Your Lenwell Care plan ends on Aug 15, 2031");
+    // A reminder: it carries the signed link that leaves the reminders list without signing in.
+    expect(sent[0]?.body).toMatch(/unsubscribe here: http\S+\/reminders\/unsubscribe\?token=\S+/);
+  });
+
+  it("sends no care plan reminder to a customer who left the reminders list", async () => {
+    const who = await makeCustomer(db());
+    const end = at("2032-03-31T17:00:00Z");
+    await db()
+      .db.insert(memberships)
+      .values({ userId: who.id, kind: "care", sku: "LW-CARE-2Y", startsAt: at("2030-03-31T17:00:00Z"), endsAt: end });
+    await setReminderSubscription(who.id, false);
+    expect(await runCareReminders(new Date(end.getTime() - 10 * DAY))).toEqual({ reminded: 1 });
+    expect((await mailsTo(who.email)).filter((mail) => mail.subject.includes("Care plan ends"))).toEqual([]);
+    // Claimed all the same: turning reminders back on does not send this one late.
+    await setReminderSubscription(who.id, true);
+    expect(await runCareReminders(new Date(end.getTime() - 5 * DAY))).toEqual({ reminded: 0 });
   });
 
   it("answers the cancel and card calls through the API, the operator's too", async () => {

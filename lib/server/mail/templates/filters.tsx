@@ -5,7 +5,7 @@ import { formatScheduleDay, joinNames } from "@/lib/filter-schedule-display";
 import { orderNumber } from "@/lib/order-display";
 import type { UsAddress } from "@/lib/schemas/auth";
 import type { MailDraft } from "../render";
-import { Action, MailLayout, Paragraph, PlainLink, siteUrl } from "./layout";
+import { Action, MailLayout, Paragraph, PlainLink, ReminderUnsubscribeNote, siteUrl } from "./layout";
 
 // The filter schedule's e-mails: a member's scheduled filter order (and the request for an address
 // when there is none to ship to), and a non-member's reminder that a filter falls due. Filters are
@@ -22,18 +22,6 @@ function greeting(name: string | null): string {
 
 function purifierLabel(serial: string | null): string {
   return serial ? `your purifier (serial ${serial})` : "your purifier";
-}
-
-/**
- * The unsubscribe line every reminder e-mail ends with: what the list is and the signed link that
- * leaves it without signing in (lib/server/reminders). Order and account e-mails have none.
- */
-export function ReminderUnsubscribeNote({ url }: { url: string }) {
-  return (
-    <Paragraph>
-      You get reminders because you registered a {STORE_NAME} purifier. To stop them, unsubscribe here: <PlainLink href={url} />
-    </Paragraph>
-  );
 }
 
 export interface FilterOrderFacts {

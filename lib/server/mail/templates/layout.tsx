@@ -138,3 +138,15 @@ export function PlainLink({ href }: { href: string }) {
     </Link>
   );
 }
+
+/**
+ * The unsubscribe line every reminder e-mail ends with: what the list is and the signed link that
+ * leaves it without signing in (lib/server/reminders). Order and account e-mails have none.
+ */
+export function ReminderUnsubscribeNote({ url }: { url: string }) {
+  return (
+    <Paragraph>
+      You get reminders because you registered a {STORE_NAME} purifier. To stop them, unsubscribe here: <PlainLink href={url} />
+    </Paragraph>
+  );
+}

@@ -3,8 +3,9 @@ import { ROUTES, orderPath } from "@/lib/config/routes";
 import { STORE_NAME } from "@/lib/config/store";
 import { formatUsd } from "@/lib/money";
 import { formatOrderDate, orderNumber } from "@/lib/order-display";
+import type { ReminderUnsubscribe } from "@/lib/server/reminders";
 import type { MailDraft } from "../render";
-import { Action, MailLayout, Paragraph, siteUrl } from "./layout";
+import { Action, MailLayout, Paragraph, ReminderUnsubscribeNote, siteUrl } from "./layout";
 
 // The membership and care plan e-mails: renewal notice and receipt, a failed renewal and the lapse
 // after the last try, the cancellation, and the care plan's coming end. Dates are days in the
@@ -138,10 +139,12 @@ export function monthsText(months: number): string {
 }
 
 /** Sent once, 30 days before a care plan ends. */
-export function careEndingMail(facts: PlanMailFacts, endsAt: Date): MailDraft {
+/** A reminder: it carries the reminders list's unsubscribe link and headers (lib/server/reminders). */
+export function careEndingMail(facts: PlanMailFacts, endsAt: Date, unsubscribe: ReminderUnsubscribe): MailDraft {
   const day = formatOrderDate(endsAt.toISOString());
   return {
     to: facts.to,
+    headers: unsubscribe.headers,
     subject: `Your ${STORE_NAME} Care plan ends on ${day}`,
     content: (
       <MailLayout preview={`Your care plan ends on ${day}`} heading="Your care plan ends soon">
@@ -152,6 +155,7 @@ export function careEndingMail(facts: PlanMailFacts, endsAt: Date): MailDraft {
         </Paragraph>
         <Paragraph>To keep your purifier covered after that, you can buy a new Lenwell Care plan:</Paragraph>
         <Action href={siteUrl(ROUTES.care)}>See Lenwell Care</Action>
+        <ReminderUnsubscribeNote url={unsubscribe.url} />
       </MailLayout>
     ),
   };

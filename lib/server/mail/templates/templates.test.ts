@@ -216,9 +216,12 @@ const CASES: Record<string, Case> = {
     ],
   },
   careEnding: {
-    draft: plans.careEndingMail({ ...member, planName: "Lenwell Care, 2-year protection" }, new Date("2028-08-15T17:00:00Z")),
+    draft: plans.careEndingMail({ ...member, planName: "Lenwell Care, 2-year protection" }, new Date("2028-08-15T17:00:00Z"), {
+      url: UNSUBSCRIBE,
+      headers: { "List-Unsubscribe": "<https://shop.example/api/v1/c/reminders/unsubscribe?token=abc.def>" },
+    }),
     subject: "Your Lenwell Care plan ends on Aug 15, 2028",
-    says: ["covers your purifier until Aug 15, 2028", "https://shop.example/lenwellcare"],
+    says: ["covers your purifier until Aug 15, 2028", "https://shop.example/lenwellcare", "To stop them, unsubscribe here:", UNSUBSCRIBE],
   },
   filterOrder: {
     draft: filters.filterOrderMail(TO, "Ana", {
