@@ -6,7 +6,7 @@ import { amountToCents } from "@/lib/money";
 import { orderNumber } from "@/lib/order-display";
 import { E2E_OUTBOX, TEST_ADDRESS, expect, isMobileProject, registerFreshCustomer, scrollToY, test } from "./fixtures";
 import { codeInMail, newestMailTo } from "@/lib/server/mail/outbox-reader";
-import { buyNowThroughApi, payThroughApi, withOperator } from "./shop-api";
+import { buyNowThroughApi, payOnPaymentPage, payThroughApi, withOperator } from "./shop-api";
 
 // The buying slice end to end, each test with a customer of its own. Products whose stock a test
 // counts are bought by that test alone (and per project, since desktop and phone run side by side).
@@ -55,11 +55,7 @@ async function payWithCard(page: Page, cardNumber: string, { ships = true }: { s
     await expect(page.getByLabel("ZIP code")).toHaveCount(0);
     await expect(page.getByRole("group", { name: "Shipping option" })).toHaveCount(0);
   }
-  await page.getByLabel("Card number").fill(cardNumber);
-  await page.getByLabel("Expiry (MM / YY)").fill(`12 / ${String((new Date().getFullYear() + 2) % 100).padStart(2, "0")}`);
-  await page.getByLabel("Security code (CVC)").fill("123");
-  await page.getByLabel("Name on the card").fill(TEST_ADDRESS.fullName);
-  await page.getByRole("button", { name: /^Pay \$/ }).click();
+  await payOnPaymentPage(page, cardNumber);
 }
 
 async function expectPaid(page: Page) {

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { ROUTES, productPath } from "@/lib/config/routes";
 import { TEST_ADDRESS, expect, registerFreshCustomer, test } from "./fixtures";
+import { payOnPaymentPage } from "./shop-api";
 
 // The membership's card and its cancel, as a member meets them: the payment page says the card is
 // kept for renewals, the account page names it, and "Cancel membership" states exactly what happens.
@@ -12,11 +13,7 @@ async function buyPlan(page: Page, sku: string) {
   await expect(page).toHaveURL(/\/mart\/payment\?orderId=/, { timeout: 20_000 });
   await expect(page.getByTestId("renewal-card-note")).toContainText("we keep this card and charge the renewals to it until you cancel");
   await expect(page.getByLabel("Save this card for next time")).toHaveCount(0);
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry (MM / YY)").fill(`12 / ${String((new Date().getFullYear() + 2) % 100).padStart(2, "0")}`);
-  await page.getByLabel("Security code (CVC)").fill("123");
-  await page.getByLabel("Name on the card").fill(TEST_ADDRESS.fullName);
-  await page.getByRole("button", { name: /^Pay \$/ }).click();
+  await payOnPaymentPage(page, "4242 4242 4242 4242");
   await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible();
 }
 

@@ -100,3 +100,12 @@ export async function deliveredOrder(page: Page, operator: OperatorCall, skuNum:
   await operator("orders/deliver", { orderId });
   return orderId;
 }
+
+/** Fills the payment page's card form with a test card (good until two years from now) and presses Pay. */
+export async function payOnPaymentPage(page: Page, cardNumber: string) {
+  await page.getByLabel("Card number").fill(cardNumber);
+  await page.getByLabel("Expiry (MM / YY)").fill(`12 / ${String((new Date().getFullYear() + 2) % 100).padStart(2, "0")}`);
+  await page.getByLabel("Security code (CVC)").fill("123");
+  await page.getByLabel("Name on the card").fill(TEST_ADDRESS.fullName);
+  await page.getByRole("button", { name: /^Pay \$/ }).click();
+}
