@@ -36,7 +36,7 @@ describe("priceLines", () => {
 
   it("plans and the mail-in repair service ship nothing", () => {
     const priced = priceLines([yearly, care, repair], false);
-    expect(priced.subtotalCents).toBe(21_700);
+    expect(priced.subtotalCents).toBe(22_700);
     expect(priced.shippedSubtotalCents).toBe(0);
     expect(priced.ships).toBe(false);
   });
