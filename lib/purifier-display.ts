@@ -3,6 +3,10 @@ import type { CareCoverage, FilterStageView } from "@/lib/schemas/purifier";
 // The words My purifiers and the console use for days, filter stages and care coverage. Days are the
 // shop's calendar days ("2026-11-25"), so they are written out without a time zone.
 
+/** What a customer reads when Lenwell Care is refused because they have no registered purifier. */
+export const CARE_NEEDS_PURIFIER_MESSAGE =
+  "Lenwell Care is for owners of a Lenwell purifier. Add your purifier under My purifiers first, then buy the plan.";
+
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
 
 /** "Nov 25, 2026" from "2026-11-25". */

@@ -10,7 +10,7 @@ import { paymentPath, ROUTES } from "@/lib/config/routes";
 import { UI } from "@/lib/config/store";
 import { loginHrefKeepingReturn } from "@/lib/login-redirect";
 import { rememberPurchase, type PurchaseAction } from "@/lib/purchase-intent";
-import { CARE_NEEDS_PURIFIER_MESSAGE } from "@/lib/schemas/purifier";
+import { CARE_NEEDS_PURIFIER_MESSAGE } from "@/lib/purifier-display";
 import { cartDrawerOpenAtom, referralCodeAtom } from "@/lib/state/atoms";
 import { showAlertAtom } from "@/lib/state/notices";
 import { Button, ButtonRow } from "@/components/ui/button";

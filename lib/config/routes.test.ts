@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { isProtectedPath, isTopBarHidden, productPath } from "./routes";
 
@@ -37,5 +39,24 @@ describe("productPath", () => {
   it("encodes the sku into the detail path", () => {
     expect(productPath("LW-RO600")).toBe("/mart/detail/LW-RO600");
     expect(productPath("a/b")).toBe("/mart/detail/a%2Fb");
+  });
+});
+
+describe("every page that asks for a session", () => {
+  // A page that calls requireCustomerPage or requireOperatorPage must also sit under a protected
+  // prefix: only then does the middleware remember where the visitor was going, so they come back
+  // there after logging in (a page outside the list sent them to the account page instead).
+  const appDir = path.join(process.cwd(), "app");
+  const pages = readdirSync(appDir, { recursive: true, encoding: "utf8" })
+    .filter((file) => /(^|\/)(page|layout)\.tsx$/.test(file))
+    .filter((file) => /require(Customer|Operator)Page\(/.test(readFileSync(path.join(appDir, file), "utf8")))
+    .map((file) => `/${path.dirname(file)}`.replace(/\/\[[^\]]+\]/g, "/x").replace(/\/\([^)]+\)/g, ""));
+
+  it("finds them", () => {
+    expect(pages.length).toBeGreaterThan(15);
+  });
+
+  it.each(pages)("%s is under a protected prefix", (route) => {
+    expect(isProtectedPath(route)).toBe(true);
   });
 });

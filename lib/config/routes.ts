@@ -69,7 +69,14 @@ export function paymentPath(orderId: string): string {
 }
 
 /** Routes that need a signed-in customer. Middleware redirects to login; every page and call checks again. */
-export const PROTECTED_PREFIXES: readonly string[] = [ROUTES.account, ROUTES.payment, ROUTES.orders, ROUTES.afterSale, ROUTES.admin];
+export const PROTECTED_PREFIXES: readonly string[] = [
+  ROUTES.account,
+  ROUTES.purifiers,
+  ROUTES.payment,
+  ROUTES.orders,
+  ROUTES.afterSale,
+  ROUTES.admin,
+];
 
 function isUnder(prefixes: readonly string[], pathname: string): boolean {
   return prefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));

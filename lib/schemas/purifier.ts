@@ -29,9 +29,8 @@ export const PURIFIER_MESSAGES = {
   notAPurifierLine: "Serial numbers are only for the purifiers of this order.",
 } as const;
 
-/** What a customer reads when Lenwell Care is refused because they have no registered purifier. */
-export const CARE_NEEDS_PURIFIER_MESSAGE =
-  "Lenwell Care is for owners of a Lenwell purifier. Add your purifier under My purifiers first, then buy the plan.";
+// Kept where the product page's buy box can read it without the schemas (and zod) in its bundle.
+export { CARE_NEEDS_PURIFIER_MESSAGE } from "@/lib/purifier-display";
 
 const serialField = singleLineText({ message: PURIFIER_MESSAGES.serialRequired })
   .trim()
