@@ -128,7 +128,7 @@ export const config = {
     "/:path(.*%.*)",
     // The pages that need a session (the login redirect) and those that take a password: the nonce
     // policy. One pattern, since Next tries every matcher on every request.
-    "/:area(account/user|account/orders|account/after-sale|mart/payment|admin|account/login|account/register|account/reset)/:path*",
+    "/:area(account/user|account/purifiers|account/orders|account/after-sale|mart/payment|admin|account/login|account/register|account/reset)/:path*",
     // A store shelf of a category the store does not have (a 404 drawn on the server).
     { source: "/mart", has: [{ type: "query", key: "category" }] },
     // Any page carrying a referral code or the app marker (not the API, Next's files or /public).
