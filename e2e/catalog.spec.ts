@@ -151,15 +151,18 @@ test.describe("product page", () => {
       await other.close();
       return made;
     })();
-    await page.goto(productPath(CARE_SKU));
+    // Any product a new account may buy (Lenwell Care would first ask for a registered purifier).
+    await page.goto(productPath(REPAIR_DIAGNOSIS_SKU));
     await page.getByRole("button", { name: "Add to cart" }).click();
     await expect(page).toHaveURL(/\/account\/login$/);
     const cookies = await page.context().cookies();
-    expect(cookies.find((cookie) => cookie.name === COOKIES.loginReturnPath)?.value).toBe(encodeURIComponent(productPath(CARE_SKU)));
+    expect(cookies.find((cookie) => cookie.name === COOKIES.loginReturnPath)?.value).toBe(
+      encodeURIComponent(productPath(REPAIR_DIAGNOSIS_SKU)),
+    );
     await page.getByLabel("E-mail", { exact: true }).fill(customer.email);
     await page.getByLabel("Password").fill(customer.password);
     await page.getByRole("button", { name: "Log in" }).click();
-    await expect(page).toHaveURL(new RegExp(`${productPath(CARE_SKU)}$`));
+    await expect(page).toHaveURL(new RegExp(`${productPath(REPAIR_DIAGNOSIS_SKU)}$`));
     await expect(page.getByRole("button", { name: "Add to cart" })).toBeEnabled();
   });
 
