@@ -13,7 +13,6 @@ import { loginOnExpiry } from "./login-on-expiry";
 // The filter schedule and reminder calls (docs/api.md, "Filters on schedule and reminders").
 
 export const upcomingFilterShipmentsQueryKey = ["purifier", "filterShipment", "list"] as const;
-export const reminderSettingsQueryKey = ["user", "reminders"] as const;
 
 /** GET /purifier/filterShipment/list */
 export async function fetchUpcomingFilterShipments(): Promise<UpcomingFilterShipments> {
@@ -23,11 +22,6 @@ export async function fetchUpcomingFilterShipments(): Promise<UpcomingFilterShip
 /** POST /purifier/filterShipment/skip or /postpone; answers the updated list. */
 export async function changeFilterShipment(action: "skip" | "postpone", body: FilterShipmentAction): Promise<UpcomingFilterShipments> {
   return callApi("post", `purifier/filterShipment/${action}`, upcomingFilterShipmentsSchema, { json: body }).catch(loginOnExpiry);
-}
-
-/** GET /user/reminders */
-export async function fetchReminderSettings(): Promise<ReminderSettings> {
-  return callApi("get", "user/reminders", reminderSettingsSchema).catch(loginOnExpiry);
 }
 
 /** POST /user/reminders */

@@ -9,6 +9,7 @@ import { ButtonLink } from "@/components/ui/button-link";
 import { PurifiersSummary } from "@/components/purifiers/purifiers-summary";
 import { listPurifiers } from "@/lib/server/purifiers";
 import { listSavedPaymentMethods } from "@/lib/server/payments";
+import { reminderSettings } from "@/lib/server/reminders";
 
 export const metadata: Metadata = {
   title: "My account",
@@ -57,7 +58,7 @@ export default async function AccountPage() {
           <h2 id="reminders-title" className="mb-4 text-xl font-semibold text-ink">
             Reminder e-mails
           </h2>
-          <ReminderSettings />
+          <ReminderSettings initial={await reminderSettings(user.id)} />
         </section>
         <section aria-labelledby="details-title" className="rounded-2xl border border-line p-6">
           <h2 id="details-title" className="mb-5 text-xl font-semibold text-ink">

@@ -1,8 +1,9 @@
 import "server-only";
-import { and, asc, eq, gt, inArray, isNotNull, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import type { DbExecutor } from "@/lib/db/client";
 import { filterChanges, filterShipments, memberships, orders, products, purifiers, users, type PurifierRow } from "@/lib/db/schema";
 import type { FilterChangeRecord, FilterStageSpec } from "@/lib/filter-stages";
+import { memberBenefitsAt } from "@/lib/server/memberships/member-rule";
 import type { ShipmentRecord } from "./plan";
 
 // What the filter schedule reads: the catalogue's filter stages, the purifiers with their changes
@@ -77,20 +78,12 @@ export async function loadScheduledPurifiers(
   }));
 }
 
-/** Which of `userIds` hold a membership that is active at `now` (startsAt <= now < endsAt). */
+/** Which of `userIds` have the member's benefits at `now`, by the memberships' one rule. */
 export async function activeMembers(db: DbExecutor, userIds: readonly string[], now: Date): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();
   const rows = await db
     .selectDistinct({ userId: memberships.userId })
     .from(memberships)
-    .where(
-      and(
-        inArray(memberships.userId, [...new Set(userIds)]),
-        eq(memberships.kind, "membership"),
-        eq(memberships.status, "active"),
-        lte(memberships.startsAt, now),
-        gt(memberships.endsAt, now),
-      ),
-    );
+    .where(and(inArray(memberships.userId, [...new Set(userIds)]), memberBenefitsAt(now)));
   return new Set(rows.map((row) => row.userId));
 }

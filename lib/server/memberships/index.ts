@@ -1,10 +1,11 @@
 import "server-only";
-import { and, desc, eq, gt, inArray, lte, or } from "drizzle-orm";
+import { and, desc, eq, gt, inArray } from "drizzle-orm";
 import { getDb, type DbExecutor, type Transaction } from "@/lib/db/client";
 import { memberships, orderItems, orders, products, savedPaymentMethods, type MembershipRow, type PlanKind } from "@/lib/db/schema";
 import type { Membership } from "@/lib/schemas/user";
 import { activateCarePlans } from "./care";
 import { cardLabel, previewCancellation } from "./cancel";
+import { memberBenefitsAt } from "./member-rule";
 import { addMonths } from "./periods";
 
 // Membership and care plans come to life when the order that bought them is paid. A plan bought
@@ -116,30 +117,12 @@ export async function activatePlans(
 }
 
 export { activateCarePlans, assertCarePlanBuyable, careCoverageOf, coveringCarePlan } from "./care";
-/**
- * Whether the customer has the member's benefits at `now` (member prices, free UPS Ground, filters
- * on schedule): a membership within its paid period, one whose period has just ended and waits for
- * the renewal job, or one past due while its renewal is retried. A plan queued after the running
- * one, or bought in an order not yet paid, does not count: a membership starts when it is paid for.
- */
+/** Whether the customer has the member's benefits at `now` (see `memberBenefitsAt`). */
 export async function isMemberAt(db: DbExecutor, userId: string, now: Date = new Date()): Promise<boolean> {
   const [row] = await db
     .select({ id: memberships.id })
     .from(memberships)
-    .where(
-      and(
-        eq(memberships.userId, userId),
-        eq(memberships.kind, "membership"),
-        or(
-          eq(memberships.status, "past_due"),
-          and(
-            eq(memberships.status, "active"),
-            lte(memberships.startsAt, now),
-            or(gt(memberships.endsAt, now), eq(memberships.autoRenew, true)),
-          ),
-        ),
-      ),
-    )
+    .where(and(eq(memberships.userId, userId), memberBenefitsAt(now)))
     .limit(1);
   return row !== undefined;
 }

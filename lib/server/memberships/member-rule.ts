@@ -1,0 +1,20 @@
+import "server-only";
+import { and, eq, gt, lte, or, type SQL } from "drizzle-orm";
+import { memberships } from "@/lib/db/schema";
+
+/**
+ * The one rule for who has the member's benefits at `now` (member prices, free UPS Ground, filters
+ * on schedule), as a condition on `memberships` rows: a membership within its paid period, one whose
+ * period has just ended and waits for the renewal job, or one past due while its renewal is retried.
+ * A plan queued after the running one, or bought in an order not yet paid, does not count: a
+ * membership starts when it is paid for.
+ */
+export function memberBenefitsAt(now: Date): SQL {
+  return and(
+    eq(memberships.kind, "membership"),
+    or(
+      eq(memberships.status, "past_due"),
+      and(eq(memberships.status, "active"), lte(memberships.startsAt, now), or(gt(memberships.endsAt, now), eq(memberships.autoRenew, true))),
+    ),
+  ) as SQL;
+}
