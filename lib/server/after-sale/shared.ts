@@ -6,13 +6,11 @@ import type { AfterSaleMailFacts } from "@/lib/server/mail/templates/after-sale"
 import { queueMail } from "@/lib/server/mail/outbox";
 import type { MailDraft } from "@/lib/server/mail/render";
 import { nextStepTime, type EventActor } from "@/lib/server/orders";
+import { lineTaxShareCents } from "@/lib/server/tax";
 /**
- * What returning `quantity` units of a line gives back: their price plus the same share of the
- * order's tax (rounded down, so the lines' shares never add up to more than the tax charged), and
- * never more than what is still refundable on the order. Shipping is not refunded. Tax is charged on
- * the lines that ship (docs/decisions.md, "Plans are not parcels"), so their subtotal is the share's
- * base and a plan or service line (`lineShips` false) of a mixed order carries no tax; an order made
- * before that rule counted every line (its shipped subtotal is its whole subtotal).
+ * What returning `quantity` units of a line gives back: their price plus their share of the order's
+ * tax (`lineTaxShareCents`), and never more than what is still refundable on the order. Shipping is
+ * not refunded.
  */
 export function lineRefundCents(
   order: Pick<OrderRow, "subtotalCents" | "shippedSubtotalCents" | "taxCents" | "totalCents" | "refundedCents">,
@@ -21,9 +19,7 @@ export function lineRefundCents(
   lineShips: boolean,
 ): number {
   const itemCents = unitPriceCents * quantity;
-  const taxBase = order.shippedSubtotalCents;
-  const taxed = lineShips || taxBase === order.subtotalCents;
-  const taxShare = taxed && taxBase > 0 ? Math.floor((order.taxCents * itemCents) / taxBase) : 0;
+  const taxShare = lineTaxShareCents(order, itemCents, lineShips);
   return Math.max(0, Math.min(itemCents + taxShare, order.totalCents - order.refundedCents));
 }
 

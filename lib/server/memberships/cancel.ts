@@ -11,6 +11,7 @@ import { membershipCancelledMail, type CancellationFacts } from "@/lib/server/ma
 import { queueMail } from "@/lib/server/mail/outbox";
 import { customerActor, operatorActor, refundOrder, type EventActor } from "@/lib/server/orders";
 import { storeDate } from "@/lib/server/shipping/dates";
+import { lineTaxShareCents } from "@/lib/server/tax";
 import { inTransaction } from "@/lib/server/transaction";
 import { customerPlans, planRows } from "./index";
 import { MEMBERSHIP_MESSAGES } from "./messages";
@@ -22,7 +23,8 @@ import { unusedFullMonths, unusedMonthsRefundCents } from "./periods";
 // - yearly (a plan of 12 months or more): it ends at once, and the unused full months of the paid
 //   period go back to the payment that paid it: whole calendar months from the cancel day (a day in
 //   the shop's time zone, America/Chicago) to the day the period ends, and
-//   refund = price paid for the period (the plan's line and its share of the order's sales tax)
+//   refund = price paid for the period (the plan's line, and its share of the order's sales tax
+//   when the order was made before plans stopped carrying tax)
 //   × unused months ÷ months in the period, rounded to the cent.
 // A plan queued behind the running one follows its own rule (a queued yearly plan has all its
 // months unused). A past-due membership (renewal not paid) ends at once with nothing to refund.
@@ -53,8 +55,9 @@ async function periodPayment(
     .select({
       lineTotal: orderItems.lineTotalCents,
       quantity: orderItems.quantity,
-      subtotal: orders.subtotalCents,
-      tax: orders.taxCents,
+      subtotalCents: orders.subtotalCents,
+      shippedSubtotalCents: orders.shippedSubtotalCents,
+      taxCents: orders.taxCents,
       total: orders.totalCents,
       refunded: orders.refundedCents,
     })
@@ -68,9 +71,9 @@ async function periodPayment(
     .from(payments)
     .where(and(eq(payments.orderId, row.periodOrderId), inArray(payments.status, ["succeeded", "partially_refunded"])))
     .limit(1);
-  // What the period cost: the plan's line and its share of the order's sales tax (rounded down, as
-  // after-sale refunds share it), so a refund gives back the tax paid on the unused months too.
-  const taxShare = line.subtotal > 0 ? Math.floor((line.tax * line.lineTotal) / line.subtotal) : 0;
+  // What the period cost: the plan's line and its share of the order's sales tax, shared as returns
+  // share it: none since plans carry no tax, the tax paid on its months by an order made before.
+  const taxShare = lineTaxShareCents(line, line.lineTotal, false);
   return {
     cents: line.lineTotal + taxShare,
     months: row.planMonths * line.quantity,

@@ -14,9 +14,10 @@ import {
 } from "@/lib/db/schema";
 import type { User } from "@/lib/schemas/user";
 import { dataOf, read } from "@/test/support/answer";
-import { apiRequest, expectShopInvariants, HOUSTON, makeCustomer, type Customer } from "@/test/support/shop";
+import { apiRequest, expectShopInvariants, HOUSTON, makeCustomer, putInCart, type Customer } from "@/test/support/shop";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { POST as buyNowRoute } from "@/app/api/v1/c/merchandise/order/add/route";
+import { POST as checkoutRoute } from "@/app/api/v1/c/merchandise/cart/checkout/route";
 import { setReminderSubscription } from "@/lib/server/reminders";
 import { POST as payRoute } from "@/app/api/v1/c/merchandise/order/payment/route";
 import { GET as profileRoute } from "@/app/api/v1/c/user/profile/route";
@@ -46,14 +47,20 @@ describeEachEngine("membership renewals and cancels on $name", (engine) => {
     orderId: string;
   }
 
-  /** A customer who bought `sku` with `cardNumber`, the membership then set to run from `startsAt` to `endsAt`. */
-  async function member(sku: string, cardNumber: string, startsAt: string, endsAt: string): Promise<Member> {
+  /**
+   * A customer who bought `sku` (with `alongside` in the same order, from the cart) with `cardNumber`,
+   * the membership then set to run from `startsAt` to `endsAt`.
+   */
+  async function member(sku: string, cardNumber: string, startsAt: string, endsAt: string, alongside: string[] = []): Promise<Member> {
     const who = await makeCustomer(db(), { address: HOUSTON });
-    const added = dataOf(
-      await read<{ orderId: string }>(
-        await buyNowRoute(apiRequest("POST", "/api/v1/c/merchandise/order/add", { skuNum: sku, quantity: 1 }, { token: who.token })),
-      ),
-    );
+    let response: Response;
+    if (alongside.length === 0) {
+      response = await buyNowRoute(apiRequest("POST", "/api/v1/c/merchandise/order/add", { skuNum: sku, quantity: 1 }, { token: who.token }));
+    } else {
+      for (const line of [sku, ...alongside]) await putInCart(db(), who.id, line, 1);
+      response = await checkoutRoute(apiRequest("POST", "/api/v1/c/merchandise/cart/checkout", {}, { token: who.token }));
+    }
+    const added = dataOf(await read<{ orderId: string }>(response));
     const card = { number: cardNumber, expMonth: 12, expYear: nextYear, cvc: "123", name: "Ada Park" };
     // No "save" box ticked: a membership keeps its card for the renewals anyway.
     const paid = dataOf(
@@ -337,6 +344,17 @@ describeEachEngine("membership renewals and cancels on $name", (engine) => {
     expect(mail?.body).toContain("We refunded $96.75 for 9 full months you had not used to Visa •••• 4242");
     await runRenewals(at("2031-03-10T15:00:00Z"));
     expect(await ordersOf(who.id)).toHaveLength(1);
+    await expectShopInvariants(db());
+  });
+
+  it("refunds a yearly membership bought with a purifier its own price: the purifier's sales tax is not the plan's", async () => {
+    const { who, orderId } = await member("LW-MEM-Y", GOOD, "2030-03-10T15:00:00Z", "2031-03-10T15:00:00Z", ["LW-RO600"]);
+    // The order taxed the purifier; the plan carries none, so 12 unused months give back $129.00.
+    expect(await taxOf(orderId)).toBeGreaterThan(0);
+    const outcome = await cancelMembership(who.id, at("2030-03-10T16:00:00Z"));
+    expect(outcome.cancellation).toEqual({ mode: "now", refund: 129, unusedMonths: 12, card: "Visa •••• 4242" });
+    const [order] = await db().db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order?.refundedCents).toBe(12_900);
     await expectShopInvariants(db());
   });
 

@@ -22,3 +22,20 @@ export function salesTaxCents(state: string | null | undefined, taxableCents: nu
   // rate is in thousandths of a percent: cents * rate / 100_000, integer half-up rounding.
   return Math.floor((taxableCents * rate + 50_000) / 100_000);
 }
+
+/**
+ * A line's share of the sales tax its order charged, for giving it back (a return, a cancelled
+ * plan): rounded down, so the lines' shares never add up to more than the tax charged. Tax is charged
+ * on the lines that ship (docs/decisions.md, "Plans are not parcels"), so their subtotal is the
+ * share's base and a plan or service line (`lineShips` false) carries none; an order made before
+ * that rule taxed every line (its shipped subtotal is its whole subtotal).
+ */
+export function lineTaxShareCents(
+  order: { subtotalCents: number; shippedSubtotalCents: number; taxCents: number },
+  itemCents: number,
+  lineShips: boolean,
+): number {
+  const base = order.shippedSubtotalCents;
+  const taxed = lineShips || base === order.subtotalCents;
+  return taxed && base > 0 ? Math.floor((order.taxCents * itemCents) / base) : 0;
+}
