@@ -90,4 +90,29 @@ describe("the membership's renewal and cancel on the account page", () => {
     expect(screen.getByRole("alert").textContent).toContain("we try again on Mar 13, 2029");
     expect(screen.getByRole("button", { name: "Use this card and try again" })).toBeDefined();
   });
+
+  it("changes the renewal card to a saved one, or to a new one checked field by field before any call", async () => {
+    const user = userEvent.setup();
+    api.callApi.mockReset();
+    api.callApi.mockResolvedValue({ ...yearly });
+    const saved = { id: "9d1f3c1e-2b7a-4c55-8e0f-1a2b3c4d5e6f", brand: "Mastercard", last4: "4444", expMonth: 3, expYear: 2031, isDefault: false };
+    render(
+      <Provider store={createStore()}>
+        <MembershipActions membership={yearly} savedCards={[saved]} />
+      </Provider>,
+    );
+    // A saved card is offered with its expiry; the new card's fields wait until they are asked for.
+    await user.click(screen.getByRole("radio", { name: /Mastercard ending 4444\s*· expires 03\/2031/ }));
+    expect(screen.queryByLabelText("Card number")).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Use this card for renewals" }));
+    await waitFor(() => expect(api.callApi).toHaveBeenCalledTimes(1));
+    expect(api.callApi.mock.calls[0]?.[3]?.json).toEqual({ paymentMethodId: saved.id });
+
+    await user.click(screen.getByRole("radio", { name: "A new card" }));
+    await user.type(screen.getByLabelText("Card number"), "4242");
+    await user.click(screen.getByRole("button", { name: "Use this card for renewals" }));
+    expect(await screen.findByText(/card number/i, { selector: "[id$='-error']" })).toBeDefined();
+    expect(api.callApi).toHaveBeenCalledTimes(1);
+  });
 });
+

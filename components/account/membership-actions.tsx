@@ -3,20 +3,19 @@
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useSetAtom } from "jotai";
-import { Field } from "@/components/account/field";
 import { Button } from "@/components/ui/button";
 import { CancelDialog } from "@/components/ui/cancel-dialog";
 import { FormAlert } from "@/components/ui/form-alert";
 import { ApiError } from "@/lib/api/envelope";
 import { cancelMembership, setRenewalCard } from "@/lib/api/memberships";
-import { readCard, type CardField, type CardInput } from "@/lib/card-rules";
+import { CardChoice, NEW_CARD, cardFromForm, type CardErrors } from "@/components/checkout/card-choice";
+import type { CardInput } from "@/lib/card-rules";
 import { formatUsd } from "@/lib/money";
 import { formatOrderDate } from "@/lib/order-display";
 import type { SavedPaymentMethod } from "@/lib/schemas/order";
 import type { CancellationPreview, Membership } from "@/lib/schemas/user";
 import { showToastAtom } from "@/lib/state/notices";
 
-const NEW_CARD = "new";
 
 function monthsText(months: number): string {
   return months === 1 ? "1 unused full month" : `${months} unused full months`;
@@ -38,7 +37,7 @@ export function MembershipActions({ membership, savedCards }: { membership: Memb
   const router = useRouter();
   const showToast = useSetAtom(showToastAtom);
   const [method, setMethod] = useState<string>(membership.renewalCard?.id ?? savedCards[0]?.id ?? NEW_CARD);
-  const [cardErrors, setCardErrors] = useState<Partial<Record<CardField, string>>>({});
+  const [cardErrors, setCardErrors] = useState<CardErrors>({});
   const [error, setError] = useState<string | undefined>();
   const [pending, setPending] = useState(false);
 
@@ -49,8 +48,7 @@ export function MembershipActions({ membership, savedCards }: { membership: Memb
     const data = new FormData(event.currentTarget);
     let body: { paymentMethodId: string } | { card: CardInput };
     if (method === NEW_CARD) {
-      const field = (name: CardField) => String(data.get(name) ?? "");
-      const typed = readCard({ number: field("number"), expiry: field("expiry"), cvc: field("cvc"), name: field("name") });
+      const typed = cardFromForm(data);
       if ("errors" in typed) {
         setCardErrors(typed.errors);
         return;
@@ -105,70 +103,15 @@ export function MembershipActions({ membership, savedCards }: { membership: Memb
       ) : null}
       {membership.autoRenew ? (
         <form noValidate onSubmit={(event) => void onCard(event)} className="flex flex-col gap-3" aria-label="Card for renewals">
-          <fieldset className="flex flex-col gap-2">
-            <legend className="mb-1 text-sm font-medium text-ink">Card for renewals</legend>
-            {savedCards.map((card) => (
-              <label key={card.id} className="flex min-h-11 cursor-pointer items-center gap-3">
-                <input
-                  type="radio"
-                  name="method"
-                  value={card.id}
-                  checked={method === card.id}
-                  onChange={() => setMethod(card.id)}
-                  className="size-4 accent-brand-600"
-                />
-                <span className="text-ink">
-                  {card.brand} •••• {card.last4}
-                  <span className="text-sm text-ink-soft">
-                    {" "}
-                    · expires {String(card.expMonth).padStart(2, "0")}/{card.expYear}
-                  </span>
-                </span>
-              </label>
-            ))}
-            <label className="flex min-h-11 cursor-pointer items-center gap-3">
-              <input
-                type="radio"
-                name="method"
-                value={NEW_CARD}
-                checked={method === NEW_CARD}
-                onChange={() => setMethod(NEW_CARD)}
-                className="size-4 accent-brand-600"
-              />
-              <span className="text-ink">A new card</span>
-            </label>
-          </fieldset>
-          {method === NEW_CARD ? (
-            <div className="grid gap-3">
-              <Field
-                id="renewal-card-number"
-                name="number"
-                label="Card number"
-                inputMode="numeric"
-                autoComplete="cc-number"
-                error={cardErrors.number}
-              />
-              <Field
-                id="renewal-card-expiry"
-                name="expiry"
-                label="Expiry (MM / YY)"
-                inputMode="numeric"
-                autoComplete="cc-exp"
-                placeholder="MM / YY"
-                error={cardErrors.expiry}
-              />
-              <Field
-                id="renewal-card-cvc"
-                name="cvc"
-                label="Security code (CVC)"
-                inputMode="numeric"
-                autoComplete="cc-csc"
-                maxLength={4}
-                error={cardErrors.cvc}
-              />
-              <Field id="renewal-card-name" name="name" label="Name on the card" autoComplete="cc-name" error={cardErrors.name} />
-            </div>
-          ) : null}
+          <CardChoice
+            idPrefix="renewal-card"
+            legend="Card for renewals"
+            legendVisible
+            savedCards={savedCards}
+            method={method}
+            onMethod={setMethod}
+            errors={cardErrors}
+          />
           <FormAlert message={error} />
           <Button type="submit" disabled={pending} className="h-12">
             {membership.status === "past_due" ? "Use this card and try again" : "Use this card for renewals"}

@@ -2,13 +2,13 @@
 
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { FormAlert } from "@/components/ui/form-alert";
-import { Field } from "@/components/account/field";
 import { ADDRESS_FIELD_NAMES, AddressFields, addressFromForm } from "@/components/orders/address-fields";
 import { addressErrorsOf, keepFixedOnly, type AddressErrors } from "./address-errors";
 import { ShopLink } from "@/components/ui/shop-link";
 import { Button, buttonClass } from "@/components/ui/button";
 import { ApiError } from "@/lib/api/envelope";
-import { readCard, type CardField, type CardInput } from "@/lib/card-rules";
+import { CardChoice, NEW_CARD, cardFromForm, type CardErrors } from "./card-choice";
+import type { CardField, CardInput } from "@/lib/card-rules";
 import { orderPath } from "@/lib/config/routes";
 import { UI } from "@/lib/config/store";
 import { formatAmount, formatFee } from "@/lib/money";
@@ -18,7 +18,6 @@ import { sameAddress } from "@/lib/same-address";
 import type { UsAddress } from "@/lib/schemas/auth";
 import type { Order, SavedPaymentMethod, ShippingMethodValue } from "@/lib/schemas/order";
 
-const NEW_CARD = "new";
 const ADDRESS_ID_PREFIX = "pay-address";
 const GENERIC_FAILURE = "Something went wrong. Please try again.";
 const ADDRESS_REFUSED = "Check the shipping address above: nothing was charged.";
@@ -56,7 +55,7 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards, keepsCar
   // The option the customer just chose, shown checked while the server recomputes the totals.
   const [pendingMethod, setPendingMethod] = useState<ShippingMethodValue | null>(null);
   const [method, setMethod] = useState<string>(savedCards.find((card) => card.isDefault)?.id ?? savedCards[0]?.id ?? NEW_CARD);
-  const [cardErrors, setCardErrors] = useState<Partial<Record<CardField, string>>>({});
+  const [cardErrors, setCardErrors] = useState<CardErrors>({});
   const [payError, setPayError] = useState<string>();
   // Counts the answers to Pay that leave the form on screen, so each one is shown and read out anew.
   const [payAnswers, setPayAnswers] = useState(0);
@@ -197,8 +196,7 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards, keepsCar
     const data = new FormData(event.currentTarget);
     let payment: { paymentMethodId: string } | { card: CardInput; savePaymentMethod: boolean };
     if (method === NEW_CARD) {
-      const field = (name: CardField) => String(data.get(name) ?? "");
-      const typed = readCard({ number: field("number"), expiry: field("expiry"), cvc: field("cvc"), name: field("name") });
+      const typed = cardFromForm(data);
       if ("errors" in typed) {
         setCardErrors(typed.errors);
         return;
@@ -249,7 +247,7 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards, keepsCar
     } catch (error) {
       if (!outcomeUnknown(error)) attemptKey.current = null;
       const errors = error instanceof ApiError ? error.errors : [];
-      const fieldErrors: Partial<Record<CardField, string>> = {};
+      const fieldErrors: CardErrors = {};
       for (const issue of errors) {
         const field = cardFieldOf(issue.path);
         if (field) fieldErrors[field] ??= issue.message;
@@ -374,86 +372,14 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards, keepsCar
           <h2 id="card-title" className="text-xl font-semibold text-ink">
             Payment
           </h2>
-          <fieldset className="flex flex-col gap-3">
-            <legend className="sr-only">Pay with</legend>
-            {savedCards.map((card) => (
-              <label key={card.id} className="flex cursor-pointer items-center gap-3 rounded-2xl border border-line p-4">
-                <input
-                  type="radio"
-                  name="method"
-                  value={card.id}
-                  checked={method === card.id}
-                  onChange={() => setMethod(card.id)}
-                  className="size-4 accent-brand-600"
-                />
-                <span className="text-ink">
-                  {card.brand} ending {card.last4}
-                  <span className="text-sm text-ink-soft">
-                    {" "}
-                    · expires {String(card.expMonth).padStart(2, "0")}/{card.expYear}
-                    {card.isDefault ? " · default" : ""}
-                  </span>
-                </span>
+          <CardChoice idPrefix="card" legend="Pay with" savedCards={savedCards} method={method} onMethod={setMethod} errors={cardErrors}>
+            {keepsCardForRenewals ? null : (
+              <label className="flex min-h-11 items-center gap-2 text-ink desk:col-span-2">
+                <input type="checkbox" name="save" className="size-4 accent-brand-600" />
+                Save this card for next time
               </label>
-            ))}
-            {savedCards.length > 0 ? (
-              <label className="flex cursor-pointer items-center gap-3 rounded-2xl border border-line p-4">
-                <input
-                  type="radio"
-                  name="method"
-                  value={NEW_CARD}
-                  checked={method === NEW_CARD}
-                  onChange={() => setMethod(NEW_CARD)}
-                  className="size-4 accent-brand-600"
-                />
-                <span className="text-ink">A new card</span>
-              </label>
-            ) : null}
-          </fieldset>
-          {method === NEW_CARD ? (
-            <div className="grid gap-4 desk:grid-cols-2">
-              <div className="desk:col-span-2">
-                <Field
-                  id="card-number"
-                  name="number"
-                  label="Card number"
-                  inputMode="numeric"
-                  autoComplete="cc-number"
-                  placeholder="1234 1234 1234 1234"
-                  error={cardErrors.number}
-                />
-              </div>
-              <Field
-                id="card-expiry"
-                name="expiry"
-                label="Expiry (MM / YY)"
-                inputMode="numeric"
-                autoComplete="cc-exp"
-                placeholder="MM / YY"
-                error={cardErrors.expiry}
-              />
-              <Field
-                id="card-cvc"
-                name="cvc"
-                label="Security code (CVC)"
-                inputMode="numeric"
-                autoComplete="cc-csc"
-                maxLength={4}
-                error={cardErrors.cvc}
-              />
-              <div className="desk:col-span-2">
-                <Field id="card-name" name="name" label="Name on the card" autoComplete="cc-name" error={cardErrors.name} />
-              </div>
-              {keepsCardForRenewals ? null : (
-                <label className="flex min-h-11 items-center gap-2 text-ink desk:col-span-2">
-                  <input type="checkbox" name="save" className="size-4 accent-brand-600" />
-                  Save this card for next time
-                </label>
-              )}
-            </div>
-          ) : (
-            cardErrors.number && <FormAlert message={cardErrors.number} />
-          )}
+            )}
+          </CardChoice>
           {keepsCardForRenewals ? (
             <p className="text-sm text-ink-soft" data-testid="renewal-card-note">
               Your membership renews automatically: we keep this card and charge the renewals to it until you cancel. You can choose another
