@@ -46,6 +46,21 @@ function Due({ row }: { row: AdminFilterShipment }) {
   );
 }
 
+/** The cells both tables start with: when the order is made, the due day, the unit, who and what. */
+function ScheduleCells({ row }: { row: AdminFilterShipment }) {
+  return (
+    <>
+      <td className="px-3 py-2 whitespace-nowrap">{formatScheduleDay(row.orderOn)}</td>
+      <td className="px-3 py-2 whitespace-nowrap">
+        <Due row={row} />
+      </td>
+      <td className="px-3 py-2">{row.serial ?? "No serial yet"}</td>
+      <td className="px-3 py-2 break-all">{row.customerEmail}</td>
+      <td className="px-3 py-2">{row.filters.join(", ")}</td>
+    </>
+  );
+}
+
 // The members' filter schedule as the job will act on it: what it orders in the coming weeks (with
 // the members' skips and postponements), then the filter orders it already made, to ship as usual.
 export default async function AdminFilterShipmentsPage() {
@@ -66,13 +81,7 @@ export default async function AdminFilterShipmentsPage() {
         <AdminTable columns={UPCOMING_COLUMNS}>
           {schedule.upcoming.map((row) => (
             <tr key={`${row.purifierId}-${row.dueOn}`}>
-              <td className="px-3 py-2 whitespace-nowrap">{formatScheduleDay(row.orderOn)}</td>
-              <td className="px-3 py-2 whitespace-nowrap">
-                <Due row={row} />
-              </td>
-              <td className="px-3 py-2">{row.serial ?? "No serial yet"}</td>
-              <td className="px-3 py-2 break-all">{row.customerEmail}</td>
-              <td className="px-3 py-2">{row.filters.join(", ")}</td>
+              <ScheduleCells row={row} />
               <td className="px-3 py-2">{STATE_LABELS[row.state]}</td>
             </tr>
           ))}
@@ -86,13 +95,7 @@ export default async function AdminFilterShipmentsPage() {
         <AdminTable columns={ORDERED_COLUMNS}>
           {schedule.ordered.map((row) => (
             <tr key={`${row.purifierId}-${row.dueOn}`}>
-              <td className="px-3 py-2 whitespace-nowrap">{formatScheduleDay(row.orderOn)}</td>
-              <td className="px-3 py-2 whitespace-nowrap">
-                <Due row={row} />
-              </td>
-              <td className="px-3 py-2">{row.serial ?? "No serial yet"}</td>
-              <td className="px-3 py-2 break-all">{row.customerEmail}</td>
-              <td className="px-3 py-2">{row.filters.join(", ")}</td>
+              <ScheduleCells row={row} />
               <td className="px-3 py-2">
                 {row.orderId ? (
                   <Link href={adminOrderPath(row.orderId)} className={`${TAP_TARGET} text-brand-700 underline`}>

@@ -128,11 +128,10 @@ async function orderShipments(owner: ScheduledPurifier, due: readonly PlannedShi
 }
 
 /**
- * Members' filters on schedule: for each purifier whose owner's membership is active at `now`, the
- * shipment whose order day (the lead time before its due date, in the shop's calendar) has come
- * becomes a zero-price order, once per purifier and due date.
+ * What both jobs start from: the shop's day at `now` and every purifier on the schedule, with whether
+ * its owner has the member's benefits then and (worked out when asked) its planned shipments.
  */
-export async function runFilterShipments(now: Date): Promise<Record<string, number>> {
+async function scheduleAt(now: Date) {
   const db = await getDb();
   const today = storeDate(now);
   const specs = await filterStageSpecs(db);
@@ -142,6 +141,23 @@ export async function runFilterShipments(now: Date): Promise<Record<string, numb
     owners.map((owner) => owner.purifier.userId),
     now,
   );
+  return {
+    today,
+    purifiers: owners.map((owner) => ({
+      owner,
+      member: members.has(owner.purifier.userId),
+      planned: () => plannedShipments(specs, owner.purifier.installedOn, owner.changes, owner.records, today),
+    })),
+  };
+}
+
+/**
+ * Members' filters on schedule: for each purifier whose owner's membership is active at `now`, the
+ * shipment whose order day (the lead time before its due date, in the shop's calendar) has come
+ * becomes a zero-price order, once per purifier and due date.
+ */
+export async function runFilterShipments(now: Date): Promise<Record<string, number>> {
+  const { today, purifiers } = await scheduleAt(now);
   const report: Record<ShipmentOutcome | "failed", number> = {
     ordered: 0,
     needsAddress: 0,
@@ -150,11 +166,9 @@ export async function runFilterShipments(now: Date): Promise<Record<string, numb
     outOfStock: 0,
     failed: 0,
   };
-  for (const owner of owners) {
-    if (!members.has(owner.purifier.userId)) continue;
-    const due = plannedShipments(specs, owner.purifier.installedOn, owner.changes, owner.records, today).filter((shipment) =>
-      isOrderDue(shipment, today),
-    );
+  for (const { owner, member, planned } of purifiers) {
+    if (!member) continue;
+    const due = planned().filter((shipment) => isOrderDue(shipment, today));
     if (due.length === 0) continue;
     try {
       report[await orderShipments(owner, due, now)] += 1;
@@ -173,22 +187,12 @@ export async function runFilterShipments(now: Date): Promise<Record<string, numb
  * once. Customers who left the reminders list get none.
  */
 export async function runFilterReminders(now: Date): Promise<Record<string, number>> {
-  const db = await getDb();
-  const today = storeDate(now);
-  const specs = await filterStageSpecs(db);
-  const owners = await loadScheduledPurifiers(db);
-  const members = await activeMembers(
-    db,
-    owners.map((owner) => owner.purifier.userId),
-    now,
-  );
+  const { today, purifiers } = await scheduleAt(now);
+  const windowEnd = addDays(today, FILTER_SCHEDULE.reminderLeadDays);
   const report = { sent: 0, optedOut: 0, failed: 0 };
-  for (const owner of owners) {
-    if (members.has(owner.purifier.userId)) continue;
-    const windowEnd = addDays(today, FILTER_SCHEDULE.reminderLeadDays);
-    const due = plannedShipments(specs, owner.purifier.installedOn, owner.changes, owner.records, today).filter(
-      (shipment) => shipment.dueOn >= today && shipment.dueOn <= windowEnd,
-    );
+  for (const { owner, member, planned } of purifiers) {
+    if (member) continue;
+    const due = planned().filter((shipment) => shipment.dueOn >= today && shipment.dueOn <= windowEnd);
     for (const shipment of due) {
       try {
         const outcome = await inTransaction(async (tx) => {

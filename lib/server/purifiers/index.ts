@@ -19,6 +19,7 @@ import { assertOperator } from "@/lib/server/auth/operator";
 import { AppError } from "@/lib/server/http/errors";
 import { isUniqueViolation } from "@/lib/server/http/unique-violation";
 import { careCoverageOf } from "@/lib/server/memberships";
+import { escapeLike } from "@/lib/server/orders/search";
 import { storeDate } from "@/lib/server/shipping/dates";
 import { inTransaction } from "@/lib/server/transaction";
 
@@ -325,8 +326,7 @@ export async function adminListPurifiers(
   assertOperator(user);
   const db = await getDb();
   const serial = query.serial?.toUpperCase();
-  // The search is literal: a % or _ typed by the operator matches itself, not "anything".
-  const where = serial ? ilike(purifiers.serial, `%${serial.replace(/[\\%_]/g, (character) => `\\${character}`)}%`) : undefined;
+  const where = serial ? ilike(purifiers.serial, `%${escapeLike(serial)}%`) : undefined;
   const [counted] = await db.select({ total: count() }).from(purifiers).where(where);
   const rows = await db
     .select({ purifier: purifiers, email: users.email })
