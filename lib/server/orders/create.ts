@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { DEFAULT_SHIPPING_METHOD } from "@/lib/config/shipping";
 import { env } from "@/lib/config/env";
 import type { Transaction } from "@/lib/db/client";
-import { orderItems, orders, users } from "@/lib/db/schema";
+import { users } from "@/lib/db/schema";
 import type { UsAddress } from "@/lib/schemas/auth";
 import { AppError } from "@/lib/server/http/errors";
 import { priceLines } from "@/lib/member-pricing";
@@ -12,7 +12,8 @@ import { assertCarePlanBuyable, isMemberAt } from "@/lib/server/memberships";
 import { inTransaction } from "@/lib/server/transaction";
 import { ORDER_MESSAGES } from "./messages";
 import { reserveStock, type WantedLine } from "./stock";
-import { customerActor, recordEvent, SYSTEM_ACTOR } from "./events";
+import { customerActor, SYSTEM_ACTOR } from "./events";
+import { insertOrder } from "./insert";
 import { orderTotals } from "./totals";
 import { sweepExpiredOrders } from "./expiry";
 
@@ -61,9 +62,9 @@ export async function createPendingOrder(
   const address = priced.ships ? (user?.defaultAddress ?? null) : null;
   const basis = { subtotalCents: priced.subtotalCents, shippedSubtotalCents: priced.shippedSubtotalCents, member };
   const totals = orderTotals(basis, shippingMethod, address);
-  const [order] = await tx
-    .insert(orders)
-    .values({
+  return insertOrder(
+    tx,
+    {
       userId,
       status: "pending_payment",
       subtotalCents: priced.subtotalCents,
@@ -74,29 +75,14 @@ export async function createPendingOrder(
       shippingAddress: address,
       referralCode: options.referralCode,
       expiresAt: new Date(now.getTime() + env.ORDER_PAYMENT_TTL_MINUTES * 60_000),
-    })
-    .returning({ id: orders.id });
-  if (!order) throw new Error("The order insert returned no row");
-  await tx.insert(orderItems).values(
+    },
     reserved.map(({ product, quantity }, index) => {
       const line = priced.lines[index];
       if (!line) throw new Error("A reserved line was not priced");
-      return {
-        orderId: order.id,
-        sku: product.sku,
-        name: product.name,
-        images: product.images,
-        attributes: product.attributes,
-        spec: product.spec,
-        quantity,
-        originalPriceCents: product.originalPriceCents,
-        unitPriceCents: line.unitPriceCents,
-        lineTotalCents: line.lineTotalCents,
-      };
+      return { product, quantity, unitPriceCents: line.unitPriceCents };
     }),
+    { by: customerActor(userId), note: options.referralCode ? `Referral code ${options.referralCode}` : null },
   );
-  await recordEvent(tx, order.id, "created", customerActor(userId), options.referralCode ? `Referral code ${options.referralCode}` : null);
-  return order.id;
 }
 
 /** The cart becomes a pending order; the cart lines it took are removed. */
@@ -140,9 +126,9 @@ export interface SystemOrder {
  */
 export async function createSystemOrder(tx: Transaction, order: SystemOrder): Promise<string> {
   const reserved = await reserveStock(tx, order.lines);
-  const [row] = await tx
-    .insert(orders)
-    .values({
+  return insertOrder(
+    tx,
+    {
       userId: order.userId,
       status: "paid",
       subtotalCents: 0,
@@ -153,23 +139,8 @@ export async function createSystemOrder(tx: Transaction, order: SystemOrder): Pr
       shippingAddress: order.address,
       expiresAt: null,
       paidAt: order.now,
-    })
-    .returning({ id: orders.id });
-  if (!row) throw new Error("The order insert returned no row");
-  await tx.insert(orderItems).values(
-    reserved.map(({ product, quantity }) => ({
-      orderId: row.id,
-      sku: product.sku,
-      name: product.name,
-      images: product.images,
-      attributes: product.attributes,
-      spec: product.spec,
-      quantity,
-      originalPriceCents: product.originalPriceCents,
-      unitPriceCents: 0,
-      lineTotalCents: 0,
-    })),
+    },
+    reserved.map(({ product, quantity }) => ({ product, quantity, unitPriceCents: 0 })),
+    { by: SYSTEM_ACTOR, note: order.note },
   );
-  await recordEvent(tx, row.id, "created", SYSTEM_ACTOR, order.note);
-  return row.id;
 }

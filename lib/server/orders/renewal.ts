@@ -1,7 +1,8 @@
 import "server-only";
 import type { Transaction } from "@/lib/db/client";
-import { orderItems, orders, type ProductRow } from "@/lib/db/schema";
+import type { ProductRow } from "@/lib/db/schema";
 import { SYSTEM_ACTOR, recordEvent } from "./events";
+import { insertOrder } from "./insert";
 
 // A membership renewal is an order like any other, so the member finds it under Orders with its
 // receipt: one plan line, paid by the renewal's off-session charge. It ships nothing, so it has no
@@ -13,9 +14,9 @@ export async function createRenewalOrder(
   renewal: { userId: string; product: ProductRow; unitPriceCents: number; paymentNote: string; now: Date },
 ): Promise<string> {
   const { product, unitPriceCents, now } = renewal;
-  const [order] = await tx
-    .insert(orders)
-    .values({
+  const orderId = await insertOrder(
+    tx,
+    {
       userId: renewal.userId,
       status: "paid",
       subtotalCents: unitPriceCents,
@@ -29,22 +30,10 @@ export async function createRenewalOrder(
       updatedAt: now,
       paidAt: now,
       expiresAt: null,
-    })
-    .returning({ id: orders.id });
-  if (!order) throw new Error("The renewal order insert returned no row");
-  await tx.insert(orderItems).values({
-    orderId: order.id,
-    sku: product.sku,
-    name: product.name,
-    images: product.images,
-    attributes: product.attributes,
-    spec: product.spec,
-    quantity: 1,
-    originalPriceCents: product.originalPriceCents,
-    unitPriceCents,
-    lineTotalCents: unitPriceCents,
-  });
-  await recordEvent(tx, order.id, "created", SYSTEM_ACTOR, "Membership renewal");
-  await recordEvent(tx, order.id, "paid", SYSTEM_ACTOR, renewal.paymentNote);
-  return order.id;
+    },
+    [{ product, quantity: 1, unitPriceCents }],
+    { by: SYSTEM_ACTOR, note: "Membership renewal" },
+  );
+  await recordEvent(tx, orderId, "paid", SYSTEM_ACTOR, renewal.paymentNote);
+  return orderId;
 }
