@@ -1,9 +1,11 @@
+import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
+import { CARE_SKU } from "@/components/content/catalogue";
 import { PURIFIER_SKU } from "@/lib/config/store";
 import { ROUTES, afterSalePath, orderPath } from "@/lib/config/routes";
 import { afterSaleNumber } from "@/lib/after-sale-display";
 import { TEST_ADDRESS, expect, registerFreshCustomer, test } from "./fixtures";
-import { applyAfterSaleThroughApi, deliveredOrder, sendAfterSaleRequest, withOperator } from "./shop-api";
+import { applyAfterSaleThroughApi, buyNowThroughApi, deliveredOrder, payThroughApi, sendAfterSaleRequest, withOperator } from "./shop-api";
 
 // After the sale, each test with a customer of its own and a delivered order made through the real
 // calls (buy now, pay, the operator ships and delivers). The operator works from its own request
@@ -186,6 +188,29 @@ test.describe("after-sale service", () => {
       await page.goto(ROUTES.repairRequest);
       await expect(page.getByText("A request is already open for this purifier.")).toBeVisible();
     });
+  });
+
+  test("a purifier bought elsewhere and put on Lenwell Care is repaired with the fees waived", async ({ page }) => {
+    await registerFreshCustomer(page, { address: TEST_ADDRESS });
+    const serial = `RO-${randomBytes(4).toString("hex").toUpperCase()}`;
+    const added = await page.request.post("/api/v1/c/purifier/add", { data: { serial, purchasedOn: "2026-01-15" } });
+    expect(added.status()).toBe(200);
+    const careOrder = await buyNowThroughApi(page, CARE_SKU, 1);
+    await payThroughApi(page, careOrder);
+
+    await page.goto(ROUTES.repairRequest);
+    const purifiers = page.getByRole("list", { name: "Your purifiers" });
+    await expect(purifiers.getByText(`Serial ${serial} · bought elsewhere · Lenwell Care until`)).toBeVisible();
+    await expect(purifiers.getByRole("link", { name: /^Lenwell Care, order #/ })).toHaveAttribute("href", orderPath(careOrder));
+    await purifiers.getByRole("button", { name: `Request a repair for ${PURIFIER_NAME}` }).click();
+    await expect(page.getByRole("dialog").getByTestId("repair-terms")).toContainText("Covered by Lenwell Care until");
+    await sendAfterSaleRequest(page, { reason: "Stopped working", description: "The pump hums but no water comes out." });
+
+    await expect(page).toHaveURL(REQUEST_PAGE);
+    await expect(statusBadge(page, "Under review")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Covered by Lenwell Care" })).toContainText(serial);
+    await page.goto(ROUTES.repairRequest);
+    await expect(page.getByText("A repair request is already open for this purifier.")).toBeVisible();
   });
 
   test("a visitor who starts a repair request is sent to log in and brought back", async ({ page }) => {

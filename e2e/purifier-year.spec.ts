@@ -91,7 +91,11 @@ test("a member's year on a phone: purifier, member prices, filters on schedule, 
   await page.reload();
   const filterOrders = page.getByText("Composite pre-filter (PP + carbon)", { exact: true });
   await expect(filterOrders).toHaveCount(1);
-  await page.getByRole("article").filter({ has: filterOrders }).getByRole("link", { name: /^Order #/ }).click();
+  await page
+    .getByRole("article")
+    .filter({ has: filterOrders })
+    .getByRole("link", { name: /^Order #/ })
+    .click();
   await expect(page).toHaveURL(/\/account\/orders\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId("order-total")).toHaveText("$0.00");
 

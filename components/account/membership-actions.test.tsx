@@ -95,7 +95,14 @@ describe("the membership's renewal and cancel on the account page", () => {
     const user = userEvent.setup();
     api.callApi.mockReset();
     api.callApi.mockResolvedValue({ ...yearly });
-    const saved = { id: "9d1f3c1e-2b7a-4c55-8e0f-1a2b3c4d5e6f", brand: "Mastercard", last4: "4444", expMonth: 3, expYear: 2031, isDefault: false };
+    const saved = {
+      id: "9d1f3c1e-2b7a-4c55-8e0f-1a2b3c4d5e6f",
+      brand: "Mastercard",
+      last4: "4444",
+      expMonth: 3,
+      expYear: 2031,
+      isDefault: false,
+    };
     render(
       <Provider store={createStore()}>
         <MembershipActions membership={yearly} savedCards={[saved]} />
@@ -115,4 +122,3 @@ describe("the membership's renewal and cancel on the account page", () => {
     expect(api.callApi).toHaveBeenCalledTimes(1);
   });
 });
-

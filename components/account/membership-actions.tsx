@@ -16,7 +16,6 @@ import type { SavedPaymentMethod } from "@/lib/schemas/order";
 import type { CancellationPreview, Membership } from "@/lib/schemas/user";
 import { showToastAtom } from "@/lib/state/notices";
 
-
 function monthsText(months: number): string {
   return months === 1 ? "1 unused full month" : `${months} unused full months`;
 }

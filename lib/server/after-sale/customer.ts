@@ -33,14 +33,17 @@ async function lockOwnRequest(tx: DbExecutor, userId: string, afterSaleId: strin
 
 /**
  * The purifier a repair is for, and the Lenwell Care plan covering it at the moment of the request:
- * that plan is recorded on the request, so a plan ending tomorrow still covers today's repair.
+ * that plan is recorded on the request, so a plan ending tomorrow still covers today's repair. A
+ * purifier bought here is repaired as a unit of its order's line; one bought elsewhere has no order of
+ * ours, so its repair under Lenwell Care is filed against the line of the order that bought the plan
+ * (`underPlan`).
  */
 async function repairCoverage(
   tx: DbExecutor,
   userId: string,
   body: ApplyAfterSaleBody,
   now: Date,
-): Promise<{ purifierId: string; carePlanId: string | null }> {
+): Promise<{ purifierId: string; carePlanId: string | null; underPlan: boolean }> {
   const purifierId = body.purifierId ?? "";
   if (body.type !== "repair") {
     throw new AppError(422, AFTER_SALE_MESSAGES.purifierOnlyForRepair, [
@@ -50,14 +53,15 @@ async function repairCoverage(
   const purifier = await ownPurifier(tx, userId, purifierId);
   if (!purifier)
     throw new AppError(404, AFTER_SALE_MESSAGES.purifierNotFound, [{ path: "purifierId", message: AFTER_SALE_MESSAGES.purifierNotFound }]);
-  // The request is for a unit of this order's line, so the purifier must be one of those units.
-  if (purifier.orderId !== body.orderId || purifier.sku !== body.skuNum) {
+  const plan = await coveringCarePlan(tx, purifier.id, now);
+  const boughtHere = purifier.orderId === body.orderId && purifier.sku === body.skuNum;
+  const underPlan = purifier.orderId === null && plan !== null && plan.orderId === body.orderId && plan.sku === body.skuNum;
+  if (!boughtHere && !underPlan) {
     throw new AppError(422, AFTER_SALE_MESSAGES.purifierNotInOrder, [
       { path: "purifierId", message: AFTER_SALE_MESSAGES.purifierNotInOrder },
     ]);
   }
-  const plan = await coveringCarePlan(tx, purifier.id, now);
-  return { purifierId: purifier.id, carePlanId: plan?.id ?? null };
+  return { purifierId: purifier.id, carePlanId: plan?.id ?? null, underPlan };
 }
 
 /**
@@ -73,7 +77,9 @@ export async function applyAfterSale(userId: string, body: ApplyAfterSaleBody, n
       .where(and(eq(orders.id, body.orderId), eq(orders.userId, userId)))
       .for("update");
     if (!order) throw new AppError(404, AFTER_SALE_MESSAGES.orderNotFound);
-    if (!canApplyAfterSale(order.status)) throw new AppError(409, AFTER_SALE_MESSAGES.orderNotEligible);
+    const coverage = body.purifierId ? await repairCoverage(tx, userId, body, now) : null;
+    // A plan has nothing to ship, so its paid order never becomes "delivered"; its running plan is what counts.
+    if (!canApplyAfterSale(order.status) && !coverage?.underPlan) throw new AppError(409, AFTER_SALE_MESSAGES.orderNotEligible);
     const [found] = await tx
       .select({ line: orderItems, category: products.category })
       .from(orderItems)
@@ -83,7 +89,6 @@ export async function applyAfterSale(userId: string, body: ApplyAfterSaleBody, n
     const { line } = found;
     const remaining = Math.max(0, line.quantity - ((await afterSaleClaimed(tx, order.id)).get(line.sku) ?? 0));
     if (body.quantity > remaining) throw new AppError(409, AFTER_SALE_MESSAGES.tooMany(remaining));
-    const coverage = body.purifierId ? await repairCoverage(tx, userId, body, now) : null;
 
     const [row] = await tx
       .insert(afterSaleRequests)

@@ -14,7 +14,11 @@ export function memberBenefitsAt(now: Date): SQL {
     eq(memberships.kind, "membership"),
     or(
       eq(memberships.status, "past_due"),
-      and(eq(memberships.status, "active"), lte(memberships.startsAt, now), or(gt(memberships.endsAt, now), eq(memberships.autoRenew, true))),
+      and(
+        eq(memberships.status, "active"),
+        lte(memberships.startsAt, now),
+        or(gt(memberships.endsAt, now), eq(memberships.autoRenew, true)),
+      ),
     ),
   ) as SQL;
 }

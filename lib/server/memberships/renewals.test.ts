@@ -55,7 +55,9 @@ describeEachEngine("membership renewals and cancels on $name", (engine) => {
     const who = await makeCustomer(db(), { address: HOUSTON });
     let response: Response;
     if (alongside.length === 0) {
-      response = await buyNowRoute(apiRequest("POST", "/api/v1/c/merchandise/order/add", { skuNum: sku, quantity: 1 }, { token: who.token }));
+      response = await buyNowRoute(
+        apiRequest("POST", "/api/v1/c/merchandise/order/add", { skuNum: sku, quantity: 1 }, { token: who.token }),
+      );
     } else {
       for (const line of [sku, ...alongside]) await putInCart(db(), who.id, line, 1);
       response = await checkoutRoute(apiRequest("POST", "/api/v1/c/merchandise/cart/checkout", {}, { token: who.token }));

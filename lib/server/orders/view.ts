@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, notInArray, or, sql } from "drizzle-orm";
 import type { DbExecutor } from "@/lib/db/client";
 import { afterSaleRequests, orderEvents, orderItems, products, type OrderRow } from "@/lib/db/schema";
 import { centsToAmount } from "@/lib/money";
@@ -13,13 +13,20 @@ import { canApplyAfterSale, canCancel, canEdit, canPay, paymentReceived } from "
 
 /**
  * Per sku, how many units of the order are taken by after-sale requests that are open or completed
- * (rejected and cancelled ones give their quantity back).
+ * (rejected and cancelled ones give their quantity back, and so does a completed repair).
  */
 export async function afterSaleClaimed(db: DbExecutor, orderId: string): Promise<Map<string, number>> {
   const rows = await db
     .select({ sku: afterSaleRequests.sku, claimed: sql<number>`coalesce(sum(${afterSaleRequests.quantity}), 0)::int` })
     .from(afterSaleRequests)
-    .where(and(eq(afterSaleRequests.orderId, orderId), notInArray(afterSaleRequests.status, ["rejected", "cancelled"])))
+    .where(
+      and(
+        eq(afterSaleRequests.orderId, orderId),
+        notInArray(afterSaleRequests.status, ["rejected", "cancelled"]),
+        // A finished repair hands the unit back: it may be returned, or repaired again, later.
+        or(ne(afterSaleRequests.type, "repair"), ne(afterSaleRequests.status, "completed")),
+      ),
+    )
     .groupBy(afterSaleRequests.sku);
   return new Map(rows.map((row) => [row.sku, Number(row.claimed)]));
 }

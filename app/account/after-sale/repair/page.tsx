@@ -10,7 +10,7 @@ import { ROUTES, orderPath, productPath } from "@/lib/config/routes";
 import { PURIFIER_SKU } from "@/lib/config/store";
 import { formatOrderDate, orderNumber } from "@/lib/order-display";
 import { requireCustomerPage } from "@/lib/server/auth/page-session";
-import { listPurchasedDevices } from "@/lib/server/orders/devices";
+import { listCareRepairLines, listPurchasedDevices } from "@/lib/server/orders/devices";
 import { listPurifiers } from "@/lib/server/purifiers";
 import { readShelfItem } from "@/lib/server/catalog";
 import { formatAmount } from "@/lib/money";
@@ -39,6 +39,7 @@ export default async function RepairRequestPage() {
   const user = await requireCustomerPage();
   const devices = await listPurchasedDevices(user.id, PURIFIER_SKU);
   const { list: purifiers } = await listPurifiers(user.id);
+  const careLines = await listCareRepairLines(user.id);
   const diagnosis = await readShelfItem(REPAIR_DIAGNOSIS_SKU);
   const diagnosisFee = diagnosis ? formatAmount(diagnosis.discountPrice) : undefined;
 
@@ -51,11 +52,11 @@ export default async function RepairRequestPage() {
       <p className="mb-6 mt-2 max-w-2xl text-ink-soft">
         Choose the purifier that needs fixing. We review the request and e-mail you where to send it.
       </p>
-      {devices.length === 0 ? (
+      {devices.length === 0 && careLines.length === 0 ? (
         <div className="rounded-2xl border border-line bg-white p-6">
           <EmptyOrder
             title="No purifier to repair"
-            message="Repair requests are for a Lenwell purifier bought here and already shipped to you. Bought it elsewhere? Book a repair diagnosis."
+            message="Repair requests are for a Lenwell purifier bought here and already shipped to you, or one on Lenwell Care. Bought it elsewhere? Book a repair diagnosis."
             action={<ButtonLink href={productPath(REPAIR_DIAGNOSIS_SKU)}>Book a repair diagnosis</ButtonLink>}
           />
         </div>
@@ -117,6 +118,44 @@ export default async function RepairRequestPage() {
               ) : (
                 <p className="text-sm text-ink-soft">
                   A request is already open for {device.quantity === 1 ? "this purifier" : "these purifiers"}.{" "}
+                  <ShopLink href={ROUTES.afterSale} className="font-medium text-brand-700 underline">
+                    See my requests
+                  </ShopLink>
+                </p>
+              )}
+            </li>
+          ))}
+          {careLines.map((line) => (
+            <li
+              key={line.purifier.purifierId}
+              className="flex flex-col gap-4 rounded-2xl border border-line bg-white p-4 shadow-card desk:flex-row desk:items-center desk:p-5"
+            >
+              <div className="flex flex-1 flex-col gap-1">
+                <h2 className="font-semibold text-ink">{line.purifier.name}</h2>
+                <p className="text-sm text-ink-soft">
+                  {line.purifier.serial ? `Serial ${line.purifier.serial}` : "Serial not entered"} · bought elsewhere ·{" "}
+                  {careText(line.purifier.care)}
+                </p>
+                <ShopLink
+                  href={orderPath(line.orderId)}
+                  className={`${TAP_TARGET} self-start text-sm font-medium text-brand-700 underline`}
+                >
+                  Lenwell Care, order #{orderNumber(line.orderId)}
+                </ShopLink>
+              </div>
+              {line.remaining > 0 ? (
+                <ApplyAfterSaleButton
+                  item={{ orderId: line.orderId, skuNum: line.skuNum, name: line.purifier.name, remaining: 1 }}
+                  fixedType="repair"
+                  purifiers={[repairChoice(line.purifier, 0)]}
+                  diagnosisFee={diagnosisFee}
+                  label="Request a repair"
+                  variant="primary"
+                  className="h-12 px-6"
+                />
+              ) : (
+                <p className="text-sm text-ink-soft">
+                  A repair request is already open for this purifier.{" "}
                   <ShopLink href={ROUTES.afterSale} className="font-medium text-brand-700 underline">
                     See my requests
                   </ShopLink>

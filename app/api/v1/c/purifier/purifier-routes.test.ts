@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addDays } from "@/lib/calendar-day";
-import { cartItems, memberships, orderItems, products, purifiers } from "@/lib/db/schema";
+import { afterSaleRequests, cartItems, memberships, orderItems, products, purifiers } from "@/lib/db/schema";
 import {
   adminPurifierListSchema,
   CARE_NEEDS_PURIFIER_MESSAGE,
@@ -14,6 +14,7 @@ import {
 import { afterSaleSchema } from "@/lib/schemas/after-sale";
 import { applyAfterSale, getAfterSaleForCustomer } from "@/lib/server/after-sale";
 import { activatePlans, coveringCarePlan } from "@/lib/server/memberships";
+import { listCareRepairLines } from "@/lib/server/orders/devices";
 import { listPurifiers, registerDeliveredPurifiers } from "@/lib/server/purifiers";
 import { storeDate } from "@/lib/server/shipping/dates";
 import { inTransaction } from "@/lib/server/transaction";
@@ -426,6 +427,56 @@ describeEachEngine("my purifiers and Lenwell Care on $name", (engine) => {
       const view = await getAfterSaleForCustomer(who.id, afterEnd.afterSaleId);
       expect(view.coveredByCare).toBeNull();
       expect(view.diagnosisFee).not.toBeNull();
+    });
+
+    it("repairs a purifier bought elsewhere under its Lenwell Care plan, on the plan's order line, one open repair at a time", async () => {
+      const who = await makeCustomer(db(), { address: HOUSTON });
+      const elsewhere = dataOf(await add(who, { serial: serial(), purchasedOn: "2026-01-10" }));
+      const careOrder = await paidOrder(who, CARE);
+      const [plan] = await db()
+        .db.select()
+        .from(memberships)
+        .where(and(eq(memberships.userId, who.id), eq(memberships.kind, "care")));
+      expect(plan?.purifierId).toBe(elsewhere.purifierId);
+      // Added after the plan was bought: on no plan, and bought elsewhere, so no order line of ours.
+      const uncovered = dataOf(await add(who, { serial: serial(), purchasedOn: "2026-01-10" }));
+
+      // The repair page's choice: the plan's order line, for the covered purifier only.
+      const lines = await listCareRepairLines(who.id);
+      expect(lines.map((line) => [line.orderId, line.skuNum, line.remaining, line.purifier.purifierId])).toEqual([
+        [careOrder, CARE, 1, elsewhere.purifierId],
+      ]);
+
+      const apply = async (purifierId: string) =>
+        read<{ afterSaleId: string }>(
+          await applyRoute(
+            apiRequest(
+              "POST",
+              "/api/v1/c/order/afterSale/apply",
+              { ...repairBody(careOrder, purifierId), skuNum: CARE },
+              { token: who.token },
+            ),
+          ),
+        );
+      const first = dataOf(await apply(elsewhere.purifierId));
+      const view = await getAfterSaleForCustomer(who.id, first.afterSaleId);
+      expect(view).toMatchObject({
+        purifier: { purifierId: elsewhere.purifierId },
+        coveredByCare: { carePlanId: plan?.id },
+        diagnosisFee: null,
+      });
+
+      // While that request is open, the plan's line has nothing left to ask for.
+      expect((await apply(elsewhere.purifierId)).status).toBe(409);
+      expect((await listCareRepairLines(who.id))[0]?.remaining).toBe(0);
+      const notCovered = await apply(uncovered.purifierId);
+      expect(notCovered.status).toBe(422);
+      expect(notCovered.body.errors).toEqual([{ path: "purifierId", message: "Choose one of the purifiers of this order." }]);
+
+      // A finished repair hands the unit back: the next fault is a new request.
+      await db().db.update(afterSaleRequests).set({ status: "completed" }).where(eq(afterSaleRequests.id, first.afterSaleId));
+      expect((await listCareRepairLines(who.id))[0]?.remaining).toBe(1);
+      expect((await apply(elsewhere.purifierId)).status).toBe(200);
     });
 
     it("refuses a purifier that is not the customer's, not of that order, or on a request that is not a repair", async () => {
