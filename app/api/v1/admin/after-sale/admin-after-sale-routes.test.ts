@@ -181,8 +181,8 @@ describeEachEngine("operator after-sale calls on $name", (engine) => {
     const repaired = adminAfterSaleSchema.parse(dataOf(await completeAs(admin, { afterSaleId: repair, refundAmount: "5.00" })));
     expect(repaired).toMatchObject({ status: "completed", refunded: "5.00" });
     expect((await orderOf(who, orderId)).refunded).toBe("5.00");
-    // A completed request keeps its unit: one of three is left.
-    expect((await orderOf(who, orderId)).afterSaleRemaining).toEqual({ [sku]: 1 });
+    // The completed exchange keeps its unit; a finished repair hands its unit back: two of three are left.
+    expect((await orderOf(who, orderId)).afterSaleRemaining).toEqual({ [sku]: 2 });
     await expectShopInvariants(db());
   });
 
