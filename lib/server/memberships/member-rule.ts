@@ -9,7 +9,7 @@ import { memberships } from "@/lib/db/schema";
  * A plan queued after the running one, or bought in an order not yet paid, does not count: a
  * membership starts when it is paid for.
  */
-export function memberBenefitsAt(now: Date): SQL {
+export function memberBenefitsAt(now: Date): SQL | undefined {
   return and(
     eq(memberships.kind, "membership"),
     or(
@@ -20,5 +20,5 @@ export function memberBenefitsAt(now: Date): SQL {
         or(gt(memberships.endsAt, now), eq(memberships.autoRenew, true)),
       ),
     ),
-  ) as SQL;
+  );
 }

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
+import type { ReactNode } from "react";
 import { Image } from "@/components/ui/image";
 import { REPAIR_DIAGNOSIS_SKU } from "@/components/content/catalogue";
-import { ApplyAfterSaleButton, type RepairPurifier } from "@/components/after-sale/apply-after-sale-dialog";
+import { ApplyAfterSaleButton, type AfterSaleItem, type RepairPurifier } from "@/components/after-sale/apply-after-sale-dialog";
 import { ButtonLink } from "@/components/ui/button-link";
 import { EmptyOrder } from "@/components/ui/empty-order";
 import { Container } from "@/components/ui/page";
@@ -31,6 +32,45 @@ function repairChoice(purifier: Purifier, index: number): RepairPurifier {
     label: covered ? `${name}, on Lenwell Care` : name,
     careUntil: covered && purifier.care ? formatDay(purifier.care.endsOn) : null,
   };
+}
+
+/** One purifier of the list: what it is, then the repair button, or the way to the request already open. */
+function RepairRow({
+  item,
+  purifiers,
+  diagnosisFee,
+  openNote,
+  children,
+}: {
+  item: AfterSaleItem;
+  purifiers: RepairPurifier[];
+  diagnosisFee: string | undefined;
+  openNote: string;
+  children: ReactNode;
+}) {
+  return (
+    <li className="flex flex-col gap-4 rounded-2xl border border-line bg-white p-4 shadow-card desk:flex-row desk:items-center desk:p-5">
+      {children}
+      {item.remaining > 0 ? (
+        <ApplyAfterSaleButton
+          item={item}
+          fixedType="repair"
+          purifiers={purifiers}
+          diagnosisFee={diagnosisFee}
+          label="Request a repair"
+          variant="primary"
+          className="h-12 px-6"
+        />
+      ) : (
+        <p className="text-sm text-ink-soft">
+          {openNote}{" "}
+          <ShopLink href={ROUTES.afterSale} className="font-medium text-brand-700 underline">
+            See my requests
+          </ShopLink>
+        </p>
+      )}
+    </li>
+  );
 }
 
 // Under the after-sale prefix, so the middleware sends a visitor to log in and back here; the page
@@ -63,9 +103,12 @@ export default async function RepairRequestPage() {
       ) : (
         <ul aria-label="Your purifiers" className="flex flex-col gap-4">
           {devices.map((device) => (
-            <li
+            <RepairRow
               key={device.orderId}
-              className="flex flex-col gap-4 rounded-2xl border border-line bg-white p-4 shadow-card desk:flex-row desk:items-center desk:p-5"
+              item={{ orderId: device.orderId, skuNum: device.skuNum, name: device.name, remaining: device.remaining }}
+              purifiers={purifiers.filter((purifier) => purifier.orderId === device.orderId).map(repairChoice)}
+              diagnosisFee={diagnosisFee}
+              openNote={`A request is already open for ${device.quantity === 1 ? "this purifier" : "these purifiers"}.`}
             >
               <div className="flex flex-1 gap-4">
                 {device.image ? (
@@ -105,30 +148,15 @@ export default async function RepairRequestPage() {
                   </ShopLink>
                 </div>
               </div>
-              {device.remaining > 0 ? (
-                <ApplyAfterSaleButton
-                  item={{ orderId: device.orderId, skuNum: device.skuNum, name: device.name, remaining: device.remaining }}
-                  fixedType="repair"
-                  purifiers={purifiers.filter((purifier) => purifier.orderId === device.orderId).map(repairChoice)}
-                  diagnosisFee={diagnosisFee}
-                  label="Request a repair"
-                  variant="primary"
-                  className="h-12 px-6"
-                />
-              ) : (
-                <p className="text-sm text-ink-soft">
-                  A request is already open for {device.quantity === 1 ? "this purifier" : "these purifiers"}.{" "}
-                  <ShopLink href={ROUTES.afterSale} className="font-medium text-brand-700 underline">
-                    See my requests
-                  </ShopLink>
-                </p>
-              )}
-            </li>
+            </RepairRow>
           ))}
           {careLines.map((line) => (
-            <li
+            <RepairRow
               key={line.purifier.purifierId}
-              className="flex flex-col gap-4 rounded-2xl border border-line bg-white p-4 shadow-card desk:flex-row desk:items-center desk:p-5"
+              item={{ orderId: line.orderId, skuNum: line.skuNum, name: line.purifier.name, remaining: Math.min(line.remaining, 1) }}
+              purifiers={[repairChoice(line.purifier, 0)]}
+              diagnosisFee={diagnosisFee}
+              openNote="A repair request is already open for this purifier."
             >
               <div className="flex flex-1 flex-col gap-1">
                 <h2 className="font-semibold text-ink">{line.purifier.name}</h2>
@@ -143,25 +171,7 @@ export default async function RepairRequestPage() {
                   Lenwell Care, order #{orderNumber(line.orderId)}
                 </ShopLink>
               </div>
-              {line.remaining > 0 ? (
-                <ApplyAfterSaleButton
-                  item={{ orderId: line.orderId, skuNum: line.skuNum, name: line.purifier.name, remaining: 1 }}
-                  fixedType="repair"
-                  purifiers={[repairChoice(line.purifier, 0)]}
-                  diagnosisFee={diagnosisFee}
-                  label="Request a repair"
-                  variant="primary"
-                  className="h-12 px-6"
-                />
-              ) : (
-                <p className="text-sm text-ink-soft">
-                  A repair request is already open for this purifier.{" "}
-                  <ShopLink href={ROUTES.afterSale} className="font-medium text-brand-700 underline">
-                    See my requests
-                  </ShopLink>
-                </p>
-              )}
-            </li>
+            </RepairRow>
           ))}
         </ul>
       )}
