@@ -56,6 +56,7 @@ const EVENT_LABELS: Readonly<Record<string, string>> = {
   delivered: "Delivered",
   cancelled: "Order cancelled",
   refunded: "Refund issued",
+  disputed: "Payment disputed by the cardholder",
   expired: "Cancelled: not paid in time",
   after_sale_completed: "After-sale request completed",
 };

@@ -153,7 +153,9 @@ export const paymentBodySchema = z
     /** Keep `shippingAddress` as the profile's default address once the payment goes through. */
     saveAddressAsDefault: z.boolean().optional(),
   })
-  .refine((body) => (body.paymentMethodId === undefined) !== (body.card === undefined), {
+  // Neither: the new card is typed into the payment provider's own fields in the browser, which
+  // confirm the payment there; the server refuses that when its provider takes cards itself.
+  .refine((body) => body.paymentMethodId === undefined || body.card === undefined, {
     message: "Choose a saved card or enter a new one.",
     path: ["card"],
   })
@@ -164,11 +166,18 @@ export const paymentBodySchema = z
 export type PaymentBody = z.infer<typeof paymentBodySchema>;
 
 export const paymentResultSchema = z.object({
-  status: z.enum(["paid", "failed", "requires_action"]),
+  status: z.enum(["paid", "failed", "requires_action", "processing"]),
   /** Why a payment failed, in words a customer understands; null when paid. */
   message: z.string().nullable(),
+  /**
+   * What the page does next with the payment provider's script: confirm the card typed into its
+   * fields, or let the bank check the customer (3-D Secure). Then it asks `payment/check`.
+   */
+  action: z.object({ kind: z.enum(["confirm", "authenticate"]), clientSecret: z.string() }).nullable(),
   order: orderSchema,
 });
+
+export const paymentCheckBodySchema = z.strictObject({ orderId: orderIdField });
 
 export const savedPaymentMethodSchema = z.object({
   id: z.string(),

@@ -1,10 +1,20 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { orders } from "./orders";
 import { users } from "./users";
 import { createdAt, updatedAt } from "./columns";
 
-export const PAYMENT_STATUSES = ["processing", "succeeded", "failed", "requires_action", "refunded", "partially_refunded"] as const;
+export const PAYMENT_STATUSES = [
+  "processing",
+  "succeeded",
+  "failed",
+  "requires_action",
+  "canceled",
+  "refunded",
+  "partially_refunded",
+  // A second charge of an order that was already paid (two tabs confirming at once): given back whole.
+  "duplicate_refunded",
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 // One row per charge attempt. The customer's idempotency key is unique per customer, so a double
@@ -37,6 +47,12 @@ export const payments = pgTable(
     expMonth: integer("exp_month"),
     expYear: integer("exp_year"),
     failureMessage: text("failure_message"),
+    /**
+     * What to keep once a payment the browser confirms goes through (the provider tells the shop
+     * later, by webhook or the page's re-check): the card, and the address as the default.
+     */
+    saveCard: boolean("save_card").notNull().default(false),
+    saveAddress: boolean("save_address").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -46,6 +62,7 @@ export const payments = pgTable(
       .on(table.orderId)
       .where(sql`${table.status} in ('succeeded', 'refunded', 'partially_refunded')`),
     index("payments_order_idx").on(table.orderId),
+    index("payments_provider_ref_idx").on(table.providerRef),
     check(
       "payments_amount_positive",
       sql`${table.amountCents} > 0 and ${table.refundedCents} >= 0 and ${table.refundedCents} <= ${table.amountCents}`,
@@ -76,6 +93,31 @@ export const savedPaymentMethods = pgTable(
     check("saved_payment_methods_last4", sql`${table.last4} ~ '^[0-9]{4}$'`),
   ],
 );
+
+// The provider's customer record of a shop customer (a Stripe Customer), which saved cards belong to.
+export const paymentCustomers = pgTable(
+  "payment_customers",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    reference: text("reference").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.provider] }),
+    uniqueIndex("payment_customers_reference").on(table.provider, table.reference),
+  ],
+);
+
+// Each provider event (webhook) the shop has acted on, so a replay or a redelivery acts once.
+export const paymentEvents = pgTable("payment_events", {
+  id: text("id").primaryKey(),
+  provider: text("provider").notNull(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type SavedPaymentMethodRow = typeof savedPaymentMethods.$inferSelect;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 
 // The ledger of the built-in test payment provider ("Test mode"). A real provider keeps these
@@ -22,6 +22,8 @@ export const testProviderCards = pgTable("test_provider_cards", {
   expMonth: integer("exp_month").notNull(),
   expYear: integer("exp_year").notNull(),
   createdAt: createdAt(),
+  /** The customer removed it: it can no longer be charged (the row stays for the charges it made). */
+  removedAt: timestamp("removed_at", { withTimezone: true }),
 });
 
 export const testProviderCharges = pgTable(

@@ -49,6 +49,11 @@ async function readLimited(request: Request): Promise<string> {
   return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
+/** The body as sent, at most 64 KiB: for a webhook, whose signature covers its exact text. */
+export function readRawBody(request: Request): Promise<string> {
+  return readLimited(request);
+}
+
 /** `root` names the whole input (an unknown key has no field of its own): "body" or "query". */
 export function fieldErrors(error: z.ZodError, root = "body"): FieldError[] {
   return error.issues.map((issue) => ({

@@ -84,7 +84,7 @@ async function renewOne(id: string, now: Date): Promise<"renewed" | "failed" | "
     });
 
     if (charge.status === "paid") {
-      const card = cardLabel(charge.result.brand, charge.result.last4);
+      const card = charge.result.card ? cardLabel(charge.result.card.brand, charge.result.card.last4) : "your saved card";
       const orderId = await createRenewalOrder(tx, {
         userId: row.userId,
         product,

@@ -12,6 +12,16 @@ export function refundNote(amountCents: number, card: { brand: string | null; la
   return `${formatUsd(amountCents)} refunded to ${to}`;
 }
 
+/** "$61.62 refunded from the payment provider's dashboard": money given back outside the shop. */
+export function providerRefundNote(amountCents: number): string {
+  return `${formatUsd(amountCents)} refunded from the payment provider's dashboard`;
+}
+
+/** "The cardholder disputes $61.62 with their bank (fraudulent)": a chargeback, for the operator to answer. */
+export function disputeNote(amountCents: number, reason: string): string {
+  return `The cardholder disputes ${formatUsd(amountCents)} with their bank (${reason.replace(/_/g, " ")}). Answer it in the payment provider's dashboard.`;
+}
+
 /** "Return request 5E461C55: 1 × Lenwell RO600, $61.62 refunded" (the refund only when there was one). */
 export function afterSaleCompletedNote(
   request: { id: string; type: AfterSaleType; quantity: number; name: string },

@@ -18,6 +18,7 @@ export type OrderEventType =
   | "delivered"
   | "cancelled"
   | "refunded"
+  | "disputed"
   | "expired"
   | "after_sale_completed";
 

@@ -8,7 +8,7 @@ export { sweepExpiredOrders } from "./expiry";
 export { parseConsoleSearch, type ConsoleSearch } from "./search";
 export { customerActor, nextStepTime, operatorActor, recordEvent, SYSTEM_ACTOR, type EventActor, type OrderEventType } from "./events";
 export { afterSaleCompletedNote, refundNote } from "./event-notes";
-export { payOrder, refundOrder, type PaymentOutcome } from "./payment";
+export { checkOrderPayment, payOrder, receivePaymentEvent, refundOrder, type PaymentOutcome } from "./payment";
 export { ORDER_MESSAGES } from "./messages";
 export { canApplyAfterSale, canShip, isClosed, paymentReceived } from "./status";
 export { afterSaleClaimed, toOrderView } from "./view";

@@ -3,7 +3,9 @@ import "server-only";
 // Payments: the provider interface, the built-in test provider, charges, refunds and saved cards.
 // Payments report what happened to the money; the orders service applies it to the order.
 export type {
+  BrowserAction,
   PaymentProvider,
+  ProviderEvent,
   ChargeRequest,
   ChargeResult,
   OffSessionChargeRequest,
@@ -13,8 +15,21 @@ export type {
   NewCard,
 } from "./provider";
 export { InvalidCardError, RefundRefusedError } from "./provider";
-export { paymentProvider, paymentTestMode } from "./select";
-export { chargeOrder, replayedPayment, type ChargeFact, type PaymentAnswer, type PaymentStatusAnswer } from "./pay";
+export { paymentProvider, paymentTestMode, providerCardFields, type ProviderFields } from "./select";
+export {
+  answerOfPayment,
+  cancelPayment,
+  chargeOrder,
+  isPending,
+  pendingPaymentOf,
+  replayedPayment,
+  sameRequest,
+  settlePayment,
+  type ChargeFact,
+  type PaymentAnswer,
+  type PaymentStatusAnswer,
+} from "./pay";
+export { latestPaymentOf, paymentForEvent, readPaymentEvent, recordPaymentEvent, recordProviderRefund } from "./events";
 export { refundPayment, type RefundFact } from "./refund";
 export { chargeSavedCard, recordOffSessionPayment, type OffSessionCharge, type OffSessionOutcome } from "./off-session";
 export { PAYMENT_MESSAGES } from "./messages";

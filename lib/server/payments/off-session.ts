@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Transaction } from "@/lib/db/client";
 import { payments, savedPaymentMethods } from "@/lib/db/schema";
+import { providerCustomer } from "./customers";
 import { PAYMENT_MESSAGES } from "./messages";
 import { InvalidCardError, type ChargeResult } from "./provider";
 import { paymentProvider } from "./select";
@@ -43,6 +44,7 @@ export async function chargeSavedCard(tx: Transaction, charge: OffSessionCharge)
       amountCents: charge.amountCents,
       currency: "usd",
       reference: saved.providerRef,
+      customer: await providerCustomer(tx, provider, charge.userId),
       idempotencyKey: charge.idempotencyKey,
       description: charge.description,
     });
@@ -71,10 +73,10 @@ export async function recordOffSessionPayment(
       providerRef: record.result.providerRef,
       status: "succeeded",
       amountCents: record.amountCents,
-      brand: record.result.brand,
-      last4: record.result.last4,
-      expMonth: record.result.expMonth,
-      expYear: record.result.expYear,
+      brand: record.result.card?.brand ?? null,
+      last4: record.result.card?.last4 ?? null,
+      expMonth: record.result.card?.expMonth ?? null,
+      expYear: record.result.card?.expYear ?? null,
       createdAt: record.now,
       updatedAt: record.now,
     })

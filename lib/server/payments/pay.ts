@@ -1,13 +1,14 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, inArray, ne } from "drizzle-orm";
 import type { Transaction } from "@/lib/db/client";
 import { payments, savedPaymentMethods, type PaymentRow } from "@/lib/db/schema";
 import type { PaymentBody } from "@/lib/schemas/order";
 import { AppError } from "@/lib/server/http/errors";
 import { isUniqueViolation } from "@/lib/server/http/unique-violation";
 import { PAYMENT_MESSAGES } from "./messages";
-import { InvalidCardError, type ChargeResult, type PaymentProvider, type PaymentSource } from "./provider";
+import { providerCustomer } from "./customers";
+import { InvalidCardError, type BrowserAction, type ChargeResult, type PaymentProvider, type PaymentSource } from "./provider";
 import { paymentProvider } from "./select";
 
 // One submit charges once. The orders service locks the order row for the whole attempt (see
@@ -18,28 +19,54 @@ import { paymentProvider } from "./select";
 // it, so even a charge whose recording was lost is not repeated; and the partial unique index
 // "one successful payment per order" is the last line of defence.
 //
+// With a provider whose own fields take the card in the browser (Stripe), the attempt ends in
+// "requires_action": the page confirms it with the provider's script, and the outcome comes later,
+// by webhook or by the page's re-check, both through `settlePayment`, which reads the provider's
+// state and writes it on the payment row under the order's lock. Either may come first, or both at
+// once: the row's status moves once, so the order is paid once.
+//
 // This module only reports what happened to the money (a charge succeeded, failed or needs the
-// bank's confirmation); the orders service decides what that means for the order.
+// customer in the browser); the orders service decides what that means for the order.
 
-export type PaymentStatusAnswer = "paid" | "failed" | "requires_action";
+export type PaymentStatusAnswer = "paid" | "failed" | "requires_action" | "processing";
 
 /** What a payment attempt came to, as the customer is told. */
 export interface PaymentAnswer {
   status: PaymentStatusAnswer;
   message: string | null;
+  /** What the page does next in the browser (confirm the card, or the bank's check); null otherwise. */
+  action: BrowserAction | null;
 }
 
-function answerOf(row: Pick<PaymentRow, "status" | "failureMessage">): PaymentAnswer {
-  switch (row.status) {
+/** The payment's state in the customer's terms. */
+function statusOf(status: PaymentRow["status"]): PaymentStatusAnswer {
+  switch (status) {
     case "succeeded":
     case "refunded":
     case "partially_refunded":
-      return { status: "paid", message: PAYMENT_MESSAGES.paid };
+      return "paid";
     case "requires_action":
-      return { status: "requires_action", message: row.failureMessage ?? PAYMENT_MESSAGES.requiresAction };
-    default:
-      return { status: "failed", message: row.failureMessage };
+      return "requires_action";
+    case "processing":
+      return "processing";
+    case "failed":
+    case "canceled":
+    case "duplicate_refunded":
+      return "failed";
   }
+}
+
+/** Whether the provider may still tell the shop how the payment ended. */
+export function isPending(row: Pick<PaymentRow, "status" | "providerRef">): boolean {
+  return row.providerRef !== null && (row.status === "requires_action" || row.status === "processing");
+}
+
+function answerOf(row: Pick<PaymentRow, "status" | "failureMessage">, action: BrowserAction | null = null): PaymentAnswer {
+  const status = statusOf(row.status);
+  if (status === "paid") return { status, message: PAYMENT_MESSAGES.paid, action: null };
+  if (status === "requires_action") return { status, message: row.failureMessage ?? PAYMENT_MESSAGES.requiresAction, action };
+  if (status === "processing") return { status, message: row.failureMessage ?? PAYMENT_MESSAGES.processing, action: null };
+  return { status, message: row.failureMessage, action: null };
 }
 
 /** An address in a fixed key order (jsonb and JSON bodies may order keys differently). */
@@ -51,7 +78,9 @@ function addressKey(address: NonNullable<PaymentBody["shippingAddress"]>): strin
 function fingerprintOf(body: PaymentBody): string {
   const method = body.paymentMethodId
     ? `saved:${body.paymentMethodId}`
-    : `card:${body.card?.number.slice(-4)}:${body.card?.expMonth}/${body.card?.expYear}`;
+    : body.card
+      ? `card:${body.card.number.slice(-4)}:${body.card.expMonth}/${body.card.expYear}`
+      : "provider-fields";
   const request: unknown[] = [body.orderId, method, body.savePaymentMethod === true];
   // Appended only when sent, so the fingerprints of attempts made without an address stay as they were.
   if (body.shippingAddress) request.push(addressKey(body.shippingAddress), body.saveAddressAsDefault === true);
@@ -62,7 +91,19 @@ function fieldError(code: number, path: string, message: string): AppError {
   return new AppError(code, `${path}: ${message}`, [{ path, message }]);
 }
 
-async function paymentSource(tx: Transaction, userId: string, body: PaymentBody, provider: PaymentProvider) {
+interface Shown {
+  brand: string | null;
+  last4: string | null;
+  expMonth: number | null;
+  expYear: number | null;
+}
+
+async function paymentSource(
+  tx: Transaction,
+  userId: string,
+  body: PaymentBody,
+  provider: PaymentProvider,
+): Promise<{ source: PaymentSource; shown: Shown }> {
   if (body.paymentMethodId) {
     const [saved] = await tx
       .select()
@@ -77,30 +118,33 @@ async function paymentSource(tx: Transaction, userId: string, body: PaymentBody,
       .limit(1);
     // Another customer's card is answered like one that does not exist.
     if (!saved) throw new AppError(404, PAYMENT_MESSAGES.savedCardNotFound);
-    const source: PaymentSource = { kind: "saved", reference: saved.providerRef };
-    return { source, shown: { brand: saved.brand, last4: saved.last4, expMonth: saved.expMonth, expYear: saved.expYear } };
+    return {
+      source: { kind: "saved", reference: saved.providerRef },
+      shown: { brand: saved.brand, last4: saved.last4, expMonth: saved.expMonth, expYear: saved.expYear },
+    };
   }
-  if (!body.card) throw fieldError(422, "card", "Choose a saved card or enter a new one.");
-  const digits = body.card.number;
-  const source: PaymentSource = { kind: "card", card: body.card };
-  return { source, shown: { brand: null, last4: digits.slice(-4), expMonth: body.card.expMonth, expYear: body.card.expYear } };
+  if (provider.cardEntry === "provider") {
+    // The card is typed into the provider's own fields; one sent here is refused, not passed on.
+    if (body.card) throw fieldError(422, "card", PAYMENT_MESSAGES.cardNotTaken);
+    return { source: { kind: "browser" }, shown: { brand: null, last4: null, expMonth: null, expYear: null } };
+  }
+  if (!body.card) throw fieldError(422, "card", PAYMENT_MESSAGES.newCardNeeded);
+  return {
+    source: { kind: "card", card: body.card },
+    shown: { brand: null, last4: body.card.number.slice(-4), expMonth: body.card.expMonth, expYear: body.card.expYear },
+  };
 }
 
-/** Saves the typed card when asked to (or when `keep`: a membership renews on it); its saved id. */
-async function saveCardFor(
-  tx: Transaction,
-  userId: string,
-  provider: PaymentProvider,
-  body: PaymentBody,
-  keep: boolean,
-): Promise<string | null> {
-  if (!body.card || (body.savePaymentMethod !== true && !keep)) return null;
-  const card = await provider.saveCard(body.card);
+/** Keeps the card a successful charge kept at the provider, for the customer; its saved id. */
+async function keepSavedCard(tx: Transaction, userId: string, provider: PaymentProvider, result: ChargeResult): Promise<string | null> {
+  const card = result.savedCard;
+  if (!card) return null;
   const [existing] = await tx
-    .select({ id: savedPaymentMethods.id })
+    .select({ id: savedPaymentMethods.id, providerRef: savedPaymentMethods.providerRef })
     .from(savedPaymentMethods)
-    .where(eq(savedPaymentMethods.userId, userId))
-    .limit(1);
+    .where(eq(savedPaymentMethods.userId, userId));
+  const same = existing && existing.providerRef === card.reference ? existing : null;
+  if (same) return same.id;
   const [saved] = await tx
     .insert(savedPaymentMethods)
     .values({
@@ -113,16 +157,24 @@ async function saveCardFor(
       expYear: card.expYear,
       isDefault: !existing,
     })
+    // The webhook and the page's re-check may both keep it: once.
+    .onConflictDoNothing({ target: [savedPaymentMethods.provider, savedPaymentMethods.providerRef] })
     .returning({ id: savedPaymentMethods.id });
-  return saved?.id ?? null;
+  if (saved) return saved.id;
+  const [kept] = await tx
+    .select({ id: savedPaymentMethods.id })
+    .from(savedPaymentMethods)
+    .where(and(eq(savedPaymentMethods.provider, provider.name), eq(savedPaymentMethods.providerRef, card.reference)))
+    .limit(1);
+  return kept?.id ?? null;
 }
 
 /**
- * The answer of an earlier attempt made with the same idempotency key, or null for a new key. A key
- * used for another order or another request is refused. Asked before the order's state is checked:
- * the replay of a payment that succeeded must still get its answer, though the order is paid now.
+ * The earlier attempt made with the same idempotency key, or null for a new key. A key used for
+ * another order or another request is refused. Asked before the order's state is checked: the
+ * replay of a payment that succeeded must still get its answer, though the order is paid now.
  */
-export async function replayedPayment(tx: Transaction, userId: string, body: PaymentBody): Promise<PaymentAnswer | null> {
+export async function replayedPayment(tx: Transaction, userId: string, body: PaymentBody): Promise<PaymentRow | null> {
   const [earlier] = await tx
     .select()
     .from(payments)
@@ -132,7 +184,22 @@ export async function replayedPayment(tx: Transaction, userId: string, body: Pay
   if (earlier.orderId !== body.orderId || earlier.requestFingerprint !== fingerprintOf(body)) {
     throw fieldError(422, "idempotencyKey", PAYMENT_MESSAGES.keyReused);
   }
-  return answerOf(earlier);
+  return earlier;
+}
+
+/** The order's newest attempt whose outcome the provider has still to tell, or null. */
+export async function pendingPaymentOf(tx: Transaction, orderId: string): Promise<PaymentRow | null> {
+  const rows = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), inArray(payments.status, ["requires_action", "processing"])))
+    .orderBy(desc(payments.createdAt));
+  return rows.find(isPending) ?? null;
+}
+
+/** Whether a pending attempt was made for what `body` asks now (same card choice, address, boxes). */
+export function sameRequest(payment: PaymentRow, body: PaymentBody): boolean {
+  return payment.requestFingerprint === fingerprintOf(body);
 }
 
 export interface ChargeFact extends PaymentAnswer {
@@ -140,6 +207,104 @@ export interface ChargeFact extends PaymentAnswer {
   paymentId: string;
   /** The saved card that paid (chosen, or saved by this payment); null when the card was not kept. */
   savedPaymentMethodId: string | null;
+  /** Keep the order's address as the customer's default once paid (asked for with the attempt). */
+  saveAddress: boolean;
+}
+
+/**
+ * Writes what the provider says of an attempt on its row and answers it. A success is written
+ * only over a payment still open (the row is locked by the caller), so of a webhook and the page's
+ * re-check arriving together, one applies it and the other finds it done (`changed` false).
+ */
+async function writeResult(
+  tx: Transaction,
+  payment: PaymentRow,
+  provider: PaymentProvider,
+  result: ChargeResult,
+  now: Date,
+): Promise<ChargeFact & { changed: boolean }> {
+  if (result.status === "succeeded" && result.amountCents !== payment.amountCents) {
+    throw new Error(`Payment ${payment.id}: the provider charged ${result.amountCents}, the shop asked ${payment.amountCents}`);
+  }
+  if (result.status === "succeeded" && !paymentDone(payment.status) && (await otherSuccess(tx, payment))) {
+    return writeDuplicate(tx, payment, provider, result, now);
+  }
+  const status: PaymentRow["status"] = result.status;
+  const failureMessage =
+    result.status === "succeeded" ? null : (result.failureMessage ?? (result.status === "failed" ? PAYMENT_MESSAGES.declined : null));
+  const card = result.card ?? { brand: payment.brand, last4: payment.last4, expMonth: payment.expMonth, expYear: payment.expYear };
+  const settled = paymentDone(payment.status);
+  const changed =
+    !settled && (payment.status !== status || payment.failureMessage !== failureMessage || payment.providerRef !== result.providerRef);
+  if (changed) {
+    try {
+      await tx
+        .update(payments)
+        .set({ status, providerRef: result.providerRef, ...card, failureMessage, updatedAt: now })
+        .where(eq(payments.id, payment.id));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError(409, PAYMENT_MESSAGES.alreadyPaid);
+      throw error;
+    }
+  }
+  const row = settled ? payment : { ...payment, status, failureMessage };
+  const keeps = row.status === "succeeded" && payment.saveCard;
+  const savedPaymentMethodId = keeps ? await keepSavedCard(tx, payment.userId, provider, result) : null;
+  return {
+    ...answerOf(row, row.status === "requires_action" ? result.action : null),
+    paymentId: payment.id,
+    savedPaymentMethodId,
+    saveAddress: payment.saveAddress,
+    changed: changed && status !== payment.status,
+  };
+}
+
+/** Whether another attempt already paid the payment's order (the caller holds the order's lock). */
+async function otherSuccess(tx: Transaction, payment: PaymentRow): Promise<boolean> {
+  const [other] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, payment.orderId),
+        ne(payments.id, payment.id),
+        inArray(payments.status, ["succeeded", "refunded", "partially_refunded"]),
+      ),
+    )
+    .limit(1);
+  return other !== undefined;
+}
+
+/**
+ * A second charge went through for an order another attempt had paid (two tabs, each confirming its
+ * own intent): the money goes straight back, under a key of its own, so the customer pays once.
+ */
+async function writeDuplicate(
+  tx: Transaction,
+  payment: PaymentRow,
+  provider: PaymentProvider,
+  result: ChargeResult,
+  now: Date,
+): Promise<ChargeFact & { changed: boolean }> {
+  await provider.refund({ providerRef: result.providerRef, amountCents: result.amountCents, idempotencyKey: `duplicate-${payment.id}` });
+  const row = { ...payment, status: "duplicate_refunded" as const, failureMessage: PAYMENT_MESSAGES.duplicateRefunded };
+  await tx
+    .update(payments)
+    .set({
+      status: row.status,
+      providerRef: result.providerRef,
+      refundedCents: result.amountCents,
+      failureMessage: row.failureMessage,
+      ...(result.card ?? {}),
+      updatedAt: now,
+    })
+    .where(eq(payments.id, payment.id));
+  return { ...answerOf(row), paymentId: payment.id, savedPaymentMethodId: null, saveAddress: false, changed: true };
+}
+
+/** A payment whose outcome is known for good. */
+function paymentDone(status: PaymentRow["status"]): boolean {
+  return status !== "requires_action" && status !== "processing";
 }
 
 /**
@@ -159,6 +324,7 @@ export async function chargeOrder(
 ): Promise<ChargeFact> {
   const provider = paymentProvider(tx);
   const { source, shown } = await paymentSource(tx, userId, body, provider);
+  const saveCard = source.kind !== "saved" && (body.savePaymentMethod === true || options.keepCard === true);
 
   const [payment] = await tx
     .insert(payments)
@@ -170,6 +336,8 @@ export async function chargeOrder(
       provider: provider.name,
       status: "processing",
       amountCents,
+      saveCard,
+      saveAddress: body.saveAddressAsDefault === true && body.shippingAddress !== undefined,
       ...shown,
     })
     .onConflictDoNothing({ target: [payments.userId, payments.idempotencyKey] })
@@ -183,8 +351,12 @@ export async function chargeOrder(
       amountCents,
       currency: "usd",
       source,
-      idempotencyKey: `${userId}:${body.idempotencyKey}`,
+      // Derived from the order and the attempt: a retried request meets the provider's first answer.
+      idempotencyKey: `order-${body.orderId}-attempt-${userId}-${body.idempotencyKey}`,
       description: `Lenwell order ${body.orderId}`,
+      orderId: body.orderId,
+      customer: await providerCustomer(tx, provider, userId),
+      saveCard,
     });
   } catch (error) {
     if (error instanceof InvalidCardError) {
@@ -193,29 +365,41 @@ export async function chargeOrder(
     }
     throw error;
   }
+  const fact = await writeResult(tx, payment, provider, result, now);
+  return {
+    ...fact,
+    savedPaymentMethodId: body.paymentMethodId && fact.status === "paid" ? body.paymentMethodId : fact.savedPaymentMethodId,
+  };
+}
 
-  const status = result.status === "succeeded" ? "succeeded" : result.status === "requires_action" ? "requires_action" : "failed";
-  const failureMessage =
-    status === "succeeded" ? null : (result.failureMessage ?? (status === "requires_action" ? PAYMENT_MESSAGES.requiresAction : null));
-  try {
-    await tx
-      .update(payments)
-      .set({
-        status,
-        providerRef: result.providerRef,
-        brand: result.brand,
-        last4: result.last4,
-        expMonth: result.expMonth,
-        expYear: result.expYear,
-        failureMessage,
-        updatedAt: now,
-      })
-      .where(eq(payments.id, payment.id));
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError(409, PAYMENT_MESSAGES.alreadyPaid);
-    throw error;
-  }
-  const savedPaymentMethodId =
-    status !== "succeeded" ? null : (body.paymentMethodId ?? (await saveCardFor(tx, userId, provider, body, options.keepCard === true)));
-  return { ...answerOf({ status, failureMessage }), paymentId: payment.id, savedPaymentMethodId };
+/** An attempt whose outcome is known: answered from its row, with nothing to apply. */
+function unchanged(payment: PaymentRow): ChargeFact & { changed: boolean } {
+  return { ...answerOf(payment), paymentId: payment.id, savedPaymentMethodId: null, saveAddress: payment.saveAddress, changed: false };
+}
+
+/**
+ * Asks the provider how a pending attempt stands now and writes it (the page's re-check after the
+ * browser confirmed, a webhook, a replayed request). `changed`: this call moved the payment on, so
+ * the caller applies it to the order; false when it was already known.
+ */
+export async function settlePayment(tx: Transaction, payment: PaymentRow, now: Date): Promise<ChargeFact & { changed: boolean }> {
+  const provider = paymentProvider(tx);
+  if (!isPending(payment) || !payment.providerRef) return unchanged(payment);
+  return writeResult(tx, payment, provider, await provider.retrieve(payment.providerRef), now);
+}
+
+/**
+ * Stops a pending attempt nobody confirmed (an order expiring, an attempt replaced by another).
+ * The provider answers its state: "succeeded" when the customer paid first, which the caller then
+ * applies instead of stopping.
+ */
+export async function cancelPayment(tx: Transaction, payment: PaymentRow, now: Date): Promise<ChargeFact & { changed: boolean }> {
+  const provider = paymentProvider(tx);
+  if (!isPending(payment) || !payment.providerRef) return unchanged(payment);
+  return writeResult(tx, payment, provider, await provider.cancel(payment.providerRef), now);
+}
+
+/** The answer to the replay of an attempt already settled. */
+export function answerOfPayment(payment: PaymentRow): PaymentAnswer {
+  return answerOf(payment);
 }

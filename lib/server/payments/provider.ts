@@ -1,10 +1,12 @@
 import "server-only";
 
-// What the shop needs from whoever charges cards. The built-in test provider implements it
-// offline (test-provider.ts); a Stripe provider would map these calls onto PaymentIntents
-// (charge with `idempotency_key`), Refunds and attached PaymentMethods, and Stripe's card errors
-// onto InvalidCardError and failed results. Card numbers and security codes only ever pass through
-// `charge` and `saveCard`: the shop stores the returned reference, brand, last four and expiry.
+// What the shop needs from whoever charges cards. Two kinds of provider fit it:
+// - the built-in test provider (test-provider.ts) takes the card as typed into the shop's own
+//   fields (`cardEntry: "shop"`) and answers every call at once, offline;
+// - Stripe (stripe-provider.ts) never lets a card number reach the shop (`cardEntry: "provider"`):
+//   `charge` prepares a PaymentIntent that the page confirms in the browser with Stripe's own
+//   fields, and the outcome arrives later, by webhook or by the page's re-check (`retrieve`).
+// The payments service only asks what a provider can do, never which one it is.
 
 /** A card as typed on the payment page. Held in memory for the one call; never stored or logged. */
 export interface NewCard {
@@ -15,7 +17,11 @@ export interface NewCard {
   name: string;
 }
 
-export type PaymentSource = { kind: "card"; card: NewCard } | { kind: "saved"; reference: string };
+/**
+ * What pays: a card typed into the shop's fields (providers with `cardEntry: "shop"` only), a saved
+ * card, or a card the customer is about to type into the provider's own fields in the browser.
+ */
+export type PaymentSource = { kind: "card"; card: NewCard } | { kind: "saved"; reference: string } | { kind: "browser" };
 
 export interface ChargeRequest {
   amountCents: number;
@@ -24,6 +30,12 @@ export interface ChargeRequest {
   /** The same key always gets the first answer: the provider never charges twice for it. */
   idempotencyKey: string;
   description: string;
+  /** The order paid for, kept with the charge so the provider's events and dashboard name it. */
+  orderId: string;
+  /** The provider's record of the customer (createCustomer), which a kept card belongs to; null for none. */
+  customer: string | null;
+  /** Keep the card for later charges (renewals, next checkout) once this charge succeeds. */
+  saveCard: boolean;
 }
 
 /**
@@ -36,11 +48,18 @@ export interface OffSessionChargeRequest {
   currency: "usd";
   /** The saved card's reference (SavedCard.reference). */
   reference: string;
+  /** The provider's customer the card belongs to (createCustomer); null when the provider needs none. */
+  customer: string | null;
   idempotencyKey: string;
   description: string;
 }
 
-export type ChargeStatus = "succeeded" | "failed" | "requires_action";
+/**
+ * `requires_action`: the customer has something to do in the browser (`action`): confirm the
+ * payment with a card typed into the provider's fields, or pass the bank's check (3-D Secure).
+ * `processing`: the provider has it and will say how it ended. `canceled`: it never will charge.
+ */
+export type ChargeStatus = "succeeded" | "failed" | "requires_action" | "processing" | "canceled";
 
 export interface CardDetails {
   brand: string;
@@ -49,11 +68,26 @@ export interface CardDetails {
   expYear: number;
 }
 
-export interface ChargeResult extends CardDetails {
+/** What the browser does next, with the provider's script: `confirm` a new card, or `authenticate`. */
+export interface BrowserAction {
+  kind: "confirm" | "authenticate";
+  /** The provider's handle for the browser (Stripe's client_secret): handed to the customer's page only. */
+  clientSecret: string;
+}
+
+export interface ChargeResult {
   status: ChargeStatus;
   providerRef: string;
+  /** What the provider charges (or would), in cents: the shop checks it against what it asked. */
+  amountCents: number;
+  /** The card that paid (or tried to); null while none has been given (a card still to be typed). */
+  card: CardDetails | null;
   /** Why the charge did not succeed, in words for the customer; null when it succeeded. */
   failureMessage: string | null;
+  /** Set when the customer can act in the browser to go on; null otherwise. */
+  action: BrowserAction | null;
+  /** The card this charge kept for later (ChargeRequest.saveCard), once it succeeded; null otherwise. */
+  savedCard: SavedCard | null;
 }
 
 export interface RefundRequest {
@@ -71,17 +105,59 @@ export interface SavedCard extends CardDetails {
   reference: string;
 }
 
+/** Something the provider says happened, from a verified webhook, in the shop's terms. */
+export type ProviderEvent = { id: string; type: string } & (
+  | /** The charge's state changed: read it again (retrieve) rather than trust the event's order. */
+    { kind: "charge"; providerRef: string }
+    /** Money went back, from the shop or the provider's dashboard: `refundedCents` is the total now. */
+  | { kind: "refund"; providerRef: string; refundedCents: number }
+  /** The cardholder disputes the charge with their bank. */
+  | { kind: "dispute"; providerRef: string; amountCents: number; reason: string }
+  /** An event the shop does not act on. */
+  | { kind: "other" }
+);
+
+export interface NewCustomer {
+  userId: string;
+  email: string;
+  name: string;
+}
+
 export interface PaymentProvider {
   /** Stored with each payment and saved card, so a later change of provider keeps old references apart. */
   readonly name: string;
   /** The payment page says "Test mode" and lists the test cards. */
   readonly testMode: boolean;
+  /**
+   * Where the customer types a new card: into the shop's own fields, whose details then pass
+   * through `charge` and `saveCard`; or into the provider's fields in the browser, so the shop
+   * never receives a card number and refuses one sent to it.
+   */
+  readonly cardEntry: "shop" | "provider";
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** The charge as the provider knows it now (after the browser confirmed it, or on an event). */
+  retrieve(providerRef: string): Promise<ChargeResult>;
+  /** Stops a charge nobody has confirmed yet; answers its state, which is "succeeded" if it was paid first. */
+  cancel(providerRef: string): Promise<ChargeResult>;
   /** Charges a saved card with nobody at the screen; a card that can no longer be used is a failed result. */
   chargeOffSession(request: OffSessionChargeRequest): Promise<ChargeResult>;
   refund(request: RefundRequest): Promise<RefundResult>;
-  /** Keeps a card for later charges; only the returned reference (and what identifies it on screen) is stored. */
+  /** Keeps a card typed into the shop's fields (`cardEntry: "shop"` only); only its reference is stored. */
   saveCard(card: NewCard): Promise<SavedCard>;
+  /** Stops a saved card from being charged again. */
+  removeCard(reference: string): Promise<void>;
+  /** The provider's record of a customer, for providers that keep cards per customer; absent otherwise. */
+  createCustomer?(customer: NewCustomer): Promise<string>;
+  /** Checks a webhook's signature and reads it; throws WebhookRefusedError when it cannot be trusted. */
+  readEvent?(payload: string, headers: Headers): ProviderEvent;
+}
+
+/** A webhook whose signature is missing, wrong or too old: nothing in it is acted on. */
+export class WebhookRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "WebhookRefusedError";
+  }
 }
 
 /**

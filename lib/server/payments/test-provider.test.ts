@@ -28,16 +28,17 @@ describeOnPglite("test payment provider on pglite", (engine) => {
       source: { kind: "card", card: card(number, extra) },
       idempotencyKey,
       description: "test",
+      orderId: "00000000-0000-4000-8000-000000000000",
+      customer: null,
+      saveCard: false,
     });
 
   it("succeeds, declines and fails by card number, with the customer's message", async () => {
     expect(await charge("4242424242424242")).toMatchObject({
       status: "succeeded",
-      brand: "Visa",
-      last4: "4242",
-      expMonth: 8,
-      expYear: 2027,
+      card: { brand: "Visa", last4: "4242", expMonth: 8, expYear: 2027 },
       failureMessage: null,
+      action: null,
     });
     expect(await charge("4000000000000002")).toMatchObject({ status: "failed", failureMessage: "Your card was declined." });
     expect(await charge("4000000000009995")).toMatchObject({ status: "failed", failureMessage: "Your card has insufficient funds." });
@@ -45,7 +46,7 @@ describeOnPglite("test payment provider on pglite", (engine) => {
       status: "failed",
       failureMessage: "The payment could not be processed. Please try again.",
     });
-    expect(await charge("5555555555554444")).toMatchObject({ status: "succeeded", brand: "Mastercard", last4: "4444" });
+    expect(await charge("5555555555554444")).toMatchObject({ status: "succeeded", card: { brand: "Mastercard", last4: "4444" } });
   });
 
   it("refuses a bad number, a real card, an expired card and a short security code before charging", async () => {
@@ -96,8 +97,11 @@ describeOnPglite("test payment provider on pglite", (engine) => {
       source: { kind: "saved", reference: saved.reference },
       idempotencyKey: uniqueKey("saved"),
       description: "t",
+      orderId: "00000000-0000-4000-8000-000000000000",
+      customer: null,
+      saveCard: false,
     });
-    expect(result).toMatchObject({ status: "failed", failureMessage: "Your card was declined.", last4: "0002" });
+    expect(result).toMatchObject({ status: "failed", failureMessage: "Your card was declined.", card: { last4: "0002" } });
     await expect(
       provider().charge({
         amountCents: 100,
@@ -105,6 +109,9 @@ describeOnPglite("test payment provider on pglite", (engine) => {
         source: { kind: "saved", reference: "tp_card_unknown" },
         idempotencyKey: uniqueKey("saved"),
         description: "t",
+        orderId: "00000000-0000-4000-8000-000000000000",
+        customer: null,
+        saveCard: false,
       }),
     ).rejects.toBeInstanceOf(InvalidCardError);
   });

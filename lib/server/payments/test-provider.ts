@@ -36,15 +36,24 @@ function validateCard(card: NewCard, now: Date) {
   return { outcome: testCard.outcome, brand: testCard.brand, last4: digits.slice(-4), expMonth: card.expMonth, expYear: card.expYear };
 }
 
-function toChargeResult(row: typeof testProviderCharges.$inferSelect): ChargeResult {
+type ChargeRow = typeof testProviderCharges.$inferSelect;
+type CardRow = typeof testProviderCards.$inferSelect;
+
+function savedCardOf(card: CardRow): SavedCard {
+  return { reference: card.ref, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear };
+}
+
+/** `kept`: the card this charge was made with or kept, when it is one of the provider's saved cards. */
+function toChargeResult(row: ChargeRow, kept: CardRow | null): ChargeResult {
   return {
     status: row.status,
     providerRef: row.ref,
-    brand: row.brand,
-    last4: row.last4,
-    expMonth: row.expMonth,
-    expYear: row.expYear,
+    amountCents: row.amountCents,
+    card: { brand: row.brand, last4: row.last4, expMonth: row.expMonth, expYear: row.expYear },
     failureMessage: row.failureMessage,
+    // Every answer is final at once: there is never anything left to do in the browser.
+    action: null,
+    savedCard: row.status === "succeeded" && kept ? savedCardOf(kept) : null,
   };
 }
 
@@ -60,8 +69,27 @@ export function createTestProvider(db: DbExecutor, now: () => Date = () => new D
     return row ?? null;
   }
 
+  async function findCard(ref: string | null): Promise<CardRow | null> {
+    if (!ref) return null;
+    const [card] = await db.select().from(testProviderCards).where(eq(testProviderCards.ref, ref)).limit(1);
+    return card ?? null;
+  }
+
+  async function answer(row: ChargeRow): Promise<ChargeResult> {
+    return toChargeResult(row, await findCard(row.cardRef));
+  }
+
+  async function keepCard(card: ReturnType<typeof validateCard>): Promise<CardRow> {
+    const [kept] = await db
+      .insert(testProviderCards)
+      .values({ ref: reference("tp_card"), ...card })
+      .returning();
+    if (!kept) throw new Error("The test provider's card insert returned no row");
+    return kept;
+  }
+
   /** `offSession`: nobody is at the screen, so a "decline_off_session" card is declined. */
-  async function charge(request: ChargeRequest, offSession: boolean): Promise<ChargeResult> {
+  async function charge(request: Omit<ChargeRequest, "orderId">, offSession: boolean): Promise<ChargeResult> {
     if (!Number.isInteger(request.amountCents) || request.amountCents <= 0)
       throw new Error("A charge needs a positive whole amount of cents");
     const earlier = await findCharge(request.idempotencyKey);
@@ -69,7 +97,7 @@ export function createTestProvider(db: DbExecutor, now: () => Date = () => new D
       if (earlier.amountCents !== request.amountCents || earlier.currency !== request.currency) {
         throw new Error("Idempotency key reused with different charge parameters");
       }
-      return toChargeResult(earlier);
+      return answer(earlier);
     }
 
     let card: {
@@ -82,16 +110,21 @@ export function createTestProvider(db: DbExecutor, now: () => Date = () => new D
     let cardRef: string | null = null;
     if (request.source.kind === "card") {
       card = validateCard(request.source.card, now());
-    } else {
-      const [saved] = await db.select().from(testProviderCards).where(eq(testProviderCards.ref, request.source.reference)).limit(1);
-      if (!saved) throw new InvalidCardError("number", "This saved card can no longer be used. Enter the card again.");
+    } else if (request.source.kind === "saved") {
+      const saved = await findCard(request.source.reference);
+      if (!saved || saved.removedAt) throw new InvalidCardError("number", "This saved card can no longer be used. Enter the card again.");
       if (isExpired(saved.expMonth, saved.expYear, now())) throw new InvalidCardError("expMonth", CARD_MESSAGES.expired);
       card = saved;
       cardRef = saved.ref;
+    } else {
+      // Only a provider with fields of its own in the browser is handed a card to come.
+      throw new Error("The test provider takes the card as typed into the shop's fields");
     }
 
     const outcome = card.outcome === "decline_off_session" ? (offSession ? "decline" : "succeed") : card.outcome;
     const failed = outcome !== "succeed";
+    // A card typed at a successful checkout is kept when asked (a saved card is kept already).
+    if (!failed && request.saveCard && request.source.kind === "card") cardRef = (await keepCard(card)).ref;
     const [inserted] = await db
       .insert(testProviderCharges)
       .values({
@@ -110,23 +143,35 @@ export function createTestProvider(db: DbExecutor, now: () => Date = () => new D
       })
       .onConflictDoNothing({ target: testProviderCharges.idempotencyKey })
       .returning();
-    if (inserted) return toChargeResult(inserted);
+    if (inserted) return answer(inserted);
     // Another call with the same key got there first: its answer is ours.
     const winner = await findCharge(request.idempotencyKey);
     if (!winner) throw new Error("Test provider charge vanished after an idempotency conflict");
-    return toChargeResult(winner);
+    return answer(winner);
+  }
+
+  async function retrieve(providerRef: string): Promise<ChargeResult> {
+    const [row] = await db.select().from(testProviderCharges).where(eq(testProviderCharges.ref, providerRef)).limit(1);
+    if (!row) throw new Error(`The test provider has no charge ${providerRef}`);
+    return answer(row);
   }
 
   return {
     name: TEST_PROVIDER_NAME,
     testMode: true,
+    cardEntry: "shop",
 
     charge(request: ChargeRequest): Promise<ChargeResult> {
       return charge(request, false);
     },
 
+    retrieve,
+
+    // Its charges end the moment they are made: there is never one left to stop.
+    cancel: retrieve,
+
     chargeOffSession(request: OffSessionChargeRequest): Promise<ChargeResult> {
-      return charge({ ...request, source: { kind: "saved", reference: request.reference } }, true);
+      return charge({ ...request, source: { kind: "saved", reference: request.reference }, saveCard: false }, true);
     },
 
     async refund(request: RefundRequest): Promise<RefundResult> {
@@ -159,10 +204,11 @@ export function createTestProvider(db: DbExecutor, now: () => Date = () => new D
     },
 
     async saveCard(input: NewCard): Promise<SavedCard> {
-      const card = validateCard(input, now());
-      const ref = reference("tp_card");
-      await db.insert(testProviderCards).values({ ref, ...card });
-      return { reference: ref, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear };
+      return savedCardOf(await keepCard(validateCard(input, now())));
+    },
+
+    async removeCard(ref: string): Promise<void> {
+      await db.update(testProviderCards).set({ removedAt: now() }).where(eq(testProviderCards.ref, ref));
     },
   };
 }

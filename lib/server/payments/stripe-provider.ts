@@ -1,0 +1,281 @@
+import "server-only";
+import Stripe from "stripe";
+import { PAYMENT_MESSAGES } from "./messages";
+import {
+  RefundRefusedError,
+  WebhookRefusedError,
+  type CardDetails,
+  type ChargeRequest,
+  type ChargeResult,
+  type NewCustomer,
+  type OffSessionChargeRequest,
+  type PaymentProvider,
+  type ProviderEvent,
+  type RefundRequest,
+  type RefundResult,
+  type SavedCard,
+} from "./provider";
+
+// Stripe behind the provider interface. A card is only ever typed into Stripe's own fields on the
+// payment page: `charge` creates a PaymentIntent for the amount the shop computed, the browser
+// confirms it with Stripe.js (3-D Secure included), and the outcome comes back by webhook or by
+// the page's re-check, both through `retrieve`. Saved cards are PaymentMethods attached to one
+// Stripe Customer per shop customer.
+
+export const STRIPE_PROVIDER_NAME = "stripe";
+
+/** Stripe refuses a webhook older than this; so does the shop (the library's default too). */
+export const WEBHOOK_TOLERANCE_S = 300;
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  /** Where Stripe's API is (tests point it at their Stripe-shaped server); unset: api.stripe.com. */
+  apiUrl?: string;
+}
+
+function clientOf({ secretKey, apiUrl }: StripeSettings): Stripe {
+  const where = apiUrl ? new URL(apiUrl) : null;
+  return new Stripe(secretKey, {
+    // Retries reuse the request's idempotency key, so a lost answer is asked again, never charged twice.
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    appInfo: { name: "Lenwell shop" },
+    ...(where
+      ? {
+          host: where.hostname,
+          port: Number(where.port || (where.protocol === "https:" ? 443 : 80)),
+          protocol: where.protocol === "https:" ? "https" : "http",
+        }
+      : {}),
+  });
+}
+
+/** The words of Stripe's brand codes, as the shop shows cards elsewhere. */
+const BRANDS: Record<string, string> = {
+  visa: "Visa",
+  mastercard: "Mastercard",
+  amex: "American Express",
+  discover: "Discover",
+  diners: "Diners Club",
+  jcb: "JCB",
+  unionpay: "UnionPay",
+};
+
+function cardOf(method: Stripe.PaymentMethod | null): CardDetails | null {
+  const card = method?.card;
+  if (!card) return null;
+  return { brand: BRANDS[card.brand] ?? card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year };
+}
+
+function idOf(value: string | { id: string } | null): string | null {
+  return typeof value === "string" ? value : (value?.id ?? null);
+}
+
+export function createStripeProvider(settings: StripeSettings): PaymentProvider {
+  const stripe = clientOf(settings);
+
+  async function paymentMethodOf(intent: Stripe.PaymentIntent): Promise<Stripe.PaymentMethod | null> {
+    const method = intent.payment_method ?? intent.last_payment_error?.payment_method ?? null;
+    if (method === null) return null;
+    return typeof method === "string" ? stripe.paymentMethods.retrieve(method) : method;
+  }
+
+  /** The intent in the shop's terms. */
+  async function resultOf(intent: Stripe.PaymentIntent): Promise<ChargeResult> {
+    const method = await paymentMethodOf(intent);
+    const card = cardOf(method);
+    const base = { providerRef: intent.id, amountCents: intent.amount, card, savedCard: null, action: null, failureMessage: null };
+    const secret = intent.client_secret;
+    switch (intent.status) {
+      case "succeeded": {
+        // With setup_future_usage Stripe attaches the card to the customer once the charge succeeds.
+        const kept = intent.setup_future_usage && method && idOf(method.customer) && card;
+        return { ...base, status: "succeeded", savedCard: kept ? { reference: method.id, ...card } : null };
+      }
+      case "requires_payment_method": {
+        const error = intent.last_payment_error;
+        // A declined confirmation leaves the intent waiting for another card, with the reason.
+        if (error) return { ...base, status: "failed", failureMessage: error.message ?? PAYMENT_MESSAGES.declined };
+        return { ...base, status: "requires_action", action: secret ? { kind: "confirm", clientSecret: secret } : null };
+      }
+      case "requires_confirmation":
+        return { ...base, status: "requires_action", action: secret ? { kind: "confirm", clientSecret: secret } : null };
+      case "requires_action":
+        return {
+          ...base,
+          status: "requires_action",
+          failureMessage: PAYMENT_MESSAGES.authenticate,
+          action: secret ? { kind: "authenticate", clientSecret: secret } : null,
+        };
+      case "canceled":
+        return { ...base, status: "canceled", failureMessage: PAYMENT_MESSAGES.canceled };
+      case "processing":
+      case "requires_capture":
+        return { ...base, status: "processing", failureMessage: PAYMENT_MESSAGES.processing };
+    }
+    throw new Error(`Unknown PaymentIntent status ${String(intent.status)}`);
+  }
+
+  /** A card error answered for an off-session charge: the intent it left behind, in the shop's terms. */
+  async function offSessionFailure(error: Stripe.errors.StripeCardError, request: OffSessionChargeRequest): Promise<ChargeResult> {
+    const intent = error.payment_intent;
+    if (!intent) {
+      return {
+        status: "failed",
+        providerRef: `failed:${request.idempotencyKey}`,
+        amountCents: request.amountCents,
+        card: null,
+        failureMessage: error.message,
+        action: null,
+        savedCard: null,
+      };
+    }
+    const result = await resultOf(intent);
+    // The bank wants the holder present: the customer confirms it from the link they are sent.
+    if (error.code === "authentication_required" && intent.client_secret) {
+      return {
+        ...result,
+        status: "requires_action",
+        failureMessage: PAYMENT_MESSAGES.authenticate,
+        action: { kind: "authenticate", clientSecret: intent.client_secret },
+      };
+    }
+    return { ...result, status: "failed", failureMessage: error.message };
+  }
+
+  return {
+    name: STRIPE_PROVIDER_NAME,
+    testMode: settings.secretKey.includes("_test_"),
+    cardEntry: "provider",
+
+    async charge(request: ChargeRequest): Promise<ChargeResult> {
+      if (request.source.kind === "card") throw new Error("Stripe takes cards only in its own fields, never from the shop");
+      const saved = request.source.kind === "saved" ? request.source.reference : null;
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: request.amountCents,
+          currency: request.currency,
+          description: request.description,
+          metadata: { order_id: request.orderId },
+          allowed_payment_method_types: ["card"],
+          ...(request.customer ? { customer: request.customer } : {}),
+          ...(request.saveCard && request.customer && !saved ? { setup_future_usage: "off_session" as const } : {}),
+          // A saved card is confirmed here; a bank that wants 3-D Secure leaves it to the browser.
+          ...(saved ? { payment_method: saved, confirm: true } : {}),
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return resultOf(intent);
+    },
+
+    async retrieve(providerRef: string): Promise<ChargeResult> {
+      return resultOf(await stripe.paymentIntents.retrieve(providerRef));
+    },
+
+    async cancel(providerRef: string): Promise<ChargeResult> {
+      try {
+        return await resultOf(await stripe.paymentIntents.cancel(providerRef, { cancellation_reason: "abandoned" }));
+      } catch (error) {
+        // Already succeeded or already cancelled: its state says which.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return resultOf(await stripe.paymentIntents.retrieve(providerRef));
+        throw error;
+      }
+    },
+
+    async chargeOffSession(request: OffSessionChargeRequest): Promise<ChargeResult> {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: request.amountCents,
+            currency: request.currency,
+            description: request.description,
+            allowed_payment_method_types: ["card"],
+            payment_method: request.reference,
+            ...(request.customer ? { customer: request.customer } : {}),
+            off_session: true,
+            confirm: true,
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return await resultOf(intent);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError) return offSessionFailure(error, request);
+        throw error;
+      }
+    },
+
+    async refund(request: RefundRequest): Promise<RefundResult> {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: request.providerRef, amount: request.amountCents },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return { refundRef: refund.id, amountCents: refund.amount };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new RefundRefusedError(PAYMENT_MESSAGES.refundTooLarge);
+        throw error;
+      }
+    },
+
+    saveCard(): Promise<SavedCard> {
+      return Promise.reject(new Error("Stripe takes cards only in its own fields, never from the shop"));
+    },
+
+    async removeCard(reference: string): Promise<void> {
+      try {
+        await stripe.paymentMethods.detach(reference);
+      } catch (error) {
+        // Detached already (in the dashboard, or by an earlier try): it cannot be charged, as wanted.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      }
+    },
+
+    async createCustomer(customer: NewCustomer): Promise<string> {
+      const created = await stripe.customers.create(
+        { email: customer.email, name: customer.name, metadata: { user_id: customer.userId } },
+        { idempotencyKey: `customer-${customer.userId}` },
+      );
+      return created.id;
+    },
+
+    readEvent(payload: string, headers: Headers): ProviderEvent {
+      const signature = headers.get("stripe-signature");
+      if (!signature) throw new WebhookRefusedError("The Stripe-Signature header is missing.");
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(payload, signature, settings.webhookSecret, WEBHOOK_TOLERANCE_S);
+      } catch (error) {
+        throw new WebhookRefusedError(error instanceof Error ? error.message : "The signature could not be checked.");
+      }
+      return eventOf(event);
+    },
+  };
+}
+
+/** A verified Stripe event in the shop's terms. */
+function eventOf(event: Stripe.Event): ProviderEvent {
+  const base = { id: event.id, type: event.type };
+  switch (event.type) {
+    case "payment_intent.succeeded":
+    case "payment_intent.payment_failed":
+    case "payment_intent.requires_action":
+    case "payment_intent.canceled":
+    case "payment_intent.processing":
+      return { ...base, kind: "charge", providerRef: event.data.object.id };
+    case "charge.refunded": {
+      const charge = event.data.object;
+      const intent = idOf(charge.payment_intent);
+      return intent ? { ...base, kind: "refund", providerRef: intent, refundedCents: charge.amount_refunded } : { ...base, kind: "other" };
+    }
+    case "charge.dispute.created": {
+      const dispute = event.data.object;
+      const intent = idOf(dispute.payment_intent);
+      return intent
+        ? { ...base, kind: "dispute", providerRef: intent, amountCents: dispute.amount, reason: dispute.reason }
+        : { ...base, kind: "other" };
+    }
+    default:
+      return { ...base, kind: "other" };
+  }
+}
