@@ -11,6 +11,7 @@ import { NOT_FOUND_REWRITE, isMissingWhateverTheData } from "@/lib/address-not-f
 import type { Envelope } from "@/lib/schemas/envelope";
 import {
   apiOriginOf,
+  CARD_ENTRY_PATHS,
   createNonce,
   nonceContentSecurityPolicy,
   scriptHashSource,
@@ -18,6 +19,7 @@ import {
   SESSION_PAGE_OPENER_POLICY,
   staticContentSecurityPolicy,
   STRICT_TRANSPORT_SECURITY,
+  stripeSources,
   usesNoncePolicy,
 } from "@/lib/config/security-headers";
 
@@ -69,6 +71,7 @@ export async function middleware(request: NextRequest) {
           scriptHashes: [await (headScriptHash ??= scriptHashSource(HEAD_SCRIPT))],
           dev: publicEnv.dev,
           apiOrigin: apiOriginOf(publicEnv.apiBaseUrl),
+          provider: CARD_ENTRY_PATHS.includes(nextUrl.pathname) && env.PAYMENT_PROVIDER === "stripe" ? stripeSources(env.STRIPE_JS_URL) : null,
         })
       : null;
 

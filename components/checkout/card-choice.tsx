@@ -21,6 +21,7 @@ export function cardFromForm(data: FormData): { card: CardInput } | { errors: Ca
  * Which card pays (at checkout) or renews (a membership): one of the customer's saved cards, or a new
  * one typed into the fields below, which show only while "A new card" is chosen (or when nothing is
  * saved). `children` go under the new card's fields (the payment page's "Save this card" box).
+ * With `providerCard`, the payment provider's own fields take the new card instead of the shop's.
  */
 export function CardChoice({
   idPrefix,
@@ -30,8 +31,11 @@ export function CardChoice({
   method,
   onMethod,
   errors,
+  providerCard,
   children,
 }: {
+  /** The payment provider's own card fields, in place of the shop's (the card never reaches the shop). */
+  providerCard?: ReactNode;
   idPrefix: string;
   legend: string;
   legendVisible?: boolean;
@@ -80,7 +84,12 @@ export function CardChoice({
           </label>
         ) : null}
       </fieldset>
-      {method === NEW_CARD ? (
+      {method === NEW_CARD && providerCard ? (
+        <div className="grid gap-4 desk:grid-cols-2">
+          {providerCard}
+          {children}
+        </div>
+      ) : method === NEW_CARD ? (
         <div className="grid gap-4 desk:grid-cols-2">
           <div className="desk:col-span-2">
             <Field

@@ -8,6 +8,10 @@ import { ShopLink } from "@/components/ui/shop-link";
 import { Button, buttonClass } from "@/components/ui/button";
 import { ApiError } from "@/lib/api/envelope";
 import { CardChoice, NEW_CARD, cardFromForm, type CardErrors } from "./card-choice";
+import { CARD_INCOMPLETE, ProviderCardField, type ProviderCard } from "./provider-card-field";
+import { confirmInBrowser, loadProvider, type ProviderAction } from "./provider-script";
+import type { PaymentResult } from "@/lib/api/payments";
+import type { ProviderFields } from "@/lib/provider-fields";
 import type { CardField, CardInput } from "@/lib/card-rules";
 import { orderPath } from "@/lib/config/routes";
 import { UI } from "@/lib/config/store";
@@ -29,6 +33,8 @@ interface PaymentFormProps {
   savedCards: SavedPaymentMethod[];
   /** The order buys a membership: its card is kept for the renewals, and the page says so instead of offering a choice. */
   keepsCardForRenewals?: boolean;
+  /** The payment provider's own card fields take a new card (Stripe); null: the shop's fields do. */
+  providerFields?: ProviderFields | null;
 }
 
 /** The API's field paths (card.number, card.expMonth …) under the fields of this form. */
@@ -44,7 +50,7 @@ function cardFieldOf(path: string): CardField | null {
 // with the same key, so the server answers it instead of charging again. Any real answer ends it.
 const outcomeUnknown = (error: unknown) => error instanceof ApiError && (error.code === 0 || error.code === 408 || error.code >= 500);
 
-export function PaymentForm({ initialOrder, defaultAddress, savedCards, keepsCardForRenewals = false }: PaymentFormProps) {
+export function PaymentForm({ initialOrder, defaultAddress, savedCards, keepsCardForRenewals = false, providerFields = null }: PaymentFormProps) {
   const [order, setOrder] = useState(initialOrder);
   const [addressErrors, setAddressErrors] = useState<AddressErrors>({});
   const [addressFormError, setAddressFormError] = useState<string>();
@@ -61,6 +67,7 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards, keepsCar
   const [payAnswers, setPayAnswers] = useState(0);
   const [paying, setPaying] = useState(false);
   const attemptKey = useRef<string | null>(null);
+  const providerCard = useRef<ProviderCard | null>(null);
   // The order as last answered, for the quote timer and the submit (which outlive a render).
   const currentOrder = useRef(initialOrder);
   const addressForm = useRef<HTMLFormElement>(null);
@@ -188,14 +195,40 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards, keepsCar
     setPayAnswers((count) => count + 1);
   }
 
+  /**
+   * The provider's script confirms the payment in the browser (the card typed into its fields, or the
+   * bank's check), then the shop is asked how it ended: it reads the provider's own answer, so a slow
+   * webhook never keeps the customer waiting. The provider's words are shown when the shop has none.
+   */
+  async function confirmWithProvider(fields: ProviderFields, action: ProviderAction, card: ProviderCard | null): Promise<PaymentResult> {
+    const { checkPayment } = await import("./payment-actions");
+    let refused: string | null;
+    try {
+      refused = await confirmInBrowser(await loadProvider(fields), action, card?.element ?? null);
+    } catch {
+      refused = "The secure card fields could not be reached. Check your connection and press Pay again.";
+    }
+    const checked = await checkPayment({ orderId: currentOrder.current.orderId });
+    return checked.status === "paid" || !refused ? checked : { ...checked, message: refused };
+  }
+
   async function onPay(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     setPayError(undefined);
     setCardErrors({});
     const data = new FormData(event.currentTarget);
-    let payment: { paymentMethodId: string } | { card: CardInput; savePaymentMethod: boolean };
-    if (method === NEW_CARD) {
+    let payment: { paymentMethodId: string } | { card: CardInput; savePaymentMethod: boolean } | { savePaymentMethod: boolean };
+    const typedIntoProvider = method === NEW_CARD && providerFields ? providerCard.current : null;
+    if (method === NEW_CARD && providerFields) {
+      if (!typedIntoProvider?.complete) {
+        setCardErrors({ number: typedIntoProvider?.problem ?? CARD_INCOMPLETE });
+        typedIntoProvider?.element.focus();
+        return;
+      }
+      // The card stays in the provider's fields: only the wish to keep it goes to the shop.
+      payment = { savePaymentMethod: data.get("save") === "on" };
+    } else if (method === NEW_CARD) {
       const typed = cardFromForm(data);
       if ("errors" in typed) {
         setCardErrors(typed.errors);
@@ -242,8 +275,9 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards, keepsCar
         ...(address ? { shippingAddress: address, ...(keepAsDefault ? { saveAddressAsDefault: true } : {}) } : {}),
       });
       attemptKey.current = null;
-      applyOrder(result.order, ++latestChange.current);
-      if (result.status !== "paid") showPayAnswer(result.message ?? "The payment did not go through. Please try again.");
+      const settled = result.action && providerFields ? await confirmWithProvider(providerFields, result.action, typedIntoProvider) : result;
+      applyOrder(settled.order, ++latestChange.current);
+      if (settled.status !== "paid") showPayAnswer(settled.message ?? "The payment did not go through. Please try again.");
     } catch (error) {
       if (!outcomeUnknown(error)) attemptKey.current = null;
       const errors = error instanceof ApiError ? error.errors : [];
@@ -372,7 +406,15 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards, keepsCar
           <h2 id="card-title" className="text-xl font-semibold text-ink">
             Payment
           </h2>
-          <CardChoice idPrefix="card" legend="Pay with" savedCards={savedCards} method={method} onMethod={setMethod} errors={cardErrors}>
+          <CardChoice
+            idPrefix="card"
+            legend="Pay with"
+            savedCards={savedCards}
+            method={method}
+            onMethod={setMethod}
+            errors={cardErrors}
+            providerCard={providerFields ? <ProviderCardField fields={providerFields} cardRef={providerCard} error={cardErrors.number} /> : undefined}
+          >
             {keepsCardForRenewals ? null : (
               <label className="flex min-h-11 items-center gap-2 text-ink desk:col-span-2">
                 <input type="checkbox" name="save" className="size-4 accent-brand-600" />

@@ -1,7 +1,7 @@
 "use client";
 
 import type { z } from "zod";
-import { paymentResultSchema, type paymentBodySchema } from "@/lib/schemas/order";
+import { paymentResultSchema, type paymentBodySchema, type paymentCheckBodySchema } from "@/lib/schemas/order";
 import { callApi } from "./client";
 import { loginOnExpiry } from "./login-on-expiry";
 
@@ -10,6 +10,11 @@ export type PaymentResult = z.infer<typeof paymentResultSchema>;
 /** POST /merchandise/order/payment; the caller keeps the idempotency key for a retry of the same attempt. */
 export async function payOrder(body: z.input<typeof paymentBodySchema>): Promise<PaymentResult> {
   return callApi("post", "merchandise/order/payment", paymentResultSchema, { json: body }).catch(loginOnExpiry);
+}
+
+/** POST /merchandise/order/payment/check: how the payment the browser just confirmed ended, read from the provider. */
+export async function checkPayment(body: z.input<typeof paymentCheckBodySchema>): Promise<PaymentResult> {
+  return callApi("post", "merchandise/order/payment/check", paymentResultSchema, { json: body }).catch(loginOnExpiry);
 }
 
 /** A fresh key for one payment attempt: 128 random bits, URL-safe. */

@@ -19,23 +19,54 @@ export interface NoncePolicyOptions extends PolicyOptions {
   nonce: string;
   /** 'sha256-…' sources of the inline scripts written without a nonce (the root layout's). */
   scriptHashes: readonly string[];
+  /** The payment provider's script, frames and API, on the pages that take a card only. */
+  provider?: ProviderSources | null;
 }
+
+/** Where a payment provider's browser script loads from, frames its fields and calls. */
+export interface ProviderSources {
+  script: readonly string[];
+  frame: readonly string[];
+  connect: readonly string[];
+}
+
+const STRIPE_JS_ORIGIN = "https://js.stripe.com";
+
+/**
+ * What Stripe.js needs, as Stripe documents it, and nothing more: its script, the frames of its
+ * card fields and 3-D Secure, and its API. Stripe.js served from elsewhere (the tests' stand-in)
+ * does all three from its own origin.
+ */
+export function stripeSources(scriptUrl: string): ProviderSources {
+  const origin = new URL(scriptUrl).origin;
+  if (origin !== STRIPE_JS_ORIGIN) return { script: [origin], frame: [origin], connect: [origin] };
+  return {
+    script: [STRIPE_JS_ORIGIN, "https://*.js.stripe.com"],
+    frame: [STRIPE_JS_ORIGIN, "https://*.js.stripe.com", "https://hooks.stripe.com"],
+    connect: ["https://api.stripe.com"],
+  };
+}
+
+/** The pages where a customer types a card: only these load the payment provider's script. */
+export const CARD_ENTRY_PATHS: readonly string[] = ["/mart/payment"];
 
 /** The origin of NEXT_PUBLIC_API_BASE_URL, or "" when the API is on the site's own origin. */
 export function apiOriginOf(apiBaseUrl: string): string {
   return apiBaseUrl ? new URL(apiBaseUrl).origin : "";
 }
 
-function policy(scriptSrc: string, { dev, apiOrigin }: PolicyOptions): string {
-  const connect = ["'self'", apiOrigin].filter(Boolean).join(" ");
+function policy(scriptSrc: string, { dev, apiOrigin }: PolicyOptions, provider: ProviderSources | null = null): string {
+  const connect = ["'self'", apiOrigin, ...(provider?.connect ?? [])].filter(Boolean).join(" ");
+  const script = [scriptSrc, ...(provider?.script ?? [])].join(" ");
   return [
     "default-src 'self'",
-    `script-src ${scriptSrc}${dev ? " 'unsafe-eval'" : ""}`,
+    `script-src ${script}${dev ? " 'unsafe-eval'" : ""}`,
     // Next and next/font write inline styles; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
     `connect-src ${connect}${dev ? " ws: wss:" : ""}`,
+    ...(provider ? [`frame-src ${provider.frame.join(" ")}`] : []),
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
@@ -56,12 +87,12 @@ export function staticContentSecurityPolicy(options: PolicyOptions): string {
  * it on its own scripts; 'strict-dynamic' lets those load the page's chunks. 'self' only serves
  * browsers too old for 'strict-dynamic' (newer ones ignore it next to a nonce).
  */
-export function nonceContentSecurityPolicy({ nonce, scriptHashes, ...options }: NoncePolicyOptions): string {
+export function nonceContentSecurityPolicy({ nonce, scriptHashes, provider = null, ...options }: NoncePolicyOptions): string {
   if (!/^[A-Za-z0-9+/_-]{16,}={0,2}$/.test(nonce)) throw new Error("A CSP nonce must be at least 16 base64 characters.");
   for (const hash of scriptHashes) {
     if (!/^'sha256-[A-Za-z0-9+/]{43}='$/.test(hash)) throw new Error(`Not a CSP sha256 source: ${hash}`);
   }
-  return policy(["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...scriptHashes].join(" "), options);
+  return policy(["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...scriptHashes].join(" "), options, provider);
 }
 
 /**

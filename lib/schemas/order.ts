@@ -188,3 +188,5 @@ export const savedPaymentMethodSchema = z.object({
   isDefault: z.boolean(),
 });
 export type SavedPaymentMethod = z.infer<typeof savedPaymentMethodSchema>;
+
+export const savedCardBodySchema = z.strictObject({ id: uuidText("Choose a saved card.") });

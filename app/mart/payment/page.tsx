@@ -10,7 +10,7 @@ import type { Order } from "@/lib/schemas/order";
 import { requireCustomerPage } from "@/lib/server/auth/page-session";
 import { findById } from "@/lib/server/http/find-by-id";
 import { getOrderForCustomer, isClosed } from "@/lib/server/orders";
-import { TEST_CARDS, listSavedPaymentMethods, paymentTestMode } from "@/lib/server/payments";
+import { TEST_CARDS, listSavedPaymentMethods, paymentTestMode, providerCardFields } from "@/lib/server/payments";
 import { orderHasMembership } from "@/lib/server/memberships";
 
 export const metadata: Metadata = {
@@ -68,6 +68,7 @@ export default async function PaymentPage({ searchParams }: { searchParams: Prom
               defaultAddress={user.defaultAddress}
               savedCards={savedCards}
               keepsCardForRenewals={await orderHasMembership(order.orderId)}
+              providerFields={providerCardFields()}
             />
           </>
         )}

@@ -15,6 +15,7 @@ import {
   cancelPayment,
   chargeOrder,
   latestPaymentOf,
+  ordersAwaitingProvider,
   paymentForEvent,
   pendingPaymentOf,
   readPaymentEvent,
@@ -266,4 +267,21 @@ async function applyProviderRefund(tx: Transaction, order: OrderRow, amountCents
   if (whole) await moveOrder(tx, order.id, "refunded", { refundedCents });
   else await tx.update(orders).set({ refundedCents, updatedAt: new Date() }).where(eq(orders.id, order.id));
   await recordEvent(tx, order.id, "refunded", SYSTEM_ACTOR, providerRefundNote(amountCents));
+}
+
+/**
+ * Before unpaid orders past their time are cancelled, the attempts the provider still holds for
+ * them are stopped (the customer may be on the bank's page at that moment). One the customer paid
+ * first is applied instead, and that order is not expired.
+ */
+export async function stopPaymentsOfExpiring(orderIds: readonly string[], now: Date): Promise<void> {
+  const awaiting = await inTransaction((tx) => ordersAwaitingProvider(tx, orderIds));
+  for (const orderId of awaiting) {
+    await inTransaction(async (tx) => {
+      const order = await lockOrder(tx, orderId);
+      const pending = await pendingPaymentOf(tx, order.id);
+      if (!pending || order.status !== "pending_payment") return;
+      await applyCharge(tx, order, await cancelPayment(tx, pending, now), SYSTEM_ACTOR, now);
+    });
+  }
 }

@@ -1,6 +1,6 @@
 import "server-only";
-import { and, desc, eq } from "drizzle-orm";
-import { getDb, type Transaction } from "@/lib/db/client";
+import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import { getDb, type DbExecutor, type Transaction } from "@/lib/db/client";
 import { paymentEvents, payments, type PaymentRow } from "@/lib/db/schema";
 import { AppError } from "@/lib/server/http/errors";
 import { PAYMENT_MESSAGES } from "./messages";
@@ -65,4 +65,14 @@ export async function recordProviderRefund(tx: Transaction, payment: PaymentRow,
     .set({ refundedCents: total, status: total === payment.amountCents ? "refunded" : "partially_refunded", updatedAt: now })
     .where(eq(payments.id, payment.id));
   return more;
+}
+
+/** Of `orderIds`, those with an attempt whose outcome the provider has still to tell. */
+export async function ordersAwaitingProvider(tx: DbExecutor, orderIds: readonly string[]): Promise<string[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await tx
+    .selectDistinct({ orderId: payments.orderId })
+    .from(payments)
+    .where(and(inArray(payments.orderId, [...orderIds]), inArray(payments.status, ["requires_action", "processing"]), isNotNull(payments.providerRef)));
+  return rows.map((row) => row.orderId);
 }

@@ -15,7 +15,7 @@ export type {
   NewCard,
 } from "./provider";
 export { InvalidCardError, RefundRefusedError } from "./provider";
-export { paymentProvider, paymentTestMode, providerCardFields, type ProviderFields } from "./select";
+export { paymentProvider, paymentTestMode, providerCardFields } from "./select";
 export {
   answerOfPayment,
   cancelPayment,
@@ -29,9 +29,9 @@ export {
   type PaymentAnswer,
   type PaymentStatusAnswer,
 } from "./pay";
-export { latestPaymentOf, paymentForEvent, readPaymentEvent, recordPaymentEvent, recordProviderRefund } from "./events";
+export { latestPaymentOf, ordersAwaitingProvider, paymentForEvent, readPaymentEvent, recordPaymentEvent, recordProviderRefund } from "./events";
 export { refundPayment, type RefundFact } from "./refund";
 export { chargeSavedCard, recordOffSessionPayment, type OffSessionCharge, type OffSessionOutcome } from "./off-session";
 export { PAYMENT_MESSAGES } from "./messages";
-export { listSavedPaymentMethods, saveCardForUser } from "./saved-methods";
+export { listSavedPaymentMethods, removeSavedPaymentMethod, saveCardForUser } from "./saved-methods";
 export { TEST_CARDS, OUTCOME_MESSAGES, CARD_MESSAGES, groupCardNumber } from "./test-cards";

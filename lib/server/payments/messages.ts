@@ -21,6 +21,7 @@ export const PAYMENT_MESSAGES = {
   processing: "Your bank is still processing this payment. We will e-mail you as soon as it goes through.",
   cardNotTaken: "Card numbers are typed into the secure card fields, never sent to the shop. Reload the page and try again.",
   newCardNeeded: "Choose a saved card or enter a new one.",
+  cardRenews: "Your membership renews on this card. Choose another card for the renewals first, then remove it.",
   noAttempt: "No payment has been made for this order yet.",
   noWebhooks: "This shop's payment provider sends no webhooks.",
   webhookRefused: "The webhook was refused:",

@@ -1,6 +1,7 @@
 import "server-only";
 import type { DbExecutor } from "@/lib/db/client";
 import { env } from "@/lib/config/env";
+import type { ProviderFields } from "@/lib/provider-fields";
 import type { PaymentProvider } from "./provider";
 import { createStripeProvider } from "./stripe-provider";
 import { createTestProvider } from "./test-provider";
@@ -31,11 +32,6 @@ export function paymentTestMode(): boolean {
 }
 
 /** What the payment page needs to show the provider's own card fields; null when the shop's fields take the card. */
-export interface ProviderFields {
-  publishableKey: string;
-  scriptUrl: string;
-}
-
 export function providerCardFields(): ProviderFields | null {
   if (env.PAYMENT_PROVIDER !== "stripe") return null;
   return { publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? "", scriptUrl: env.STRIPE_JS_URL };

@@ -1,0 +1,57 @@
+"use client";
+
+import type { Stripe, StripeCardElement, StripeConstructor } from "@stripe/stripe-js";
+import type { ProviderFields } from "@/lib/provider-fields";
+
+// The payment provider's browser script (Stripe.js), loaded only by the pages where a card is typed
+// or confirmed, from where the server says (Stripe's own host in production), once per page.
+
+const loading = new Map<string, Promise<Stripe>>();
+
+function injectScript(src: string): Promise<StripeConstructor> {
+  return new Promise((resolve, reject) => {
+    const found = (window as Window & { Stripe?: StripeConstructor }).Stripe;
+    if (found) return resolve(found);
+    const script = document.createElement("script");
+    script.src = src;
+    script.async = true;
+    script.addEventListener("load", () => {
+      const loaded = (window as Window & { Stripe?: StripeConstructor }).Stripe;
+      if (loaded) resolve(loaded);
+      else reject(new Error("The payment script loaded but did not start."));
+    });
+    script.addEventListener("error", () => reject(new Error("The payment script could not be loaded.")));
+    document.head.append(script);
+  });
+}
+
+/** The provider's client for `fields`, loading its script the first time. A failed load is tried again next time. */
+export function loadProvider(fields: ProviderFields): Promise<Stripe> {
+  const key = `${fields.scriptUrl} ${fields.publishableKey}`;
+  let client = loading.get(key);
+  if (!client) {
+    client = injectScript(fields.scriptUrl).then((StripeJs) => StripeJs(fields.publishableKey));
+    client.catch(() => loading.delete(key));
+    loading.set(key, client);
+  }
+  return client;
+}
+
+/** What the server asked the browser to do for a payment (lib/schemas/order.ts `action`). */
+export interface ProviderAction {
+  kind: "confirm" | "authenticate";
+  clientSecret: string;
+}
+
+/**
+ * Confirms the payment in the browser: with the card typed into the provider's fields, or (a saved
+ * card, a renewal the bank wants confirmed) by passing the bank's check. Answers the provider's
+ * message when it did not go through, null when it did; the server is asked how it ended either way.
+ */
+export async function confirmInBrowser(stripe: Stripe, action: ProviderAction, card: StripeCardElement | null): Promise<string | null> {
+  const result =
+    action.kind === "confirm"
+      ? await stripe.confirmCardPayment(action.clientSecret, card ? { payment_method: { card } } : undefined)
+      : await stripe.handleNextAction({ clientSecret: action.clientSecret });
+  return result.error ? (result.error.message ?? "The payment did not go through.") : null;
+}

@@ -1,0 +1,44 @@
+// @vitest-environment node
+import { describe, expect, it } from "vitest";
+import { parseServerEnv } from "./env";
+
+// The server reads its settings once at start; with Stripe it refuses to start on a missing key or
+// one of the wrong kind, naming each problem.
+
+const stripe = {
+  PAYMENT_PROVIDER: "stripe",
+  STRIPE_SECRET_KEY: "sk_test_51AbCdEfGhIjKlMn",
+  STRIPE_PUBLISHABLE_KEY: "pk_test_51AbCdEfGhIjKlMn",
+  STRIPE_WEBHOOK_SECRET: "whsec_AbCdEfGhIjKlMnOp",
+};
+
+describe("payment provider settings", () => {
+  it("needs no Stripe key with the built-in test provider", () => {
+    expect(parseServerEnv({}).PAYMENT_PROVIDER).toBe("test");
+  });
+
+  it("starts on Stripe with three keys of the right kinds and modes", () => {
+    const env = parseServerEnv(stripe);
+    expect(env).toMatchObject({ PAYMENT_PROVIDER: "stripe", STRIPE_JS_URL: "https://js.stripe.com/v3" });
+    expect(env.STRIPE_API_URL).toBeUndefined();
+    expect(parseServerEnv({ ...stripe, STRIPE_SECRET_KEY: "rk_test_51AbCdEfGhIjKlMn" }).STRIPE_SECRET_KEY).toMatch(/^rk_/);
+  });
+
+  it.each([
+    ["STRIPE_SECRET_KEY", undefined, /STRIPE_SECRET_KEY: is required with PAYMENT_PROVIDER=stripe/],
+    ["STRIPE_PUBLISHABLE_KEY", "", /STRIPE_PUBLISHABLE_KEY: is required/],
+    ["STRIPE_WEBHOOK_SECRET", undefined, /STRIPE_WEBHOOK_SECRET: is required/],
+    // The publishable key where the secret one belongs, and the other way round.
+    ["STRIPE_SECRET_KEY", "pk_test_51AbCdEfGhIjKlMn", /STRIPE_SECRET_KEY: must be a secret key/],
+    ["STRIPE_PUBLISHABLE_KEY", "sk_test_51AbCdEfGhIjKlMn", /STRIPE_PUBLISHABLE_KEY: must be a publishable key/],
+    ["STRIPE_WEBHOOK_SECRET", "sk_test_51AbCdEfGhIjKlMn", /STRIPE_WEBHOOK_SECRET: must be a webhook signing secret/],
+    // A live page confirming against a test account fails every payment.
+    ["STRIPE_PUBLISHABLE_KEY", "pk_live_51AbCdEfGhIjKlMn", /is a live key but STRIPE_SECRET_KEY is a test key/],
+  ])("refuses to start when %s is %s", (name, value, problem) => {
+    expect(() => parseServerEnv({ ...stripe, [name]: value })).toThrow(problem);
+  });
+
+  it("refuses an unknown provider", () => {
+    expect(() => parseServerEnv({ PAYMENT_PROVIDER: "paypal" })).toThrow(/PAYMENT_PROVIDER/);
+  });
+});
