@@ -420,7 +420,7 @@ export function buildDispute(charge: Stripe.Charge, reason: DisputeReason): Stri
     payment_intent: typeof charge.payment_intent === "string" ? charge.payment_intent : (charge.payment_intent?.id ?? null),
     payment_method_details: {
       type: "card",
-      card: { brand: card?.brand ?? "unknown", case_type: "chargeback", network: card?.brand ?? null, network_reason_code: reason === "fraudulent" ? "10.4" : null },
+      card: { brand: card?.brand ?? "unknown", case_type: "chargeback", network: card?.brand ?? "unknown", network_reason_code: reason === "fraudulent" ? "10.4" : null },
     },
     reason,
     status: "needs_response",
