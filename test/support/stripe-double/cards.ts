@@ -108,7 +108,8 @@ export function brandOf(number: string): BrandInfo {
     return { brand: "discover", elementBrand: "discover", lengths: [16, 19], cvcLength: 3 };
   }
   if (prefix2 === 35) return { brand: "jcb", elementBrand: "jcb", lengths: [16, 19], cvcLength: 3 };
-  if (prefix2 === 36 || prefix2 === 30 || prefix2 === 38) return { brand: "diners", elementBrand: "diners", lengths: [14, 16], cvcLength: 3 };
+  if (prefix2 === 36 || prefix2 === 30 || prefix2 === 38)
+    return { brand: "diners", elementBrand: "diners", lengths: [14, 16], cvcLength: 3 };
   if (prefix2 === 62) return { brand: "unionpay", elementBrand: "unionpay", lengths: [16, 19], cvcLength: 3 };
   return { brand: "unknown", elementBrand: "unknown", lengths: [16], cvcLength: 3 };
 }

@@ -18,11 +18,7 @@ interface Entry {
   answer: SavedAnswer | null;
 }
 
-export type IdempotencyLookup =
-  | { kind: "new" }
-  | { kind: "replay"; answer: SavedAnswer }
-  | { kind: "in_use" }
-  | { kind: "mismatch" };
+export type IdempotencyLookup = { kind: "new" } | { kind: "replay"; answer: SavedAnswer } | { kind: "in_use" } | { kind: "mismatch" };
 
 export class IdempotencyStore {
   private readonly entries = new Map<string, Entry>();

@@ -136,7 +136,11 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
   const url = `http://${host}:${port}`;
 
   /** A call as Stripe.js makes it: publishable key in the form, through the real HTTP API. */
-  async function browserCall(method: "GET" | "POST", path: string, params: Record<string, string | number | undefined>): Promise<{ ok: boolean; json: unknown }> {
+  async function browserCall(
+    method: "GET" | "POST",
+    path: string,
+    params: Record<string, string | number | undefined>,
+  ): Promise<{ ok: boolean; json: unknown }> {
     const body = formBody({ ...params, key: keys.publishableKey });
     const response = await fetch(`${url}/v1${path}${method === "GET" ? `?${body}` : ""}`, {
       method,

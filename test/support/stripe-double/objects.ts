@@ -58,7 +58,12 @@ export function billingDetails(input: BillingDetailsInput): Stripe.PaymentMethod
   };
 }
 
-export function buildCustomer(input: { email: string | null; name: string | null; description: string | null; metadata: Record<string, string> }): Stripe.Customer {
+export function buildCustomer(input: {
+  email: string | null;
+  name: string | null;
+  description: string | null;
+  metadata: Record<string, string>;
+}): Stripe.Customer {
   const id = newId("cus");
   return {
     id,
@@ -351,7 +356,10 @@ export function buildRefund(
     currency: charge.currency,
     customer: typeof charge.customer === "string" ? charge.customer : (charge.customer?.id ?? null),
     customer_account: null,
-    destination_details: { type: "card", card: { reference_status: "pending", reference_type: "acquirer_reference_number", type: "refund" } },
+    destination_details: {
+      type: "card",
+      card: { reference_status: "pending", reference_type: "acquirer_reference_number", type: "refund" },
+    },
     metadata,
     payment_intent: typeof charge.payment_intent === "string" ? charge.payment_intent : (charge.payment_intent?.id ?? null),
     payment_method: charge.payment_method,
@@ -420,7 +428,12 @@ export function buildDispute(charge: Stripe.Charge, reason: DisputeReason): Stri
     payment_intent: typeof charge.payment_intent === "string" ? charge.payment_intent : (charge.payment_intent?.id ?? null),
     payment_method_details: {
       type: "card",
-      card: { brand: card?.brand ?? "unknown", case_type: "chargeback", network: card?.brand ?? "unknown", network_reason_code: reason === "fraudulent" ? "10.4" : null },
+      card: {
+        brand: card?.brand ?? "unknown",
+        case_type: "chargeback",
+        network: card?.brand ?? "unknown",
+        network_reason_code: reason === "fraudulent" ? "10.4" : null,
+      },
     },
     reason,
     status: "needs_response",

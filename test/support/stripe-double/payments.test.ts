@@ -29,9 +29,19 @@ beforeEach(() => double.reset());
 describe("PaymentIntents driven by Stripe's test cards", () => {
   it("creates an intent waiting for a payment method, with a client secret and metadata", async () => {
     const intent = await newIntent({ metadata: { order_id: "ord_1" }, description: "Lenwell RO-500" });
-    expect(intent).toMatchObject({ object: "payment_intent", status: "requires_payment_method", amount: 12_900, currency: "usd", metadata: { order_id: "ord_1" } });
+    expect(intent).toMatchObject({
+      object: "payment_intent",
+      status: "requires_payment_method",
+      amount: 12_900,
+      currency: "usd",
+      metadata: { order_id: "ord_1" },
+    });
     expect(intent.client_secret).toMatch(new RegExp(`^${intent.id}_secret_\\w+$`));
-    expect(double.requests().at(-1)).toMatchObject({ method: "POST", path: "/v1/payment_intents", body: { amount: "12900", metadata: { order_id: "ord_1" } } });
+    expect(double.requests().at(-1)).toMatchObject({
+      method: "POST",
+      path: "/v1/payment_intents",
+      body: { amount: "12900", metadata: { order_id: "ord_1" } },
+    });
     expect(double.events().map((event) => event.type)).toEqual(["payment_intent.created"]);
   });
 
@@ -47,7 +57,14 @@ describe("PaymentIntents driven by Stripe's test cards", () => {
     const retrieved = await stripe.paymentIntents.retrieve(intent.id, { expand: ["latest_charge", "payment_method"] });
     const charge = retrieved.latest_charge;
     if (!charge || typeof charge === "string") throw new Error("latest_charge not expanded");
-    expect(charge).toMatchObject({ object: "charge", status: "succeeded", paid: true, amount: 12_900, amount_refunded: 0, refunded: false });
+    expect(charge).toMatchObject({
+      object: "charge",
+      status: "succeeded",
+      paid: true,
+      amount: 12_900,
+      amount_refunded: 0,
+      refunded: false,
+    });
     expect(charge.payment_method_details?.card).toMatchObject({ brand, last4: number.slice(-4) });
     const method = retrieved.payment_method;
     if (!method || typeof method === "string") throw new Error("payment_method not expanded");
@@ -60,7 +77,12 @@ describe("PaymentIntents driven by Stripe's test cards", () => {
     ["4000000000009995", "card_declined", "insufficient_funds", "Your card has insufficient funds."],
     ["4000000000000069", "expired_card", "expired_card", "Your card has expired."],
     ["4000000000000127", "incorrect_cvc", "incorrect_cvc", "Your card's security code is incorrect."],
-    ["4000000000000119", "processing_error", "processing_error", "An error occurred while processing your card. Try again in a little bit."],
+    [
+      "4000000000000119",
+      "processing_error",
+      "processing_error",
+      "An error occurred while processing your card. Try again in a little bit.",
+    ],
     ["4000000000000341", "card_declined", "generic_decline", "Your card was declined."],
   ])("%s is declined with %s / %s", async (number, code, declineCode, message) => {
     const intent = await newIntent();
@@ -68,7 +90,11 @@ describe("PaymentIntents driven by Stripe's test cards", () => {
     expect(after.status).toBe("requires_payment_method");
     expect(after.payment_method).toBeNull();
     expect(after.last_payment_error).toMatchObject({ type: "card_error", code, decline_code: declineCode, message });
-    expect(double.events().map((event) => event.type)).toEqual(["payment_intent.created", "charge.failed", "payment_intent.payment_failed"]);
+    expect(double.events().map((event) => event.type)).toEqual([
+      "payment_intent.created",
+      "charge.failed",
+      "payment_intent.payment_failed",
+    ]);
   });
 
   it("answers a server-side decline with a 402 the library raises as StripeCardError", async () => {
@@ -79,7 +105,8 @@ describe("PaymentIntents driven by Stripe's test cards", () => {
     expect(error.statusCode).toBe(402);
     expect(error.code).toBe("card_declined");
     expect(error.decline_code).toBe("generic_decline");
-    expect(error.raw.payment_intent?.status).toBe("requires_payment_method");
+    expect(error.payment_intent?.status).toBe("requires_payment_method");
+    expect(error.raw).toMatchObject({ payment_intent: { status: "requires_payment_method" } });
   });
 
   it("refuses invalid card details when the payment method is created", async () => {
@@ -193,7 +220,9 @@ describe("customers and saved cards", () => {
 
     // 0341 saved fine, but charging it is declined.
     const saved = String(done.payment_method);
-    const error = await newIntent({ customer: customer.id, payment_method: saved, off_session: true, confirm: true }).catch((caught: unknown) => caught);
+    const error = await newIntent({ customer: customer.id, payment_method: saved, off_session: true, confirm: true }).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toMatchObject({ type: "StripeCardError", code: "card_declined" });
   });
 
@@ -203,15 +232,19 @@ describe("customers and saved cards", () => {
     await double.confirmSetupAsBrowser(secretOf(setup), { card: card("4000002760003184") });
     await double.completeSetupAuthentication(setup.id, "succeed");
     const [saved] = (await stripe.customers.listPaymentMethods(customer.id)).data;
-    const error = await newIntent({ customer: customer.id, payment_method: saved?.id, off_session: true, confirm: true }).catch((caught: unknown) => caught);
+    const error = await newIntent({ customer: customer.id, payment_method: saved?.id, off_session: true, confirm: true }).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(Stripe.errors.StripeCardError);
     if (!(error instanceof Stripe.errors.StripeCardError)) return;
     expect(error.code).toBe("authentication_required");
-    expect(error.raw.payment_intent?.status).toBe("requires_payment_method");
-    expect(error.raw.payment_intent?.last_payment_error?.code).toBe("authentication_required");
-    const intentId = error.raw.payment_intent?.id ?? "";
+    expect(error.raw).toMatchObject({ type: "card_error", payment_intent: { status: "requires_payment_method" } });
+    expect(error.payment_intent?.last_payment_error?.code).toBe("authentication_required");
+    const intentId = error.payment_intent?.id ?? "";
     // The customer comes back on-session and confirms with the saved card: 3-D Secure, then success.
-    const retried = await double.confirmAsBrowser(secretOf(await stripe.paymentIntents.retrieve(intentId)), { paymentMethod: saved?.id ?? "" });
+    const retried = await double.confirmAsBrowser(secretOf(await stripe.paymentIntents.retrieve(intentId)), {
+      paymentMethod: saved?.id ?? "",
+    });
     expect(retried.status).toBe("requires_action");
     expect((await double.completeAuthentication(intentId, "succeed")).status).toBe("succeeded");
   });
@@ -223,8 +256,14 @@ describe("updates and cancellation", () => {
     const updated = await stripe.paymentIntents.update(intent.id, { amount: 15_000, metadata: { b: "2" } });
     expect(updated).toMatchObject({ amount: 15_000, metadata: { a: "1", b: "2" } });
     await double.confirmAsBrowser(secretOf(intent), { card: card("4242424242424242") });
-    await expect(stripe.paymentIntents.update(intent.id, { amount: 1_000 })).rejects.toMatchObject({ statusCode: 400, code: "payment_intent_unexpected_state" });
-    await expect(stripe.paymentIntents.cancel(intent.id)).rejects.toMatchObject({ statusCode: 400, code: "payment_intent_unexpected_state" });
+    await expect(stripe.paymentIntents.update(intent.id, { amount: 1_000 })).rejects.toMatchObject({
+      statusCode: 400,
+      code: "payment_intent_unexpected_state",
+    });
+    await expect(stripe.paymentIntents.cancel(intent.id)).rejects.toMatchObject({
+      statusCode: 400,
+      code: "payment_intent_unexpected_state",
+    });
   });
 
   it("cancels an open intent once", async () => {
@@ -253,7 +292,9 @@ describe("authentication", () => {
     await expect(publishable.paymentIntents.retrieve(intent.id)).rejects.toMatchObject({ statusCode: 400, param: "client_secret" });
     const seen = await publishable.paymentIntents.retrieve(intent.id, { client_secret: secretOf(intent) });
     expect(seen.id).toBe(intent.id);
-    const response = await fetch(`${double.url}/v1/payment_intents/${intent.id}?key=${double.publishableKey}&client_secret=${intent.id}_secret_wrong`);
+    const response = await fetch(
+      `${double.url}/v1/payment_intents/${intent.id}?key=${double.publishableKey}&client_secret=${intent.id}_secret_wrong`,
+    );
     expect(response.status).toBe(400);
     const noKey = await fetch(`${double.url}/v1/customers`, { method: "POST" });
     expect(noKey.status).toBe(401);

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type Stripe from "stripe";
 import { StripeApiError, type StripeErrorBody } from "./errors";
 import { canonicalForm, parseForm, Params, type FormObject } from "./form";
-import { IdempotencyStore } from "./idempotency";
+import type { IdempotencyStore } from "./idempotency";
 import { newId } from "./objects";
 import { dashboardContext, type ChangeContext, type DoubleState } from "./state";
 import { cardFrameHtml, challengeHtml, stripeJsSource } from "./stripe-js";
@@ -77,7 +77,14 @@ function list<T>(data: T[], url: string, params: Params): Stripe.ApiList<T> {
   const before = params.string("ending_before");
   const idOf = (item: T) => (typeof item === "object" && item !== null && "id" in item ? String(item.id) : "");
   if (after) items = items.slice(items.findIndex((item) => idOf(item) === after) + 1);
-  if (before) items = items.slice(0, Math.max(items.findIndex((item) => idOf(item) === before), 0));
+  if (before)
+    items = items.slice(
+      0,
+      Math.max(
+        items.findIndex((item) => idOf(item) === before),
+        0,
+      ),
+    );
   return { object: "list", data: items.slice(0, limit), has_more: items.length > limit, url };
 }
 
@@ -168,19 +175,22 @@ function routes(state: DoubleState): Route[] {
       method: "POST",
       pattern: /^\/v1\/payment_intents\/([^/]+)$/,
       publishable: false,
-      handle: ({ match, params, context, expand }) => state.expandPaymentIntent(state.updatePaymentIntent(match[1] ?? "", params, context), expand),
+      handle: ({ match, params, context, expand }) =>
+        state.expandPaymentIntent(state.updatePaymentIntent(match[1] ?? "", params, context), expand),
     },
     {
       method: "POST",
       pattern: /^\/v1\/payment_intents\/([^/]+)\/confirm$/,
       publishable: "payment_intent",
-      handle: ({ match, params, context, expand }) => state.expandPaymentIntent(state.confirmPaymentIntent(match[1] ?? "", params, context), expand),
+      handle: ({ match, params, context, expand }) =>
+        state.expandPaymentIntent(state.confirmPaymentIntent(match[1] ?? "", params, context), expand),
     },
     {
       method: "POST",
       pattern: /^\/v1\/payment_intents\/([^/]+)\/cancel$/,
       publishable: false,
-      handle: ({ match, params, context, expand }) => state.expandPaymentIntent(state.cancelPaymentIntent(match[1] ?? "", params, context), expand),
+      handle: ({ match, params, context, expand }) =>
+        state.expandPaymentIntent(state.cancelPaymentIntent(match[1] ?? "", params, context), expand),
     },
     {
       method: "POST",
@@ -198,13 +208,15 @@ function routes(state: DoubleState): Route[] {
       method: "POST",
       pattern: /^\/v1\/setup_intents\/([^/]+)\/confirm$/,
       publishable: "setup_intent",
-      handle: ({ match, params, context, expand }) => state.expandSetupIntent(state.confirmSetupIntent(match[1] ?? "", params, context), expand),
+      handle: ({ match, params, context, expand }) =>
+        state.expandSetupIntent(state.confirmSetupIntent(match[1] ?? "", params, context), expand),
     },
     {
       method: "POST",
       pattern: /^\/v1\/setup_intents\/([^/]+)\/cancel$/,
       publishable: false,
-      handle: ({ match, params, context, expand }) => state.expandSetupIntent(state.cancelSetupIntent(match[1] ?? "", params, context), expand),
+      handle: ({ match, params, context, expand }) =>
+        state.expandSetupIntent(state.cancelSetupIntent(match[1] ?? "", params, context), expand),
     },
     {
       method: "GET",
@@ -306,7 +318,6 @@ export function createDoubleServer(deps: ServerDependencies): Server {
   // Events of an answer go to the sender only after the answer has been written.
   const pendingEvents = new WeakMap<object, Stripe.Event[]>();
 
-
   function authenticate(request: IncomingMessage, form: FormObject): { key: KeyKind } | { error: StripeApiError } {
     const header = request.headers.authorization ?? "";
     let presented: string | null = null;
@@ -324,7 +335,9 @@ export function createDoubleServer(deps: ServerDependencies): Server {
     }
     if (presented === deps.keys.secretKey) return { key: "secret" };
     if (presented === deps.keys.publishableKey) return { key: "publishable" };
-    return { error: new StripeApiError(401, { type: "invalid_request_error", message: `Invalid API Key provided: ${maskKey(presented)}` }) };
+    return {
+      error: new StripeApiError(401, { type: "invalid_request_error", message: `Invalid API Key provided: ${maskKey(presented)}` }),
+    };
   }
 
   function checkClientSecret(route: Route, match: RegExpExecArray, form: FormObject): void {
@@ -342,7 +355,11 @@ export function createDoubleServer(deps: ServerDependencies): Server {
     }
   }
 
-  async function api(request: IncomingMessage, url: URL, raw: string): Promise<{ status: number; body: string; headers: Record<string, string> }> {
+  async function api(
+    request: IncomingMessage,
+    url: URL,
+    raw: string,
+  ): Promise<{ status: number; body: string; headers: Record<string, string> }> {
     const method = request.method ?? "GET";
     const form = method === "GET" || method === "DELETE" ? parseForm(url.search.slice(1)) : parseForm(raw);
     const requestId = `req_${newId("x").slice(2, 16)}`;
@@ -381,7 +398,10 @@ export function createDoubleServer(deps: ServerDependencies): Server {
     }
     if (!route || !match) {
       return answer(404, {
-        error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${url.pathname}). The Stripe double implements only part of the API.` },
+        error: {
+          type: "invalid_request_error",
+          message: `Unrecognized request URL (${method}: ${url.pathname}). The Stripe double implements only part of the API.`,
+        },
       } satisfies StripeErrorBody);
     }
     if (auth.key === "publishable") {
@@ -415,7 +435,12 @@ export function createDoubleServer(deps: ServerDependencies): Server {
         return {
           status: lookup.answer.status,
           body: lookup.answer.body,
-          headers: { ...headers, "idempotent-replayed": "true", "original-request": lookup.answer.requestId, "idempotency-key": idempotencyKey },
+          headers: {
+            ...headers,
+            "idempotent-replayed": "true",
+            "original-request": lookup.answer.requestId,
+            "idempotency-key": idempotencyKey,
+          },
         };
       }
       if (lookup.kind === "mismatch") {
@@ -456,7 +481,9 @@ export function createDoubleServer(deps: ServerDependencies): Server {
         save = error.started;
       } else {
         status = 500;
-        body = { error: { type: "api_error", message: `The Stripe double failed: ${error instanceof Error ? error.message : String(error)}` } };
+        body = {
+          error: { type: "api_error", message: `The Stripe double failed: ${error instanceof Error ? error.message : String(error)}` },
+        };
         save = false;
         headers["stripe-should-retry"] = "false";
       }
@@ -472,7 +499,8 @@ export function createDoubleServer(deps: ServerDependencies): Server {
 
   async function controlRoute(request: IncomingMessage, url: URL, raw: string): Promise<{ status: number; body: string }> {
     const method = request.method ?? "GET";
-    const input: Record<string, unknown> = (request.headers["content-type"] ?? "").includes("application/json") && raw ? parseJsonObject(raw) : parseForm(raw);
+    const input: Record<string, unknown> =
+      (request.headers["content-type"] ?? "").includes("application/json") && raw ? parseJsonObject(raw) : parseForm(raw);
     const text = (name: string): string | undefined => {
       const value = input[name];
       return typeof value === "string" ? value : typeof value === "number" ? String(value) : undefined;
@@ -557,7 +585,8 @@ export function createDoubleServer(deps: ServerDependencies): Server {
         const result = await controlRoute(request, url, raw);
         send(response, result.status, "application/json", result.body);
       } catch (error) {
-        const failure = error instanceof StripeApiError ? error : new StripeApiError(400, { type: "invalid_request_error", message: String(error) });
+        const failure =
+          error instanceof StripeApiError ? error : new StripeApiError(400, { type: "invalid_request_error", message: String(error) });
         send(response, failure.status, "application/json", JSON.stringify(failure.body, null, 2));
       }
       return;
@@ -570,12 +599,18 @@ export function createDoubleServer(deps: ServerDependencies): Server {
       send(response, result.status, "application/json", result.body);
       return;
     }
-    send(response, 404, "application/json", JSON.stringify({ error: { type: "invalid_request_error", message: `Unrecognized request URL (${request.method}: ${path}).` } }));
+    send(
+      response,
+      404,
+      "application/json",
+      JSON.stringify({ error: { type: "invalid_request_error", message: `Unrecognized request URL (${request.method}: ${path}).` } }),
+    );
   }
 
   return createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
-      if (!response.headersSent) send(response, 500, "application/json", JSON.stringify({ error: { type: "api_error", message: String(error) } }));
+      if (!response.headersSent)
+        send(response, 500, "application/json", JSON.stringify({ error: { type: "api_error", message: String(error) } }));
       else response.destroy();
     });
   });

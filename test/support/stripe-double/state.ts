@@ -1,5 +1,12 @@
 import Stripe from "stripe";
-import { AUTHENTICATION_FAILED_MESSAGE, AUTHENTICATION_REQUIRED, cardProfile, validateCard, type Decline, type TestCardInput } from "./cards";
+import {
+  AUTHENTICATION_FAILED_MESSAGE,
+  AUTHENTICATION_REQUIRED,
+  cardProfile,
+  validateCard,
+  type Decline,
+  type TestCardInput,
+} from "./cards";
 import { docUrl, StripeApiError } from "./errors";
 import { mergeMetadata, type Params } from "./form";
 import {
@@ -65,7 +72,15 @@ export class DoubleState {
   constructor(private readonly webhooksEnabled: () => boolean) {}
 
   reset(): void {
-    for (const map of [this.customers, this.paymentMethods, this.paymentIntents, this.setupIntents, this.charges, this.refunds, this.disputes]) {
+    for (const map of [
+      this.customers,
+      this.paymentMethods,
+      this.paymentIntents,
+      this.setupIntents,
+      this.charges,
+      this.refunds,
+      this.disputes,
+    ]) {
       map.clear();
     }
     this.events.length = 0;
@@ -131,7 +146,12 @@ export class DoubleState {
   }
 
   private setupEvent(
-    type: "setup_intent.created" | "setup_intent.succeeded" | "setup_intent.setup_failed" | "setup_intent.requires_action" | "setup_intent.canceled",
+    type:
+      | "setup_intent.created"
+      | "setup_intent.succeeded"
+      | "setup_intent.setup_failed"
+      | "setup_intent.requires_action"
+      | "setup_intent.canceled",
     intent: Stripe.SetupIntent,
     context: ChangeContext,
   ): void {
@@ -151,7 +171,11 @@ export class DoubleState {
     }
   }
 
-  private paymentMethodEvent(type: "payment_method.attached" | "payment_method.detached", method: Stripe.PaymentMethod, context: ChangeContext): void {
+  private paymentMethodEvent(
+    type: "payment_method.attached" | "payment_method.detached",
+    method: Stripe.PaymentMethod,
+    context: ChangeContext,
+  ): void {
     const object = clone(method);
     const base = this.eventBase(context);
     if (type === "payment_method.attached") this.record({ ...base, type, data: { object } }, context);
@@ -208,7 +232,11 @@ export class DoubleState {
       metadata: metadata === "" || metadata === undefined ? {} : metadata,
     });
     const defaultMethod = params.object("invoice_settings")?.string("default_payment_method");
-    if (defaultMethod) customer.invoice_settings.default_payment_method = this.paymentMethodRecord(defaultMethod, "invoice_settings[default_payment_method]").method.id;
+    if (defaultMethod)
+      customer.invoice_settings.default_payment_method = this.paymentMethodRecord(
+        defaultMethod,
+        "invoice_settings[default_payment_method]",
+      ).method.id;
     this.customers.set(customer.id, customer);
     this.customerEvent("customer.created", customer, context);
     return customer;
@@ -284,7 +312,11 @@ export class DoubleState {
     this.customer(customerId, "customer");
     if (record.method.customer === customerId) return record.method;
     if (record.method.customer !== null) {
-      throw StripeApiError.invalidRequest("The payment method you provided has already been attached to a customer.", undefined, "customer");
+      throw StripeApiError.invalidRequest(
+        "The payment method you provided has already been attached to a customer.",
+        undefined,
+        "customer",
+      );
     }
     const profile = cardProfile(record.number);
     if (profile.declinesSetup && profile.decline) {
@@ -303,7 +335,11 @@ export class DoubleState {
   detachPaymentMethod(id: string, context: ChangeContext): Stripe.PaymentMethod {
     const record = this.paymentMethodRecord(id);
     if (record.method.customer === null) {
-      throw StripeApiError.invalidRequest("The payment method you provided is not attached to a customer so detachment is impossible.", undefined, "payment_method");
+      throw StripeApiError.invalidRequest(
+        "The payment method you provided is not attached to a customer so detachment is impossible.",
+        undefined,
+        "payment_method",
+      );
     }
     for (const customer of this.customers.values()) {
       if (customer.invoice_settings.default_payment_method === id) customer.invoice_settings.default_payment_method = null;
@@ -314,7 +350,13 @@ export class DoubleState {
   }
 
   private declineError(decline: Decline): Stripe.PaymentIntent.LastPaymentError & { type: "card_error"; message: string } {
-    return { type: "card_error", code: decline.code, decline_code: decline.declineCode, message: decline.message, doc_url: docUrl(decline.code) };
+    return {
+      type: "card_error",
+      code: decline.code,
+      decline_code: decline.declineCode,
+      message: decline.message,
+      doc_url: docUrl(decline.code),
+    };
   }
 
   // ---- payment intents
@@ -338,7 +380,8 @@ export class DoubleState {
     const setupFutureUsage = this.setupFutureUsage(params);
     const automatic = params.object("automatic_payment_methods")?.boolean("enabled") ?? false;
     const types = params.stringArray("payment_method_types");
-    if (types && types.some((type) => type !== "card")) throw StripeApiError.invalidParam("payment_method_types", "The double only supports card");
+    if (types && types.some((type) => type !== "card"))
+      throw StripeApiError.invalidParam("payment_method_types", "The double only supports card");
     const metadata = params.metadata();
     const intent = buildPaymentIntent({
       amount,
@@ -358,7 +401,8 @@ export class DoubleState {
     if (params.boolean("confirm")) {
       return this.confirmPaymentIntent(intent.id, params, context);
     }
-    if (params.has("off_session")) throw StripeApiError.invalidRequest("You may only specify off_session when confirm is true.", undefined, "off_session");
+    if (params.has("off_session"))
+      throw StripeApiError.invalidRequest("You may only specify off_session when confirm is true.", undefined, "off_session");
     return intent;
   }
 
@@ -432,7 +476,8 @@ export class DoubleState {
     const record = this.paymentMethodRecord(methodId, "payment_method");
     const offSession = params.boolean("off_session") ?? false;
     const profile = cardProfile(record.number);
-    const needsAuthentication = profile.authentication === "always" || (profile.authentication === "on_session" && !(offSession && record.setUpForOffSession));
+    const needsAuthentication =
+      profile.authentication === "always" || (profile.authentication === "on_session" && !(offSession && record.setUpForOffSession));
     intent.last_payment_error = null;
     if (needsAuthentication && offSession) {
       // Stripe declines rather than asks: nobody is there to authenticate.
@@ -447,8 +492,17 @@ export class DoubleState {
       intent.status = "requires_action";
       const returnUrl = params.string("return_url");
       intent.next_action = returnUrl
-        ? { type: "redirect_to_url", redirect_to_url: { return_url: returnUrl, url: `/3ds/challenge?intent=${intent.id}&return_url=${encodeURIComponent(returnUrl)}` } }
-        : { type: "use_stripe_sdk", use_stripe_sdk: { type: "three_d_secure_redirect", stripe_js: `/3ds/challenge?intent=${intent.id}`, source: newId("src") } };
+        ? {
+            type: "redirect_to_url",
+            redirect_to_url: {
+              return_url: returnUrl,
+              url: `/3ds/challenge?intent=${intent.id}&return_url=${encodeURIComponent(returnUrl)}`,
+            },
+          }
+        : {
+            type: "use_stripe_sdk",
+            use_stripe_sdk: { type: "three_d_secure_redirect", stripe_js: `/3ds/challenge?intent=${intent.id}`, source: newId("src") },
+          };
       this.intentEvent("payment_intent.requires_action", intent, context);
       return intent;
     }
@@ -456,7 +510,12 @@ export class DoubleState {
   }
 
   /** Asks the bank for the money; a decline throws Stripe's 402 after recording the failure. */
-  private charge_(intent: Stripe.PaymentIntent, record: PaymentMethodRecord, authenticated: boolean, context: ChangeContext): Stripe.PaymentIntent {
+  private charge_(
+    intent: Stripe.PaymentIntent,
+    record: PaymentMethodRecord,
+    authenticated: boolean,
+    context: ChangeContext,
+  ): Stripe.PaymentIntent {
     const { decline } = cardProfile(record.number);
     const charge = buildCharge(intent, record.method, decline, authenticated);
     this.charges.set(charge.id, charge);
@@ -486,7 +545,11 @@ export class DoubleState {
   cancelPaymentIntent(id: string, params: Params, context: ChangeContext): Stripe.PaymentIntent {
     const intent = this.paymentIntent(id);
     if (intent.status === "succeeded" || intent.status === "canceled") {
-      throw this.unexpectedState(intent, "cancel", "requires_payment_method, requires_capture, requires_confirmation, requires_action, processing");
+      throw this.unexpectedState(
+        intent,
+        "cancel",
+        "requires_payment_method, requires_capture, requires_confirmation, requires_action, processing",
+      );
     }
     const reason = params.string("cancellation_reason") ?? null;
     if (reason !== null && !["duplicate", "fraudulent", "requested_by_customer", "abandoned"].includes(reason)) {
@@ -504,7 +567,10 @@ export class DoubleState {
   authenticatePaymentIntent(id: string, outcome: "succeed" | "fail", context: ChangeContext): Stripe.PaymentIntent {
     const intent = this.paymentIntent(id);
     if (intent.status !== "requires_action") {
-      throw StripeApiError.invalidRequest(`PaymentIntent ${id} is ${intent.status}, not requires_action.`, "payment_intent_unexpected_state");
+      throw StripeApiError.invalidRequest(
+        `PaymentIntent ${id} is ${intent.status}, not requires_action.`,
+        "payment_intent_unexpected_state",
+      );
     }
     const methodId = idOf(intent.payment_method);
     const record = this.paymentMethodRecord(methodId ?? "", "payment_method");
@@ -538,7 +604,8 @@ export class DoubleState {
     const paymentMethod = params.string("payment_method");
     if (paymentMethod) this.paymentMethodRecord(paymentMethod, "payment_method");
     const types = params.stringArray("payment_method_types");
-    if (types && types.some((type) => type !== "card")) throw StripeApiError.invalidParam("payment_method_types", "The double only supports card");
+    if (types && types.some((type) => type !== "card"))
+      throw StripeApiError.invalidParam("payment_method_types", "The double only supports card");
     const usage = params.string("usage") ?? "off_session";
     if (usage !== "off_session" && usage !== "on_session") throw StripeApiError.invalidParam("usage", "Invalid usage");
     const metadata = params.metadata();
@@ -586,8 +653,17 @@ export class DoubleState {
       intent.status = "requires_action";
       const returnUrl = params.string("return_url");
       intent.next_action = returnUrl
-        ? { type: "redirect_to_url", redirect_to_url: { return_url: returnUrl, url: `/3ds/challenge?intent=${intent.id}&return_url=${encodeURIComponent(returnUrl)}` } }
-        : { type: "use_stripe_sdk", use_stripe_sdk: { type: "three_d_secure_redirect", stripe_js: `/3ds/challenge?intent=${intent.id}`, source: newId("src") } };
+        ? {
+            type: "redirect_to_url",
+            redirect_to_url: {
+              return_url: returnUrl,
+              url: `/3ds/challenge?intent=${intent.id}&return_url=${encodeURIComponent(returnUrl)}`,
+            },
+          }
+        : {
+            type: "use_stripe_sdk",
+            use_stripe_sdk: { type: "three_d_secure_redirect", stripe_js: `/3ds/challenge?intent=${intent.id}`, source: newId("src") },
+          };
       this.setupEvent("setup_intent.requires_action", intent, context);
       return intent;
     }
@@ -656,7 +732,8 @@ export class DoubleState {
 
   private refundableCharge(paymentIntentId: string | undefined, chargeId: string | undefined): Stripe.Charge {
     if (chargeId) return this.charge(chargeId);
-    if (!paymentIntentId) throw StripeApiError.invalidRequest("One of the following params should be provided for this request: payment_intent or charge.");
+    if (!paymentIntentId)
+      throw StripeApiError.invalidRequest("One of the following params should be provided for this request: payment_intent or charge.");
     const intent = this.paymentIntent(paymentIntentId);
     const latest = idOf(intent.latest_charge);
     const charge = latest ? this.charges.get(latest) : undefined;
@@ -680,7 +757,13 @@ export class DoubleState {
     return this.refund(charge, params.integer("amount"), reason, metadata === "" || metadata === undefined ? {} : metadata, context);
   }
 
-  refund(charge: Stripe.Charge, requested: number | undefined, reason: Stripe.Refund.Reason | null, metadata: Record<string, string>, context: ChangeContext): Stripe.Refund {
+  refund(
+    charge: Stripe.Charge,
+    requested: number | undefined,
+    reason: Stripe.Refund.Reason | null,
+    metadata: Record<string, string>,
+    context: ChangeContext,
+  ): Stripe.Refund {
     const left = charge.amount - charge.amount_refunded;
     if (left <= 0) {
       throw StripeApiError.invalidRequest(`Charge ${charge.id} has already been refunded.`, "charge_already_refunded");
@@ -706,7 +789,14 @@ export class DoubleState {
     list.data.unshift(clone(refund));
     charge.refunds = list;
     const base = this.eventBase(context);
-    this.record({ ...base, type: "charge.refunded", data: { object: clone(charge), previous_attributes: { amount_refunded: charge.amount_refunded - amount, refunded: false } } }, context);
+    this.record(
+      {
+        ...base,
+        type: "charge.refunded",
+        data: { object: clone(charge), previous_attributes: { amount_refunded: charge.amount_refunded - amount, refunded: false } },
+      },
+      context,
+    );
     this.record({ ...this.eventBase(context), type: "refund.created", data: { object: clone(refund) } }, context);
     return refund;
   }

@@ -69,7 +69,8 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     async waitFor(count, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       while (received.length < count) {
-        if (Date.now() > deadline) throw new Error(`expected ${count} webhooks, got ${received.length}: ${received.map((w) => w.type).join(", ")}`);
+        if (Date.now() > deadline)
+          throw new Error(`expected ${count} webhooks, got ${received.length}: ${received.map((w) => w.type).join(", ")}`);
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
       return received.slice(0, count);
