@@ -102,7 +102,7 @@ export function stripeJsSource(origin: string): string {
       var frame = document.createElement("iframe");
       frame.title = "3D Secure authentication";
       frame.src = ORIGIN + "/3ds/challenge?intent=" + encodeURIComponent(intentId) + "&parent=" + encodeURIComponent(window.location.origin);
-      frame.style.cssText = "width:min(420px,94vw);height:340px;border:0;border-radius:8px;background:#fff;box-shadow:0 10px 40px rgba(0,0,0,0.3);";
+      frame.style.cssText = "width:min(420px,94vw);height:300px;border:0;border-radius:8px;background:#fff;box-shadow:0 10px 40px rgba(0,0,0,0.3);";
       overlay.appendChild(frame);
       document.body.appendChild(overlay);
       challenges[intentId] = function (outcome) {
@@ -293,12 +293,12 @@ const FRAME_STYLE = `
   * { box-sizing: border-box; }
   html, body { margin: 0; padding: 0; background: transparent; font: 16px/1.25 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #0f172a; }
   .row { display: flex; gap: 8px; height: 48px; align-items: center; padding: 2px; }
-  input { height: 44px; border: 1px solid #cbd5e1; border-radius: 6px; padding: 0 12px; font: inherit; background: #fff; color: inherit; min-width: 0; }
+  input { height: 44px; border: 1px solid #cbd5e1; border-radius: 6px; padding: 0 10px; font: inherit; background: #fff; color: inherit; min-width: 0; }
   input:focus { outline: 2px solid #2563eb; outline-offset: 0; border-color: #2563eb; }
   input[aria-invalid="true"] { border-color: #dc2626; color: #b91c1c; }
   #number { flex: 1 1 auto; }
-  #expiry { flex: 0 0 6.5em; }
-  #cvc { flex: 0 0 5em; }
+  #expiry { flex: 0 0 5.6em; }
+  #cvc { flex: 0 0 4.4em; }
   .visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 `;
 
