@@ -129,7 +129,7 @@ function routes(state: DoubleState): Route[] {
       method: "POST",
       pattern: /^\/v1\/payment_methods$/,
       publishable: true,
-      handle: ({ params, context }) => state.createPaymentMethod(params, context),
+      handle: ({ params }) => state.createPaymentMethod(params),
     },
     {
       method: "GET",
@@ -175,8 +175,7 @@ function routes(state: DoubleState): Route[] {
       method: "POST",
       pattern: /^\/v1\/payment_intents\/([^/]+)$/,
       publishable: false,
-      handle: ({ match, params, context, expand }) =>
-        state.expandPaymentIntent(state.updatePaymentIntent(match[1] ?? "", params, context), expand),
+      handle: ({ match, params, expand }) => state.expandPaymentIntent(state.updatePaymentIntent(match[1] ?? "", params), expand),
     },
     {
       method: "POST",

@@ -271,7 +271,7 @@ export class DoubleState {
 
   // ---- payment methods
 
-  createPaymentMethod(params: Params, context: ChangeContext): Stripe.PaymentMethod {
+  createPaymentMethod(params: Params): Stripe.PaymentMethod {
     const type = params.requiredString("type");
     if (type !== "card") throw StripeApiError.invalidParam("type", "The double only supports card payment methods");
     const card = params.object("card");
@@ -303,7 +303,6 @@ export class DoubleState {
     const metadata = params.metadata();
     const method = buildCardPaymentMethod(input, details, metadata === "" || metadata === undefined ? {} : metadata);
     this.paymentMethods.set(method.id, { method, number: input.number.replace(/[\s-]/g, ""), setUpForOffSession: false });
-    void context;
     return method;
   }
 
@@ -428,7 +427,7 @@ export class DoubleState {
     });
   }
 
-  updatePaymentIntent(id: string, params: Params, context: ChangeContext): Stripe.PaymentIntent {
+  updatePaymentIntent(id: string, params: Params): Stripe.PaymentIntent {
     const intent = this.paymentIntent(id);
     if (intent.status === "succeeded" || intent.status === "canceled") {
       throw this.unexpectedState(intent, "update", "requires_payment_method, requires_confirmation, requires_action");
@@ -453,7 +452,6 @@ export class DoubleState {
       intent.status = "requires_confirmation";
       intent.next_action = null;
     }
-    void context;
     return intent;
   }
 
