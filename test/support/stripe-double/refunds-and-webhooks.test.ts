@@ -1,0 +1,208 @@
+// @vitest-environment node
+import Stripe from "stripe";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startStripeDouble, type StripeDouble } from "./index";
+import { startWebhookReceiver, type WebhookReceiver } from "./webhook-receiver";
+
+let double: StripeDouble;
+let stripe: Stripe;
+let receiver: WebhookReceiver;
+
+const VISA = { number: "4242424242424242", exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: "123" };
+
+async function paidIntent(amount = 10_000): Promise<Stripe.PaymentIntent> {
+  const intent = await stripe.paymentIntents.create({ amount, currency: "usd" });
+  return double.confirmAsBrowser(intent.client_secret ?? "", { card: VISA });
+}
+
+function eventOf(body: string, header: string, secret = double.webhookSecret): Stripe.Event {
+  return stripe.webhooks.constructEvent(body, header, secret, 300);
+}
+
+beforeAll(async () => {
+  double = await startStripeDouble({ webhookRetryDelaysMs: [20, 40, 80] });
+  stripe = new Stripe(double.secretKey, { host: double.host, port: double.port, protocol: "http", maxNetworkRetries: 0 });
+});
+afterAll(() => double.close());
+beforeEach(async () => {
+  double.reset();
+  receiver = await startWebhookReceiver();
+  double.setWebhookUrl(receiver.url);
+});
+afterEach(async () => {
+  await double.webhooksSettled();
+  double.setWebhookUrl(null);
+  await receiver.close();
+});
+
+describe("refunds", () => {
+  it("refunds part, then the rest, then refuses more", async () => {
+    const intent = await paidIntent(10_000);
+    const partial = await stripe.refunds.create({
+      payment_intent: intent.id,
+      amount: 2_500,
+      reason: "requested_by_customer",
+      metadata: { rma: "7" },
+    });
+    expect(partial).toMatchObject({
+      object: "refund",
+      amount: 2_500,
+      status: "succeeded",
+      payment_intent: intent.id,
+      metadata: { rma: "7" },
+    });
+    let charge = await stripe.charges.retrieve(String(intent.latest_charge));
+    expect(charge).toMatchObject({ amount_refunded: 2_500, refunded: false });
+
+    await expect(stripe.refunds.create({ payment_intent: intent.id, amount: 8_000 })).rejects.toMatchObject({
+      statusCode: 400,
+      code: "amount_too_large",
+      param: "amount",
+    });
+
+    const rest = await stripe.refunds.create({ charge: charge.id });
+    expect(rest.amount).toBe(7_500);
+    charge = await stripe.charges.retrieve(charge.id);
+    expect(charge).toMatchObject({ amount_refunded: 10_000, refunded: true });
+    expect(await stripe.refunds.retrieve(rest.id)).toMatchObject({ id: rest.id, charge: charge.id });
+
+    await expect(stripe.refunds.create({ payment_intent: intent.id })).rejects.toMatchObject({
+      statusCode: 400,
+      code: "charge_already_refunded",
+    });
+  });
+
+  it("refuses to refund an intent that has not succeeded", async () => {
+    const intent = await stripe.paymentIntents.create({ amount: 5_000, currency: "usd" });
+    await expect(stripe.refunds.create({ payment_intent: intent.id })).rejects.toMatchObject({
+      statusCode: 400,
+      code: "charge_not_refundable",
+    });
+  });
+
+  it("sends charge.refunded and refund.created, for API and dashboard refunds alike", async () => {
+    const intent = await paidIntent(10_000);
+    await stripe.refunds.create({ payment_intent: intent.id, amount: 1_000 });
+    const dashboard = await double.refundFromDashboard(intent.id, 500);
+    expect(dashboard.amount).toBe(500);
+    const arrived = await receiver.waitFor(7);
+    expect(arrived.map((webhook) => webhook.type)).toEqual([
+      "payment_intent.created",
+      "charge.succeeded",
+      "payment_intent.succeeded",
+      "charge.refunded",
+      "refund.created",
+      "charge.refunded",
+      "refund.created",
+    ]);
+    const last = eventOf(arrived[5]?.body ?? "", arrived[5]?.signature ?? "");
+    if (last.type !== "charge.refunded") throw new Error(`unexpected ${last.type}`);
+    expect(last.data.object.amount_refunded).toBe(1_500);
+    expect(last.request).toEqual({ id: null, idempotency_key: null });
+  });
+});
+
+describe("disputes", () => {
+  it("emits charge.dispute.created with a Stripe.Dispute", async () => {
+    const intent = await paidIntent(4_200);
+    const dispute = await double.createDispute(intent.id, "product_not_received");
+    expect(dispute).toMatchObject({
+      object: "dispute",
+      amount: 4_200,
+      reason: "product_not_received",
+      status: "needs_response",
+      payment_intent: intent.id,
+    });
+    const [, , , webhook] = await receiver.waitFor(4);
+    const event = eventOf(webhook?.body ?? "", webhook?.signature ?? "");
+    if (event.type !== "charge.dispute.created") throw new Error(`unexpected ${event.type}`);
+    expect(event.data.object.id).toBe(dispute.id);
+    expect((await stripe.charges.retrieve(String(intent.latest_charge))).disputed).toBe(true);
+  });
+});
+
+describe("webhooks", () => {
+  it("arrive signed, Stripe.Event shaped, after the API answer", async () => {
+    const customer = await stripe.customers.create({ email: "a@example.com" }, { idempotencyKey: "customer-1" });
+    const [webhook] = await receiver.waitFor(1);
+    const event = eventOf(webhook?.body ?? "", webhook?.signature ?? "");
+    expect(event).toMatchObject({
+      object: "event",
+      type: "customer.created",
+      livemode: false,
+      api_version: Stripe.API_VERSION,
+      pending_webhooks: 1,
+    });
+    expect(event.id).toMatch(/^evt_/);
+    expect(event.request?.idempotency_key).toBe("customer-1");
+    expect(event.request?.id).toMatch(/^req_/);
+    if (event.type !== "customer.created") throw new Error(`unexpected ${event.type}`);
+    expect(event.data.object.id).toBe(customer.id);
+    expect(await stripe.events.retrieve(event.id)).toMatchObject({ id: event.id, type: "customer.created" });
+    const listed = await stripe.events.list({ type: "customer.created" });
+    expect(listed.data.map((item) => item.id)).toEqual([event.id]);
+  });
+
+  it("constructEvent refuses a wrong secret and a stale signature", async () => {
+    await stripe.customers.create({});
+    const [webhook] = await receiver.waitFor(1);
+    expect(() => eventOf(webhook?.body ?? "", webhook?.signature ?? "", "whsec_not_the_secret")).toThrow(
+      Stripe.errors.StripeSignatureVerificationError,
+    );
+    const event = double.events()[0];
+    if (!event) throw new Error("no event");
+    expect(await double.redeliver(event.id, { secret: "whsec_other" })).toBe(200);
+    expect(await double.redeliver(event.id, { signedAt: Math.floor(Date.now() / 1000) - 3600 })).toBe(200);
+    const [, wrongSecret, stale] = await receiver.waitFor(3);
+    expect(() => eventOf(wrongSecret?.body ?? "", wrongSecret?.signature ?? "")).toThrow(/No signatures found/);
+    expect(() => eventOf(stale?.body ?? "", stale?.signature ?? "")).toThrow(/Timestamp outside the tolerance zone/);
+    expect(double.deliveries().filter((delivery) => delivery.redelivery)).toHaveLength(2);
+  });
+
+  it("hold queues events and release sends them in order", async () => {
+    double.holdWebhooks();
+    await stripe.customers.create({ name: "one" });
+    await stripe.customers.create({ name: "two" });
+    const intent = await stripe.paymentIntents.create({ amount: 1_000, currency: "usd" });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(receiver.received).toHaveLength(0);
+    await double.releaseWebhooks();
+    const arrived = await receiver.waitFor(3);
+    expect(arrived.map((webhook) => webhook.type)).toEqual(["customer.created", "customer.created", "payment_intent.created"]);
+    expect(arrived.map((webhook) => webhook.id)).toEqual(double.events().map((event) => event.id));
+    expect(arrived[2]?.body).toContain(intent.id);
+  });
+
+  it("retries failed deliveries with backoff and records every attempt", async () => {
+    receiver.respondWith((attempt) => (attempt <= 2 ? 500 : 200));
+    await stripe.customers.create({});
+    await receiver.waitFor(1);
+    await double.webhooksSettled();
+    const attempts = double.deliveries();
+    expect(attempts.map((attempt) => [attempt.attempt, attempt.status])).toEqual([
+      [1, 500],
+      [2, 500],
+      [3, 200],
+    ]);
+    expect(double.events()[0]?.pending_webhooks).toBe(0);
+  });
+
+  it("retries when the endpoint refuses connections, then gives up", async () => {
+    double.setWebhookUrl("http://127.0.0.1:9/unreachable");
+    await stripe.customers.create({});
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await double.webhooksSettled();
+    const attempts = double.deliveries();
+    expect(attempts).toHaveLength(4);
+    expect(attempts.every((attempt) => attempt.status === null && attempt.error !== null)).toBe(true);
+  });
+
+  it("records events without sending them when there is no URL", async () => {
+    double.setWebhookUrl(null);
+    await stripe.customers.create({});
+    expect(double.events()).toHaveLength(1);
+    expect(double.events()[0]?.pending_webhooks).toBe(0);
+    await double.webhooksSettled();
+    expect(double.deliveries()).toEqual([]);
+  });
+});
