@@ -208,11 +208,11 @@ export async function receivePaymentEvent(
   return inTransaction(async (tx) => {
     if (!(await recordPaymentEvent(tx, event))) return { received: true, duplicate: true };
     if (event.kind === "other") return { received: true, duplicate: false };
-    const payment = await paymentForEvent(tx, event.providerRef);
+    const payment = await paymentForEvent(tx, event.providerRef, { lock: false });
     if (!payment) return { received: true, duplicate: false };
     const order = await lockOrder(tx, payment.orderId);
-    // Locked in the order's lock's shadow: read it again, as a concurrent re-check may have moved it.
-    const current = (await paymentForEvent(tx, event.providerRef)) ?? payment;
+    // Read again under the order's lock: a re-check may have moved it meanwhile.
+    const current = (await paymentForEvent(tx, event.providerRef, { lock: true })) ?? payment;
     switch (event.kind) {
       case "charge":
         await applyCharge(tx, order, await settlePayment(tx, current, now), SYSTEM_ACTOR, now);

@@ -33,15 +33,19 @@ export async function recordPaymentEvent(tx: Transaction, event: ProviderEvent):
   return inserted !== undefined;
 }
 
-/** The shop's payment row for the provider's charge, locked; null for a charge the shop did not make. */
-export async function paymentForEvent(tx: Transaction, providerRef: string): Promise<PaymentRow | null> {
+/**
+ * The shop's payment row for the provider's charge; null for a charge the shop did not make.
+ * `lock`: only once the caller holds its order's lock, which every payment change takes first
+ * (taking them the other way round deadlocks against the page's re-check).
+ */
+export async function paymentForEvent(tx: Transaction, providerRef: string, options: { lock: boolean }): Promise<PaymentRow | null> {
   const provider = paymentProvider(tx);
-  const [row] = await tx
+  const query = tx
     .select()
     .from(payments)
     .where(and(eq(payments.provider, provider.name), eq(payments.providerRef, providerRef)))
-    .for("update")
     .limit(1);
+  const [row] = options.lock ? await query.for("update") : await query;
   return row ?? null;
 }
 
@@ -73,6 +77,12 @@ export async function ordersAwaitingProvider(tx: DbExecutor, orderIds: readonly 
   const rows = await tx
     .selectDistinct({ orderId: payments.orderId })
     .from(payments)
-    .where(and(inArray(payments.orderId, [...orderIds]), inArray(payments.status, ["requires_action", "processing"]), isNotNull(payments.providerRef)));
+    .where(
+      and(
+        inArray(payments.orderId, [...orderIds]),
+        inArray(payments.status, ["requires_action", "processing"]),
+        isNotNull(payments.providerRef),
+      ),
+    );
   return rows.map((row) => row.orderId);
 }

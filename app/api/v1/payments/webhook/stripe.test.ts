@@ -10,7 +10,8 @@ import type { Order, SavedPaymentMethod } from "@/lib/schemas/order";
 import { createSession } from "@/lib/server/auth/session";
 import { sweepExpiredOrders } from "@/lib/server/orders";
 import { read } from "@/test/support/answer";
-import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
+import type { DatabaseHandle } from "@/lib/db/client";
+import { databaseForSuite, describeEachEngine, describeOnPostgres } from "@/test/support/test-engines";
 import { POST as addOrder } from "../../c/merchandise/order/add/route";
 import { POST as cancelOrder } from "../../c/merchandise/order/cancel/route";
 import { POST as pay } from "../../c/merchandise/order/payment/route";
@@ -76,9 +77,8 @@ function intentIdOf(clientSecret: string): string {
 
 afterAll(() => stripeDouble.close());
 
-describeEachEngine("paying with Stripe on $name", (engine) => {
-  const db = databaseForSuite(engine);
-
+/** The shop's calls and rows a Stripe test uses, on the suite's database. */
+function shopOn(db: () => DatabaseHandle) {
   async function customer() {
     const [row] = await db()
       .db.insert(users)
@@ -129,6 +129,13 @@ describeEachEngine("paying with Stripe on $name", (engine) => {
   async function timeline(orderId: string) {
     return (await db().db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId))).map((event) => event.type);
   }
+
+  return { customer, order, payWith, checkPayment, startPayment, confirmationMails, orderRow, timeline };
+}
+
+describeEachEngine("paying with Stripe on $name", (engine) => {
+  const db = databaseForSuite(engine);
+  const { customer, order, payWith, checkPayment, startPayment, confirmationMails, orderRow, timeline } = shopOn(db);
 
   it("creates one PaymentIntent for the server's total, confirmed in the browser, and the page's re-check marks the order paid", async () => {
     const { token, email } = await customer();
@@ -198,7 +205,11 @@ describeEachEngine("paying with Stripe on $name", (engine) => {
     expect((await deliverWebhook(succeeded, { secret: "whsec_not_the_shops_secret_at_all" })).status).toBe(400);
     expect((await deliverWebhook(succeeded, { timestamp: Math.floor(Date.now() / 1000) - 301 })).status).toBe(400);
     const unsigned = await webhook(
-      new Request("http://shop.test/api/v1/payments/webhook", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(succeeded) }),
+      new Request("http://shop.test/api/v1/payments/webhook", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(succeeded),
+      }),
     );
     expect(unsigned.status).toBe(400);
     // A body changed after signing.
@@ -298,15 +309,18 @@ describeEachEngine("paying with Stripe on $name", (engine) => {
 
   it("cancels the waiting intent when the order expires, and releases the stock once", async () => {
     const { token } = await customer();
-    const orderId = await order(token, "LW-F2-CB", 1);
-    const [before] = await db().db.select({ stock: products.stock }).from(products).where(eq(products.sku, "LW-F2-CB"));
+    const orderId = await order(token, "LW-F3-PC", 1);
+    const [before] = await db().db.select({ stock: products.stock }).from(products).where(eq(products.sku, "LW-F3-PC"));
     const { intentId } = await startPayment(token, orderId);
-    await db().db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, orderId));
+    await db()
+      .db.update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, orderId));
     await sweepExpiredOrders();
     await sweepExpiredOrders();
     expect((await orderRow(orderId)).status).toBe("cancelled");
     expect(eventFor("payment_intent.canceled", intentId).type).toBe("payment_intent.canceled");
-    const [after] = await db().db.select({ stock: products.stock }).from(products).where(eq(products.sku, "LW-F2-CB"));
+    const [after] = await db().db.select({ stock: products.stock }).from(products).where(eq(products.sku, "LW-F3-PC"));
     expect(after?.stock).toBe((before?.stock ?? 0) + 1);
     const [payment] = await db().db.select().from(payments).where(eq(payments.orderId, orderId));
     expect(payment?.status).toBe("canceled");
@@ -317,7 +331,10 @@ describeEachEngine("paying with Stripe on $name", (engine) => {
     const orderId = await order(token);
     const { clientSecret } = await startPayment(token, orderId);
     await stripeDouble.confirmAsBrowser(clientSecret, { card: card("4242424242424242") });
-    await db().db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, orderId));
+    await db()
+      .db.update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, orderId));
     await sweepExpiredOrders();
     expect((await orderRow(orderId)).status).toBe("paid");
   });
@@ -328,17 +345,22 @@ describeEachEngine("paying with Stripe on $name", (engine) => {
     const { clientSecret, intentId } = await startPayment(token, orderId);
     await stripeDouble.confirmAsBrowser(clientSecret, { card: card("4242424242424242") });
     await checkPayment(token, orderId);
-    const cancelled = await read<Order>(await cancelOrder(post("/merchandise/order/cancel", { orderId, reason: "changed my mind" }, token)));
+    const cancelled = await read<Order>(
+      await cancelOrder(post("/merchandise/order/cancel", { orderId, reason: "changed my mind" }, token)),
+    );
     expect(cancelled.body.data).toMatchObject({ status: "cancelled" });
     const refunds = stripeDouble.requests().filter((request) => request.path === "/v1/refunds" && request.body.payment_intent === intentId);
     expect(refunds).toHaveLength(1);
     expect(refunds[0]?.idempotencyKey).toBeTruthy();
-    const order = await orderRow(orderId);
-    expect(order.refundedCents).toBe(order.totalCents);
-    const refundedEvent = stripeDouble.events().filter((event) => event.type === "charge.refunded").at(-1);
+    const refundedOrder = await orderRow(orderId);
+    expect(refundedOrder.refundedCents).toBe(refundedOrder.totalCents);
+    const refundedEvent = stripeDouble
+      .events()
+      .filter((event) => event.type === "charge.refunded")
+      .at(-1);
     if (!refundedEvent) throw new Error("no charge.refunded");
     await deliverWebhook(refundedEvent);
-    expect((await orderRow(orderId)).refundedCents).toBe(order.totalCents);
+    expect((await orderRow(orderId)).refundedCents).toBe(refundedOrder.totalCents);
   });
 
   it("records a refund made in Stripe's dashboard and a dispute on the order, for the operator", async () => {
@@ -348,12 +370,18 @@ describeEachEngine("paying with Stripe on $name", (engine) => {
     await stripeDouble.confirmAsBrowser(clientSecret, { card: card("4242424242424242") });
     await checkPayment(token, orderId);
     await stripeDouble.refundFromDashboard(intentId, 500);
-    const refunded = stripeDouble.events().filter((event) => event.type === "charge.refunded").at(-1);
+    const refunded = stripeDouble
+      .events()
+      .filter((event) => event.type === "charge.refunded")
+      .at(-1);
     if (!refunded) throw new Error("no charge.refunded");
     await deliverWebhook(refunded);
     expect((await orderRow(orderId)).refundedCents).toBe(500);
     await stripeDouble.createDispute(intentId, "fraudulent");
-    const disputed = stripeDouble.events().filter((event) => event.type === "charge.dispute.created").at(-1);
+    const disputed = stripeDouble
+      .events()
+      .filter((event) => event.type === "charge.dispute.created")
+      .at(-1);
     if (!disputed) throw new Error("no dispute event");
     await deliverWebhook(disputed);
     const events = await db().db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
@@ -365,12 +393,16 @@ describeEachEngine("paying with Stripe on $name", (engine) => {
     const { token } = await customer();
     const orderId = await order(token);
     const { clientSecret, intentId } = await startPayment(token, orderId, { savePaymentMethod: true });
-    const createBody = stripeDouble.requests().find((request) => request.path === "/v1/payment_intents" && request.idempotencyKey?.includes(orderId))?.body;
+    const createBody = stripeDouble
+      .requests()
+      .find((request) => request.path === "/v1/payment_intents" && request.idempotencyKey?.includes(orderId))?.body;
     expect(createBody).toMatchObject({ setup_future_usage: "off_session" });
     expect(String(createBody?.customer)).toMatch(/^cus_/);
     await stripeDouble.confirmAsBrowser(clientSecret, { card: card("5555555555554444") });
     await deliverWebhook(eventFor("payment_intent.succeeded", intentId));
-    const listed = await read<SavedPaymentMethod[]>(await savedMethods(new Request("http://shop.test/api/v1/c/user/saved_payments_methods", { headers: { token } })));
+    const listed = await read<SavedPaymentMethod[]>(
+      await savedMethods(new Request("http://shop.test/api/v1/c/user/saved_payments_methods", { headers: { token } })),
+    );
     expect(listed.body.data).toEqual([expect.objectContaining({ brand: "Mastercard", last4: "4444", isDefault: true })]);
     const savedId = listed.body.data?.[0]?.id ?? "";
 
@@ -378,10 +410,63 @@ describeEachEngine("paying with Stripe on $name", (engine) => {
     const paid = await payWith(token, { orderId: next, idempotencyKey: key(), paymentMethodId: savedId });
     expect(paid.body.data).toMatchObject({ status: "paid", action: null });
 
-    const removed = await read<SavedPaymentMethod[]>(await removeCard(post("/user/saved_payments_methods", { id: savedId }, token, "DELETE")));
+    const removed = await read<SavedPaymentMethod[]>(
+      await removeCard(post("/user/saved_payments_methods", { id: savedId }, token, "DELETE")),
+    );
     expect(removed.body.data).toEqual([]);
     const [row] = await db().db.select().from(savedPaymentMethods).where(eq(savedPaymentMethods.id, savedId));
     expect(row).toBeUndefined();
     expect(stripeDouble.requests().some((request) => request.method === "POST" && request.path.endsWith("/detach"))).toBe(true);
   });
+});
+
+// Races need a real server with real row locks: PGlite runs one statement at a time.
+describeOnPostgres("Stripe payment races on PostgreSQL", (engine) => {
+  const db = databaseForSuite(engine);
+  const { customer, order, payWith, checkPayment, startPayment, confirmationMails, orderRow, timeline } = shopOn(db);
+
+  it("20 submits of one order at once make one PaymentIntent and at most one charge", async () => {
+    const { token } = await customer();
+    const orderId = await order(token);
+    const sameKey = key();
+    // Half replay one attempt (a double click), half are new attempts (other tabs).
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => payWith(token, { orderId, idempotencyKey: index % 2 === 0 ? sameKey : key() })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 20 }, () => 200));
+    const secrets = new Set(answers.map((answer) => answer.body.data?.action?.clientSecret));
+    expect(secrets.size).toBe(1);
+    const intents = stripeDouble
+      .requests()
+      .filter((request) => request.method === "POST" && request.path === "/v1/payment_intents" && request.status === 200)
+      .filter((request) => request.body.metadata !== undefined && (request.body.metadata as { order_id?: string }).order_id === orderId);
+    expect(new Set(intents.map((request) => request.idempotencyKey)).size).toBe(1);
+    expect(await db().db.select().from(payments).where(eq(payments.orderId, orderId))).toHaveLength(1);
+
+    const [clientSecret] = [...secrets];
+    await stripeDouble.confirmAsBrowser(clientSecret ?? "", { card: card("4242424242424242") });
+    const checks = await Promise.all(Array.from({ length: 5 }, () => checkPayment(token, orderId)));
+    expect(checks.every((answer) => answer.body.data?.status === "paid")).toBe(true);
+    expect((await timeline(orderId)).filter((type) => type === "paid")).toHaveLength(1);
+  }, 60_000);
+
+  it("a webhook and the page's re-check arriving together mark the order paid once and send one confirmation", async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const { token, email } = await customer();
+      const orderId = await order(token);
+      const { clientSecret, intentId } = await startPayment(token, orderId);
+      await stripeDouble.confirmAsBrowser(clientSecret, { card: card("4242424242424242") });
+      const succeeded = eventFor("payment_intent.succeeded", intentId);
+      const [hook, again, checked] = await Promise.all([
+        deliverWebhook(succeeded),
+        deliverWebhook(succeeded),
+        checkPayment(token, orderId),
+      ]);
+      expect([hook.status, again.status, checked.status]).toEqual([200, 200, 200]);
+      expect(checked.body.data?.status).toBe("paid");
+      expect((await orderRow(orderId)).status).toBe("paid");
+      expect((await timeline(orderId)).filter((type) => type === "paid")).toHaveLength(1);
+      expect(await confirmationMails(email)).toBe(1);
+    }
+  }, 60_000);
 });
