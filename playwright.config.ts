@@ -7,8 +7,21 @@ const baseURL = `http://127.0.0.1:${port}`;
 // A local OpenID issuer stands in for Google (e2e/oidc-server.ts).
 const oidcPort = Number(process.env.E2E_OIDC_PORT || port + 1);
 const oidcIssuer = `http://127.0.0.1:${oidcPort}`;
+// The same build started a second time on Stripe, against the tests' Stripe-shaped server
+// (test/support/stripe-double), which also serves the stand-in for Stripe.js and sends the webhooks.
+const stripeDoublePort = port + 2;
+const stripeDouble = `http://127.0.0.1:${stripeDoublePort}`;
+const stripeShopPort = port + 3;
+const stripeShop = `http://127.0.0.1:${stripeShopPort}`;
+const STRIPE_KEYS = {
+  secret: "sk_test_e2e_double_secret_key",
+  publishable: "pk_test_e2e_double_publishable_key",
+  webhook: "whsec_e2e_double_webhook_secret",
+};
 const ci = Boolean(process.env.CI);
 const FLOOD = /flood\.spec\.ts$/;
+// Pays on Stripe: run against the Stripe shop only.
+const STRIPE = /stripe-[a-z-]+\.spec\.ts$/;
 // Moves the shop's calendar for every customer (renewals, filter orders, reminders): alone, after all.
 const CALENDAR = /purifier-year\.spec\.ts$/;
 
@@ -32,11 +45,21 @@ export default defineConfig<ShopTestOptions>({
     },
   },
   projects: [
-    { name: "desktop", use: { viewport: { width: 1280, height: 800 } }, testIgnore: [FLOOD, CALENDAR] },
+    { name: "desktop", use: { viewport: { width: 1280, height: 800 } }, testIgnore: [FLOOD, CALENDAR, STRIPE] },
     {
       name: "mobile",
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
-      testIgnore: [FLOOD, CALENDAR],
+      testIgnore: [FLOOD, CALENDAR, STRIPE],
+    },
+    {
+      name: "stripe-desktop",
+      use: { baseURL: stripeShop, stripeDouble, viewport: { width: 1280, height: 800 } },
+      testMatch: STRIPE,
+    },
+    {
+      name: "stripe-mobile",
+      use: { baseURL: stripeShop, stripeDouble, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+      testMatch: STRIPE,
     },
     // The calendar journey moves every customer's dates, so it runs alone, after the others.
     {
@@ -74,6 +97,38 @@ export default defineConfig<ShopTestOptions>({
         GOOGLE_CLIENT_ID: "lenwell-e2e",
         GOOGLE_CLIENT_SECRET: "lenwell-e2e-secret",
         SCHEDULE_TIME_TRAVEL: "on",
+      },
+    },
+    {
+      command: `npx tsx test/support/stripe-double/cli.ts ${stripeDoublePort} --webhook ${stripeShop}/api/v1/payments/webhook`,
+      url: stripeDouble,
+      reuseExistingServer: !ci,
+      timeout: 30_000,
+      env: {
+        STRIPE_DOUBLE_SECRET_KEY: STRIPE_KEYS.secret,
+        STRIPE_DOUBLE_PUBLISHABLE_KEY: STRIPE_KEYS.publishable,
+        STRIPE_DOUBLE_WEBHOOK_SECRET: STRIPE_KEYS.webhook,
+      },
+    },
+    {
+      // Its own embedded database; the outbox is shared, as each test's customer has an address of its own.
+      command: `rm -rf .data/pglite-e2e-stripe && npx next start -H 127.0.0.1 -p ${stripeShopPort} --keepAliveTimeout 65000`,
+      url: stripeShop,
+      reuseExistingServer: !ci,
+      timeout: 120_000,
+      env: {
+        NEXT_TELEMETRY_DISABLED: "1",
+        SITE_URL: stripeShop,
+        PGLITE_DIR: ".data/pglite-e2e-stripe",
+        MAIL_OUTBOX_DIR: ".data/outbox-e2e",
+        SMTP_URL: "",
+        DATABASE_URL: "",
+        PAYMENT_PROVIDER: "stripe",
+        STRIPE_SECRET_KEY: STRIPE_KEYS.secret,
+        STRIPE_PUBLISHABLE_KEY: STRIPE_KEYS.publishable,
+        STRIPE_WEBHOOK_SECRET: STRIPE_KEYS.webhook,
+        STRIPE_API_URL: stripeDouble,
+        STRIPE_JS_URL: `${stripeDouble}/v3`,
       },
     },
     {

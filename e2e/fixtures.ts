@@ -12,16 +12,21 @@ export interface ShopTestOptions {
   oidcIssuer: string;
   /** Lets this test's pages visit the OpenID issuer; every other origin stays forbidden. */
   allowOidcIssuer: boolean;
+  /** The tests' Stripe-shaped server (Stripe.js stand-in, card frames), on the Stripe projects; "" elsewhere. */
+  stripeDouble: string;
 }
 
 // Every test watches the network: nothing may leave the site (fonts, maps, images, analytics).
 export const test = base.extend<ShopTestOptions & { offsiteRequests: string[] }>({
   oidcIssuer: ["", { option: true }],
   allowOidcIssuer: [false, { option: true }],
+  stripeDouble: ["", { option: true }],
   offsiteRequests: [
-    async ({ page, baseURL, oidcIssuer, allowOidcIssuer }, use) => {
+    async ({ page, baseURL, oidcIssuer, allowOidcIssuer, stripeDouble }, use) => {
       const allowed = new Set([new URL(baseURL ?? "http://127.0.0.1").origin]);
       if (allowOidcIssuer && oidcIssuer) allowed.add(new URL(oidcIssuer).origin);
+      // Stripe.js, its card frame and 3-D Secure stand in for Stripe's own hosts.
+      if (stripeDouble) allowed.add(new URL(stripeDouble).origin);
       const offsite: string[] = [];
       page.on("request", (request) => {
         const url = request.url();
@@ -38,7 +43,7 @@ export const test = base.extend<ShopTestOptions & { offsiteRequests: string[] }>
 export { expect };
 
 export function isMobileProject(projectName: string): boolean {
-  return projectName === "mobile";
+  return projectName === "mobile" || projectName === "stripe-mobile";
 }
 
 /** What signInWithCart puts in the cart: a plan with stock to spare (10,000), so any badge count fits. */

@@ -1,0 +1,137 @@
+import type { Page, Request } from "@playwright/test";
+import { PURIFIER_SKU } from "@/lib/config/store";
+import { paymentPath } from "@/lib/config/routes";
+import { expect, registerFreshCustomer, test, TEST_ADDRESS } from "./fixtures";
+
+// The payment page on Stripe (the shop started with PAYMENT_PROVIDER=stripe against the tests'
+// Stripe-shaped server, playwright.config.ts): the card is typed into Stripe's own fields, in a
+// frame of Stripe's origin, and confirmed in the browser, 3-D Secure included.
+
+async function pendingOrder(page: Page, skuNum = "LW-F1-PP"): Promise<string> {
+  const response = await page.request.post("/api/v1/c/merchandise/order/add", { data: { skuNum, quantity: 1 } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: { orderId: string } }).data.orderId;
+}
+
+async function typeCardIntoStripe(page: Page, number: string) {
+  const frame = page.frameLocator('[data-testid="provider-card"] iframe');
+  await frame.getByLabel("Card number").fill(number);
+  await frame.getByLabel("Expiration date").fill(`12 / ${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, "0")}`);
+  await frame.getByLabel("Security code").fill("123");
+}
+
+/** Every request the page sends to the shop itself, with its body. */
+function shopRequests(page: Page, shopOrigin: string): Request[] {
+  const seen: Request[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).origin === shopOrigin) seen.push(request);
+  });
+  return seen;
+}
+
+async function orderStatus(page: Page, orderId: string): Promise<string> {
+  const order = await page.request.get(`/api/v1/c/merchandise/order/get?orderId=${orderId}`);
+  return ((await order.json()) as { data: { status: string } }).data.status;
+}
+
+test("a customer pays in Stripe's own card fields, and no request to the shop carries the card", async ({ page, baseURL }) => {
+  await registerFreshCustomer(page, { address: TEST_ADDRESS });
+  const orderId = await pendingOrder(page, PURIFIER_SKU);
+  const sent = shopRequests(page, new URL(baseURL ?? "").origin);
+  await page.goto(paymentPath(orderId));
+
+  // The shop's own card fields are gone: Stripe's frame takes the card.
+  await expect(page.getByLabel("Expiry (MM / YY)")).toHaveCount(0);
+  await typeCardIntoStripe(page, "4242 4242 4242 4242");
+  await page.getByRole("button", { name: /^Pay \$/ }).click();
+  await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible();
+  expect(await orderStatus(page, orderId)).toBe("paid");
+
+  const bodies = sent.map((request) => request.postData() ?? "").join("\n");
+  expect(sent.some((request) => request.url().includes("/merchandise/order/payment"))).toBe(true);
+  expect(bodies).not.toMatch(/4242\s?4242\s?4242\s?4242/);
+  expect(bodies).not.toMatch(/"cvc"|"number"/);
+});
+
+test("the bank's 3-D Secure check opens over the page, and passing it pays the order", async ({ page }) => {
+  await registerFreshCustomer(page, { address: TEST_ADDRESS });
+  const orderId = await pendingOrder(page);
+  await page.goto(paymentPath(orderId));
+  await typeCardIntoStripe(page, "4000 0025 0000 3155");
+  await page.getByRole("button", { name: /^Pay \$/ }).click();
+  const challenge = page.frameLocator('iframe[src*="/3ds/challenge"]');
+  await expect(challenge.getByRole("heading", { name: "3D Secure test payment" })).toBeVisible();
+  await challenge.getByRole("button", { name: "Complete authentication" }).click();
+  await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible();
+  expect(await orderStatus(page, orderId)).toBe("paid");
+});
+
+test("a declined card or a failed bank check says why and keeps the order payable; a good card then pays", async ({ page }) => {
+  await registerFreshCustomer(page, { address: TEST_ADDRESS });
+  const orderId = await pendingOrder(page);
+  await page.goto(paymentPath(orderId));
+
+  await typeCardIntoStripe(page, "4000 0000 0000 0002");
+  await page.getByRole("button", { name: /^Pay \$/ }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Your card was declined." })).toBeVisible();
+
+  await typeCardIntoStripe(page, "4000 0025 0000 3155");
+  await page.getByRole("button", { name: /^Pay \$/ }).click();
+  await page.frameLocator('iframe[src*="/3ds/challenge"]').getByRole("button", { name: "Fail authentication" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: /authenticate|could not/i })).toBeVisible();
+  expect(await orderStatus(page, orderId)).toBe("pending_payment");
+
+  await typeCardIntoStripe(page, "4242 4242 4242 4242");
+  await page.getByRole("button", { name: /^Pay \$/ }).click();
+  await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible();
+});
+
+test("a card kept with one payment pays the next order without typing it again", async ({ page }) => {
+  await registerFreshCustomer(page, { address: TEST_ADDRESS });
+  const first = await pendingOrder(page);
+  await page.goto(paymentPath(first));
+  await typeCardIntoStripe(page, "5555 5555 5555 4444");
+  await page.getByLabel("Save this card for next time").check();
+  await page.getByRole("button", { name: /^Pay \$/ }).click();
+  await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible();
+
+  const second = await pendingOrder(page);
+  await page.goto(paymentPath(second));
+  await expect(page.getByRole("radio", { name: /Mastercard ending 4444/ })).toBeChecked();
+  await page.getByRole("button", { name: /^Pay \$/ }).click();
+  await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible();
+  expect(await orderStatus(page, second)).toBe("paid");
+});
+
+test("only the payment page loads Stripe, and its policy names Stripe's origin for exactly the script, frames and calls", async ({
+  page,
+  stripeDouble,
+}) => {
+  const stripeOrigin = new URL(stripeDouble).origin;
+  const toStripe: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).origin === stripeOrigin) toStripe.push(new URL(request.url()).pathname);
+  });
+  await registerFreshCustomer(page, { address: TEST_ADDRESS });
+  const orderId = await pendingOrder(page);
+
+  for (const path of ["/", "/waterpurifier", "/account/user", `/account/orders/${orderId}`]) {
+    const response = await page.goto(path);
+    expect(response?.headers()["content-security-policy"] ?? "", path).not.toContain(stripeOrigin);
+  }
+  await page.waitForLoadState("networkidle");
+  expect(toStripe, "Stripe requests before the payment page").toEqual([]);
+
+  const response = await page.goto(paymentPath(orderId));
+  const policy = new Map(
+    (response?.headers()["content-security-policy"] ?? "").split(";").map((part) => {
+      const [name = "", ...sources] = part.trim().split(/\s+/);
+      return [name, sources] as const;
+    }),
+  );
+  expect(policy.get("script-src")).toContain(stripeOrigin);
+  expect(policy.get("frame-src")).toEqual([stripeOrigin]);
+  expect(policy.get("connect-src")).toEqual(["'self'", stripeOrigin]);
+  await expect(page.frameLocator('[data-testid="provider-card"] iframe').getByLabel("Card number")).toBeVisible();
+  expect(toStripe).toContain("/v3");
+});
