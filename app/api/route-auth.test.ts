@@ -34,6 +34,7 @@ const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
   "/api/v1/c/ulogin/google/exchange/token": "signs in with Google",
   "/api/v1/c/ulogin/logout": "answers 200 and clears the cookie with or without a session",
   "/api/v1/c/reminders/unsubscribe": "the signed link of a reminder e-mail, and mail clients' one-click unsubscribe, without a session",
+  "/api/v1/payments/webhook": "the payment provider's events: trusted for their signature, never for a session",
 };
 
 interface CheckedRoute {

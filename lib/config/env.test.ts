@@ -21,6 +21,8 @@ describe("payment provider settings", () => {
     const env = parseServerEnv(stripe);
     expect(env).toMatchObject({ PAYMENT_PROVIDER: "stripe", STRIPE_JS_URL: "https://js.stripe.com/v3" });
     expect(env.STRIPE_API_URL).toBeUndefined();
+    // .env.example leaves the test-only URLs empty: empty means Stripe's own.
+    expect(parseServerEnv({ ...stripe, STRIPE_API_URL: "", STRIPE_JS_URL: "" }).STRIPE_JS_URL).toBe("https://js.stripe.com/v3");
     expect(parseServerEnv({ ...stripe, STRIPE_SECRET_KEY: "rk_test_51AbCdEfGhIjKlMn" }).STRIPE_SECRET_KEY).toMatch(/^rk_/);
   });
 

@@ -111,7 +111,7 @@ const envSchema = z
      */
     STRIPE_API_URL: z.preprocess((value) => value || undefined, z.url({ protocol: /^https?$/ }).optional()),
     /** Where the payment page loads Stripe.js from. Tests only, like STRIPE_API_URL. */
-    STRIPE_JS_URL: z.url({ protocol: /^https?$/ }).default("https://js.stripe.com/v3"),
+    STRIPE_JS_URL: z.preprocess((value) => value || undefined, z.url({ protocol: /^https?$/ }).default("https://js.stripe.com/v3")),
     /**
      * "on": the operator's run-scheduled-work call takes a moment to run at, so tests can move the
      * shop's calendar (filters falling due, renewals). For test servers only; off by default.

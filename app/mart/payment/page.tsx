@@ -10,7 +10,7 @@ import type { Order } from "@/lib/schemas/order";
 import { requireCustomerPage } from "@/lib/server/auth/page-session";
 import { findById } from "@/lib/server/http/find-by-id";
 import { getOrderForCustomer, isClosed } from "@/lib/server/orders";
-import { TEST_CARDS, listSavedPaymentMethods, paymentTestMode, providerCardFields } from "@/lib/server/payments";
+import { listSavedPaymentMethods, providerCardFields, testCardsShown } from "@/lib/server/payments";
 import { orderHasMembership } from "@/lib/server/memberships";
 
 export const metadata: Metadata = {
@@ -52,6 +52,7 @@ export default async function PaymentPage({ searchParams }: { searchParams: Prom
   if (!order) notFound();
   const closed = isClosed(order.status);
   const savedCards = closed ? [] : await listSavedPaymentMethods(user.id);
+  const testCards = testCardsShown();
 
   return (
     <Container className="py-10 desk:py-16">
@@ -62,7 +63,7 @@ export default async function PaymentPage({ searchParams }: { searchParams: Prom
           <Closed order={order} />
         ) : (
           <>
-            {paymentTestMode() && order.canPay ? <TestModeNotice cards={TEST_CARDS} /> : null}
+            {testCards && order.canPay ? <TestModeNotice cards={testCards} /> : null}
             <PaymentForm
               initialOrder={order}
               defaultAddress={user.defaultAddress}

@@ -15,7 +15,7 @@ export type {
   NewCard,
 } from "./provider";
 export { InvalidCardError, RefundRefusedError } from "./provider";
-export { paymentProvider, paymentTestMode, providerCardFields } from "./select";
+export { paymentProvider, providerCardFields, testCardsShown } from "./select";
 export {
   answerOfPayment,
   cancelPayment,
@@ -29,7 +29,14 @@ export {
   type PaymentAnswer,
   type PaymentStatusAnswer,
 } from "./pay";
-export { latestPaymentOf, ordersAwaitingProvider, paymentForEvent, readPaymentEvent, recordPaymentEvent, recordProviderRefund } from "./events";
+export {
+  latestPaymentOf,
+  ordersAwaitingProvider,
+  paymentForEvent,
+  readPaymentEvent,
+  recordPaymentEvent,
+  recordProviderRefund,
+} from "./events";
 export { refundPayment, type RefundFact } from "./refund";
 export { chargeSavedCard, recordOffSessionPayment, type OffSessionCharge, type OffSessionOutcome } from "./off-session";
 export { PAYMENT_MESSAGES } from "./messages";

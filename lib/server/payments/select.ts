@@ -3,7 +3,8 @@ import type { DbExecutor } from "@/lib/db/client";
 import { env } from "@/lib/config/env";
 import type { ProviderFields } from "@/lib/provider-fields";
 import type { PaymentProvider } from "./provider";
-import { createStripeProvider } from "./stripe-provider";
+import { STRIPE_TEST_CARDS, createStripeProvider } from "./stripe-provider";
+import { TEST_CARDS } from "./test-cards";
 import { createTestProvider } from "./test-provider";
 
 let stripe: PaymentProvider | undefined;
@@ -26,9 +27,17 @@ export function paymentProvider(db: DbExecutor): PaymentProvider {
   }
 }
 
-/** Whether the payment page says "Test mode" and lists the shop's own test cards. */
-export function paymentTestMode(): boolean {
-  return env.PAYMENT_PROVIDER === "test";
+/**
+ * The cards the payment page lists under "Test mode" while no real money can move (the built-in
+ * provider, or Stripe with test keys); null in live mode.
+ */
+export function testCardsShown(): readonly { number: string; description: string }[] | null {
+  switch (env.PAYMENT_PROVIDER) {
+    case "test":
+      return TEST_CARDS;
+    case "stripe":
+      return env.STRIPE_SECRET_KEY?.includes("_test_") ? STRIPE_TEST_CARDS : null;
+  }
 }
 
 /** What the payment page needs to show the provider's own card fields; null when the shop's fields take the card. */

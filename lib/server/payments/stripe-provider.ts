@@ -24,6 +24,15 @@ import {
 
 export const STRIPE_PROVIDER_NAME = "stripe";
 
+/** Stripe's documented test cards, listed on the payment page while the keys are test keys. */
+export const STRIPE_TEST_CARDS: readonly { number: string; description: string }[] = [
+  { number: "4242424242424242", description: "Succeeds" },
+  { number: "5555555555554444", description: "Succeeds" },
+  { number: "4000002500003155", description: "Asks for 3-D Secure, then succeeds" },
+  { number: "4000000000000002", description: "Declined" },
+  { number: "4000000000009995", description: "Declined: insufficient funds" },
+];
+
 /** Stripe refuses a webhook older than this; so does the shop (the library's default too). */
 export const WEBHOOK_TOLERANCE_S = 300;
 
