@@ -28,6 +28,10 @@ const noFeatureComponents = {
   group: ["@/components/*", "!@/components/ui", "!@/components/ui/*"],
   message: "components/ui is the shared kit: it imports no feature folder (move what both need into ui).",
 };
+const noPaymentsCallingUp = {
+  group: ["@/lib/server/orders", "@/lib/server/orders/*", "@/lib/server/memberships", "@/lib/server/memberships/*"],
+  message: "Payments report what happened to the money; the orders service applies it. Imports go orders → payments only, never back.",
+};
 const sendMailDirectly = {
   name: "@/lib/server/mail/transport",
   importNames: ["sendMail"],
@@ -78,7 +82,8 @@ export default defineConfig([
   layer(["lib/api/**", "lib/state/**", "lib/hooks/**", "lib/*.ts", "lib/*.tsx", "middleware.ts"], [noDatabase, noServer, noTestSupport]),
   layer(["lib/config/**", "lib/schemas/**", "lib/geo/**"], [noDatabase, noServer, noBrowserClient, noTestSupport]),
   layer(["app/**"], [noDatabase, noTestSupport]),
-  layer(["lib/server/**"], [noBrowserClient, noTestSupport], [sendMailDirectly], ["lib/server/mail/**"]),
+  layer(["lib/server/**"], [noBrowserClient, noTestSupport], [sendMailDirectly], ["lib/server/mail/**", "lib/server/payments/**"]),
+  layer(["lib/server/payments/**"], [noBrowserClient, noTestSupport, noPaymentsCallingUp], [sendMailDirectly]),
   layer(["lib/server/mail/**"], [noBrowserClient, noTestSupport]),
   layer(["lib/db/**"], [noServer, noBrowserClient, noTestSupport]),
   layer(["instrumentation.ts", "instrumentation-client.ts", "next.config.ts"], [noTestSupport]),

@@ -2,6 +2,14 @@
 // database code from the Edge bundle (middleware), which cannot load PGlite or argon2.
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
+    try {
+      // The settings first: a missing or wrong one (a Stripe key of the wrong kind, say) stops the
+      // start here, with every problem named, instead of failing each request later.
+      await import("./lib/config/env");
+    } catch (error) {
+      console.error(`The shop cannot start. ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    }
     const { openDatabaseOnStart } = await import("./lib/db/open-on-start");
     await openDatabaseOnStart();
     const { startOrderExpirySweeper } = await import("./lib/server/orders/expiry-timer");
