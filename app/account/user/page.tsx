@@ -8,7 +8,7 @@ import { ReminderSettings } from "@/components/account/reminder-settings";
 import { ButtonLink } from "@/components/ui/button-link";
 import { PurifiersSummary } from "@/components/purifiers/purifiers-summary";
 import { listPurifiers } from "@/lib/server/purifiers";
-import { listSavedPaymentMethods } from "@/lib/server/payments";
+import { listSavedPaymentMethods, providerCardFields } from "@/lib/server/payments";
 import { reminderSettings } from "@/lib/server/reminders";
 
 export const metadata: Metadata = {
@@ -59,6 +59,7 @@ export default async function AccountPage() {
             membership={user.membership}
             carePlan={user.carePlan}
             savedCards={user.membership?.autoRenew ? await listSavedPaymentMethods(user.id) : []}
+            providerFields={providerCardFields()}
           />
         </section>
         <section aria-labelledby="reminders-title" className="self-start rounded-2xl border border-line p-6">
