@@ -3,9 +3,10 @@ import { Container } from "@/components/ui/page";
 import { ShopLink } from "@/components/ui/shop-link";
 import { TAP_TARGET } from "@/components/ui/tap-target";
 import { SavedCards } from "@/components/account/saved-cards";
+import { TestModeNotice } from "@/components/checkout/test-mode-notice";
 import { ROUTES } from "@/lib/config/routes";
 import { requireCustomerPage } from "@/lib/server/auth/page-session";
-import { listSavedPaymentMethods, providerCardFields } from "@/lib/server/payments";
+import { TEST_CARDS, listSavedPaymentMethods, paymentTestMode, providerCardFields } from "@/lib/server/payments";
 
 export const metadata: Metadata = {
   title: "Saved cards",
@@ -28,6 +29,11 @@ export default async function SavedCardsPage() {
         Cards you keep for checkout and membership renewals. The default card is offered first when you pay.
       </p>
       <SavedCards initial={cards} providerFields={providerCardFields()} />
+      {paymentTestMode() ? (
+        <div className="mt-8">
+          <TestModeNotice cards={TEST_CARDS} />
+        </div>
+      ) : null}
     </Container>
   );
 }
