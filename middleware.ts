@@ -71,7 +71,8 @@ export async function middleware(request: NextRequest) {
           scriptHashes: [await (headScriptHash ??= scriptHashSource(HEAD_SCRIPT))],
           dev: publicEnv.dev,
           apiOrigin: apiOriginOf(publicEnv.apiBaseUrl),
-          provider: CARD_ENTRY_PATHS.includes(nextUrl.pathname) && env.PAYMENT_PROVIDER === "stripe" ? stripeSources(env.STRIPE_JS_URL) : null,
+          provider:
+            CARD_ENTRY_PATHS.includes(nextUrl.pathname) && env.PAYMENT_PROVIDER === "stripe" ? stripeSources(env.STRIPE_JS_URL) : null,
         })
       : null;
 
@@ -131,7 +132,7 @@ export const config = {
     "/:path(.*%.*)",
     // The pages that need a session (the login redirect) and those that take a password: the nonce
     // policy. One pattern, since Next tries every matcher on every request.
-    "/:area(account/user|account/purifiers|account/orders|account/after-sale|mart/payment|admin|account/login|account/register|account/reset)/:path*",
+    "/:area(account/user|account/purifiers|account/cards|account/orders|account/after-sale|mart/payment|admin|account/login|account/register|account/reset)/:path*",
     // A store shelf of a category the store does not have (a 404 drawn on the server).
     { source: "/mart", has: [{ type: "query", key: "category" }] },
     // Any page carrying a referral code or the app marker (not the API, Next's files or /public).

@@ -102,6 +102,7 @@ describe("the membership's renewal and cancel on the account page", () => {
       expMonth: 3,
       expYear: 2031,
       isDefault: false,
+      renewsMembership: false,
     };
     render(
       <Provider store={createStore()}>

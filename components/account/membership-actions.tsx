@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { useSetAtom } from "jotai";
 import { Button } from "@/components/ui/button";
 import { CancelDialog } from "@/components/ui/cancel-dialog";
@@ -9,12 +9,15 @@ import { FormAlert } from "@/components/ui/form-alert";
 import { ApiError } from "@/lib/api/envelope";
 import { cancelMembership, setRenewalCard } from "@/lib/api/memberships";
 import { CardChoice, NEW_CARD, cardFromForm, type CardErrors } from "@/components/checkout/card-choice";
+import { CARD_INCOMPLETE, ProviderCardField, type ProviderCard } from "@/components/checkout/provider-card-field";
 import type { CardInput } from "@/lib/card-rules";
+import type { ProviderFields } from "@/lib/provider-fields";
 import { formatUsd } from "@/lib/money";
 import { formatOrderDate } from "@/lib/order-display";
 import type { SavedPaymentMethod } from "@/lib/schemas/order";
 import type { CancellationPreview, Membership } from "@/lib/schemas/user";
 import { showToastAtom } from "@/lib/state/notices";
+import { saveCardInProviderFields } from "./provider-card-setup";
 
 function monthsText(months: number): string {
   return months === 1 ? "1 unused full month" : `${months} unused full months`;
@@ -31,34 +34,73 @@ export function cancellationWords(preview: CancellationPreview): string {
   return `Your membership ends today. We refund ${formatUsd(cents)} for ${monthsText(preview.unusedMonths)} to ${preview.card ?? "the card you paid with"}. Nothing more will be charged.`;
 }
 
-/** The member's renewal: when and with which card, a failing renewal's card change, and "Cancel membership". */
-export function MembershipActions({ membership, savedCards }: { membership: Membership; savedCards: SavedPaymentMethod[] }) {
+/**
+ * The member's renewal: when and with which card, a failing renewal's card change, and "Cancel
+ * membership". With `providerFields` a new card is typed into the payment provider's own field and
+ * saved through a setup first; the renewals then charge that saved card.
+ */
+export function MembershipActions({
+  membership,
+  savedCards,
+  providerFields = null,
+}: {
+  membership: Membership;
+  savedCards: SavedPaymentMethod[];
+  providerFields?: ProviderFields | null;
+}) {
   const router = useRouter();
   const showToast = useSetAtom(showToastAtom);
   const [method, setMethod] = useState<string>(membership.renewalCard?.id ?? savedCards[0]?.id ?? NEW_CARD);
   const [cardErrors, setCardErrors] = useState<CardErrors>({});
   const [error, setError] = useState<string | undefined>();
   const [pending, setPending] = useState(false);
+  const providerCard = useRef<ProviderCard | null>(null);
+  const setupAttempt = useRef<string | null>(null);
+
+  /** The card typed into the provider's field, saved for the customer: its saved id, or null when it was not saved (the reason shown). */
+  async function saveProviderCard(fields: ProviderFields, typed: ProviderCard): Promise<string | null> {
+    const answer = await saveCardInProviderFields(fields, typed.element, setupAttempt);
+    if (answer.status === "saved" && answer.card) return answer.card.id;
+    setError(answer.message ?? "The card could not be saved. Please try again.");
+    return null;
+  }
 
   async function onCard(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (pending) return;
     setError(undefined);
     setCardErrors({});
     const data = new FormData(event.currentTarget);
-    let body: { paymentMethodId: string } | { card: CardInput };
-    if (method === NEW_CARD) {
+    // The card typed into the provider's field is saved first; its saved id then renews.
+    let typedIntoProvider: ProviderCard | null = null;
+    let chosen: { paymentMethodId: string } | { card: CardInput } | null = null;
+    if (method === NEW_CARD && providerFields) {
+      typedIntoProvider = providerCard.current;
+      if (!typedIntoProvider?.complete) {
+        setCardErrors({ number: typedIntoProvider?.problem ?? CARD_INCOMPLETE });
+        typedIntoProvider?.element.focus();
+        return;
+      }
+    } else if (method === NEW_CARD) {
       const typed = cardFromForm(data);
       if ("errors" in typed) {
         setCardErrors(typed.errors);
         return;
       }
-      body = { card: typed.card };
+      chosen = { card: typed.card };
     } else {
-      body = { paymentMethodId: method };
+      chosen = { paymentMethodId: method };
     }
     setPending(true);
+    let savedNow: string | null = null;
     try {
-      const updated = await setRenewalCard(body);
+      if (providerFields && typedIntoProvider) {
+        savedNow = await saveProviderCard(providerFields, typedIntoProvider);
+        if (!savedNow) return;
+        chosen = { paymentMethodId: savedNow };
+      }
+      if (!chosen) return;
+      const updated = await setRenewalCard(chosen);
       showToast({
         tone: "success",
         message:
@@ -71,6 +113,11 @@ export function MembershipActions({ membership, savedCards }: { membership: Memb
       setError(failure instanceof ApiError || failure instanceof Error ? failure.message : "Something went wrong. Please try again.");
     } finally {
       setPending(false);
+      if (savedNow) {
+        // Saved whatever the renewal answered: from now on it is one of the saved cards to choose.
+        setMethod(savedNow);
+        router.refresh();
+      }
     }
   }
 
@@ -110,6 +157,9 @@ export function MembershipActions({ membership, savedCards }: { membership: Memb
             method={method}
             onMethod={setMethod}
             errors={cardErrors}
+            providerCard={
+              providerFields ? <ProviderCardField fields={providerFields} cardRef={providerCard} error={cardErrors.number} /> : undefined
+            }
           />
           <FormAlert message={error} />
           <Button type="submit" disabled={pending} className="h-12">

@@ -2,6 +2,7 @@ import { ButtonLink } from "@/components/ui/button-link";
 import { ShopLink } from "@/components/ui/shop-link";
 import { ROUTES } from "@/lib/config/routes";
 import { formatOrderDate } from "@/lib/order-display";
+import type { ProviderFields } from "@/lib/provider-fields";
 import type { SavedPaymentMethod } from "@/lib/schemas/order";
 import type { Membership } from "@/lib/schemas/user";
 import { MembershipActions } from "./membership-actions";
@@ -44,11 +45,14 @@ export function MembershipCard({
   membership,
   carePlan,
   savedCards = [],
+  providerFields = null,
 }: {
   membership: Membership | null;
   carePlan: Membership | null;
   /** The customer's saved cards, to choose the one renewals charge. */
   savedCards?: SavedPaymentMethod[];
+  /** The payment provider's own card fields for a new renewal card; null: the shop's fields. */
+  providerFields?: ProviderFields | null;
 }) {
   return (
     <div className="flex flex-col gap-6">
@@ -56,7 +60,7 @@ export function MembershipCard({
         <div>
           <PlanDetails title="Membership" plan={membership} testId="membership" />
           {membership.autoRenew || membership.cancellation || membership.cancelledAt ? (
-            <MembershipActions membership={membership} savedCards={savedCards} />
+            <MembershipActions membership={membership} savedCards={savedCards} providerFields={providerFields} />
           ) : null}
         </div>
       ) : (

@@ -55,3 +55,13 @@ export async function confirmInBrowser(stripe: Stripe, action: ProviderAction, c
       : await stripe.handleNextAction({ clientSecret: action.clientSecret });
   return result.error ? (result.error.message ?? "The payment did not go through.") : null;
 }
+
+/**
+ * Saves the card typed into the provider's fields for later charges (a SetupIntent): the provider's
+ * script confirms it, passing the bank's check when it asks for one. Answers the provider's message
+ * when it did not go through, null when it did; the server is asked how it ended either way.
+ */
+export async function confirmSetupInBrowser(stripe: Stripe, clientSecret: string, card: StripeCardElement): Promise<string | null> {
+  const result = await stripe.confirmCardSetup(clientSecret, { payment_method: { card } });
+  return result.error ? (result.error.message ?? "The card could not be saved.") : null;
+}

@@ -90,15 +90,17 @@ describe("TopBar account menu", () => {
     expect(screen.queryByRole("link", { name: "My Account" })).toBeNull();
     expect(screen.queryByRole("link", { name: "My Orders" })).toBeNull();
     expect(screen.queryByRole("link", { name: "My Purifiers" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Saved Cards" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Logout" })).toBeNull();
   });
 
-  it("offers My Account, My Orders, My Purifiers and Logout to a signed-in customer", () => {
+  it("offers My Account, My Orders, My Purifiers, Saved Cards and Logout to a signed-in customer", () => {
     renderTopBar((store) => signIn(store));
     fireEvent.click(screen.getByRole("button", { name: "Account menu for Ada" }));
     expect(screen.getByRole("link", { name: "My Account" }).getAttribute("href")).toBe("/account/user");
     expect(screen.getByRole("link", { name: "My Orders" }).getAttribute("href")).toBe("/account/orders");
     expect(screen.getByRole("link", { name: "My Purifiers" }).getAttribute("href")).toBe("/account/purifiers");
+    expect(screen.getByRole("link", { name: "Saved Cards" }).getAttribute("href")).toBe("/account/cards");
     expect(screen.getByRole("button", { name: "Logout" })).toBeDefined();
     expect(screen.queryByRole("link", { name: "Login" })).toBeNull();
     expect(screen.queryByRole("link", { name: "Register" })).toBeNull();

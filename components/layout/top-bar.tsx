@@ -67,6 +67,7 @@ function UserMenu() {
         { label: "My Account", href: ROUTES.account },
         { label: "My Orders", href: ROUTES.orders },
         { label: "My Purifiers", href: ROUTES.purifiers },
+        { label: "Saved Cards", href: ROUTES.savedCards },
         ...(operator ? [{ label: "Operator console", href: ROUTES.admin }] : []),
       ]
     : [

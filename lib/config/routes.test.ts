@@ -7,6 +7,7 @@ describe("isProtectedPath", () => {
   it.each([
     "/account/user",
     "/account/user/settings",
+    "/account/cards",
     "/mart/payment",
     "/account/orders",
     "/account/orders/x",
@@ -17,12 +18,19 @@ describe("isProtectedPath", () => {
     expect(isProtectedPath(path)).toBe(true);
   });
 
-  it.each(["/", "/account/login", "/account/register", "/mart", "/mart/detail/x", "/account/userx", "/mart/payments", "/administrator"])(
-    "leaves %s public",
-    (path) => {
-      expect(isProtectedPath(path)).toBe(false);
-    },
-  );
+  it.each([
+    "/",
+    "/account/login",
+    "/account/register",
+    "/mart",
+    "/mart/detail/x",
+    "/account/userx",
+    "/account/cardsx",
+    "/mart/payments",
+    "/administrator",
+  ])("leaves %s public", (path) => {
+    expect(isProtectedPath(path)).toBe(false);
+  });
 });
 
 describe("isTopBarHidden", () => {

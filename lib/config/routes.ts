@@ -25,6 +25,8 @@ export const ROUTES = {
   orders: "/account/orders",
   afterSale: "/account/after-sale",
   purifiers: "/account/purifiers",
+  /** The customer's saved cards: listed, added (the provider's own fields on Stripe), removed. */
+  savedCards: "/account/cards",
   /** Picks the purchased purifier and opens a repair request; under afterSale, so it is protected. */
   repairRequest: "/account/after-sale/repair",
   admin: "/admin",
@@ -72,6 +74,7 @@ export function paymentPath(orderId: string): string {
 export const PROTECTED_PREFIXES: readonly string[] = [
   ROUTES.account,
   ROUTES.purifiers,
+  ROUTES.savedCards,
   ROUTES.payment,
   ROUTES.orders,
   ROUTES.afterSale,

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
   apiOriginOf,
+  CARD_ENTRY_PATHS,
   createNonce,
   nonceContentSecurityPolicy,
   scriptHashSource,
@@ -77,12 +78,16 @@ describe("nonce content security policy", () => {
 });
 
 describe("which pages get which policy", () => {
-  it.each(["/account/user", "/account/orders/42", "/account/after-sale", "/mart/payment", "/admin/users"])(
+  it.each(["/account/user", "/account/cards", "/account/orders/42", "/account/after-sale", "/mart/payment", "/admin/users"])(
     "%s needs a session, renders per request and gets the nonce policy",
     (path) => {
       expect(usesNoncePolicy(path)).toBe(true);
     },
   );
+
+  it.each(CARD_ENTRY_PATHS)("%s takes a card: it needs a session, so its nonce policy carries the provider's sources", (path) => {
+    expect(usesNoncePolicy(path)).toBe(true);
+  });
 
   it.each(["/account/login", "/account/login/google", "/account/register", "/account/reset"])(
     "%s takes a password or signs someone in, renders per request and gets the nonce policy",

@@ -1,4 +1,4 @@
-import { PROTECTED_PREFIXES, SIGN_IN_PREFIXES, isProtectedPath, isSignInPath } from "./routes";
+import { PROTECTED_PREFIXES, ROUTES, SIGN_IN_PREFIXES, isProtectedPath, isSignInPath } from "./routes";
 
 // Site-wide security headers. Two Content-Security-Policies, never both on one answer:
 // - browse pages are prerendered, so their HTML cannot carry a per-request nonce: scripts are
@@ -47,8 +47,13 @@ export function stripeSources(scriptUrl: string): ProviderSources {
   };
 }
 
-/** The pages where a customer types a card: only these load the payment provider's script. */
-export const CARD_ENTRY_PATHS: readonly string[] = ["/mart/payment"];
+/**
+ * The pages where a customer types a card: only these may load the payment provider's script. The
+ * payment page, the saved-cards screen, and the account page, whose membership form takes a new
+ * renewal card (the script loads there only once "A new card" is chosen). All need a session, so
+ * each answer carries the nonce policy these sources are added to.
+ */
+export const CARD_ENTRY_PATHS: readonly string[] = [ROUTES.payment, ROUTES.savedCards, ROUTES.account];
 
 /** The origin of NEXT_PUBLIC_API_BASE_URL, or "" when the API is on the site's own origin. */
 export function apiOriginOf(apiBaseUrl: string): string {

@@ -186,7 +186,41 @@ export const savedPaymentMethodSchema = z.object({
   expMonth: z.number().int(),
   expYear: z.number().int(),
   isDefault: z.boolean(),
+  /** A renewing membership charges this card: it cannot be removed until another card renews it. */
+  renewsMembership: z.boolean(),
 });
 export type SavedPaymentMethod = z.infer<typeof savedPaymentMethodSchema>;
 
 export const savedCardBodySchema = z.strictObject({ id: uuidText("Choose a saved card.") });
+
+/** POST /user/saved_payments_methods: a card typed into the shop's own fields (providers that take them). */
+export const addSavedCardBodySchema = z.strictObject({ card: cardInputSchema });
+
+/** POST /user/saved_payments_methods/setup: the page's key for this try at adding a card, kept for a retry of it. */
+export const cardSetupBodySchema = z.strictObject({
+  attemptKey: singleLineText().regex(/^[A-Za-z0-9_-]{16,100}$/, "The card could not be identified. Reload the page."),
+});
+
+export const cardSetupSchema = z.object({
+  /** The provider's id of the setup, for setup/check. */
+  setupIntentId: z.string(),
+  /** For the provider's script in the browser only. */
+  clientSecret: z.string(),
+});
+
+/** POST /user/saved_payments_methods/setup/check. */
+export const cardSetupCheckBodySchema = z.strictObject({
+  setupIntentId: singleLineText().regex(/^[A-Za-z0-9_]{1,255}$/, "This card was not found. Enter it again."),
+});
+
+/**
+ * A card added (POST) or a setup checked: `saved` with the card; `pending` while the browser or the
+ * bank has still to confirm it; `failed` with the reason (nothing saved). `cards`: the list now.
+ */
+export const savedCardAnswerSchema = z.object({
+  status: z.enum(["saved", "pending", "failed"]),
+  message: z.string().nullable(),
+  card: savedPaymentMethodSchema.nullable(),
+  cards: z.array(savedPaymentMethodSchema),
+});
+export type SavedCardAnswer = z.infer<typeof savedCardAnswerSchema>;

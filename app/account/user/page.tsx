@@ -8,7 +8,7 @@ import { ReminderSettings } from "@/components/account/reminder-settings";
 import { ButtonLink } from "@/components/ui/button-link";
 import { PurifiersSummary } from "@/components/purifiers/purifiers-summary";
 import { listPurifiers } from "@/lib/server/purifiers";
-import { listSavedPaymentMethods } from "@/lib/server/payments";
+import { listSavedPaymentMethods, providerCardFields } from "@/lib/server/payments";
 import { reminderSettings } from "@/lib/server/reminders";
 
 export const metadata: Metadata = {
@@ -42,6 +42,13 @@ export default async function AccountPage() {
             <p className="text-ink-soft">Follow your return, refund, exchange and repair requests, send goods back, or cancel a request.</p>
             <ButtonLink href={ROUTES.afterSale}>View my after-sale requests</ButtonLink>
           </section>
+          <section aria-labelledby="cards-title" className="flex flex-col items-start gap-4 rounded-2xl border border-line p-6">
+            <h2 id="cards-title" className="text-xl font-semibold text-ink">
+              Saved cards
+            </h2>
+            <p className="text-ink-soft">Add a card for checkout and renewals, choose your default card, or remove one.</p>
+            <ButtonLink href={ROUTES.savedCards}>Manage my cards</ButtonLink>
+          </section>
           <PurifiersSummary purifiers={purifiers.list} />
         </div>
         <section aria-labelledby="membership-title" className="rounded-2xl border border-line p-6">
@@ -52,6 +59,7 @@ export default async function AccountPage() {
             membership={user.membership}
             carePlan={user.carePlan}
             savedCards={user.membership?.autoRenew ? await listSavedPaymentMethods(user.id) : []}
+            providerFields={providerCardFields()}
           />
         </section>
         <section aria-labelledby="reminders-title" className="self-start rounded-2xl border border-line p-6">

@@ -4,6 +4,16 @@ import type { Transaction } from "@/lib/db/client";
 import { paymentCustomers, users } from "@/lib/db/schema";
 import type { PaymentProvider } from "./provider";
 
+/** The provider's record of the shop customer if one was made already; null otherwise (none is made). */
+export async function knownProviderCustomer(tx: Transaction, provider: PaymentProvider, userId: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ reference: paymentCustomers.reference })
+    .from(paymentCustomers)
+    .where(and(eq(paymentCustomers.userId, userId), eq(paymentCustomers.provider, provider.name)))
+    .limit(1);
+  return row?.reference ?? null;
+}
+
 /**
  * The provider's record of the shop customer (a Stripe Customer), made the first time one is
  * needed; null for a provider that keeps cards without one. The provider is asked under a key
@@ -12,14 +22,7 @@ import type { PaymentProvider } from "./provider";
  */
 export async function providerCustomer(tx: Transaction, provider: PaymentProvider, userId: string): Promise<string | null> {
   if (!provider.createCustomer) return null;
-  const known = async () => {
-    const [row] = await tx
-      .select({ reference: paymentCustomers.reference })
-      .from(paymentCustomers)
-      .where(and(eq(paymentCustomers.userId, userId), eq(paymentCustomers.provider, provider.name)))
-      .limit(1);
-    return row?.reference ?? null;
-  };
+  const known = () => knownProviderCustomer(tx, provider, userId);
   const existing = await known();
   if (existing) return existing;
   const [user] = await tx.select({ email: users.email, username: users.username }).from(users).where(eq(users.id, userId)).limit(1);

@@ -40,5 +40,13 @@ export {
 export { refundPayment, type RefundFact } from "./refund";
 export { chargeSavedCard, recordOffSessionPayment, type OffSessionCharge, type OffSessionOutcome } from "./off-session";
 export { PAYMENT_MESSAGES } from "./messages";
-export { listSavedPaymentMethods, removeSavedPaymentMethod, saveCardForUser } from "./saved-methods";
+export {
+  addSavedCard,
+  checkCardSetup,
+  listSavedPaymentMethods,
+  removeSavedPaymentMethod,
+  saveCardForUser,
+  setDefaultPaymentMethod,
+  startCardSetup,
+} from "./saved-methods";
 export { TEST_CARDS, OUTCOME_MESSAGES, CARD_MESSAGES, groupCardNumber } from "./test-cards";

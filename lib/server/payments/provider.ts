@@ -117,6 +117,28 @@ export type ProviderEvent = { id: string; type: string } & (
   | { kind: "other" }
 );
 
+/** A card being saved in the provider's own fields (Stripe: a SetupIntent for off-session use). */
+export interface CardSetup {
+  /** The provider's id of the setup (seti_…): the shop asks about it once the browser is done. */
+  reference: string;
+  /** Handed to the customer's page only, for the provider's script to confirm the card with. */
+  clientSecret: string;
+}
+
+/**
+ * How a card setup stands, read from the provider. `pending`: the browser has not confirmed it yet,
+ * or the bank's check (3-D Secure) is still waiting. `failed`: the card was refused, in words for
+ * the customer; a new card can be tried with a new setup.
+ */
+export type CardSetupOutcome =
+  { status: "succeeded"; card: SavedCard } | { status: "pending"; message: string } | { status: "failed"; message: string };
+
+export interface CardSetupState {
+  /** The provider's customer the setup saves the card for (the shop checks it is the caller's). */
+  customer: string | null;
+  outcome: CardSetupOutcome;
+}
+
 export interface NewCustomer {
   userId: string;
   email: string;
@@ -144,6 +166,14 @@ export interface PaymentProvider {
   refund(request: RefundRequest): Promise<RefundResult>;
   /** Keeps a card typed into the shop's fields (`cardEntry: "shop"` only); only its reference is stored. */
   saveCard(card: NewCard): Promise<SavedCard>;
+  /**
+   * Starts saving a card typed into the provider's own fields (`cardEntry: "provider"` only), for
+   * `customer`; the same key answers the same setup. Absent when the shop's fields take the card
+   * (`saveCard`).
+   */
+  startCardSetup?(customer: string, idempotencyKey: string): Promise<CardSetup>;
+  /** The setup as the provider knows it now; throws CardSetupNotFoundError for an unknown reference. */
+  finishCardSetup?(reference: string): Promise<CardSetupState>;
   /** Stops a saved card from being charged again. */
   removeCard(reference: string): Promise<void>;
   /** The provider's record of a customer, for providers that keep cards per customer; absent otherwise. */
@@ -171,6 +201,14 @@ export class InvalidCardError extends Error {
     super(message);
     this.name = "InvalidCardError";
     this.field = field;
+  }
+}
+
+/** A card setup the provider does not know (a made-up or mistyped reference). */
+export class CardSetupNotFoundError extends Error {
+  constructor(reference: string) {
+    super(`No card setup ${reference}`);
+    this.name = "CardSetupNotFoundError";
   }
 }
 

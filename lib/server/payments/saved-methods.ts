@@ -1,42 +1,110 @@
 import "server-only";
-import { and, asc, desc, eq } from "drizzle-orm";
-import { getDb, type Transaction } from "@/lib/db/client";
-import { memberships, savedPaymentMethods } from "@/lib/db/schema";
-import type { SavedPaymentMethod } from "@/lib/schemas/order";
+import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
+import { getDb, type DbExecutor, type Transaction } from "@/lib/db/client";
+import { memberships, savedPaymentMethods, type SavedPaymentMethodRow } from "@/lib/db/schema";
+import type { SavedCardAnswer, SavedPaymentMethod } from "@/lib/schemas/order";
 import { AppError } from "@/lib/server/http/errors";
 import { inTransaction } from "@/lib/server/transaction";
+import { knownProviderCustomer, providerCustomer } from "./customers";
 import { PAYMENT_MESSAGES } from "./messages";
-import { InvalidCardError, type NewCard, type SavedCard } from "./provider";
+import { CardSetupNotFoundError, InvalidCardError, type CardSetupState, type NewCard, type SavedCard } from "./provider";
 import { paymentProvider } from "./select";
 
-/**
- * GET /user/saved_payments_methods: the customer's own cards, the default first; only those the
- * shop's provider now can charge (a card kept by another provider is not offered).
- */
-export async function listSavedPaymentMethods(userId: string): Promise<SavedPaymentMethod[]> {
-  const db = await getDb();
+// The customer's saved cards: listed, added (typed into the shop's fields, or saved by the
+// provider's own fields through a card setup), made the default, removed. A card is kept only by
+// its provider's reference; the shop stores what it shows (brand, last four, expiry).
+
+/** The saved cards a renewing membership charges: removing one is refused (removeSavedPaymentMethod). */
+async function renewalCardIds(db: DbExecutor, userId: string): Promise<Set<string>> {
   const rows = await db
-    .select()
-    .from(savedPaymentMethods)
-    .where(and(eq(savedPaymentMethods.userId, userId), eq(savedPaymentMethods.provider, paymentProvider(db).name)))
-    .orderBy(desc(savedPaymentMethods.isDefault), asc(savedPaymentMethods.createdAt));
-  return rows.map((row) => ({
+    .select({ id: memberships.paymentMethodId })
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.autoRenew, true), isNotNull(memberships.paymentMethodId)));
+  return new Set(rows.flatMap((row) => (row.id ? [row.id] : [])));
+}
+
+function savedMethodOf(row: SavedPaymentMethodRow, renewing: ReadonlySet<string>): SavedPaymentMethod {
+  return {
     id: row.id,
     brand: row.brand,
     last4: row.last4,
     expMonth: row.expMonth,
     expYear: row.expYear,
     isDefault: row.isDefault,
-  }));
+    renewsMembership: renewing.has(row.id),
+  };
+}
+
+async function listOn(db: DbExecutor, userId: string): Promise<SavedPaymentMethod[]> {
+  const rows = await db
+    .select()
+    .from(savedPaymentMethods)
+    .where(and(eq(savedPaymentMethods.userId, userId), eq(savedPaymentMethods.provider, paymentProvider(db).name)))
+    .orderBy(desc(savedPaymentMethods.isDefault), asc(savedPaymentMethods.createdAt));
+  const renewing = await renewalCardIds(db, userId);
+  return rows.map((row) => savedMethodOf(row, renewing));
 }
 
 /**
- * Keeps a typed card for the customer (the account page's "add a card" for renewals), in the
- * caller's transaction; the first card becomes the default. Card details the provider refuses are
- * a 422 on the field, as on the payment page.
+ * GET /user/saved_payments_methods: the customer's own cards, the default first; only those the
+ * shop's provider now can charge (a card kept by another provider is not offered).
+ */
+export async function listSavedPaymentMethods(userId: string): Promise<SavedPaymentMethod[]> {
+  return listOn(await getDb(), userId);
+}
+
+/**
+ * Records a card the provider kept for the customer, once: a second call for the same reference
+ * (the page's check asked twice, two tabs) answers the row the first one wrote. It becomes the
+ * default when the customer has no default card with this provider yet.
+ */
+async function recordSavedCard(tx: Transaction, userId: string, provider: string, saved: SavedCard): Promise<SavedPaymentMethodRow> {
+  const [hasDefault] = await tx
+    .select({ id: savedPaymentMethods.id })
+    .from(savedPaymentMethods)
+    .where(and(eq(savedPaymentMethods.userId, userId), eq(savedPaymentMethods.provider, provider), eq(savedPaymentMethods.isDefault, true)))
+    .limit(1);
+  const [inserted] = await tx
+    .insert(savedPaymentMethods)
+    .values({
+      userId,
+      provider,
+      providerRef: saved.reference,
+      brand: saved.brand,
+      last4: saved.last4,
+      expMonth: saved.expMonth,
+      expYear: saved.expYear,
+      isDefault: !hasDefault,
+    })
+    .onConflictDoNothing({ target: [savedPaymentMethods.provider, savedPaymentMethods.providerRef] })
+    .returning();
+  if (inserted) return inserted;
+  const [kept] = await tx
+    .select()
+    .from(savedPaymentMethods)
+    .where(
+      and(
+        eq(savedPaymentMethods.provider, provider),
+        eq(savedPaymentMethods.providerRef, saved.reference),
+        eq(savedPaymentMethods.userId, userId),
+      ),
+    )
+    .limit(1);
+  if (!kept) throw new Error(`Saved card ${saved.reference} conflicted but belongs to nobody else's list`);
+  return kept;
+}
+
+/**
+ * Keeps a card typed into the shop's fields for the customer (the account's "Add a card", a new
+ * renewal card), in the caller's transaction; the first card becomes the default. Card details
+ * the provider refuses are a 422 on the field, as on the payment page. A provider with fields of
+ * its own never takes a typed card: that is a 422 too, and the card goes nowhere.
  */
 export async function saveCardForUser(tx: Transaction, userId: string, card: NewCard): Promise<SavedPaymentMethod> {
   const provider = paymentProvider(tx);
+  if (provider.cardEntry === "provider") {
+    throw new AppError(422, `card: ${PAYMENT_MESSAGES.cardNotTaken}`, [{ path: "card", message: PAYMENT_MESSAGES.cardNotTaken }]);
+  }
   let saved: SavedCard;
   try {
     saved = await provider.saveCard(card);
@@ -45,26 +113,95 @@ export async function saveCardForUser(tx: Transaction, userId: string, card: New
       throw new AppError(422, `card.${error.field}: ${error.message}`, [{ path: `card.${error.field}`, message: error.message }]);
     throw error;
   }
-  const [existing] = await tx
-    .select({ id: savedPaymentMethods.id })
-    .from(savedPaymentMethods)
-    .where(eq(savedPaymentMethods.userId, userId))
-    .limit(1);
-  const [row] = await tx
-    .insert(savedPaymentMethods)
-    .values({
-      userId,
-      provider: provider.name,
-      providerRef: saved.reference,
-      brand: saved.brand,
-      last4: saved.last4,
-      expMonth: saved.expMonth,
-      expYear: saved.expYear,
-      isDefault: !existing,
-    })
-    .returning();
-  if (!row) throw new Error("The saved card insert returned no row");
-  return { id: row.id, brand: row.brand, last4: row.last4, expMonth: row.expMonth, expYear: row.expYear, isDefault: row.isDefault };
+  const row = await recordSavedCard(tx, userId, provider.name, saved);
+  return savedMethodOf(row, await renewalCardIds(tx, userId));
+}
+
+/** POST /user/saved_payments_methods: adds a card typed into the shop's own fields. */
+export async function addSavedCard(userId: string, card: NewCard): Promise<SavedCardAnswer> {
+  return inTransaction(async (tx) => {
+    const saved = await saveCardForUser(tx, userId, card);
+    return { status: "saved", message: null, card: saved, cards: await listOn(tx, userId) };
+  });
+}
+
+/**
+ * POST /user/saved_payments_methods/setup: starts saving a card the customer types into the
+ * provider's own fields, for their provider customer (made now if need be), to be charged later
+ * without them (renewals). The provider is asked under a key of the customer and the page's
+ * attempt, so a retried request gets the same setup. A provider that takes cards in the shop's
+ * fields has no setup: 409.
+ */
+export async function startCardSetup(userId: string, attemptKey: string): Promise<{ setupIntentId: string; clientSecret: string }> {
+  return inTransaction(async (tx) => {
+    const provider = paymentProvider(tx);
+    if (!provider.startCardSetup) throw new AppError(409, PAYMENT_MESSAGES.setupInShopFields);
+    const customer = await providerCustomer(tx, provider, userId);
+    if (!customer) throw new Error(`The ${provider.name} provider sets cards up but keeps no customers`);
+    const setup = await provider.startCardSetup(customer, `card-setup-${userId}-${attemptKey}`);
+    return { setupIntentId: setup.reference, clientSecret: setup.clientSecret };
+  });
+}
+
+/**
+ * POST /user/saved_payments_methods/setup/check: how the setup the browser confirmed ended, read
+ * from the provider (never from the page). Succeeded: the card is recorded (once, however often
+ * this is asked). A setup of another customer, or one the provider does not know: 404, alike.
+ */
+export async function checkCardSetup(userId: string, setupIntentId: string): Promise<SavedCardAnswer> {
+  return inTransaction(async (tx) => {
+    const provider = paymentProvider(tx);
+    if (!provider.finishCardSetup) throw new AppError(409, PAYMENT_MESSAGES.setupInShopFields);
+    const customer = await knownProviderCustomer(tx, provider, userId);
+    if (!customer) throw new AppError(404, PAYMENT_MESSAGES.setupNotFound);
+    let state: CardSetupState;
+    try {
+      state = await provider.finishCardSetup(setupIntentId);
+    } catch (error) {
+      if (error instanceof CardSetupNotFoundError) throw new AppError(404, PAYMENT_MESSAGES.setupNotFound);
+      throw error;
+    }
+    if (state.customer !== customer) throw new AppError(404, PAYMENT_MESSAGES.setupNotFound);
+    const { outcome } = state;
+    if (outcome.status !== "succeeded") {
+      return { status: outcome.status, message: outcome.message, card: null, cards: await listOn(tx, userId) };
+    }
+    const row = await recordSavedCard(tx, userId, provider.name, outcome.card);
+    return {
+      status: "saved",
+      message: null,
+      card: savedMethodOf(row, await renewalCardIds(tx, userId)),
+      cards: await listOn(tx, userId),
+    };
+  });
+}
+
+/**
+ * PUT /user/saved_payments_methods/default: the card checkout offers first. Only one card is the
+ * default; the row lock keeps two switches at once from leaving two. Another customer's card is
+ * answered like none.
+ */
+export async function setDefaultPaymentMethod(userId: string, id: string): Promise<SavedPaymentMethod[]> {
+  return inTransaction(async (tx) => {
+    const [card] = await tx
+      .select({ id: savedPaymentMethods.id })
+      .from(savedPaymentMethods)
+      .where(
+        and(
+          eq(savedPaymentMethods.id, id),
+          eq(savedPaymentMethods.userId, userId),
+          eq(savedPaymentMethods.provider, paymentProvider(tx).name),
+        ),
+      )
+      .for("update");
+    if (!card) throw new AppError(404, PAYMENT_MESSAGES.savedCardNotFound);
+    await tx
+      .update(savedPaymentMethods)
+      .set({ isDefault: false })
+      .where(and(eq(savedPaymentMethods.userId, userId), eq(savedPaymentMethods.isDefault, true)));
+    await tx.update(savedPaymentMethods).set({ isDefault: true }).where(eq(savedPaymentMethods.id, id));
+    return listOn(tx, userId);
+  });
 }
 
 /**

@@ -2,9 +2,13 @@ import "server-only";
 import Stripe from "stripe";
 import { PAYMENT_MESSAGES } from "./messages";
 import {
+  CardSetupNotFoundError,
   RefundRefusedError,
   WebhookRefusedError,
   type CardDetails,
+  type CardSetup,
+  type CardSetupOutcome,
+  type CardSetupState,
   type ChargeRequest,
   type ChargeResult,
   type NewCustomer,
@@ -153,6 +157,33 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     return { ...result, status: "failed", failureMessage: error.message };
   }
 
+  /** A SetupIntent in the shop's terms; its PaymentMethod is expanded when it succeeded. */
+  function setupOutcomeOf(intent: Stripe.SetupIntent): CardSetupOutcome {
+    switch (intent.status) {
+      case "succeeded": {
+        const method = typeof intent.payment_method === "string" ? null : intent.payment_method;
+        const card = cardOf(method);
+        if (!method || !card) throw new Error(`SetupIntent ${intent.id} succeeded without a card`);
+        return { status: "succeeded", card: { reference: method.id, ...card } };
+      }
+      case "requires_payment_method": {
+        // A refused card or a failed bank check leaves the intent waiting for another card, with the reason.
+        const error = intent.last_setup_error;
+        if (error) return { status: "failed", message: error.message ?? PAYMENT_MESSAGES.declined };
+        return { status: "pending", message: PAYMENT_MESSAGES.setupNotConfirmed };
+      }
+      case "requires_confirmation":
+        return { status: "pending", message: PAYMENT_MESSAGES.setupNotConfirmed };
+      case "requires_action":
+        return { status: "pending", message: PAYMENT_MESSAGES.setupAuthenticate };
+      case "processing":
+        return { status: "pending", message: PAYMENT_MESSAGES.setupProcessing };
+      case "canceled":
+        return { status: "failed", message: PAYMENT_MESSAGES.setupCanceled };
+    }
+    throw new Error(`Unknown SetupIntent status ${String(intent.status)}`);
+  }
+
   return {
     name: STRIPE_PROVIDER_NAME,
     testMode: settings.secretKey.includes("_test_"),
@@ -229,6 +260,27 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
 
     saveCard(): Promise<SavedCard> {
       return Promise.reject(new Error("Stripe takes cards only in its own fields, never from the shop"));
+    },
+
+    async startCardSetup(customer: string, idempotencyKey: string): Promise<CardSetup> {
+      const intent = await stripe.setupIntents.create(
+        { customer, usage: "off_session", allowed_payment_method_types: ["card"] },
+        { idempotencyKey },
+      );
+      if (!intent.client_secret) throw new Error(`SetupIntent ${intent.id} came without a client secret`);
+      return { reference: intent.id, clientSecret: intent.client_secret };
+    },
+
+    async finishCardSetup(reference: string): Promise<CardSetupState> {
+      let intent: Stripe.SetupIntent;
+      try {
+        intent = await stripe.setupIntents.retrieve(reference, { expand: ["payment_method"] });
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)
+          throw new CardSetupNotFoundError(reference);
+        throw error;
+      }
+      return { customer: idOf(intent.customer), outcome: setupOutcomeOf(intent) };
     },
 
     async removeCard(reference: string): Promise<void> {

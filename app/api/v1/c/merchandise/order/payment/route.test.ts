@@ -174,8 +174,16 @@ describeEachEngine("paying an order on $name", (engine) => {
     const listed = await read<SavedPaymentMethod[]>(await savedMethods(get("/user/saved_payments_methods", owner.token)));
     expect(listed.status).toBe(200);
     expect(listed.body.data).toEqual([
-      { id: expect.any(String), brand: "Mastercard", last4: "4444", expMonth: 12, expYear: nextYear, isDefault: true },
-      { id: expect.any(String), brand: "Visa", last4: "4242", expMonth: 12, expYear: nextYear, isDefault: false },
+      {
+        id: expect.any(String),
+        brand: "Mastercard",
+        last4: "4444",
+        expMonth: 12,
+        expYear: nextYear,
+        isDefault: true,
+        renewsMembership: false,
+      },
+      { id: expect.any(String), brand: "Visa", last4: "4242", expMonth: 12, expYear: nextYear, isDefault: false, renewsMembership: false },
     ]);
     const cardId = listed.body.data?.[0]?.id ?? "";
     const third = await order(owner.token);
