@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useSetAtom } from "jotai";
 import { Button } from "@/components/ui/button";
 import { CancelDialog } from "@/components/ui/cancel-dialog";
@@ -9,15 +9,14 @@ import { FormAlert } from "@/components/ui/form-alert";
 import { ApiError } from "@/lib/api/envelope";
 import { cancelMembership, setRenewalCard } from "@/lib/api/memberships";
 import { CardChoice, NEW_CARD, cardFromForm, type CardErrors } from "@/components/checkout/card-choice";
-import { CARD_INCOMPLETE, ProviderCardField, type ProviderCard } from "@/components/checkout/provider-card-field";
 import type { CardInput } from "@/lib/card-rules";
-import type { ProviderFields } from "@/lib/provider-fields";
 import { formatUsd } from "@/lib/money";
 import { formatOrderDate } from "@/lib/order-display";
 import type { SavedPaymentMethod } from "@/lib/schemas/order";
 import type { CancellationPreview, Membership } from "@/lib/schemas/user";
 import { showToastAtom } from "@/lib/state/notices";
-import { saveCardInProviderFields } from "./provider-card-setup";
+import { ShopLink } from "@/components/ui/shop-link";
+import { ROUTES } from "@/lib/config/routes";
 
 function monthsText(months: number): string {
   return months === 1 ? "1 unused full month" : `${months} unused full months`;
@@ -34,19 +33,21 @@ export function cancellationWords(preview: CancellationPreview): string {
   return `Your membership ends today. We refund ${formatUsd(cents)} for ${monthsText(preview.unusedMonths)} to ${preview.card ?? "the card you paid with"}. Nothing more will be charged.`;
 }
 
+const ADD_ON_CARDS_PAGE = "Add the new card on your saved cards page first, then choose it here.";
+
 /**
  * The member's renewal: when and with which card, a failing renewal's card change, and "Cancel
- * membership". With `providerFields` a new card is typed into the payment provider's own field and
- * saved through a setup first; the renewals then charge that saved card.
+ * membership". `cardsPageOnly`: the payment provider takes new cards in its own field, which loads
+ * only on the payment page and the saved cards page, so a new card is added there and chosen here.
  */
 export function MembershipActions({
   membership,
   savedCards,
-  providerFields = null,
+  cardsPageOnly = false,
 }: {
   membership: Membership;
   savedCards: SavedPaymentMethod[];
-  providerFields?: ProviderFields | null;
+  cardsPageOnly?: boolean;
 }) {
   const router = useRouter();
   const showToast = useSetAtom(showToastAtom);
@@ -54,35 +55,18 @@ export function MembershipActions({
   const [cardErrors, setCardErrors] = useState<CardErrors>({});
   const [error, setError] = useState<string | undefined>();
   const [pending, setPending] = useState(false);
-  const providerCard = useRef<ProviderCard | null>(null);
-  const setupAttempt = useRef<string | null>(null);
-
-  /** The card typed into the provider's field, saved for the customer: its saved id, or null when it was not saved (the reason shown). */
-  async function saveProviderCard(fields: ProviderFields, typed: ProviderCard): Promise<string | null> {
-    const answer = await saveCardInProviderFields(fields, typed.element, setupAttempt);
-    if (answer.status === "saved" && answer.card) return answer.card.id;
-    setError(answer.message ?? "The card could not be saved. Please try again.");
-    return null;
-  }
 
   async function onCard(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
     setError(undefined);
     setCardErrors({});
-    const data = new FormData(event.currentTarget);
-    // The card typed into the provider's field is saved first; its saved id then renews.
-    let typedIntoProvider: ProviderCard | null = null;
-    let chosen: { paymentMethodId: string } | { card: CardInput } | null = null;
-    if (method === NEW_CARD && providerFields) {
-      typedIntoProvider = providerCard.current;
-      if (!typedIntoProvider?.complete) {
-        setCardErrors({ number: typedIntoProvider?.problem ?? CARD_INCOMPLETE });
-        typedIntoProvider?.element.focus();
-        return;
-      }
+    let chosen: { paymentMethodId: string } | { card: CardInput };
+    if (method === NEW_CARD && cardsPageOnly) {
+      setCardErrors({ number: ADD_ON_CARDS_PAGE });
+      return;
     } else if (method === NEW_CARD) {
-      const typed = cardFromForm(data);
+      const typed = cardFromForm(new FormData(event.currentTarget));
       if ("errors" in typed) {
         setCardErrors(typed.errors);
         return;
@@ -92,14 +76,7 @@ export function MembershipActions({
       chosen = { paymentMethodId: method };
     }
     setPending(true);
-    let savedNow: string | null = null;
     try {
-      if (providerFields && typedIntoProvider) {
-        savedNow = await saveProviderCard(providerFields, typedIntoProvider);
-        if (!savedNow) return;
-        chosen = { paymentMethodId: savedNow };
-      }
-      if (!chosen) return;
       const updated = await setRenewalCard(chosen);
       showToast({
         tone: "success",
@@ -113,11 +90,6 @@ export function MembershipActions({
       setError(failure instanceof ApiError || failure instanceof Error ? failure.message : "Something went wrong. Please try again.");
     } finally {
       setPending(false);
-      if (savedNow) {
-        // Saved whatever the renewal answered: from now on it is one of the saved cards to choose.
-        setMethod(savedNow);
-        router.refresh();
-      }
     }
   }
 
@@ -158,7 +130,18 @@ export function MembershipActions({
             onMethod={setMethod}
             errors={cardErrors}
             providerCard={
-              providerFields ? <ProviderCardField fields={providerFields} cardRef={providerCard} error={cardErrors.number} /> : undefined
+              cardsPageOnly ? (
+                <div className="flex flex-col gap-1 desk:col-span-2" data-testid="add-card-elsewhere">
+                  <p className="text-[15px] text-ink-soft">
+                    New cards are typed into the secure card field on your{" "}
+                    <ShopLink href={ROUTES.savedCards} className="font-medium text-brand-700 underline">
+                      saved cards page
+                    </ShopLink>
+                    . Add it there, then choose it here.
+                  </p>
+                  <FormAlert message={cardErrors.number} />
+                </div>
+              ) : undefined
             }
           />
           <FormAlert message={error} />

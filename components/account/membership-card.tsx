@@ -2,7 +2,6 @@ import { ButtonLink } from "@/components/ui/button-link";
 import { ShopLink } from "@/components/ui/shop-link";
 import { ROUTES } from "@/lib/config/routes";
 import { formatOrderDate } from "@/lib/order-display";
-import type { ProviderFields } from "@/lib/provider-fields";
 import type { SavedPaymentMethod } from "@/lib/schemas/order";
 import type { Membership } from "@/lib/schemas/user";
 import { MembershipActions } from "./membership-actions";
@@ -45,14 +44,14 @@ export function MembershipCard({
   membership,
   carePlan,
   savedCards = [],
-  providerFields = null,
+  cardsPageOnly = false,
 }: {
   membership: Membership | null;
   carePlan: Membership | null;
   /** The customer's saved cards, to choose the one renewals charge. */
   savedCards?: SavedPaymentMethod[];
-  /** The payment provider's own card fields for a new renewal card; null: the shop's fields. */
-  providerFields?: ProviderFields | null;
+  /** New cards are added on the saved cards page (the provider's own field loads only there). */
+  cardsPageOnly?: boolean;
 }) {
   return (
     <div className="flex flex-col gap-6">
@@ -60,7 +59,7 @@ export function MembershipCard({
         <div>
           <PlanDetails title="Membership" plan={membership} testId="membership" />
           {membership.autoRenew || membership.cancellation || membership.cancelledAt ? (
-            <MembershipActions membership={membership} savedCards={savedCards} providerFields={providerFields} />
+            <MembershipActions membership={membership} savedCards={savedCards} cardsPageOnly={cardsPageOnly} />
           ) : null}
         </div>
       ) : (

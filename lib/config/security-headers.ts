@@ -48,12 +48,12 @@ export function stripeSources(scriptUrl: string): ProviderSources {
 }
 
 /**
- * The pages where a customer types a card: only these may load the payment provider's script. The
- * payment page, the saved-cards screen, and the account page, whose membership form takes a new
- * renewal card (the script loads there only once "A new card" is chosen). All need a session, so
- * each answer carries the nonce policy these sources are added to.
+ * The pages where a customer types a card: only these may load the payment provider's script (the
+ * payment page and the saved-cards screen; the membership's renewal-card form sends a new card to
+ * the saved-cards screen). Both need a session, so each answer carries the nonce policy these
+ * sources are added to.
  */
-export const CARD_ENTRY_PATHS: readonly string[] = [ROUTES.payment, ROUTES.savedCards, ROUTES.account];
+export const CARD_ENTRY_PATHS: readonly string[] = [ROUTES.payment, ROUTES.savedCards];
 
 /** The origin of NEXT_PUBLIC_API_BASE_URL, or "" when the API is on the site's own origin. */
 export function apiOriginOf(apiBaseUrl: string): string {

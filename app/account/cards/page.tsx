@@ -6,7 +6,7 @@ import { SavedCards } from "@/components/account/saved-cards";
 import { TestModeNotice } from "@/components/checkout/test-mode-notice";
 import { ROUTES } from "@/lib/config/routes";
 import { requireCustomerPage } from "@/lib/server/auth/page-session";
-import { TEST_CARDS, listSavedPaymentMethods, paymentTestMode, providerCardFields } from "@/lib/server/payments";
+import { listSavedPaymentMethods, providerCardFields, testCardsShown } from "@/lib/server/payments";
 
 export const metadata: Metadata = {
   title: "Saved cards",
@@ -19,6 +19,7 @@ export const metadata: Metadata = {
 export default async function SavedCardsPage() {
   const user = await requireCustomerPage();
   const cards = await listSavedPaymentMethods(user.id);
+  const testCards = testCardsShown();
   return (
     <Container className="py-10 desk:py-16">
       <ShopLink href={ROUTES.account} className={`${TAP_TARGET} text-sm font-medium text-brand-700 underline`}>
@@ -29,9 +30,9 @@ export default async function SavedCardsPage() {
         Cards you keep for checkout and membership renewals. The default card is offered first when you pay.
       </p>
       <SavedCards initial={cards} providerFields={providerCardFields()} />
-      {paymentTestMode() ? (
+      {testCards ? (
         <div className="mt-8">
-          <TestModeNotice cards={TEST_CARDS} />
+          <TestModeNotice cards={testCards} />
         </div>
       ) : null}
     </Container>

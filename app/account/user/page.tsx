@@ -59,7 +59,7 @@ export default async function AccountPage() {
             membership={user.membership}
             carePlan={user.carePlan}
             savedCards={user.membership?.autoRenew ? await listSavedPaymentMethods(user.id) : []}
-            providerFields={providerCardFields()}
+            cardsPageOnly={providerCardFields() !== null}
           />
         </section>
         <section aria-labelledby="reminders-title" className="self-start rounded-2xl border border-line p-6">
