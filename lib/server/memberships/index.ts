@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, gt, inArray } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, or } from "drizzle-orm";
 import { getDb, type DbExecutor, type Transaction } from "@/lib/db/client";
 import { memberships, orderItems, orders, products, savedPaymentMethods, type MembershipRow, type PlanKind } from "@/lib/db/schema";
 import type { Membership } from "@/lib/schemas/user";
@@ -44,7 +44,12 @@ export async function activatePlans(
 ): Promise<MembershipRow[]> {
   const [order] = await tx.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) throw new Error(`activatePlans: no order ${orderId}`);
-  const [already] = await tx.select({ id: memberships.id }).from(memberships).where(eq(memberships.orderId, orderId)).limit(1);
+  // A renewal's order pays for a membership that runs already (renewOnPaidOrder): nothing starts.
+  const [already] = await tx
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(or(eq(memberships.orderId, orderId), eq(memberships.renewalOrderId, orderId), eq(memberships.periodOrderId, orderId)))
+    .limit(1);
   if (already) return [];
 
   const lines = await tx
@@ -229,6 +234,6 @@ export async function customerPlans(userId: string, now: Date = new Date(), db?:
 
 export { addMonths } from "./periods";
 export { cancelMembership, adminCancelMembership, cardLabel, type CancelOutcome } from "./cancel";
-export { setRenewalCard, runRenewals, type RenewalReport } from "./renewals";
+export { renewOnPaidOrder, setRenewalCard, runRenewals, type RenewalReport } from "./renewals";
 export { runCareReminders } from "./reminders";
 export { MEMBERSHIP_JOBS } from "./jobs";

@@ -18,6 +18,7 @@ export { InvalidCardError, RefundRefusedError } from "./provider";
 export { paymentProvider, paymentTestMode, providerCardFields } from "./select";
 export {
   answerOfPayment,
+  bankCheckOf,
   cancelPayment,
   chargeOrder,
   isPending,
@@ -29,7 +30,14 @@ export {
   type PaymentAnswer,
   type PaymentStatusAnswer,
 } from "./pay";
-export { latestPaymentOf, ordersAwaitingProvider, paymentForEvent, readPaymentEvent, recordPaymentEvent, recordProviderRefund } from "./events";
+export {
+  latestPaymentOf,
+  ordersAwaitingProvider,
+  paymentForEvent,
+  readPaymentEvent,
+  recordPaymentEvent,
+  recordProviderRefund,
+} from "./events";
 export { refundPayment, type RefundFact } from "./refund";
 export { chargeSavedCard, recordOffSessionPayment, type OffSessionCharge, type OffSessionOutcome } from "./off-session";
 export { PAYMENT_MESSAGES } from "./messages";
