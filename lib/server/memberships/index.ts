@@ -147,6 +147,13 @@ function runs(row: MembershipRow, now: Date): boolean {
   return row.status === "past_due" || (row.status === "active" && (row.endsAt > now || row.autoRenew));
 }
 
+/** The membership's renewal order while it still waits to be paid (the member may have cancelled it). */
+async function renewalOrderToPay(db: DbExecutor, row: MembershipRow): Promise<string | null> {
+  if (!row.renewalOrderId) return null;
+  const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, row.renewalOrderId)).limit(1);
+  return order?.status === "pending_payment" ? row.renewalOrderId : null;
+}
+
 /**
  * What the profile shows for one kind: the plan running now, its end being the end of the plans
  * queued after it; none running, the last one that ended ("cancelled" when it was cancelled, else
@@ -168,6 +175,7 @@ async function summarise(db: DbExecutor, rows: PlanWithFacts[], now: Date): Prom
       renewalCard: renewing?.paymentMethodId && renewing.card ? { id: renewing.paymentMethodId, label: renewing.card } : null,
       renewalFailure: renewing?.status === "past_due" ? renewing.lastRenewalFailure : null,
       nextRenewalAttemptAt: renewing?.status === "past_due" ? (renewing.nextRenewalAttemptAt?.toISOString() ?? null) : null,
+      renewalToConfirm: renewing?.status === "past_due" ? await renewalOrderToPay(db, renewing) : null,
       cancelledAt:
         live
           .map((row) => row.cancelledAt)
@@ -188,6 +196,7 @@ async function summarise(db: DbExecutor, rows: PlanWithFacts[], now: Date): Prom
     renewalCard: null,
     renewalFailure: null,
     nextRenewalAttemptAt: null,
+    renewalToConfirm: null,
     cancelledAt: latest.cancelledAt?.toISOString() ?? null,
     cancellation: null,
   };

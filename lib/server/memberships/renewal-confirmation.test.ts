@@ -7,6 +7,7 @@ import { afterAll, expect, it } from "vitest";
 import { mailOutbox, memberships, orderEvents, orders, payments, products, savedPaymentMethods } from "@/lib/db/schema";
 import { sweepExpiredOrders } from "@/lib/server/orders";
 import { bankCheckOf } from "@/lib/server/payments";
+import type { User } from "@/lib/schemas/user";
 import { read } from "@/test/support/answer";
 import { HOUSTON, apiRequest, expectShopInvariants, makeCustomer, type Customer } from "@/test/support/shop";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
@@ -14,6 +15,7 @@ import { POST as buyNowRoute } from "@/app/api/v1/c/merchandise/order/add/route"
 import { POST as payRoute } from "@/app/api/v1/c/merchandise/order/payment/route";
 import { POST as checkRoute } from "@/app/api/v1/c/merchandise/order/payment/check/route";
 import { POST as webhookRoute } from "@/app/api/v1/payments/webhook/route";
+import { GET as profileRoute } from "@/app/api/v1/c/user/profile/route";
 import { runRenewals } from "./index";
 import { nextPeriodEnd } from "./periods";
 
@@ -197,6 +199,12 @@ describeEachEngine("renewals the bank wants confirmed, on Stripe, on $name", (en
     expect((await ordersOf(who.id)).map((order) => order.id).sort()).toEqual([joinOrderId, renewal.id].sort());
     expect(await mailsTo(who.email, CONFIRM_SUBJECT)).toHaveLength(1);
 
+    // The account page sends the member to the same payment page.
+    const profile = await read<{ user: User }>(
+      await profileRoute(apiRequest("GET", "/api/v1/c/user/profile", undefined, { token: who.token })),
+    );
+    expect(profile.body.data?.user.membership).toMatchObject({ status: "past_due", renewalToConfirm: renewal.id });
+
     // The payment page is handed the bank's check: the saved card to confirm the refused charge with.
     const action = await bankCheckOf(renewal.id);
     expect(action).toMatchObject({ kind: "authenticate", paymentMethod: savedCardRef });
@@ -225,6 +233,10 @@ describeEachEngine("renewals the bank wants confirmed, on Stripe, on $name", (en
       lastRenewalFailure: null,
     });
     expect(renewed.endsAt).toEqual(nextPeriodEnd(STARTS, ENDS, 1));
+    const after = await read<{ user: User }>(
+      await profileRoute(apiRequest("GET", "/api/v1/c/user/profile", undefined, { token: who.token })),
+    );
+    expect(after.body.data?.user.membership).toMatchObject({ renewalFailure: null, renewalToConfirm: null });
     // It renewed the membership it was for: no second membership from the order.
     expect(await db().db.select().from(memberships).where(eq(memberships.userId, who.id))).toHaveLength(1);
     const receipts = await mailsTo(who.email, "Receipt: your Lenwell membership is renewed");
