@@ -24,6 +24,7 @@ const yearly: Membership = {
   renewalCard: { id: "5b0c4f9e-7a53-4f55-9d6e-0c2d3e4f5a6b", label: "Visa •••• 4242" },
   renewalFailure: null,
   nextRenewalAttemptAt: null,
+  renewalToConfirm: null,
   cancelledAt: null,
   cancellation: { mode: "now", refund: 102.8, unusedMonths: 9, card: "Visa •••• 4242" },
 };
@@ -89,6 +90,30 @@ describe("the membership's renewal and cancel on the account page", () => {
     expect(screen.getByRole("alert").textContent).toContain("We could not charge your card for the renewal: Your card was declined.");
     expect(screen.getByRole("alert").textContent).toContain("we try again on Mar 13, 2029");
     expect(screen.getByRole("button", { name: "Use this card and try again" })).toBeDefined();
+  });
+
+  it("sends a member whose bank asks to confirm the renewal to the renewal order's payment page", () => {
+    render(
+      <Provider store={createStore()}>
+        <MembershipActions
+          membership={{
+            ...yearly,
+            status: "past_due",
+            renewalFailure: "Your bank asks you to confirm this payment.",
+            nextRenewalAttemptAt: "2029-03-20T15:00:00.000Z",
+            renewalToConfirm: "4b3c2d1e-0f9a-4b8c-9d7e-6f5a4b3c2d1e",
+          }}
+          savedCards={[]}
+        />
+      </Provider>,
+    );
+    const alert = screen.getByRole("alert");
+    expect(alert.textContent).toContain("Your bank asks you to confirm the renewal payment");
+    expect(alert.textContent).toContain("please confirm it by Mar 20, 2029");
+    expect(alert.textContent).not.toContain("we try again");
+    expect(screen.getByRole("link", { name: "Confirm the payment" }).getAttribute("href")).toBe(
+      "/mart/payment?orderId=4b3c2d1e-0f9a-4b8c-9d7e-6f5a4b3c2d1e",
+    );
   });
 
   it("changes the renewal card to a saved one, or to a new one checked field by field before any call", async () => {

@@ -6,10 +6,12 @@ import { useSetAtom } from "jotai";
 import { Button } from "@/components/ui/button";
 import { CancelDialog } from "@/components/ui/cancel-dialog";
 import { FormAlert } from "@/components/ui/form-alert";
+import { ShopLink } from "@/components/ui/shop-link";
 import { ApiError } from "@/lib/api/envelope";
 import { cancelMembership, setRenewalCard } from "@/lib/api/memberships";
 import { CardChoice, NEW_CARD, cardFromForm, type CardErrors } from "@/components/checkout/card-choice";
 import type { CardInput } from "@/lib/card-rules";
+import { paymentPath } from "@/lib/config/routes";
 import { formatUsd } from "@/lib/money";
 import { formatOrderDate } from "@/lib/order-display";
 import type { SavedPaymentMethod } from "@/lib/schemas/order";
@@ -101,7 +103,15 @@ export function MembershipActions({
 
   return (
     <div className="mt-4 flex flex-col gap-4" data-testid="membership-renewal">
-      {membership.status === "past_due" ? (
+      {membership.status === "past_due" && membership.renewalToConfirm ? (
+        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-[15px] text-red-900">
+          Your bank asks you to confirm the renewal payment before it goes through. Your benefits continue meanwhile
+          {membership.nextRenewalAttemptAt ? `; please confirm it by ${formatOrderDate(membership.nextRenewalAttemptAt)}` : ""}.{" "}
+          <ShopLink href={paymentPath(membership.renewalToConfirm)} className="font-semibold underline">
+            Confirm the payment
+          </ShopLink>
+        </div>
+      ) : membership.status === "past_due" ? (
         <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-[15px] text-red-900">
           We could not charge your card for the renewal: {membership.renewalFailure ?? "the payment did not go through."}{" "}
           {membership.nextRenewalAttemptAt

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { UsAddress } from "@/lib/schemas/auth";
 import type { Order } from "@/lib/schemas/order";
 import type * as PaymentActions from "./payment-actions";
+import type { ProviderAction } from "./provider-script";
 import { PaymentForm } from "./payment-form";
 import { TEST_ORDER_ID, orderView } from "@/test/support/order-view";
 
@@ -11,11 +12,19 @@ import { TEST_ORDER_ID, orderView } from "@/test/support/order-view";
 const calls = vi.hoisted(() => ({
   quoteOrderAddress: vi.fn<(body: { orderId: string; shippingAddress?: UsAddress }) => Promise<Order>>(),
   payOrder: vi.fn<(body: Record<string, unknown>) => Promise<{ status: string; message: string | null; order: Order }>>(),
+  checkPayment: vi.fn<(body: { orderId: string }) => Promise<{ status: string; message: string | null; action: null; order: Order }>>(),
+  confirmInBrowser: vi.fn<(stripe: unknown, action: ProviderAction, card: unknown) => Promise<string | null>>(),
 }));
 vi.mock("./payment-actions", async (importOriginal) => ({
   ...(await importOriginal<typeof PaymentActions>()),
   quoteOrderAddress: calls.quoteOrderAddress,
   payOrder: calls.payOrder,
+  checkPayment: calls.checkPayment,
+}));
+// Stripe.js is not loaded in jsdom: the script's client is a stand-in, and the browser step is stubbed.
+vi.mock("./provider-script", () => ({
+  loadProvider: () => Promise.resolve({}),
+  confirmInBrowser: calls.confirmInBrowser,
 }));
 
 // The result's "View your order" link prefetches through the router.
@@ -164,6 +173,80 @@ describe("the payment page", () => {
     await waitFor(() => expect(calls.payOrder).toHaveBeenCalledTimes(1));
     expect(calls.quoteOrderAddress).not.toHaveBeenCalled();
     expect(calls.payOrder.mock.calls[0]?.[0]).not.toHaveProperty("shippingAddress");
+  });
+
+  describe("a payment waiting for the bank's check (a renewal the bank would not let through off-session)", () => {
+    const renewal = orderView({
+      shippingMethod: null,
+      shippingOptions: [],
+      shippingFee: "0.00",
+      subTotal: "9.90",
+      total: "9.90",
+      items: [{ ...orderView().items[0]!, skuNum: "LW-MEM-M", name: "Lenwell Membership, monthly", discountPrice: "9.90" }],
+    });
+    const stripeFields = { publishableKey: "pk_test_page", scriptUrl: "https://js.stripe.test/v3" };
+    const bankCheck: ProviderAction = { kind: "authenticate", clientSecret: "pi_renewal_secret_abc", paymentMethod: "pm_saved" };
+    const savedCard = { id: "card-1", brand: "Visa", last4: "3184", expMonth: 12, expYear: 2040, isDefault: true };
+
+    it("says so, runs the bank's check with the provider's script on Confirm with your bank, re-checks, and shows the order paid", async () => {
+      calls.confirmInBrowser.mockResolvedValue(null);
+      calls.checkPayment.mockResolvedValue({
+        status: "paid",
+        message: "Payment received.",
+        action: null,
+        order: { ...renewal, status: "paid", canPay: false, paymentReceived: true },
+      });
+      const user = userEvent.setup();
+      render(
+        <PaymentForm
+          initialOrder={renewal}
+          defaultAddress={HOUSTON}
+          savedCards={[savedCard]}
+          keepsCardForRenewals
+          providerFields={stripeFields}
+          bankCheck={bankCheck}
+        />,
+      );
+
+      expect(screen.getByRole("heading", { name: "Your bank asks you to confirm this payment" })).toBeDefined();
+      expect(screen.getByRole("heading", { name: "Or pay another way" })).toBeDefined();
+      expect(screen.getByRole("button", { name: "Pay $9.90" })).toBeDefined();
+      await user.click(screen.getByRole("button", { name: "Confirm with your bank" }));
+
+      expect(await screen.findByRole("heading", { name: "Payment received" })).toBeDefined();
+      expect(calls.confirmInBrowser).toHaveBeenCalledWith({}, bankCheck, null);
+      expect(calls.checkPayment).toHaveBeenCalledWith({ orderId: TEST_ORDER_ID });
+      expect(calls.payOrder).not.toHaveBeenCalled();
+    });
+
+    it("after a failed check shows the bank's words and leaves paying another way", async () => {
+      calls.confirmInBrowser.mockResolvedValue("We are unable to authenticate your payment method.");
+      calls.checkPayment.mockResolvedValue({ status: "failed", message: "Your card was declined.", action: null, order: renewal });
+      const user = userEvent.setup();
+      render(
+        <PaymentForm
+          initialOrder={renewal}
+          defaultAddress={HOUSTON}
+          savedCards={[savedCard]}
+          providerFields={stripeFields}
+          bankCheck={bankCheck}
+        />,
+      );
+      await user.click(screen.getByRole("button", { name: "Confirm with your bank" }));
+
+      expect((await screen.findByRole("alert")).textContent).toBe("We are unable to authenticate your payment method.");
+      expect(screen.queryByRole("button", { name: "Confirm with your bank" })).toBeNull();
+      expect(screen.getByRole("heading", { name: "Payment" })).toBeDefined();
+      expect(screen.getByRole("button", { name: "Pay $9.90" })).toHaveProperty("disabled", false);
+    });
+
+    it("is not offered without the provider's fields (the test provider) or without a waiting check", () => {
+      const { unmount } = render(<PaymentForm initialOrder={renewal} defaultAddress={HOUSTON} savedCards={[]} bankCheck={bankCheck} />);
+      expect(screen.queryByRole("button", { name: "Confirm with your bank" })).toBeNull();
+      unmount();
+      render(<PaymentForm initialOrder={renewal} defaultAddress={HOUSTON} savedCards={[]} providerFields={stripeFields} />);
+      expect(screen.queryByRole("button", { name: "Confirm with your bank" })).toBeNull();
+    });
   });
 
   it("a member's order says its UPS Ground is free with the membership and its prices are member prices", () => {

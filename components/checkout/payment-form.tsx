@@ -35,6 +35,11 @@ interface PaymentFormProps {
   keepsCardForRenewals?: boolean;
   /** The payment provider's own card fields take a new card (Stripe); null: the shop's fields do. */
   providerFields?: ProviderFields | null;
+  /**
+   * The order's payment waits for the customer to pass their bank's check (a renewal the bank would
+   * not let through without them): the page offers to do it here, or to pay another way instead.
+   */
+  bankCheck?: ProviderAction | null;
 }
 
 /** The API's field paths (card.number, card.expMonth …) under the fields of this form. */
@@ -50,8 +55,16 @@ function cardFieldOf(path: string): CardField | null {
 // with the same key, so the server answers it instead of charging again. Any real answer ends it.
 const outcomeUnknown = (error: unknown) => error instanceof ApiError && (error.code === 0 || error.code === 408 || error.code >= 500);
 
-export function PaymentForm({ initialOrder, defaultAddress, savedCards, keepsCardForRenewals = false, providerFields = null }: PaymentFormProps) {
+export function PaymentForm({
+  initialOrder,
+  defaultAddress,
+  savedCards,
+  keepsCardForRenewals = false,
+  providerFields = null,
+  bankCheck = null,
+}: PaymentFormProps) {
   const [order, setOrder] = useState(initialOrder);
+  const [waitingCheck, setWaitingCheck] = useState(bankCheck);
   const [addressErrors, setAddressErrors] = useState<AddressErrors>({});
   const [addressFormError, setAddressFormError] = useState<string>();
   // A quote is waiting for the typing to stop, or for the server's answer.
@@ -212,6 +225,24 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards, keepsCar
     return checked.status === "paid" || !refused ? checked : { ...checked, message: refused };
   }
 
+  /** "Confirm with your bank": the waiting payment's check runs here, then the shop reads how it ended. */
+  async function onConfirmWithBank() {
+    if (busy || !waitingCheck || !providerFields) return;
+    setPayError(undefined);
+    setPaying(true);
+    try {
+      const settled = await confirmWithProvider(providerFields, waitingCheck, null);
+      applyOrder(settled.order, ++latestChange.current);
+      // Offered again only while the bank still waits; after a failed check, Pay is the way on.
+      setWaitingCheck(settled.status === "requires_action" && settled.action?.kind === "authenticate" ? settled.action : null);
+      if (settled.status !== "paid") showPayAnswer(settled.message ?? "The payment did not go through. Please try again.");
+    } catch (error) {
+      showPayAnswer(error instanceof Error ? error.message : GENERIC_FAILURE);
+    } finally {
+      setPaying(false);
+    }
+  }
+
   async function onPay(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
@@ -275,7 +306,8 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards, keepsCar
         ...(address ? { shippingAddress: address, ...(keepAsDefault ? { saveAddressAsDefault: true } : {}) } : {}),
       });
       attemptKey.current = null;
-      const settled = result.action && providerFields ? await confirmWithProvider(providerFields, result.action, typedIntoProvider) : result;
+      const settled =
+        result.action && providerFields ? await confirmWithProvider(providerFields, result.action, typedIntoProvider) : result;
       applyOrder(settled.order, ++latestChange.current);
       if (settled.status !== "paid") showPayAnswer(settled.message ?? "The payment did not go through. Please try again.");
     } catch (error) {
@@ -322,9 +354,34 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards, keepsCar
   const selected = order.shippingOptions.find((option) => option.value === order.shippingMethod);
   const checkedMethod = pendingMethod ?? order.shippingMethod;
 
+  const offersBankCheck = waitingCheck !== null && providerFields !== null && order.canPay;
+
   return (
     <div className="grid gap-8 desk:grid-cols-[3fr_2fr]">
       <div className="flex flex-col gap-8">
+        {offersBankCheck ? (
+          <section
+            aria-labelledby="bank-check-title"
+            data-testid="bank-check"
+            className="rounded-2xl border border-brand-600 bg-brand-50 p-5"
+          >
+            <h2 id="bank-check-title" className="text-xl font-semibold text-ink">
+              Your bank asks you to confirm this payment
+            </h2>
+            <p className="mt-2 text-ink-soft">
+              Nothing has been charged yet. Confirm the payment of {formatAmount(order.total)} with your bank: its check opens on this page.
+              You can also pay with another card below instead.
+            </p>
+            <Button
+              type="button"
+              onClick={() => void onConfirmWithBank()}
+              disabled={busy}
+              className="mt-4 h-12 px-6 text-base disabled:cursor-not-allowed disabled:bg-brand-300"
+            >
+              {paying ? "Confirming…" : "Confirm with your bank"}
+            </Button>
+          </section>
+        ) : null}
         {ships ? (
           <>
             <form
@@ -404,7 +461,7 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards, keepsCar
 
         <form onSubmit={(event) => void onPay(event)} aria-labelledby="card-title" className="flex flex-col gap-4" noValidate>
           <h2 id="card-title" className="text-xl font-semibold text-ink">
-            Payment
+            {offersBankCheck ? "Or pay another way" : "Payment"}
           </h2>
           <CardChoice
             idPrefix="card"
@@ -413,7 +470,9 @@ export function PaymentForm({ initialOrder, defaultAddress, savedCards, keepsCar
             method={method}
             onMethod={setMethod}
             errors={cardErrors}
-            providerCard={providerFields ? <ProviderCardField fields={providerFields} cardRef={providerCard} error={cardErrors.number} /> : undefined}
+            providerCard={
+              providerFields ? <ProviderCardField fields={providerFields} cardRef={providerCard} error={cardErrors.number} /> : undefined
+            }
           >
             {keepsCardForRenewals ? null : (
               <label className="flex min-h-11 items-center gap-2 text-ink desk:col-span-2">

@@ -41,18 +41,25 @@ export function loadProvider(fields: ProviderFields): Promise<Stripe> {
 export interface ProviderAction {
   kind: "confirm" | "authenticate";
   clientSecret: string;
+  /** A charge the bank refused off-session (a renewal): the saved card to confirm it with, now on-session. */
+  paymentMethod?: string;
 }
 
 /**
  * Confirms the payment in the browser: with the card typed into the provider's fields, or (a saved
- * card, a renewal the bank wants confirmed) by passing the bank's check. Answers the provider's
- * message when it did not go through, null when it did; the server is asked how it ended either way.
+ * card, a renewal the bank wants confirmed) by passing the bank's check. A renewal refused
+ * off-session is confirmed again with its card, which brings the bank's check up here (Stripe sends
+ * such an intent back to "requires_payment_method", which handleNextAction cannot take). Answers
+ * the provider's message when it did not go through, null when it did; the server is asked how it
+ * ended either way.
  */
 export async function confirmInBrowser(stripe: Stripe, action: ProviderAction, card: StripeCardElement | null): Promise<string | null> {
   const result =
     action.kind === "confirm"
       ? await stripe.confirmCardPayment(action.clientSecret, card ? { payment_method: { card } } : undefined)
-      : await stripe.handleNextAction({ clientSecret: action.clientSecret });
+      : action.paymentMethod
+        ? await stripe.confirmCardPayment(action.clientSecret, { payment_method: action.paymentMethod })
+        : await stripe.handleNextAction({ clientSecret: action.clientSecret });
   return result.error ? (result.error.message ?? "The payment did not go through.") : null;
 }
 

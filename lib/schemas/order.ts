@@ -171,9 +171,13 @@ export const paymentResultSchema = z.object({
   message: z.string().nullable(),
   /**
    * What the page does next with the payment provider's script: confirm the card typed into its
-   * fields, or let the bank check the customer (3-D Secure). Then it asks `payment/check`.
+   * fields, or let the bank check the customer (3-D Secure); `paymentMethod`, with `authenticate`:
+   * the saved card a charge refused off-session is confirmed with again (a renewal). Then it asks
+   * `payment/check`.
    */
-  action: z.object({ kind: z.enum(["confirm", "authenticate"]), clientSecret: z.string() }).nullable(),
+  action: z
+    .object({ kind: z.enum(["confirm", "authenticate"]), clientSecret: z.string(), paymentMethod: z.string().optional() })
+    .nullable(),
   order: orderSchema,
 });
 

@@ -37,6 +37,11 @@ export const membershipSchema = z.object({
   /** Past due: why the last renewal charge failed, and when it is tried again (null: no more tries). */
   renewalFailure: z.string().nullable(),
   nextRenewalAttemptAt: z.string().nullable(),
+  /**
+   * Past due because the bank asks the member to confirm the renewal's payment: the renewal order,
+   * paid on its payment page until `nextRenewalAttemptAt` (then the membership ends); null otherwise.
+   */
+  renewalToConfirm: z.string().nullable(),
   cancelledAt: z.string().nullable(),
   /** Present while the plan can be cancelled from the account (memberships that renew). */
   cancellation: cancellationPreviewSchema.nullable(),

@@ -38,6 +38,11 @@ export const memberships = pgTable(
     paymentMethodId: uuid("payment_method_id").references(() => savedPaymentMethods.id, { onDelete: "set null" }),
     /** The order that paid the period running now (the first order, then each renewal's): a yearly refund goes back to it. */
     periodOrderId: uuid("period_order_id").references(() => orders.id, { onDelete: "set null" }),
+    /**
+     * The unpaid renewal order of the period ending at endsAt, made when the off-session charge needed
+     * the member to confirm it with their bank: paying it renews the membership. Cleared when it does.
+     */
+    renewalOrderId: uuid("renewal_order_id").references(() => orders.id, { onDelete: "set null" }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     /** Who cancelled: the member, or the operator's user id for a cancel from the console. */
     cancelledByUserId: uuid("cancelled_by_user_id").references(() => users.id, { onDelete: "set null" }),

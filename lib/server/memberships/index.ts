@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, gt, inArray } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, or } from "drizzle-orm";
 import { getDb, type DbExecutor, type Transaction } from "@/lib/db/client";
 import { memberships, orderItems, orders, products, savedPaymentMethods, type MembershipRow, type PlanKind } from "@/lib/db/schema";
 import type { Membership } from "@/lib/schemas/user";
@@ -44,7 +44,12 @@ export async function activatePlans(
 ): Promise<MembershipRow[]> {
   const [order] = await tx.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) throw new Error(`activatePlans: no order ${orderId}`);
-  const [already] = await tx.select({ id: memberships.id }).from(memberships).where(eq(memberships.orderId, orderId)).limit(1);
+  // A renewal's order pays for a membership that runs already (renewOnPaidOrder): nothing starts.
+  const [already] = await tx
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(or(eq(memberships.orderId, orderId), eq(memberships.renewalOrderId, orderId), eq(memberships.periodOrderId, orderId)))
+    .limit(1);
   if (already) return [];
 
   const lines = await tx
@@ -142,6 +147,13 @@ function runs(row: MembershipRow, now: Date): boolean {
   return row.status === "past_due" || (row.status === "active" && (row.endsAt > now || row.autoRenew));
 }
 
+/** The membership's renewal order while it still waits to be paid (the member may have cancelled it). */
+async function renewalOrderToPay(db: DbExecutor, row: MembershipRow): Promise<string | null> {
+  if (!row.renewalOrderId) return null;
+  const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, row.renewalOrderId)).limit(1);
+  return order?.status === "pending_payment" ? row.renewalOrderId : null;
+}
+
 /**
  * What the profile shows for one kind: the plan running now, its end being the end of the plans
  * queued after it; none running, the last one that ended ("cancelled" when it was cancelled, else
@@ -163,6 +175,7 @@ async function summarise(db: DbExecutor, rows: PlanWithFacts[], now: Date): Prom
       renewalCard: renewing?.paymentMethodId && renewing.card ? { id: renewing.paymentMethodId, label: renewing.card } : null,
       renewalFailure: renewing?.status === "past_due" ? renewing.lastRenewalFailure : null,
       nextRenewalAttemptAt: renewing?.status === "past_due" ? (renewing.nextRenewalAttemptAt?.toISOString() ?? null) : null,
+      renewalToConfirm: renewing?.status === "past_due" ? await renewalOrderToPay(db, renewing) : null,
       cancelledAt:
         live
           .map((row) => row.cancelledAt)
@@ -183,6 +196,7 @@ async function summarise(db: DbExecutor, rows: PlanWithFacts[], now: Date): Prom
     renewalCard: null,
     renewalFailure: null,
     nextRenewalAttemptAt: null,
+    renewalToConfirm: null,
     cancelledAt: latest.cancelledAt?.toISOString() ?? null,
     cancellation: null,
   };
@@ -229,6 +243,6 @@ export async function customerPlans(userId: string, now: Date = new Date(), db?:
 
 export { addMonths } from "./periods";
 export { cancelMembership, adminCancelMembership, cardLabel, type CancelOutcome } from "./cancel";
-export { setRenewalCard, runRenewals, type RenewalReport } from "./renewals";
+export { renewOnPaidOrder, setRenewalCard, runRenewals, type RenewalReport } from "./renewals";
 export { runCareReminders } from "./reminders";
 export { MEMBERSHIP_JOBS } from "./jobs";

@@ -6,5 +6,6 @@ export const MEMBERSHIP_MESSAGES = {
   alreadyCancelled: "Your membership is already cancelled.",
   planNotFound: "This membership does not exist.",
   noRenewingMembership: "You have no membership that renews.",
+  renewalNotConfirmed: "Your bank asked you to confirm the renewal payment, and it was not confirmed in time.",
   noCardForRenewal: "There is no card kept for renewals. Choose or add a card in your account.",
 } as const;

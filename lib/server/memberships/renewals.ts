@@ -2,13 +2,14 @@ import "server-only";
 import { and, asc, eq, gte, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { RENEWAL_RETRY_DAYS, YEARLY_PLAN_MONTHS, YEARLY_RENEWAL_NOTICE_DAYS } from "@/lib/config/memberships";
 import { getDb, type Transaction } from "@/lib/db/client";
-import { memberships, products, savedPaymentMethods, users, type MembershipRow } from "@/lib/db/schema";
+import { memberships, orders, payments, products, savedPaymentMethods, users, type MembershipRow } from "@/lib/db/schema";
 import type { CardInput } from "@/lib/card-rules";
 import type { Membership } from "@/lib/schemas/user";
 import { AppError } from "@/lib/server/http/errors";
 import { queueMail } from "@/lib/server/mail/outbox";
 import {
   membershipLapsedMail,
+  renewalConfirmMail,
   renewalFailedMail,
   renewalNoticeMail,
   renewalReceiptMail,
@@ -29,6 +30,14 @@ import { nextPeriodEnd } from "./periods";
 // (1, 3 and 7 days). Past due keeps the benefits; when the last try fails the membership lapses
 // ("expired", endsAt left at the paid period's end) with an e-mail.
 //
+// A bank that wants the holder present for the charge (Stripe's authentication_required) is not a
+// decline: the period's renewal order is made unpaid, with the waiting charge as its payment, and
+// the member is e-mailed a link to its payment page to confirm it with their bank. The membership
+// is past due meanwhile; the order stays payable until the moment it would lapse (the last retry),
+// when the orders' expiry sweep cancels it and stops the charge. Paying it (the page's re-check or
+// the provider's webhook, in the orders service) renews the membership through renewOnPaidOrder,
+// which moves the period on exactly as a successful charge here does (advancePeriod).
+//
 // Each renewal runs in its own transaction that starts with a conditional UPDATE on the membership
 // row (still renewing, still due): a second instance running the job at the same moment waits on
 // that row, then finds it no longer due, so a period is charged and extended once. The provider's
@@ -42,7 +51,18 @@ export interface RenewalReport {
   notices: number;
   renewed: number;
   failed: number;
+  /** Renewals whose charge now waits for the member to confirm it with their bank. */
+  awaiting: number;
   lapsed: number;
+}
+
+/**
+ * Until when a renewal that keeps failing can still be paid: the last retry after the period's
+ * end, when the membership lapses. A renewal waiting for the bank's confirmation waits that long.
+ */
+function lapseMoment(endsAt: Date): Date {
+  const lastRetryDays = RENEWAL_RETRY_DAYS[RENEWAL_RETRY_DAYS.length - 1] ?? 0;
+  return new Date(endsAt.getTime() + lastRetryDays * DAY_MS);
 }
 
 /** When a membership is next charged: its period's end, or the retry after a failure. */
@@ -62,8 +82,46 @@ async function mailFacts(tx: Transaction, row: MembershipRow, planName: string):
   return user ? { to: user.email, name: user.username, planName } : null;
 }
 
+/**
+ * Moves a renewed membership on by one period, whoever brought the money in: the job's off-session
+ * charge (renewOne) or the member confirming a waiting renewal order (renewOnPaidOrder). The new
+ * end counts from the plan's start, `orderId` becomes the order that paid the period, the failures
+ * are forgotten, and the member gets the receipt. `paymentMethodId`: a card the member kept while
+ * paying, which the next renewals charge; null keeps the renewal card as it is.
+ */
+async function advancePeriod(
+  tx: Transaction,
+  row: MembershipRow,
+  paid: { planMonths: number; orderId: string; amountCents: number; card: string; paymentMethodId: string | null },
+  facts: PlanMailFacts | null,
+): Promise<Date> {
+  const endsAt = nextPeriodEnd(row.startsAt, row.endsAt, paid.planMonths);
+  await tx
+    .update(memberships)
+    .set({
+      status: "active",
+      endsAt,
+      periodOrderId: paid.orderId,
+      renewalOrderId: null,
+      renewalAttempts: 0,
+      nextRenewalAttemptAt: null,
+      lastRenewalFailure: null,
+      paymentMethodId: paid.paymentMethodId ?? row.paymentMethodId,
+    })
+    .where(eq(memberships.id, row.id));
+  if (facts) await queueMail(tx, renewalReceiptMail(facts, paid.orderId, paid.amountCents, paid.card, endsAt));
+  return endsAt;
+}
+
+/** Whether the membership's renewal order waits to be paid (not paid yet, not cancelled or expired). */
+async function renewalOrderWaits(tx: Transaction, row: MembershipRow): Promise<boolean> {
+  if (!row.renewalOrderId) return false;
+  const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, row.renewalOrderId)).limit(1);
+  return order?.status === "pending_payment";
+}
+
 /** Renews one membership if it is still due at `now`; what happened, or null when another run got it first. */
-async function renewOne(id: string, now: Date): Promise<"renewed" | "failed" | "lapsed" | null> {
+async function renewOne(id: string, now: Date): Promise<"renewed" | "failed" | "awaiting" | "lapsed" | null> {
   return inTransaction(async (tx) => {
     const [row] = await tx
       .update(memberships)
@@ -75,6 +133,27 @@ async function renewOne(id: string, now: Date): Promise<"renewed" | "failed" | "
     if (!product?.planMonths) throw new Error(`Membership ${row.id}: plan ${row.sku} has no length`);
     const facts = await mailFacts(tx, row, product.name);
     const amountCents = product.discountPriceCents;
+
+    // The period's renewal already waits for the member's confirmation. Charging again would meet
+    // the same demand from the bank, make a second charge the member might confirm as well, and
+    // leave the link they were sent pointing at the wrong one: so the waiting order is re-used, and
+    // a run before the lapse (the member chose another card, which asks for a retry now) only puts
+    // the next run back at the lapse. The member pays the order itself, with this card or another.
+    // At the lapse the order's own expiry (the same moment) cancels it, maybe just before this run:
+    // either way the renewal was not confirmed in time. Only an order the member cancelled earlier
+    // lets this try charge again.
+    if (row.renewalOrderId) {
+      const until = lapseMoment(row.endsAt);
+      if (now >= until) {
+        await lapse(tx, row, row.renewalAttempts + 1, MEMBERSHIP_MESSAGES.renewalNotConfirmed, facts, "unconfirmed");
+        return "lapsed";
+      }
+      if (await renewalOrderWaits(tx, row)) {
+        await tx.update(memberships).set({ nextRenewalAttemptAt: until }).where(eq(memberships.id, row.id));
+        return "awaiting";
+      }
+    }
+
     const charge = await chargeSavedCard(tx, {
       userId: row.userId,
       paymentMethodId: row.paymentMethodId,
@@ -89,7 +168,7 @@ async function renewOne(id: string, now: Date): Promise<"renewed" | "failed" | "
         userId: row.userId,
         product,
         unitPriceCents: amountCents,
-        paymentNote: `Renewal charged to ${card}`,
+        payment: { paid: true, note: `Renewal charged to ${card}` },
         now,
       });
       await recordOffSessionPayment(tx, {
@@ -100,46 +179,114 @@ async function renewOne(id: string, now: Date): Promise<"renewed" | "failed" | "
         result: charge.result,
         now,
       });
-      const endsAt = nextPeriodEnd(row.startsAt, row.endsAt, product.planMonths);
-      await tx
-        .update(memberships)
-        .set({
-          status: "active",
-          endsAt,
-          periodOrderId: orderId,
-          renewalAttempts: 0,
-          nextRenewalAttemptAt: null,
-          lastRenewalFailure: null,
-        })
-        .where(eq(memberships.id, row.id));
-      if (facts) await queueMail(tx, renewalReceiptMail(facts, orderId, amountCents, card, endsAt));
+      await advancePeriod(tx, row, { planMonths: product.planMonths, orderId, amountCents, card, paymentMethodId: null }, facts);
       return "renewed";
     }
 
     const attempts = row.renewalAttempts + 1;
     const retryDays = RENEWAL_RETRY_DAYS[attempts - 1];
     if (retryDays === undefined) {
+      // A bank asking for the holder at the very last try gets no link: nothing could be confirmed in time.
+      await lapse(tx, row, attempts, charge.message, facts, "declined");
+      return "lapsed";
+    }
+    if (charge.status === "requires_action") {
+      const payableUntil = lapseMoment(row.endsAt);
+      const orderId = await createRenewalOrder(tx, {
+        userId: row.userId,
+        product,
+        unitPriceCents: amountCents,
+        payment: { paid: false, payableUntil },
+        now,
+      });
+      // Keyed by the try, like the provider's charge: a later try of the period (after the member
+      // cancelled this order) records its own payment.
+      await recordOffSessionPayment(tx, {
+        orderId,
+        userId: row.userId,
+        idempotencyKey: `renewal:${row.id}:${row.endsAt.toISOString()}:${row.renewalAttempts}`,
+        amountCents,
+        result: charge.result,
+        now,
+      });
+      // No retries before the lapse: the charge waits for the member, and charging again would not help.
       await tx
         .update(memberships)
         .set({
-          status: "expired",
-          autoRenew: false,
+          status: "past_due",
           renewalAttempts: attempts,
-          nextRenewalAttemptAt: null,
+          nextRenewalAttemptAt: payableUntil,
           lastRenewalFailure: charge.message,
+          renewalOrderId: orderId,
         })
         .where(eq(memberships.id, row.id));
-      if (facts) await queueMail(tx, membershipLapsedMail(facts, charge.message));
-      return "lapsed";
+      if (facts) await queueMail(tx, renewalConfirmMail(facts, orderId, amountCents, payableUntil));
+      return "awaiting";
     }
     const retryAt = new Date(row.endsAt.getTime() + retryDays * DAY_MS);
     await tx
       .update(memberships)
-      .set({ status: "past_due", renewalAttempts: attempts, nextRenewalAttemptAt: retryAt, lastRenewalFailure: charge.message })
+      .set({
+        status: "past_due",
+        renewalAttempts: attempts,
+        nextRenewalAttemptAt: retryAt,
+        lastRenewalFailure: charge.message,
+        renewalOrderId: null,
+      })
       .where(eq(memberships.id, row.id));
     if (facts) await queueMail(tx, renewalFailedMail(facts, charge.message, retryAt));
     return "failed";
   });
+}
+
+/** The renewal has failed for good: the membership ends at the paid period's end, and the member is told why. */
+async function lapse(
+  tx: Transaction,
+  row: MembershipRow,
+  attempts: number,
+  reason: string,
+  facts: PlanMailFacts | null,
+  how: "declined" | "unconfirmed",
+): Promise<void> {
+  await tx
+    .update(memberships)
+    .set({ status: "expired", autoRenew: false, renewalAttempts: attempts, nextRenewalAttemptAt: null, lastRenewalFailure: reason })
+    .where(eq(memberships.id, row.id));
+  if (facts) await queueMail(tx, membershipLapsedMail(facts, reason, how));
+}
+
+/**
+ * The orders service calls this when an order is paid, before anything else is done with it: when
+ * the order is a membership's waiting renewal, that membership renews (advancePeriod) and the
+ * answer is "renewed"; "ended" when the membership stopped waiting for it meanwhile (it lapsed, was
+ * cancelled or replaced), so the money has nothing to pay for; null for any other order. The
+ * caller holds the order's lock; the membership's row is locked here, after it, as renewOne never
+ * locks an order, so the two cannot deadlock and whichever comes second sees what the first did.
+ */
+export async function renewOnPaidOrder(
+  tx: Transaction,
+  orderId: string,
+  paid: { paymentId: string; paymentMethodId: string | null },
+): Promise<"renewed" | "ended" | null> {
+  const [row] = await tx.select().from(memberships).where(eq(memberships.renewalOrderId, orderId)).limit(1).for("update");
+  if (!row) return null;
+  if (row.status !== "past_due" || !row.autoRenew) return "ended";
+  const [product] = await tx.select().from(products).where(eq(products.sku, row.sku)).limit(1);
+  if (!product?.planMonths) throw new Error(`Membership ${row.id}: plan ${row.sku} has no length`);
+  const [payment] = await tx
+    .select({ amountCents: payments.amountCents, brand: payments.brand, last4: payments.last4 })
+    .from(payments)
+    .where(eq(payments.id, paid.paymentId))
+    .limit(1);
+  if (!payment) throw new Error(`renewOnPaidOrder: no payment ${paid.paymentId}`);
+  const card = payment.brand && payment.last4 ? cardLabel(payment.brand, payment.last4) : "your card";
+  await advancePeriod(
+    tx,
+    row,
+    { planMonths: product.planMonths, orderId, amountCents: payment.amountCents, card, paymentMethodId: paid.paymentMethodId },
+    await mailFacts(tx, row, product.name),
+  );
+  return "renewed";
 }
 
 /**
@@ -183,7 +330,7 @@ async function sendRenewalNotices(now: Date): Promise<number> {
 
 /** The renewal job's work at `now`: notices first, then every due renewal, oldest first. */
 export async function runRenewals(now: Date, options: { membershipId?: string } = {}): Promise<RenewalReport> {
-  const report: RenewalReport = { notices: 0, renewed: 0, failed: 0, lapsed: 0 };
+  const report: RenewalReport = { notices: 0, renewed: 0, failed: 0, awaiting: 0, lapsed: 0 };
   if (!options.membershipId) report.notices = await sendRenewalNotices(now);
   const db = await getDb();
   const due = await db

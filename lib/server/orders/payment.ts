@@ -8,7 +8,7 @@ import type { Order, PaymentBody } from "@/lib/schemas/order";
 import { AppError } from "@/lib/server/http/errors";
 import { orderConfirmationMail } from "@/lib/server/mail/templates/orders";
 import { queueMail } from "@/lib/server/mail/outbox";
-import { activatePlans, assertCarePlanBuyable, orderHasMembership } from "@/lib/server/memberships";
+import { activatePlans, assertCarePlanBuyable, orderHasMembership, renewOnPaidOrder } from "@/lib/server/memberships";
 import {
   PAYMENT_MESSAGES,
   answerOfPayment,
@@ -92,8 +92,18 @@ async function applyCharge(
     const refunded = await refundOrder(tx, order.id, order.totalCents, SYSTEM_ACTOR, { cancelling: true, note: PAID_AFTER_CLOSE });
     return refunded;
   }
+  // A membership's renewal order renews that membership instead of starting a plan.
+  const renewal = await renewOnPaidOrder(tx, order.id, { paymentId: fact.paymentId, paymentMethodId: fact.savedPaymentMethodId });
+  if (renewal === "ended") {
+    // The membership stopped waiting for this renewal (it lapsed, was cancelled or replaced) just
+    // before the payment came: there is nothing left to renew, so the money goes back.
+    await moveOrder(tx, order.id, "cancelled", { cancelledAt: now, cancelReason: "renewal_ended", expiresAt: null });
+    return refundOrder(tx, order.id, order.totalCents, SYSTEM_ACTOR, { cancelling: true, note: PAID_AFTER_RENEWAL_ENDED });
+  }
   const paid = await moveOrder(tx, order.id, "paid", { paidAt: now, expiresAt: null });
   await recordEvent(tx, order.id, "paid", by, `Payment ${fact.paymentId}`);
+  // The renewal's receipt is its e-mail (sent by the membership); the plan it pays for runs already.
+  if (renewal === "renewed") return paid;
   await activatePlans(tx, order.id, now, { paymentMethodId: fact.savedPaymentMethodId });
   const [customer] = await tx.select().from(users).where(eq(users.id, order.userId)).limit(1);
   if (!customer) throw new AppError(404, ORDER_MESSAGES.notFound);
@@ -107,6 +117,7 @@ async function applyCharge(
 }
 
 const PAID_AFTER_CLOSE = "Paid after the order had closed: the payment went back in full.";
+const PAID_AFTER_RENEWAL_ENDED = "Paid after the membership had ended: there was nothing to renew, so the payment went back in full.";
 
 async function outcome(tx: Transaction, order: OrderRow, answer: PaymentAnswer, now: Date): Promise<PaymentOutcome> {
   return { status: answer.status, message: answer.message, action: answer.action, order: await toOrderView(tx, order, now) };

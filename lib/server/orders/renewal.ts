@@ -6,19 +6,24 @@ import { insertOrder } from "./insert";
 
 // A membership renewal is an order like any other, so the member finds it under Orders with its
 // receipt: one plan line, paid by the renewal's off-session charge. It ships nothing, so it has no
-// address, no shipping charge and no sales tax (tax follows the delivery address).
+// address, no shipping charge and no sales tax (tax follows the delivery address). When the bank
+// wants the member to confirm the charge, the order is made unpaid instead, and is paid on its
+// payment page like any order; it stays payable until `payableUntil` (the membership's lapse), not
+// the usual minutes, and then expires like any unpaid order, which stops the waiting charge.
 
-/** The paid order of one renewal period; the caller records its payment (recordOffSessionPayment). */
+export type RenewalPayment = { paid: true; note: string } | { paid: false; payableUntil: Date };
+
+/** The order of one renewal period; the caller records its payment (recordOffSessionPayment). */
 export async function createRenewalOrder(
   tx: Transaction,
-  renewal: { userId: string; product: ProductRow; unitPriceCents: number; paymentNote: string; now: Date },
+  renewal: { userId: string; product: ProductRow; unitPriceCents: number; payment: RenewalPayment; now: Date },
 ): Promise<string> {
-  const { product, unitPriceCents, now } = renewal;
+  const { product, unitPriceCents, payment, now } = renewal;
   const orderId = await insertOrder(
     tx,
     {
       userId: renewal.userId,
-      status: "paid",
+      status: payment.paid ? "paid" : "pending_payment",
       subtotalCents: unitPriceCents,
       shippingCents: 0,
       taxCents: 0,
@@ -28,12 +33,15 @@ export async function createRenewalOrder(
       shippingAddress: null,
       createdAt: now,
       updatedAt: now,
-      paidAt: now,
-      expiresAt: null,
+      paidAt: payment.paid ? now : null,
+      expiresAt: payment.paid ? null : payment.payableUntil,
     },
     [{ product, quantity: 1, unitPriceCents }],
     { by: SYSTEM_ACTOR, note: "Membership renewal" },
   );
-  await recordEvent(tx, orderId, "paid", SYSTEM_ACTOR, renewal.paymentNote);
+  if (payment.paid) await recordEvent(tx, orderId, "paid", SYSTEM_ACTOR, payment.note);
+  else await recordEvent(tx, orderId, "payment_failed", SYSTEM_ACTOR, RENEWAL_AWAITS_BANK);
   return orderId;
 }
+
+const RENEWAL_AWAITS_BANK = "The bank asks the member to confirm the renewal payment; the link to this order's payment page was e-mailed.";

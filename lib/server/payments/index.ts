@@ -18,6 +18,7 @@ export { InvalidCardError, RefundRefusedError } from "./provider";
 export { paymentProvider, providerCardFields, testCardsShown } from "./select";
 export {
   answerOfPayment,
+  bankCheckOf,
   cancelPayment,
   chargeOrder,
   isPending,

@@ -10,9 +10,14 @@ import { paymentProvider } from "./select";
 // Charges of a saved card with nobody at the screen (membership renewals). The provider is asked
 // first, under an idempotency key the caller derives from what is being paid for (the membership
 // and its period), so a run that dies after the charge and tries again gets the same charge back;
-// only a successful charge becomes a payment row, on the order the caller then makes for it.
+// a charge that succeeded, or that waits for the holder to confirm it with their bank, becomes a
+// payment row on the order the caller then makes for it. A decline leaves no row.
 
-export type OffSessionOutcome = { status: "paid"; result: ChargeResult } | { status: "failed"; message: string };
+export type OffSessionOutcome =
+  | { status: "paid"; result: ChargeResult }
+  /** The bank wants the holder present: the charge waits for the customer to confirm it in the browser. */
+  | { status: "requires_action"; result: ChargeResult; message: string }
+  | { status: "failed"; message: string };
 
 export interface OffSessionCharge {
   userId: string;
@@ -49,6 +54,10 @@ export async function chargeSavedCard(tx: Transaction, charge: OffSessionCharge)
       description: charge.description,
     });
     if (result.status === "succeeded") return { status: "paid", result };
+    // What the result says, not which provider said it: one that never waits never answers this.
+    if (result.status === "requires_action") {
+      return { status: "requires_action", result, message: result.failureMessage ?? PAYMENT_MESSAGES.authenticate };
+    }
     return { status: "failed", message: result.failureMessage ?? PAYMENT_MESSAGES.offSessionDeclined };
   } catch (error) {
     // An expired or removed card: nobody is there to correct it, so it is a failed renewal.
@@ -57,7 +66,11 @@ export async function chargeSavedCard(tx: Transaction, charge: OffSessionCharge)
   }
 }
 
-/** The payment row of a successful off-session charge, on the order made for it. */
+/**
+ * The payment row of an off-session charge that succeeded or waits for the customer, on the order
+ * made for it. A waiting one is then finished like any payment of the order: the payment page's
+ * re-check or the provider's webhook (settlePayment), or stopped when the order expires.
+ */
 export async function recordOffSessionPayment(
   tx: Transaction,
   record: { orderId: string; userId: string; idempotencyKey: string; amountCents: number; result: ChargeResult; now: Date },
@@ -71,7 +84,8 @@ export async function recordOffSessionPayment(
       idempotencyKey: record.idempotencyKey,
       provider: provider.name,
       providerRef: record.result.providerRef,
-      status: "succeeded",
+      status: record.result.status,
+      failureMessage: record.result.failureMessage,
       amountCents: record.amountCents,
       brand: record.result.card?.brand ?? null,
       last4: record.result.card?.last4 ?? null,

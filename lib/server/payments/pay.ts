@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { and, desc, eq, inArray, ne } from "drizzle-orm";
-import type { Transaction } from "@/lib/db/client";
+import { getDb, type DbExecutor, type Transaction } from "@/lib/db/client";
 import { payments, savedPaymentMethods, type PaymentRow } from "@/lib/db/schema";
 import type { PaymentBody } from "@/lib/schemas/order";
 import { AppError } from "@/lib/server/http/errors";
@@ -188,13 +188,27 @@ export async function replayedPayment(tx: Transaction, userId: string, body: Pay
 }
 
 /** The order's newest attempt whose outcome the provider has still to tell, or null. */
-export async function pendingPaymentOf(tx: Transaction, orderId: string): Promise<PaymentRow | null> {
+export async function pendingPaymentOf(tx: DbExecutor, orderId: string): Promise<PaymentRow | null> {
   const rows = await tx
     .select()
     .from(payments)
     .where(and(eq(payments.orderId, orderId), inArray(payments.status, ["requires_action", "processing"])))
     .orderBy(desc(payments.createdAt));
   return rows.find(isPending) ?? null;
+}
+
+/**
+ * The bank's check the order's waiting payment asks of the customer's browser (a renewal the bank
+ * refused off-session, a saved card's 3-D Secure left half-way), as the provider tells it now; null
+ * when no payment waits on one. Only reads: the outcome is written by the page's re-check or the
+ * webhook, under the order's lock.
+ */
+export async function bankCheckOf(orderId: string): Promise<BrowserAction | null> {
+  const db = await getDb();
+  const pending = await pendingPaymentOf(db, orderId);
+  if (!pending?.providerRef || pending.status !== "requires_action") return null;
+  const result = await paymentProvider(db).retrieve(pending.providerRef);
+  return result.status === "requires_action" && result.action?.kind === "authenticate" ? result.action : null;
 }
 
 /** Whether a pending attempt was made for what `body` asks now (same card choice, address, boxes). */

@@ -41,7 +41,8 @@ export interface ChargeRequest {
 /**
  * A charge of a saved card without the customer at the screen (a membership renewal). Stripe:
  * a PaymentIntent with `off_session: true, confirm: true`. A bank that wants the holder present
- * answers a failed result, never "requires_action": nobody is there to confirm.
+ * answers "requires_action" with an `authenticate` action: nobody is there now, so the charge waits
+ * for the customer to come back (from an e-mailed link) and confirm it in the browser.
  */
 export interface OffSessionChargeRequest {
   amountCents: number;
@@ -73,6 +74,12 @@ export interface BrowserAction {
   kind: "confirm" | "authenticate";
   /** The provider's handle for the browser (Stripe's client_secret): handed to the customer's page only. */
   clientSecret: string;
+  /**
+   * `authenticate` of a charge the bank refused off-session: the saved card to confirm it with again,
+   * this time with the holder present (Stripe: the PaymentMethod id for confirmCardPayment). Absent
+   * when the charge already waits on the bank's check itself.
+   */
+  paymentMethod?: string;
 }
 
 export interface ChargeResult {

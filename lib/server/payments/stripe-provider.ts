@@ -108,6 +108,18 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       }
       case "requires_payment_method": {
         const error = intent.last_payment_error;
+        // Refused off-session because the bank wants the holder present: Stripe leaves the intent
+        // waiting for a payment method, and the customer confirms it again with the same card in the
+        // browser. Until then it is not a failure: a webhook or re-check must not close it as one.
+        const refusedCard = error?.code === "authentication_required" ? idOf(error.payment_method ?? null) : null;
+        if (refusedCard && secret) {
+          return {
+            ...base,
+            status: "requires_action",
+            failureMessage: PAYMENT_MESSAGES.authenticate,
+            action: { kind: "authenticate", clientSecret: secret, paymentMethod: refusedCard },
+          };
+        }
         // A declined confirmation leaves the intent waiting for another card, with the reason.
         if (error) return { ...base, status: "failed", failureMessage: error.message ?? PAYMENT_MESSAGES.declined };
         return { ...base, status: "requires_action", action: secret ? { kind: "confirm", clientSecret: secret } : null };
@@ -145,16 +157,8 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       };
     }
     const result = await resultOf(intent);
-    // The bank wants the holder present: the customer confirms it from the link they are sent.
-    if (error.code === "authentication_required" && intent.client_secret) {
-      return {
-        ...result,
-        status: "requires_action",
-        failureMessage: PAYMENT_MESSAGES.authenticate,
-        action: { kind: "authenticate", clientSecret: intent.client_secret },
-      };
-    }
-    return { ...result, status: "failed", failureMessage: error.message };
+    // authentication_required reads as "requires_action" (see resultOf); any other refusal failed.
+    return result.status === "requires_action" ? result : { ...result, status: "failed", failureMessage: error.message };
   }
 
   /** A SetupIntent in the shop's terms; its PaymentMethod is expanded when it succeeded. */

@@ -1,5 +1,5 @@
 import "server-only";
-import { ROUTES, orderPath } from "@/lib/config/routes";
+import { ROUTES, orderPath, paymentPath } from "@/lib/config/routes";
 import { STORE_NAME } from "@/lib/config/store";
 import { formatUsd } from "@/lib/money";
 import { formatOrderDate, orderNumber } from "@/lib/order-display";
@@ -89,17 +89,49 @@ export function renewalFailedMail(facts: PlanMailFacts, reason: string, retryAt:
   };
 }
 
-/** The last renewal try failed: the membership has ended. */
-export function membershipLapsedMail(facts: PlanMailFacts, reason: string): MailDraft {
+/**
+ * The bank wants the member to confirm the renewal charge themselves: one e-mail with the link to
+ * the renewal order's payment page, payable until `until` (then the membership ends).
+ */
+export function renewalConfirmMail(facts: PlanMailFacts, orderId: string, amountCents: number, until: Date): MailDraft {
+  const day = formatOrderDate(until.toISOString());
+  return {
+    to: facts.to,
+    subject: `Confirm your ${STORE_NAME} membership renewal with your bank`,
+    content: (
+      <MailLayout preview="Your bank asks you to confirm the renewal payment" heading="Confirm your renewal with your bank">
+        <Paragraph>{hello(facts.name)}</Paragraph>
+        <Paragraph>
+          It is time to renew your {facts.planName}: {formatUsd(amountCents)} for the next period. Your bank asks you to confirm this
+          payment yourself before it goes through, so nothing has been charged yet.
+        </Paragraph>
+        <Paragraph>
+          Your membership and its benefits continue meanwhile. Please confirm the payment by {day}; you can also pay with another card on
+          the same page. If it is not paid by then, your membership ends.
+        </Paragraph>
+        <Paragraph lines={[`Order #${orderNumber(orderId)}`, `1 × ${facts.planName}: ${formatUsd(amountCents)}`]} />
+        <Action href={siteUrl(paymentPath(orderId))}>Confirm the payment</Action>
+      </MailLayout>
+    ),
+  };
+}
+
+/**
+ * The renewal has failed for good: the membership has ended. `how`: the last try was declined, or
+ * the payment the bank asked the member to confirm was not confirmed in time.
+ */
+export function membershipLapsedMail(facts: PlanMailFacts, reason: string, how: "declined" | "unconfirmed" = "declined"): MailDraft {
+  const what =
+    how === "declined"
+      ? `We tried several times to charge your card for your ${facts.planName}, the last time today, and it did not go through: ${reason}`
+      : `We could not renew your ${facts.planName}: ${reason}`;
   return {
     to: facts.to,
     subject: `Your ${STORE_NAME} membership has ended`,
     content: (
       <MailLayout preview="Your membership ended because the renewal could not be charged" heading="Your membership has ended">
         <Paragraph>{hello(facts.name)}</Paragraph>
-        <Paragraph>
-          We tried several times to charge your card for your {facts.planName}, the last time today, and it did not go through: {reason}
-        </Paragraph>
+        <Paragraph>{what}</Paragraph>
         <Paragraph>Your membership has now ended, and nothing more will be charged. You are welcome back any time:</Paragraph>
         <Action href={siteUrl(ROUTES.membership)}>See membership plans</Action>
       </MailLayout>

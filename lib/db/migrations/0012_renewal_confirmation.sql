@@ -1,0 +1,2 @@
+ALTER TABLE "memberships" ADD COLUMN "renewal_order_id" uuid;--> statement-breakpoint
+ALTER TABLE "memberships" ADD CONSTRAINT "memberships_renewal_order_id_orders_id_fk" FOREIGN KEY ("renewal_order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;
