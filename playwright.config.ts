@@ -58,7 +58,14 @@ export default defineConfig<ShopTestOptions>({
     },
     {
       name: "stripe-mobile",
-      use: { baseURL: stripeShop, stripeDouble, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+      use: {
+        baseURL: stripeShop,
+        stripeDouble,
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 2,
+      },
       testMatch: STRIPE,
     },
     // The calendar journey moves every customer's dates, so it runs alone, after the others.

@@ -29,6 +29,7 @@ const membership: Membership = {
   nextRenewalAttemptAt: null,
   cancelledAt: null,
   cancellation: null,
+  renewalToConfirm: null,
 };
 const saved: SavedPaymentMethod = {
   id: "9d1f3c1e-2b7a-4c55-8e0f-1a2b3c4d5e6f",

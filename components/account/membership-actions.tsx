@@ -11,14 +11,12 @@ import { ApiError } from "@/lib/api/envelope";
 import { cancelMembership, setRenewalCard } from "@/lib/api/memberships";
 import { CardChoice, NEW_CARD, cardFromForm, type CardErrors } from "@/components/checkout/card-choice";
 import type { CardInput } from "@/lib/card-rules";
-import { paymentPath } from "@/lib/config/routes";
+import { ROUTES, paymentPath } from "@/lib/config/routes";
 import { formatUsd } from "@/lib/money";
 import { formatOrderDate } from "@/lib/order-display";
 import type { SavedPaymentMethod } from "@/lib/schemas/order";
 import type { CancellationPreview, Membership } from "@/lib/schemas/user";
 import { showToastAtom } from "@/lib/state/notices";
-import { ShopLink } from "@/components/ui/shop-link";
-import { ROUTES } from "@/lib/config/routes";
 
 function monthsText(months: number): string {
   return months === 1 ? "1 unused full month" : `${months} unused full months`;

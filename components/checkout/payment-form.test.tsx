@@ -186,7 +186,7 @@ describe("the payment page", () => {
     });
     const stripeFields = { publishableKey: "pk_test_page", scriptUrl: "https://js.stripe.test/v3" };
     const bankCheck: ProviderAction = { kind: "authenticate", clientSecret: "pi_renewal_secret_abc", paymentMethod: "pm_saved" };
-    const savedCard = { id: "card-1", brand: "Visa", last4: "3184", expMonth: 12, expYear: 2040, isDefault: true };
+    const savedCard = { id: "card-1", brand: "Visa", last4: "3184", expMonth: 12, expYear: 2040, isDefault: true, renewsMembership: false };
 
     it("says so, runs the bank's check with the provider's script on Confirm with your bank, re-checks, and shows the order paid", async () => {
       calls.confirmInBrowser.mockResolvedValue(null);

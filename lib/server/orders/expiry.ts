@@ -19,7 +19,11 @@ export const EXPIRED_NOTE = "Not paid in time; the items went back on sale.";
 
 /** Cancels the expired unpaid orders (of one customer, or all) and returns their ids. */
 export async function sweepExpiredOrders(scope: { userId?: string } = {}, now: Date = new Date()): Promise<string[]> {
-  const due = and(eq(orders.status, "pending_payment"), lte(orders.expiresAt, now), scope.userId ? eq(orders.userId, scope.userId) : undefined);
+  const due = and(
+    eq(orders.status, "pending_payment"),
+    lte(orders.expiresAt, now),
+    scope.userId ? eq(orders.userId, scope.userId) : undefined,
+  );
   const dueIds = await inTransaction(async (tx) => (await tx.select({ id: orders.id }).from(orders).where(due)).map((row) => row.id));
   if (dueIds.length === 0) return [];
   await stopPaymentsOfExpiring(dueIds, now);
