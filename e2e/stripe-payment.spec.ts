@@ -1,7 +1,7 @@
 import type { Page, Request } from "@playwright/test";
 import { PURIFIER_SKU } from "@/lib/config/store";
 import { paymentPath } from "@/lib/config/routes";
-import { expect, registerFreshCustomer, test, TEST_ADDRESS } from "./fixtures";
+import { expect, registerFreshCustomer, test, TEST_ADDRESS, typeCardIntoProviderField } from "./fixtures";
 
 // The payment page on Stripe (the shop started with PAYMENT_PROVIDER=stripe against the tests'
 // Stripe-shaped server, playwright.config.ts): the card is typed into Stripe's own fields, in a
@@ -11,13 +11,6 @@ async function pendingOrder(page: Page, skuNum = "LW-F1-PP"): Promise<string> {
   const response = await page.request.post("/api/v1/c/merchandise/order/add", { data: { skuNum, quantity: 1 } });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data: { orderId: string } }).data.orderId;
-}
-
-async function typeCardIntoStripe(page: Page, number: string) {
-  const frame = page.frameLocator('[data-testid="provider-card"] iframe');
-  await frame.getByLabel("Card number").fill(number);
-  await frame.getByLabel("Expiration date").fill(`12 / ${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, "0")}`);
-  await frame.getByLabel("Security code").fill("123");
 }
 
 /** Every request the page sends to the shop itself, with its body. */
@@ -42,7 +35,7 @@ test("a customer pays in Stripe's own card fields, and no request to the shop ca
 
   // The shop's own card fields are gone: Stripe's frame takes the card.
   await expect(page.getByLabel("Expiry (MM / YY)")).toHaveCount(0);
-  await typeCardIntoStripe(page, "4242 4242 4242 4242");
+  await typeCardIntoProviderField(page, "4242 4242 4242 4242");
   await page.getByRole("button", { name: /^Pay \$/ }).click();
   await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible();
   expect(await orderStatus(page, orderId)).toBe("paid");
@@ -57,7 +50,7 @@ test("the bank's 3-D Secure check opens over the page, and passing it pays the o
   await registerFreshCustomer(page, { address: TEST_ADDRESS });
   const orderId = await pendingOrder(page);
   await page.goto(paymentPath(orderId));
-  await typeCardIntoStripe(page, "4000 0025 0000 3155");
+  await typeCardIntoProviderField(page, "4000 0025 0000 3155");
   await page.getByRole("button", { name: /^Pay \$/ }).click();
   const challenge = page.frameLocator('iframe[src*="/3ds/challenge"]');
   await expect(challenge.getByRole("heading", { name: "3D Secure test payment" })).toBeVisible();
@@ -71,17 +64,17 @@ test("a declined card or a failed bank check says why and keeps the order payabl
   const orderId = await pendingOrder(page);
   await page.goto(paymentPath(orderId));
 
-  await typeCardIntoStripe(page, "4000 0000 0000 0002");
+  await typeCardIntoProviderField(page, "4000 0000 0000 0002");
   await page.getByRole("button", { name: /^Pay \$/ }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Your card was declined." })).toBeVisible();
 
-  await typeCardIntoStripe(page, "4000 0025 0000 3155");
+  await typeCardIntoProviderField(page, "4000 0025 0000 3155");
   await page.getByRole("button", { name: /^Pay \$/ }).click();
   await page.frameLocator('iframe[src*="/3ds/challenge"]').getByRole("button", { name: "Fail authentication" }).click();
   await expect(page.getByRole("alert").filter({ hasText: /authenticate|could not/i })).toBeVisible();
   expect(await orderStatus(page, orderId)).toBe("pending_payment");
 
-  await typeCardIntoStripe(page, "4242 4242 4242 4242");
+  await typeCardIntoProviderField(page, "4242 4242 4242 4242");
   await page.getByRole("button", { name: /^Pay \$/ }).click();
   await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible();
 });
@@ -90,7 +83,7 @@ test("a card kept with one payment pays the next order without typing it again",
   await registerFreshCustomer(page, { address: TEST_ADDRESS });
   const first = await pendingOrder(page);
   await page.goto(paymentPath(first));
-  await typeCardIntoStripe(page, "5555 5555 5555 4444");
+  await typeCardIntoProviderField(page, "5555 5555 5555 4444");
   await page.getByLabel("Save this card for next time").check();
   await page.getByRole("button", { name: /^Pay \$/ }).click();
   await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible();

@@ -1,27 +1,19 @@
-import type { Page } from "@playwright/test";
 import { ROUTES } from "@/lib/config/routes";
-import { expect, registerFreshCustomer, test, TEST_ADDRESS } from "./fixtures";
+import { expect, registerFreshCustomer, test, TEST_ADDRESS, typeCardIntoProviderField } from "./fixtures";
 
 // The saved cards screen on Stripe: a card is added through a SetupIntent confirmed in Stripe's own
 // field (3-D Secure included), then made the default and removed.
-
-async function typeCardIntoStripe(page: Page, number: string) {
-  const frame = page.frameLocator('[data-testid="provider-card"] iframe');
-  await frame.getByLabel("Card number").fill(number);
-  await frame.getByLabel("Expiration date").fill(`12 / ${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, "0")}`);
-  await frame.getByLabel("Security code").fill("123");
-}
 
 test("a customer adds cards in Stripe's field, passes the bank's check, picks a default and removes one", async ({ page }) => {
   await registerFreshCustomer(page, { address: TEST_ADDRESS });
   await page.goto(ROUTES.savedCards);
   await expect(page.getByText("No saved cards yet.")).toBeVisible();
 
-  await typeCardIntoStripe(page, "5555 5555 5555 4444");
+  await typeCardIntoProviderField(page, "5555 5555 5555 4444");
   await page.getByRole("button", { name: "Save card" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Mastercard ending 4444 is saved." })).toBeVisible();
 
-  await typeCardIntoStripe(page, "4000 0025 0000 3155");
+  await typeCardIntoProviderField(page, "4000 0025 0000 3155");
   await page.getByRole("button", { name: "Save card" }).click();
   await page.frameLocator('iframe[src*="/3ds/challenge"]').getByRole("button", { name: "Complete authentication" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Visa ending 3155 is saved." })).toBeVisible();
@@ -45,7 +37,7 @@ test("a customer adds cards in Stripe's field, passes the bank's check, picks a 
 test("a declined card is not saved, and the screen says why", async ({ page }) => {
   await registerFreshCustomer(page, { address: TEST_ADDRESS });
   await page.goto(ROUTES.savedCards);
-  await typeCardIntoStripe(page, "4000 0000 0000 0002");
+  await typeCardIntoProviderField(page, "4000 0000 0000 0002");
   await page.getByRole("button", { name: "Save card" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Your card was declined." })).toBeVisible();
   await expect(page.getByText("No saved cards yet.")).toBeVisible();
