@@ -9,7 +9,7 @@ export const PAYMENT_MESSAGES = {
   needsAddress: "Add a shipping address.",
   keyReused: "This payment attempt was already used for another payment. Reload the page and try again.",
   savedCardNotFound: "This saved card was not found.",
-  requiresAction: "Your bank asks to confirm this payment, which this shop cannot do yet. Please use another card.",
+  requiresAction: "This payment is waiting to be confirmed. Press Pay to finish it.",
   paid: "Thank you! Your payment went through.",
   noPaymentToRefund: "This order has no payment to refund.",
   refundTooLarge: "The refund is more than what is left of the payment.",
