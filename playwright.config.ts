@@ -9,9 +9,10 @@ const oidcPort = Number(process.env.E2E_OIDC_PORT || port + 1);
 const oidcIssuer = `http://127.0.0.1:${oidcPort}`;
 // The same build started a second time on Stripe, against the tests' Stripe-shaped server
 // (test/support/stripe-double), which also serves the stand-in for Stripe.js and sends the webhooks.
-const stripeDoublePort = port + 2;
+// Ports beside the e2e server: +1 the OpenID issuer, +2 the https shop of hsts.spec.ts, +4 and +5 these.
+const stripeDoublePort = port + 4;
 const stripeDouble = `http://127.0.0.1:${stripeDoublePort}`;
-const stripeShopPort = port + 3;
+const stripeShopPort = port + 5;
 const stripeShop = `http://127.0.0.1:${stripeShopPort}`;
 const STRIPE_KEYS = {
   secret: "sk_test_e2e_double_secret_key",

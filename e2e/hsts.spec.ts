@@ -25,7 +25,7 @@ test.describe("HSTS is decided when the server starts", () => {
   test.beforeAll(async ({}, testInfo) => {
     if (testInfo.project.name !== "desktop") return;
     testInfo.setTimeout(90_000);
-    // Beside the e2e server (E2E_PORT) and the OpenID issuer (E2E_PORT + 1).
+    // Beside the e2e server (E2E_PORT) and the OpenID issuer (E2E_PORT + 1); the Stripe projects use + 4 and + 5.
     const port = Number(process.env.E2E_PORT ?? 3100) + 2;
     httpsShop = await startShop("pglite", port, { siteUrl: "https://shop.lenwell.example" });
   });
