@@ -8,6 +8,7 @@ import { AppError } from "@/lib/server/http/errors";
 import { isUniqueViolation } from "@/lib/server/http/unique-violation";
 import { PAYMENT_MESSAGES } from "./messages";
 import { providerCustomer } from "./customers";
+import { recordSavedCard } from "./saved-methods";
 import { InvalidCardError, type BrowserAction, type ChargeResult, type PaymentProvider, type PaymentSource } from "./provider";
 import { paymentProvider } from "./select";
 
@@ -135,38 +136,10 @@ async function paymentSource(
   };
 }
 
-/** Keeps the card a successful charge kept at the provider, for the customer; its saved id. */
+/** Keeps the card a successful charge kept at the provider, for the customer, once (webhook and re-check may both ask); its saved id. */
 async function keepSavedCard(tx: Transaction, userId: string, provider: PaymentProvider, result: ChargeResult): Promise<string | null> {
-  const card = result.savedCard;
-  if (!card) return null;
-  const [existing] = await tx
-    .select({ id: savedPaymentMethods.id, providerRef: savedPaymentMethods.providerRef })
-    .from(savedPaymentMethods)
-    .where(eq(savedPaymentMethods.userId, userId));
-  const same = existing && existing.providerRef === card.reference ? existing : null;
-  if (same) return same.id;
-  const [saved] = await tx
-    .insert(savedPaymentMethods)
-    .values({
-      userId,
-      provider: provider.name,
-      providerRef: card.reference,
-      brand: card.brand,
-      last4: card.last4,
-      expMonth: card.expMonth,
-      expYear: card.expYear,
-      isDefault: !existing,
-    })
-    // The webhook and the page's re-check may both keep it: once.
-    .onConflictDoNothing({ target: [savedPaymentMethods.provider, savedPaymentMethods.providerRef] })
-    .returning({ id: savedPaymentMethods.id });
-  if (saved) return saved.id;
-  const [kept] = await tx
-    .select({ id: savedPaymentMethods.id })
-    .from(savedPaymentMethods)
-    .where(and(eq(savedPaymentMethods.provider, provider.name), eq(savedPaymentMethods.providerRef, card.reference)))
-    .limit(1);
-  return kept?.id ?? null;
+  if (!result.savedCard) return null;
+  return (await recordSavedCard(tx, userId, provider.name, result.savedCard)).id;
 }
 
 /**

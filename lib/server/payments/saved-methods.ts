@@ -58,7 +58,7 @@ export async function listSavedPaymentMethods(userId: string): Promise<SavedPaym
  * (the page's check asked twice, two tabs) answers the row the first one wrote. It becomes the
  * default when the customer has no default card with this provider yet.
  */
-async function recordSavedCard(tx: Transaction, userId: string, provider: string, saved: SavedCard): Promise<SavedPaymentMethodRow> {
+export async function recordSavedCard(tx: Transaction, userId: string, provider: string, saved: SavedCard): Promise<SavedPaymentMethodRow> {
   const [hasDefault] = await tx
     .select({ id: savedPaymentMethods.id })
     .from(savedPaymentMethods)
