@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { DEFAULT_SHIPPING_PRESET, SHIPPING_PRESET_NAMES } from "./shipping";
-import { LOG_LEVELS } from "./log";
+import { logLevelSchema } from "./log";
 
 // The validated server environment. Nothing else reads process.env on the server.
 // Read when the server starts: pages prerendered by `next build` are rendered again on their first
@@ -119,7 +119,7 @@ const envSchema = z
      */
     SCHEDULE_TIME_TRAVEL: z.enum(["on", "off"]).default("off"),
     /** The least severe log line written (lib/server/log): one JSON object a line on stdout. */
-    LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
+    LOG_LEVEL: z.preprocess((value) => value || undefined, logLevelSchema),
     /**
      * OTLP/HTTP collector (e.g. http://otel-collector:4318): set, the server sends its traces to
      * `${endpoint}/v1/traces`. Unset: no tracing code is loaded at all.

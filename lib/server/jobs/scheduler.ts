@@ -1,5 +1,6 @@
 import "server-only";
 import { describeError } from "@/lib/server/http/error-log";
+import { log } from "@/lib/server/log";
 
 // The shop's scheduled work (filter shipments, renewals, reminders) runs from one timer per process.
 // Any number of instances may run it at the same time: every job claims each item it acts on with a
@@ -26,7 +27,7 @@ export async function runScheduledJobs(
       report[job.name] = await job.run(now);
     } catch (error) {
       report[job.name] = { error: describeError(error) };
-      console.error(`Scheduled job ${job.name} failed: ${describeError(error)}`);
+      log.error({ job: job.name, error: describeError(error) }, `Scheduled job ${job.name} failed: ${describeError(error)}`);
     }
   }
   return report;
@@ -47,7 +48,9 @@ export function startScheduler(jobs: readonly ScheduledJob[], clock: () => Date 
       running = true;
       job
         .run(clock())
-        .catch((error: unknown) => console.error(`Scheduled job ${job.name} failed: ${describeError(error)}`))
+        .catch((error: unknown) =>
+          log.error({ job: job.name, error: describeError(error) }, `Scheduled job ${job.name} failed: ${describeError(error)}`),
+        )
         .finally(() => {
           running = false;
         });

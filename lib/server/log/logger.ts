@@ -1,8 +1,9 @@
-import "server-only";
 import { pino, type DestinationStream, type Logger } from "pino";
-import type { LogLevel } from "@/lib/config/log";
+import { readLogLevel, type LogLevel } from "@/lib/config/log";
 import { currentRequestId } from "./request-context";
 
+// No "server-only" here (nor in request-context.ts): lib/db logs through this too, and the db
+// scripts load lib/db outside Next. The app imports the logger from ./index.ts, which has it.
 // How the server's log is written: one JSON object a line on stdout (what log collectors read), the
 // level as a word, an ISO time, and the id of the request being handled when there is one.
 
@@ -64,4 +65,14 @@ export function createLogger({ level, destination }: LoggerOptions): Logger {
     },
     destination,
   );
+}
+
+const holder = globalThis as typeof globalThis & { __lenwellLog?: Logger };
+
+/**
+ * The process's one logger, made on first use. On globalThis, like the database handle: Next may
+ * load this module more than once in one process, and one logger keeps one level and one stream.
+ */
+export function sharedLogger(level: LogLevel = readLogLevel()): Logger {
+  return (holder.__lenwellLog ??= createLogger({ level }));
 }

@@ -1,4 +1,3 @@
-import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 
 // The request a piece of server code is working for, so that every log line it writes names it.

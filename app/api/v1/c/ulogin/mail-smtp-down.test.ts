@@ -7,6 +7,7 @@ import { mailOutbox } from "@/lib/db/schema";
 import { codeInMail } from "@/lib/server/mail/outbox-reader";
 import { read } from "@/test/support/answer";
 import { closedPort, startTestSmtpServer, type TestSmtpServer } from "@/test/support/test-smtp-server";
+import { log } from "@/lib/server/log";
 
 // The SMTP server is down: SMTP_URL names a local port nothing listens on, until the test starts a
 // server there. The environment is parsed when lib/config/env.ts is first imported, so it is set
@@ -38,7 +39,7 @@ describeOnPglite("mail with the SMTP server down", (engine) => {
   const db = databaseForSuite(engine);
 
   it("send/code answers at once and keeps the code; after a 5-minute outage every message goes out exactly once", async () => {
-    const warned = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const warned = vi.spyOn(log, "warn").mockImplementation(() => undefined);
     const emails = Array.from({ length: 5 }, () => `down-${randomUUID()}@example.com`);
     for (const email of emails) {
       // The answer does not wait for the mail server, which refuses every connection.
