@@ -8,7 +8,7 @@ export async function register() {
       await import("./lib/config/env");
     } catch (error) {
       // A logger that reads no setting: the settings are what failed.
-      const { createLogger } = await import("./lib/server/log/logger");
+      const { createLogger } = await import("./lib/log/logger");
       createLogger({ level: "info" }).fatal(`The shop cannot start. ${error instanceof Error ? error.message : String(error)}`);
       process.exit(1);
     }

@@ -1,6 +1,6 @@
 import { openDatabaseAtStart } from "@/lib/config/database";
 import { getDatabase } from "./client";
-import { sharedLogger } from "@/lib/server/log/logger";
+import { sharedLogger } from "@/lib/log/logger";
 
 /**
  * The embedded database is created, migrated and seeded as the server starts, so the first visitor

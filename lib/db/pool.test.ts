@@ -10,7 +10,7 @@ import { describeOnPostgres } from "@/test/support/test-engines";
 import { openDatabase, type DatabaseHandle } from "./client";
 import { isConnectionLoss } from "./connection-loss";
 import { isReadOnlyStatement } from "./pool";
-import { sharedLogger } from "@/lib/server/log/logger";
+import { sharedLogger } from "@/lib/log/logger";
 
 // The pool against a real server whose backends are ended under it (pg_terminate_backend), the
 // way a failover or an operator ends them.

@@ -1,7 +1,7 @@
 import pg from "pg";
 import type { DatabaseSettings } from "@/lib/config/database";
 import { describeConnectionLoss, isConnectionLoss } from "./connection-loss";
-import { sharedLogger } from "@/lib/server/log/logger";
+import { sharedLogger } from "@/lib/log/logger";
 
 // The PostgreSQL pool, made to live through lost connections (a failover, a restarted server, an
 // operator's pg_terminate_backend):

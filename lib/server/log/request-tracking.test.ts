@@ -4,8 +4,8 @@ import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLogger } from "./logger";
-import { currentRequestId } from "./request-context";
+import { createLogger } from "@/lib/log/logger";
+import { currentRequestId } from "@/lib/log/request-context";
 import { requestIdFor, trackRequests } from "./request-tracking";
 
 // A plain Node http server stands in for `next start` (which serves through the same http module):

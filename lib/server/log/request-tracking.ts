@@ -4,7 +4,7 @@ import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { performance } from "node:perf_hooks";
 import type { Logger } from "pino";
-import { requestContext } from "./request-context";
+import { requestContext } from "@/lib/log/request-context";
 
 // Every HTTP request the process serves gets an id: the X-Request-Id the proxy in front sent when it
 // is well formed, else a new UUID. The response carries it back, and every log line written while the

@@ -2,10 +2,12 @@ import { pino, type DestinationStream, type Logger } from "pino";
 import { readLogLevel, type LogLevel } from "@/lib/config/log";
 import { currentRequestId } from "./request-context";
 
-// No "server-only" here (nor in request-context.ts): lib/db logs through this too, and the db
-// scripts load lib/db outside Next. The app imports the logger from ./index.ts, which has it.
 // How the server's log is written: one JSON object a line on stdout (what log collectors read), the
 // level as a word, an ISO time, and the id of the request being handled when there is one.
+//
+// No "server-only" here (nor in request-context.ts), and outside lib/server: lib/db logs through
+// this too, and the db scripts load lib/db outside Next. The app imports the logger from
+// lib/server/log, which has it.
 
 /**
  * Field names whose values never reach a log line, at the top of the fields or one or two levels

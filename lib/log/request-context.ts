@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 
 // The request a piece of server code is working for, so that every log line it writes names it.
-// Entered once per HTTP request by request-tracking.ts; read by the logger's mixin.
+// Entered once per HTTP request by lib/server/log/request-tracking.ts; read by the logger's mixin.
 //
 // Kept on globalThis: Next bundles instrumentation.ts, route handlers and pages separately, so this
 // module can be loaded more than once in one process, and every copy must read the one store the
