@@ -4,7 +4,6 @@ import { afterAll, expect, it, vi } from "vitest";
 import { startSilentSmtpServer } from "@/test/support/test-smtp-server";
 import { mailOutbox } from "@/lib/db/schema";
 import { dataOf, read } from "@/test/support/answer";
-import { log } from "@/lib/server/log";
 
 // A mail server that accepts connections and never greets: a customer's cancel must not wait for
 // it (the review saw a cancel take 10 s). The environment is parsed when lib/config/env.ts is first
@@ -13,6 +12,7 @@ import { log } from "@/lib/server/log";
 const silent = await startSilentSmtpServer();
 vi.stubEnv("SMTP_URL", silent.url);
 const { databaseForSuite, describeOnPglite } = await import("@/test/support/test-engines");
+const { log } = await import("@/lib/server/log");
 const { apiRequest, HOUSTON, makeCustomer } = await import("@/test/support/shop");
 const { paidOrder } = await import("@/test/support/after-sale");
 const { mailWorker } = await import("@/lib/server/mail/outbox");
