@@ -53,8 +53,6 @@ describe("observability settings", () => {
       expect(env.OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
     }
   });
-    }
-  });
 
   it.each(["fatal", "error", "warn", "info", "debug", "trace", "silent"])("takes LOG_LEVEL=%s", (level) => {
     expect(parseServerEnv({ LOG_LEVEL: level }).LOG_LEVEL).toBe(level);
