@@ -7,8 +7,20 @@ export async function register() {
       // start here, with every problem named, instead of failing each request later.
       await import("./lib/config/env");
     } catch (error) {
-      console.error(`The shop cannot start. ${error instanceof Error ? error.message : String(error)}`);
+      // A logger that reads no setting: the settings are what failed.
+      const { createLogger } = await import("./lib/log/logger");
+      createLogger({ level: "info" }).fatal(`The shop cannot start. ${error instanceof Error ? error.message : String(error)}`);
       process.exit(1);
+    }
+    // Before anything else is served: every request gets its X-Request-Id and its log lines.
+    const { log } = await import("./lib/server/log");
+    const { trackRequests } = await import("./lib/server/log/request-tracking");
+    trackRequests(log);
+    const { env } = await import("./lib/config/env");
+    if (env.OTEL_EXPORTER_OTLP_ENDPOINT) {
+      // Only here: without a collector no tracing code is even loaded.
+      const { startTracing } = await import("./lib/server/ops/tracing");
+      await startTracing({ endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: env.OTEL_SERVICE_NAME });
     }
     const { openDatabaseOnStart } = await import("./lib/db/open-on-start");
     await openDatabaseOnStart();
@@ -16,7 +28,6 @@ export async function register() {
     mailWorker().start();
     const { TIMED_JOBS, startScheduler, stopScheduler } = await import("./lib/server/jobs");
     startScheduler(TIMED_JOBS);
-    const { env } = await import("./lib/config/env");
     // In development Next's own handler stays: `next dev` restarts and stops its workers itself.
     if (env.NODE_ENV === "production") {
       const [{ installGracefulShutdown }, { getDatabase }] = await Promise.all([
@@ -29,7 +40,13 @@ export async function register() {
           { label: "the scheduled jobs", run: stopScheduler },
           { label: "the mail worker", run: () => mailWorker().stop() },
         ],
-        finally: [{ label: "closing the database", run: async () => (await getDatabase()).close() }],
+        finally: [
+          { label: "closing the database", run: async () => (await getDatabase()).close() },
+          // The last spans go out before the process does.
+          ...(env.OTEL_EXPORTER_OTLP_ENDPOINT
+            ? [{ label: "sending the last traces", run: async () => (await import("./lib/server/ops/tracing")).stopTracing() }]
+            : []),
+        ],
       });
     }
   }

@@ -145,6 +145,14 @@ describe("middleware matcher", () => {
     expect(matches(path)).toBe(false);
   });
 
+  // The load balancer polls them every few seconds: they answer from the route alone.
+  it.each(["/api/health", "/api/ready", "/api/health?c=AB", "/api/ready?platform=app", "/api/ready/"])(
+    "leaves the probe %s alone",
+    (path) => {
+      expect(matches(path)).toBe(false);
+    },
+  );
+
   it.each(["/api/v1/c/%ZZ", "/api/v1/admin/orders/%", "/api/v1/c/merchandise/%C0%AF", "/mart/detail/%ZZ", "/api/v1/c/a%20b"])(
     "runs on %s, whose percent escape may be one Next cannot decode",
     (path) => {

@@ -24,6 +24,8 @@ const NOT_API_ROUTES: Readonly<Record<string, string>> = {
 // The routes anyone may call. Declaring "none" is a decision, so it is written down here: a route
 // that declares it without an entry fails, and so does an entry whose route is gone or now checks.
 const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
+  "/api/health": "the liveness probe: load balancers and orchestrators carry no session",
+  "/api/ready": "the readiness probe: load balancers and orchestrators carry no session",
   "/api/v1/c/merchandise/list": "the catalogue",
   "/api/v1/c/merchandise/detail": "the catalogue",
   "/api/v1/c/ulogin/login": "signs in",

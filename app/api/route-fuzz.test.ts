@@ -8,6 +8,7 @@ import { callArbitrary, judge, toRequest, type Caller } from "@/test/support/fuz
 import { freshToken, makeFuzzWorld, type FuzzWorld } from "@/test/support/fuzz/fixtures";
 import { fuzzSettings } from "@/test/support/fuzz/settings";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
+import { log } from "@/lib/server/log";
 
 // Property-based fuzzing of every route under app/api (found on disk, so a new route is fuzzed the
 // day it lands), on both engines, as an anonymous caller, a customer and an operator. Each call is
@@ -92,7 +93,7 @@ describeEachEngine("fuzzed calls of every route, on $name", (engine) => {
       const caller = await callerFor(callerName);
       const problems: string[] = [];
       // The handler logs what it did not expect; the answer is what this test judges.
-      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+      const logged = vi.spyOn(log, "error").mockImplementation(() => {});
       await fc.assert(
         fc.asyncProperty(callArbitrary(path, method, declared, caller, world.known), async (call) => {
           const verdict = await judge(call, await declared.handler(toRequest(call)));
@@ -106,7 +107,9 @@ describeEachEngine("fuzzed calls of every route, on $name", (engine) => {
         }),
         { seed, numRuns: runs },
       );
-      const unhandled = logged.mock.calls.map((args) => args.map(String).join(" ")).filter((line) => line.includes("Unhandled API error"));
+      const unhandled = logged.mock.calls
+        .map((args) => args.map((arg) => (typeof arg === "string" ? arg : JSON.stringify(arg))).join(" "))
+        .filter((line) => line.includes("Unhandled API error"));
       logged.mockRestore();
       // Every wrong answer, not only the first, so one run shows the whole damage.
       expect({ problems, unhandled }).toEqual({ problems: [], unhandled: [] });

@@ -44,3 +44,32 @@ describe("payment provider settings", () => {
     expect(() => parseServerEnv({ PAYMENT_PROVIDER: "paypal" })).toThrow(/PAYMENT_PROVIDER/);
   });
 });
+
+describe("observability settings", () => {
+  it("logs at info, sends no traces and names the service lenwell-shop by default (empty is unset)", () => {
+    for (const source of [{}, { LOG_LEVEL: "", OTEL_EXPORTER_OTLP_ENDPOINT: "", OTEL_SERVICE_NAME: "" }]) {
+      const env = parseServerEnv(source);
+      expect(env).toMatchObject({ LOG_LEVEL: "info", OTEL_SERVICE_NAME: "lenwell-shop" });
+      expect(env.OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
+    }
+  });
+
+  it.each(["fatal", "error", "warn", "info", "debug", "trace", "silent"])("takes LOG_LEVEL=%s", (level) => {
+    expect(parseServerEnv({ LOG_LEVEL: level }).LOG_LEVEL).toBe(level);
+  });
+
+  it.each(["verbose", "INFO", "30"])("refuses to start with LOG_LEVEL=%s", (level) => {
+    expect(() => parseServerEnv({ LOG_LEVEL: level })).toThrow(/LOG_LEVEL/);
+  });
+
+  it("takes a collector's http(s) address without its trailing slash, and a service name", () => {
+    expect(parseServerEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://otel-collector:4318/", OTEL_SERVICE_NAME: "shop-eu" })).toMatchObject({
+      OTEL_EXPORTER_OTLP_ENDPOINT: "http://otel-collector:4318",
+      OTEL_SERVICE_NAME: "shop-eu",
+    });
+  });
+
+  it.each(["otel-collector:4318", "grpc://otel-collector:4317"])("refuses OTEL_EXPORTER_OTLP_ENDPOINT=%s", (endpoint) => {
+    expect(() => parseServerEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: endpoint })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
+  });
+});

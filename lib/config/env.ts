@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { DEFAULT_SHIPPING_PRESET, SHIPPING_PRESET_NAMES } from "./shipping";
+import { logLevelSchema } from "./log";
 
 // The validated server environment. Nothing else reads process.env on the server.
 // Read when the server starts: pages prerendered by `next build` are rendered again on their first
@@ -122,6 +123,21 @@ const envSchema = z
      * it exits anyway. Keep it below the orchestrator's own grace period (compose: stop_grace_period).
      */
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
+    /** The least severe log line written (lib/server/log): one JSON object a line on stdout. */
+    LOG_LEVEL: z.preprocess((value) => value || undefined, logLevelSchema),
+    /**
+     * OTLP/HTTP collector (e.g. http://otel-collector:4318): set, the server sends its traces to
+     * `${endpoint}/v1/traces`. Unset: no tracing code is loaded at all.
+     */
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(
+      (value) => value || undefined,
+      z
+        .url({ protocol: /^https?$/ })
+        .optional()
+        .transform((value) => value?.replace(/\/+$/, "")),
+    ),
+    /** The service name the traces carry. */
+    OTEL_SERVICE_NAME: z.preprocess((value) => value || undefined, z.string().min(1).max(100).default("lenwell-shop")),
   })
   .superRefine(checkStripeKeys);
 

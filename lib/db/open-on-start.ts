@@ -1,5 +1,6 @@
 import { openDatabaseAtStart } from "@/lib/config/database";
 import { getDatabase } from "./client";
+import { sharedLogger } from "@/lib/log/logger";
 
 /**
  * The embedded database is created, migrated and seeded as the server starts, so the first visitor
@@ -8,5 +9,5 @@ import { getDatabase } from "./client";
 export async function openDatabaseOnStart() {
   if (!openDatabaseAtStart()) return;
   const { engine } = await getDatabase();
-  console.log(`Database ready (${engine === "postgres" ? "PostgreSQL" : "embedded PGlite"}).`);
+  sharedLogger().info({ engine }, `Database ready (${engine === "postgres" ? "PostgreSQL" : "embedded PGlite"}).`);
 }

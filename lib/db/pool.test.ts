@@ -10,6 +10,7 @@ import { describeOnPostgres } from "@/test/support/test-engines";
 import { openDatabase, type DatabaseHandle } from "./client";
 import { isConnectionLoss } from "./connection-loss";
 import { isReadOnlyStatement } from "./pool";
+import { sharedLogger } from "@/lib/log/logger";
 
 // The pool against a real server whose backends are ended under it (pg_terminate_backend), the
 // way a failover or an operator ends them.
@@ -93,7 +94,7 @@ describeOnPostgres("the PostgreSQL pool when its connections are ended", () => {
     const escaped: unknown[] = [];
     const onEscaped = (error: unknown) => escaped.push(error);
     process.on("uncaughtException", onEscaped);
-    const warned = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const warned = vi.spyOn(sharedLogger(), "warn").mockImplementation(() => undefined);
     try {
       const pids = await shopPids();
       expect(pids.length).toBeGreaterThanOrEqual(2);
@@ -101,7 +102,7 @@ describeOnPostgres("the PostgreSQL pool when its connections are ended", () => {
       await sleep(300);
       expect(escaped).toEqual([]);
       expect(warned).toHaveBeenCalledTimes(pids.length);
-      for (const [line] of warned.mock.calls) expect(String(line)).toMatch(/^Database connection lost \(57P01 terminating connection/);
+      for (const [, line] of warned.mock.calls) expect(String(line)).toMatch(/^Database connection lost \(57P01 terminating connection/);
       expect(pool.totalCount).toBe(0);
     } finally {
       process.off("uncaughtException", onEscaped);
@@ -111,7 +112,7 @@ describeOnPostgres("the PostgreSQL pool when its connections are ended", () => {
   });
 
   it("sends a read that lost its connection once more, on a new connection", async () => {
-    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    vi.spyOn(sharedLogger(), "warn").mockImplementation(() => undefined);
     const { rows } = await pool.query<{ pid: number }>("select pg_backend_pid() as pid");
     const pid = rows[0]?.pid ?? 0;
     const reading = pool.query<{ pid: number }>("select pg_backend_pid() as pid, pg_sleep(0.3)");
@@ -121,7 +122,7 @@ describeOnPostgres("the PostgreSQL pool when its connections are ended", () => {
   });
 
   it("does not send a write again: the caller learns the connection was lost, and nothing was written", async () => {
-    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    vi.spyOn(sharedLogger(), "warn").mockImplementation(() => undefined);
     const { rows } = await pool.query<{ pid: number }>("select pg_backend_pid() as pid");
     const pid = rows[0]?.pid ?? 0;
     // Its outcome is taken at once: the write may fail while the test is still ending its backend.
@@ -136,7 +137,7 @@ describeOnPostgres("the PostgreSQL pool when its connections are ended", () => {
   });
 
   it("starts a transaction again when its connection was lost before BEGIN, running the work once", async () => {
-    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    vi.spyOn(sharedLogger(), "warn").mockImplementation(() => undefined);
     const connect = pool.connect.bind(pool);
     // The pool hands out a connection whose backend has just been ended: the case of an idle
     // connection that died a moment before it was taken.
@@ -160,7 +161,7 @@ describeOnPostgres("the PostgreSQL pool when its connections are ended", () => {
   });
 
   it("does not repeat a transaction whose connection was lost after its work began: it rolls back and says so", async () => {
-    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    vi.spyOn(sharedLogger(), "warn").mockImplementation(() => undefined);
     let runs = 0;
     const error: unknown = await handle.db
       .transaction(async (tx) => {

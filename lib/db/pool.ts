@@ -1,6 +1,7 @@
 import pg from "pg";
 import type { DatabaseSettings } from "@/lib/config/database";
 import { describeConnectionLoss, isConnectionLoss } from "./connection-loss";
+import { sharedLogger } from "@/lib/log/logger";
 
 // The PostgreSQL pool, made to live through lost connections (a failover, a restarted server, an
 // operator's pg_terminate_backend):
@@ -61,7 +62,10 @@ export function isReadOnlyStatement(text: string): boolean {
 }
 
 function logLostConnection(error: unknown): void {
-  console.warn(`Database connection lost (${describeConnectionLoss(error)}); the pool opens a new one when needed.`);
+  sharedLogger().warn(
+    { error: describeConnectionLoss(error) },
+    `Database connection lost (${describeConnectionLoss(error)}); the pool opens a new one when needed.`,
+  );
 }
 
 export function createPool(settings: Pick<DatabaseSettings, "url" | "poolMax" | "applicationName">): pg.Pool {

@@ -23,6 +23,7 @@ import { createSession, revokeOtherSessions, type SessionMeta } from "./session"
 import { codeThrottle } from "@/lib/server/rate-limit/code-throttle";
 import { loginThrottle } from "@/lib/server/rate-limit/login-throttle";
 import { findUserByEmail, normaliseEmail, userView } from "./users";
+import { log } from "@/lib/server/log";
 
 /**
  * Sends a code for registering or resetting a password. Known and unknown addresses get the same
@@ -45,12 +46,16 @@ export async function sendCode(rawEmail: string, purpose: CodePurpose): Promise<
     return { issued, message };
   });
   // Without SMTP the server log is where a developer finds the code; only a usable one is printed.
+  // With SMTP the code goes only to the inbox: nothing here, at any level.
   if (!mailIsConfigured()) {
-    console.info(
-      issued.code === null
-        ? `[mail outbox] ${purpose} asked for ${email}: no usable code, sent "${message.subject}"`
-        : `[mail outbox] ${purpose} code for ${email}: ${issued.code}`,
-    );
+    if (issued.code === null) {
+      log.info(
+        { purpose, email, subject: message.subject },
+        `[mail outbox] ${purpose} asked for ${email}: no usable code, sent "${message.subject}"`,
+      );
+    } else {
+      log.info({ purpose, email }, `[mail outbox] ${purpose} code for ${email}: ${issued.code}`);
+    }
   }
   return { sent: true, resendAfter: CODE_RESEND_AFTER_S };
 }

@@ -7,6 +7,7 @@ import { createSession, type SessionMeta } from "./session";
 import { offerSignInLink, signInLinkBucket } from "./step-up";
 import { deviceBucket, trustedDeviceCookie, type TrustedDevice } from "./trusted-device";
 import { findUserByEmail, normaliseEmail, userView } from "./users";
+import { log } from "@/lib/server/log";
 
 export const LOGIN_FAILED = "The e-mail or password is incorrect.";
 
@@ -56,10 +57,13 @@ export async function loginWithPassword(input: LoginInput, meta: SessionMeta, { 
   const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !valid) {
     await attempt.failed();
+    // The account when there is one, never the address typed: a typo of someone's password may be in it.
+    log.info({ userId: user?.id ?? null }, "Login refused: wrong e-mail or password");
     throw new AppError(401, LOGIN_FAILED);
   }
   await attempt.succeeded();
   const session = await createSession(user.id, meta);
+  log.info({ userId: user.id }, "Signed in with a password");
   return {
     result: { token: session.token, user: await userView(user) },
     deviceCookie: trustedDeviceCookie(user.id, device),

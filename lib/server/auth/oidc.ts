@@ -13,6 +13,8 @@ import {
 } from "@/lib/config/oidc";
 import { AppError } from "@/lib/server/http/errors";
 import { nonceFor } from "@/lib/oidc-pkce";
+import { log } from "@/lib/server/log";
+import { describeError } from "@/lib/server/http/error-log";
 
 // The OpenID Connect side of "Continue with Google": discovery, the code exchange and the id token
 // checks. Customers only ever see the messages below; what went wrong is written to the log.
@@ -69,18 +71,18 @@ async function loadProvider(issuer: string): Promise<OidcProvider> {
       signal: AbortSignal.timeout(OIDC_HTTP_TIMEOUT_MS),
     });
     if (!response.ok) {
-      console.error(`OpenID discovery at ${url} answered HTTP ${response.status}`);
+      log.error({ url, status: response.status }, `OpenID discovery at ${url} answered HTTP ${response.status}`);
       throw new AppError(503, OIDC_UNAVAILABLE);
     }
     body = await response.json();
   } catch (error) {
     if (error instanceof AppError) throw error;
-    console.error(`OpenID discovery at ${url} failed:`, error);
+    log.error({ url, error: describeError(error) }, `OpenID discovery at ${url} failed: ${describeError(error)}`);
     throw new AppError(503, OIDC_UNAVAILABLE);
   }
   const parsed = discoverySchema.safeParse(body);
   if (!parsed.success || parsed.data.issuer !== issuer) {
-    console.error(`OpenID discovery at ${url} is not a discovery document of ${issuer}`);
+    log.error({ url, issuer }, `OpenID discovery at ${url} is not a discovery document of ${issuer}`);
     throw new AppError(502, OIDC_BAD_ANSWER);
   }
   return {
@@ -173,14 +175,17 @@ export async function exchangeCode(
       signal: AbortSignal.timeout(OIDC_HTTP_TIMEOUT_MS),
     });
   } catch (error) {
-    console.error(`OpenID token endpoint ${provider.tokenEndpoint} could not be reached:`, error);
+    log.error(
+      { url: provider.tokenEndpoint, error: describeError(error) },
+      `OpenID token endpoint ${provider.tokenEndpoint} could not be reached: ${describeError(error)}`,
+    );
     throw new AppError(503, OIDC_UNAVAILABLE);
   }
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const reason = z.object({ error: z.string() }).safeParse(body);
     const error = reason.success ? reason.data.error : "unknown";
-    console.error(`OpenID token endpoint answered HTTP ${response.status} (${error})`);
+    log.error({ status: response.status, reason: error }, `OpenID token endpoint answered HTTP ${response.status} (${error})`);
     // invalid_grant / invalid_request: this code or verifier; anything else is our setup or theirs.
     if (response.status === 400 && (error === "invalid_grant" || error === "invalid_request")) {
       throw new AppError(400, OIDC_CODE_REJECTED);
@@ -189,7 +194,7 @@ export async function exchangeCode(
   }
   const parsed = tokenResponseSchema.safeParse(body);
   if (!parsed.success) {
-    console.error("OpenID token endpoint answered without an id_token");
+    log.error("OpenID token endpoint answered without an id_token");
     throw new AppError(502, OIDC_BAD_ANSWER);
   }
   return parsed.data.id_token;
@@ -232,18 +237,18 @@ const REJECTED_TOKEN_CODES = new Set<string>([
 
 function verificationFailure(error: unknown): AppError {
   if (error instanceof joseErrors.JOSEError) {
-    console.error(`OpenID id token refused (${error.code}): ${error.message}`);
+    log.error({ code: error.code, reason: error.message }, `OpenID id token refused (${error.code}): ${error.message}`);
     if (REJECTED_TOKEN_CODES.has(error.code)) return new AppError(401, OIDC_NOT_VERIFIED);
     if (error instanceof joseErrors.JWKSTimeout) return new AppError(503, OIDC_UNAVAILABLE);
     return new AppError(502, OIDC_BAD_ANSWER);
   }
   // fetch of the key set failed before any answer.
-  console.error("OpenID key set could not be fetched:", error);
+  log.error({ error: describeError(error) }, `OpenID key set could not be fetched: ${describeError(error)}`);
   return new AppError(503, OIDC_UNAVAILABLE);
 }
 
 function refuse(reason: string): AppError {
-  console.error(`OpenID id token refused: ${reason}`);
+  log.error({ reason }, `OpenID id token refused: ${reason}`);
   return new AppError(401, OIDC_NOT_VERIFIED);
 }
 

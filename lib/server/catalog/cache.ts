@@ -4,6 +4,7 @@ import { CATALOGUE_CACHE } from "@/lib/config/catalog";
 import type { Transaction } from "@/lib/db/client";
 import type { Merchandise, MerchandiseCategory, MerchandiseSort, ShelfItem } from "@/lib/schemas/merchandise";
 import { describeError } from "@/lib/server/http/error-log";
+import { log } from "@/lib/server/log";
 import { afterCommit } from "@/lib/server/transaction";
 import { getMerchandise, listAllMerchandise, listedSkus, productStock } from "./queries";
 
@@ -109,7 +110,7 @@ function expireTagsOutsideRequest(tags: string[]): void {
   if (!hook) return;
   hook(tags).catch((error: unknown) => {
     // The page shows the old count for at most CATALOGUE_CACHE.stockRevalidateSeconds.
-    console.error(`Revalidating the stock of ${tags.join(", ")} failed: ${describeError(error)}`);
+    log.error({ tags, error: describeError(error) }, `Revalidating the stock of ${tags.join(", ")} failed: ${describeError(error)}`);
   });
 }
 

@@ -17,6 +17,7 @@ import { inTransaction } from "@/lib/server/transaction";
 import { formatScheduleDay } from "@/lib/filter-schedule-display";
 import { activeMembers, filterStageSpecs, loadScheduledPurifiers, type ScheduledPurifier } from "./data";
 import { isOrderDue, plannedShipments, type PlannedShipment } from "./plan";
+import { log } from "@/lib/server/log";
 
 // The two filter jobs. Each acts on an item (a shipment, a reminder) only after claiming it in the
 // transaction that does the work: a row with a unique key written with ON CONFLICT DO NOTHING
@@ -120,7 +121,10 @@ async function orderShipments(owner: ScheduledPurifier, due: readonly PlannedShi
   } catch (error) {
     // Short of stock (or the filter taken off sale): nothing was claimed, the next run tries again.
     if (error instanceof AppError && (error.code === 409 || error.code === 404)) {
-      console.warn(`Filter shipment for purifier ${purifier.id} due ${first.dueOn} waits: ${error.message}`);
+      log.warn(
+        { purifierId: purifier.id, dueOn: first.dueOn, reason: error.message },
+        `Filter shipment for purifier ${purifier.id} due ${first.dueOn} waits: ${error.message}`,
+      );
       return "outOfStock";
     }
     throw error;
@@ -175,7 +179,10 @@ export async function runFilterShipments(now: Date): Promise<Record<string, numb
     } catch (error) {
       // One purifier's failure must not hold up the others'; it is tried again on the next run.
       report.failed += 1;
-      console.error(`Filter shipment for purifier ${owner.purifier.id} failed: ${describeError(error)}`);
+      log.error(
+        { purifierId: owner.purifier.id, error: describeError(error) },
+        `Filter shipment for purifier ${owner.purifier.id} failed: ${describeError(error)}`,
+      );
     }
   }
   return report;
@@ -219,7 +226,10 @@ export async function runFilterReminders(now: Date): Promise<Record<string, numb
         if (outcome) report[outcome] += 1;
       } catch (error) {
         report.failed += 1;
-        console.error(`Filter reminder for purifier ${owner.purifier.id} due ${shipment.dueOn} failed: ${describeError(error)}`);
+        log.error(
+          { purifierId: owner.purifier.id, dueOn: shipment.dueOn, error: describeError(error) },
+          `Filter reminder for purifier ${owner.purifier.id} due ${shipment.dueOn} failed: ${describeError(error)}`,
+        );
       }
     }
   }

@@ -3,6 +3,7 @@ import { DrizzleQueryError } from "drizzle-orm/errors";
 import { describe, expect, it, vi } from "vitest";
 import { describeError } from "./error-log";
 import { errorResponse } from "./handler";
+import { log } from "@/lib/server/log";
 
 const SQL = 'update "users" set "username" = $1, "phone" = $2 where "users"."id" = $3';
 const PARAMS = ["Ada\u0000Park", "713 555 0147", "0b7c6a5e-4d3c-4b2a-9f1e-0d9c8b7a6f5e"];
@@ -37,16 +38,18 @@ describe("describeError", () => {
 
 describe("an unhandled error in a route", () => {
   it("answers a bare 500 and logs one compact description", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = vi.spyOn(log, "error").mockImplementation(() => {});
     const response = errorResponse(failedQuery());
     expect({ status: response.status, body: await response.json() }).toEqual({
       status: 500,
       body: { code: 500, data: null, errmsg: "Service exception!" },
     });
     expect(logged).toHaveBeenCalledTimes(1);
-    const [line] = logged.mock.calls[0] ?? [];
+    const [fields, line] = logged.mock.calls[0] ?? [];
     expect(typeof line).toBe("string");
     expect(String(line)).not.toContain("713 555 0147");
     expect(String(line)).not.toContain(SQL);
+    expect(JSON.stringify(fields)).not.toContain("713 555 0147");
+    expect(JSON.stringify(fields)).not.toContain(SQL);
   });
 });

@@ -9,6 +9,7 @@ import { describeError } from "./error-log";
 import { AppError } from "./errors";
 import { fail, ok } from "./envelope";
 import { assertSameOrigin, readJsonBody, readQuery } from "./request";
+import { log } from "@/lib/server/log";
 
 /**
  * Who may call a route: "customer" needs a valid session (else 401), "operator" a valid session of
@@ -123,10 +124,13 @@ export function errorResponse(error: unknown): Response {
   if (isConnectionLoss(error)) {
     // The database connection died under the request (what it read was retried already, pool.ts):
     // not a bug, and the next attempt gets a new connection. One line, without the statement.
-    console.warn(`API request failed on a lost database connection: ${describeConnectionLoss(error)}`);
+    log.warn(
+      { error: describeConnectionLoss(error) },
+      `API request failed on a lost database connection: ${describeConnectionLoss(error)}`,
+    );
     return errorResponse(AppError.serviceUnavailable(DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE));
   }
   // Anything else is a bug or an outage: log what it was and where, tell the caller nothing about it.
-  console.error(`Unhandled API error: ${describeError(error)}`);
+  log.error({ error: describeError(error) }, `Unhandled API error: ${describeError(error)}`);
   return fail(500);
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { getDatabase } from "@/lib/db/client";
 import { describeError } from "@/lib/server/http/error-log";
+import { log } from "@/lib/server/log";
 
 // The shop's scheduled work (filter shipments, renewals, reminders, unpaid orders expiring) runs from
 // one timer per job in each process. With several instances on one PostgreSQL, a tick runs only
@@ -31,7 +32,7 @@ export async function runScheduledJobs(
       report[job.name] = await job.run(now);
     } catch (error) {
       report[job.name] = { error: describeError(error) };
-      console.error(`Scheduled job ${job.name} failed: ${describeError(error)}`);
+      log.error({ job: job.name, error: describeError(error) }, `Scheduled job ${job.name} failed: ${describeError(error)}`);
     }
   }
   return report;
@@ -51,7 +52,7 @@ async function tick(job: ScheduledJob, clock: () => Date): Promise<void> {
     const { exclusively } = await getDatabase();
     await exclusively(`lenwell:job:${job.name}`, () => job.run(clock()));
   } catch (error) {
-    console.error(`Scheduled job ${job.name} failed: ${describeError(error)}`);
+    log.error({ job: job.name, error: describeError(error) }, `Scheduled job ${job.name} failed: ${describeError(error)}`);
   }
 }
 

@@ -2,6 +2,7 @@ import "server-only";
 import { subscribe } from "node:diagnostics_channel";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { describeError } from "@/lib/server/http/error-log";
+import { log } from "@/lib/server/log";
 import { isShuttingDown, markShuttingDown } from "./state";
 
 // Graceful shutdown of a production instance. On SIGTERM (an orchestrator stopping or replacing it)
@@ -79,13 +80,16 @@ export function installGracefulShutdown(options: { timeoutSeconds: number; stopW
   async function shutDown(signal: NodeJS.Signals): Promise<void> {
     markShuttingDown();
     const started = Date.now();
-    console.info(`Shutting down (${signal}): finishing ${tracked.inFlight} request(s) in flight and the jobs running`);
+    log.info(
+      { signal, inFlight: tracked.inFlight },
+      `Shutting down (${signal}): finishing ${tracked.inFlight} request(s) in flight and the jobs running`,
+    );
     const pending = new Set<string>(["requests in flight", ...options.stopWork.map((step) => step.label)]);
     const runStep = async (step: ShutdownStep) => {
       try {
         await step.run();
       } catch (error) {
-        console.error(`Shutdown: ${step.label} failed: ${describeError(error)}`);
+        log.error({ step: step.label, error: describeError(error) }, `Shutdown: ${step.label} failed: ${describeError(error)}`);
       } finally {
         pending.delete(step.label);
       }
@@ -98,11 +102,14 @@ export function installGracefulShutdown(options: { timeoutSeconds: number; stopW
     const late = await Promise.race([work.then(() => false), timedOut]);
     clearTimeout(timer);
     if (late) {
-      console.error(`Shutdown: still waiting after ${options.timeoutSeconds} s for ${[...pending].join(", ")}; exiting anyway`);
+      log.error(
+        { waitingFor: [...pending], timeoutSeconds: options.timeoutSeconds },
+        `Shutdown: still waiting after ${options.timeoutSeconds} s for ${[...pending].join(", ")}; exiting anyway`,
+      );
       process.exit(1);
     }
     for (const step of options.finally) await runStep(step);
-    console.info(`Shut down in ${Date.now() - started} ms`);
+    log.info({ durationMs: Date.now() - started }, `Shut down in ${Date.now() - started} ms`);
     process.exit(0);
   }
 }

@@ -12,6 +12,7 @@ import { inTransaction } from "@/lib/server/transaction";
 import { testDatabaseUrl } from "@/test/support/requirements";
 import { databaseForSuite, describeEachEngine, describeOnPostgres } from "@/test/support/test-engines";
 import { deliverDueMail, mailWorker, MailWorker, queueMail, retryDelaySeconds } from "./outbox";
+import { log } from "@/lib/server/log";
 
 const message = (to: string, subject = "Your Lenwell order") => ({ to, subject, content: createElement("p", null, `Hello ${to}`) });
 
@@ -64,11 +65,11 @@ describe("MailWorker", () => {
   });
 
   it("logs a failed drain and keeps going", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const logged = vi.spyOn(log, "error").mockImplementation(() => undefined);
     const worker = new MailWorker(() => Promise.reject(new Error("database unreachable")));
     worker.nudge();
     await worker.idle();
-    expect(logged).toHaveBeenCalledWith(expect.stringMatching(/the drain failed.*Error: database unreachable/));
+    expect(logged).toHaveBeenCalledWith(expect.anything(), expect.stringMatching(/the drain failed.*Error: database unreachable/));
   });
 });
 
@@ -94,7 +95,7 @@ describeEachEngine("the mail outbox on $name", (engine) => {
   });
 
   it("keeps a message through a five-minute mail outage and sends it once when the server is back", async () => {
-    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    vi.spyOn(log, "warn").mockImplementation(() => undefined);
     const to = `outage-${randomUUID()}@example.com`;
     const start = Date.now();
     await inTransaction((tx) => queueMail(tx, message(to)));
@@ -148,8 +149,8 @@ describeEachEngine("the mail outbox on $name", (engine) => {
   });
 
   it("gives up after two days of failures, loudly, and stops trying", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const logged = vi.spyOn(log, "error").mockImplementation(() => undefined);
+    vi.spyOn(log, "warn").mockImplementation(() => undefined);
     const to = `lost-${randomUUID()}@example.com`;
     await inTransaction((tx) => queueMail(tx, message(to, "Your order has shipped")));
     const later = new Date(Date.now() + (MAIL_OUTBOX.giveUpAfterHours + 1) * 3_600_000);
@@ -158,8 +159,11 @@ describeEachEngine("the mail outbox on $name", (engine) => {
     await deliverDueMail({ db: db().db, now: later, send: (row) => (row.recipient === to ? down.send(row) : Promise.resolve()) });
     const [row] = await rowsTo([to]);
     expect(row?.failedAt).not.toBeNull();
-    expect(logged).toHaveBeenCalledWith(expect.stringContaining("gave up on <"));
-    expect(logged).toHaveBeenCalledWith(expect.stringContaining('"Your order has shipped"'));
+    expect(logged).toHaveBeenCalledWith(
+      expect.objectContaining({ subject: "Your order has shipped" }),
+      expect.stringContaining("gave up on <"),
+    );
+    expect(logged).toHaveBeenCalledWith(expect.anything(), expect.stringContaining('"Your order has shipped"'));
     const after = await deliverDueMail({ db: db().db, now: new Date(later.getTime() + 3_600_000), send: down.send });
     expect(after.givenUp + after.retrying + after.sent).toBeGreaterThanOrEqual(0);
     expect((await rowsTo([to]))[0]?.attempts).toBe(row?.attempts);

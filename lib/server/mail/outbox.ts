@@ -9,6 +9,7 @@ import { describeError } from "@/lib/server/http/error-log";
 import { afterCommit } from "@/lib/server/transaction";
 import { renderMail, type MailDraft } from "./render";
 import { sendMail } from "./transport";
+import { log } from "@/lib/server/log";
 
 // The mail outbox. queueMail writes a message in the transaction of the change it reports, so a
 // rolled-back change sends nothing and a committed one cannot lose its e-mail; the worker sends
@@ -113,12 +114,18 @@ export async function deliverDueMail(options: DeliverOptions = {}): Promise<Deli
         const age = now.getTime() - row.createdAt.getTime();
         if (age > MAIL_OUTBOX.giveUpAfterHours * 3_600_000) {
           report.givenUp += 1;
-          console.error(`Mail outbox: gave up on ${row.messageId} "${row.subject}" after ${row.attempts} tries: ${reason}`);
+          log.error(
+            { messageId: row.messageId, subject: row.subject, attempts: row.attempts, reason },
+            `Mail outbox: gave up on ${row.messageId} "${row.subject}" after ${row.attempts} tries: ${reason}`,
+          );
           await db.update(mailOutbox).set({ failedAt: now, claimedUntil: null, lastError: reason }).where(eq(mailOutbox.id, row.id));
         } else {
           report.retrying += 1;
           const retryAt = new Date(now.getTime() + retryDelaySeconds(row.attempts) * 1000);
-          console.warn(`Mail outbox: "${row.subject}" not sent (try ${row.attempts}), again at ${retryAt.toISOString()}: ${reason}`);
+          log.warn(
+            { messageId: row.messageId, subject: row.subject, attempts: row.attempts, retryAt: retryAt.toISOString(), reason },
+            `Mail outbox: "${row.subject}" not sent (try ${row.attempts}), again at ${retryAt.toISOString()}: ${reason}`,
+          );
           await db
             .update(mailOutbox)
             .set({ nextAttemptAt: retryAt, claimedUntil: null, lastError: reason })
@@ -173,7 +180,10 @@ export class MailWorker {
     try {
       await this.deliver();
     } catch (error) {
-      console.error(`Mail outbox: the drain failed (it runs again on the next nudge or poll): ${describeError(error)}`);
+      log.error(
+        { error: describeError(error) },
+        `Mail outbox: the drain failed (it runs again on the next nudge or poll): ${describeError(error)}`,
+      );
     }
   }
 

@@ -7,6 +7,7 @@ import { isRefusal } from "./limits";
 import { LOGIN_LIMITS } from "@/lib/config/auth";
 import { LoginThrottle, STEP_UP_REQUIRED } from "./login-throttle";
 import { connectRedis, memoryStore, redisStore } from "./store";
+import { log } from "@/lib/server/log";
 
 const rule = { points: 3, duration: 60 };
 
@@ -23,7 +24,7 @@ describe("memoryStore", () => {
 
 describe("redisStore while Redis cannot be reached", () => {
   it("keeps limiting in memory: the outage neither lets everyone through nor refuses everyone", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    vi.spyOn(log, "error").mockImplementation(() => undefined);
     // Nothing listens on port 1.
     const client = connectRedis("redis://127.0.0.1:1");
     try {

@@ -3,6 +3,7 @@ import { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { RateRule } from "@/lib/config/auth";
 import { env } from "@/lib/config/env";
+import { log } from "@/lib/server/log";
 
 // Where rate-limit counts live: this process's memory by default, Redis when REDIS_URL is set so
 // every app instance sees the same counts.
@@ -57,7 +58,7 @@ export function connectRedis(url: string): Redis {
   client.on("error", (error: Error) => {
     if (reported) return;
     reported = true;
-    console.error("Rate limits: Redis unreachable, counting in memory until it is back:", error.message);
+    log.error({ error: error.message }, `Rate limits: Redis unreachable, counting in memory until it is back: ${error.message}`);
   });
   return client;
 }

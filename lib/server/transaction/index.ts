@@ -1,6 +1,7 @@
 import "server-only";
 import { getDb, type Transaction } from "@/lib/db/client";
 import { describeError } from "@/lib/server/http/error-log";
+import { log } from "@/lib/server/log";
 
 // The one way a service writes in a transaction, and the one place where what follows a commit
 // runs. Work that must not happen unless the data it describes is committed (revalidating a cached
@@ -29,7 +30,7 @@ async function runAfterCommit(effects: readonly AfterCommitEffect[]): Promise<vo
       await effect.run();
     } catch (error) {
       // What was committed stays committed: a failed effect is logged, never undone or thrown.
-      console.error(`After commit, ${effect.label} failed: ${describeError(error)}`);
+      log.error({ effect: effect.label, error: describeError(error) }, `After commit, ${effect.label} failed: ${describeError(error)}`);
     }
   }
 }

@@ -3,6 +3,7 @@ import { expect, it, vi } from "vitest";
 import { products } from "@/lib/db/schema";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { afterCommit, inTransaction } from "./index";
+import { log } from "@/lib/server/log";
 
 // What follows a commit runs only after it, in order, and never for a transaction that rolled back;
 // a failing effect never undoes the committed work unless the caller's answer depends on it.
@@ -45,7 +46,7 @@ describeEachEngine("inTransaction on $name", (engine) => {
   });
 
   it("logs a failed effect and still answers, since the work is committed", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const logged = vi.spyOn(log, "error").mockImplementation(() => undefined);
     const later = vi.fn();
     const answer = await inTransaction(async (tx) => {
       afterCommit(tx, { label: "the welcome e-mail", run: () => Promise.reject(new Error("SMTP down")) });
@@ -54,7 +55,10 @@ describeEachEngine("inTransaction on $name", (engine) => {
     });
     expect(answer).toBe(42);
     expect(later).toHaveBeenCalledOnce();
-    expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^After commit, the welcome e-mail failed: Error: SMTP down\n {2}at /));
+    expect(logged).toHaveBeenCalledWith(
+      expect.objectContaining({ effect: "the welcome e-mail" }),
+      expect.stringMatching(/^After commit, the welcome e-mail failed: Error: SMTP down\n {2}at /),
+    );
   });
 
   it("refuses an effect on a transaction it did not open", async () => {

@@ -15,6 +15,7 @@ import { closedPort, startTestSmtpServer, type TestSmtpServer } from "@/test/sup
 const port = await closedPort();
 vi.stubEnv("SMTP_URL", `smtp://127.0.0.1:${port}`);
 const { databaseForSuite, describeOnPglite } = await import("@/test/support/test-engines");
+const { log } = await import("@/lib/server/log");
 const { deliverDueMail, mailWorker } = await import("@/lib/server/mail/outbox");
 const { POST: sendCode } = await import("./send/code/route");
 const { POST: register } = await import("./register/route");
@@ -38,7 +39,7 @@ describeOnPglite("mail with the SMTP server down", (engine) => {
   const db = databaseForSuite(engine);
 
   it("send/code answers at once and keeps the code; after a 5-minute outage every message goes out exactly once", async () => {
-    const warned = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const warned = vi.spyOn(log, "warn").mockImplementation(() => undefined);
     const emails = Array.from({ length: 5 }, () => `down-${randomUUID()}@example.com`);
     for (const email of emails) {
       // The answer does not wait for the mail server, which refuses every connection.
@@ -53,7 +54,7 @@ describeOnPglite("mail with the SMTP server down", (engine) => {
     expect(queued).toHaveLength(5);
     for (const row of queued)
       expect(row).toMatchObject({ sentAt: null, failedAt: null, lastError: expect.stringContaining("ECONNREFUSED") });
-    expect(warned).toHaveBeenCalledWith(expect.stringContaining("not sent (try 1)"));
+    expect(warned).toHaveBeenCalledWith(expect.anything(), expect.stringContaining("not sent (try 1)"));
 
     // Five minutes of outage, the worker polling every few seconds on its back-off.
     const start = Date.now();

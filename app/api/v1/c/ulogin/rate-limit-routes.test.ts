@@ -20,6 +20,7 @@ import { POST as login } from "./login/route";
 import { POST as register } from "./register/route";
 import { POST as reset } from "./reset/route";
 import { POST as sendCode } from "./send/code/route";
+import { log } from "@/lib/server/log";
 
 // Brute-force protection seen from outside: the real routes on a real database, the limits in this
 // process's memory (the default). Each test uses accounts and addresses of its own.
@@ -236,7 +237,7 @@ describeEachEngine("login rate limits on $name", (engine) => {
     }
 
     it("slows and refuses the flood, and a fresh browser registers, logs in and resets a password at once", async () => {
-      vi.spyOn(console, "info").mockImplementation(() => undefined);
+      vi.spyOn(log, "info").mockImplementation(() => undefined);
       useClock();
       // Past every window earlier tests may have filled.
       advance(2 * 3_600);
@@ -356,7 +357,7 @@ describeEachEngine("login rate limits on $name", (engine) => {
 
     it("lets one address ask for 20 codes an hour", async () => {
       // Without SMTP every code is also printed to the log.
-      vi.spyOn(console, "info").mockImplementation(() => undefined);
+      vi.spyOn(log, "info").mockImplementation(() => undefined);
       await withProxy(async () => {
         const address = ip();
         for (let i = 0; i < 20; i += 1) {

@@ -12,6 +12,7 @@ import { codeChallengeFor, nonceFor, randomToken } from "@/lib/oidc-pkce";
 import { read, type Answer } from "@/test/support/answer";
 import { startTestIssuer, type TestIdentity, type TestIssuer } from "@/test/support/oidc-test-issuer";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
+import { log } from "@/lib/server/log";
 
 // "Continue with Google" against a real local OpenID issuer. The server reads its settings once at
 // import, so the route is imported fresh with the issuer's address in the environment.
@@ -108,7 +109,7 @@ describeEachEngine("POST /ulogin/google/exchange/token on $name", (engine) => {
   });
   beforeEach(() => {
     // The refusals are logged on purpose; keep the test output readable.
-    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    vi.spyOn(log, "error").mockImplementation(() => undefined);
   });
   afterAll(async () => {
     await issuer.stop();
