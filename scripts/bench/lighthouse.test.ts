@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { timeSpent } from "./lighthouse";
+import { LIGHTHOUSE_BUDGET, lighthouseBudgetFor, type LighthouseBudget } from "./budgets";
+import { failuresOf } from "./report";
+import {
+  BARE_LABEL,
+  judgeLighthouse,
+  lighthouseBreaches,
+  lighthouseTable,
+  timeSpent,
+  type LighthouseFigures,
+  type PageResult,
+} from "./lighthouse";
 
 // The shapes of Lighthouse 12's audits, trimmed to what timeSpent reads.
 const audits = {
@@ -55,5 +65,91 @@ describe("timeSpent", () => {
     };
     expect(timeSpent(textOnly)).toEqual({ lcpElement: "p", lcpPhases: {}, mainThread: {}, longestTask: null });
     expect(timeSpent({})).toEqual({ lcpElement: "–", lcpPhases: {}, mainThread: {}, longestTask: null });
+  });
+});
+
+const bare: LighthouseFigures = { performance: 100, lcpMs: 1500, tbtMs: 20, cls: 0, fcpMs: 1200, transferBytes: 150_000 };
+const budget: LighthouseBudget = { scoreBelowBare: 2, tbtAboveBareMs: 40, lcpAboveBareMs: 300, cls: 0.01 };
+const page = (figures: Partial<LighthouseFigures>): LighthouseFigures => ({ ...bare, ...figures });
+
+describe("lighthouseBreaches", () => {
+  it("passes a page at exactly each limit", () => {
+    expect(lighthouseBreaches(page({ performance: 98, tbtMs: 60, lcpMs: 1800, cls: 0.01 }), bare, budget)).toEqual([]);
+  });
+
+  it("fails each budget just past its limit, and only that one", () => {
+    expect(lighthouseBreaches(page({ performance: 97 }), bare, budget)).toEqual(["score"]);
+    expect(lighthouseBreaches(page({ lcpMs: 1800.5 }), bare, budget)).toEqual(["LCP"]);
+    expect(lighthouseBreaches(page({ tbtMs: 60.5 }), bare, budget)).toEqual(["TBT"]);
+    expect(lighthouseBreaches(page({ cls: 0.011 }), bare, budget)).toEqual(["CLS"]);
+    expect(lighthouseBreaches(page({ performance: 90, lcpMs: 2500, tbtMs: 200, cls: 0.2 }), bare, budget)).toEqual([
+      "score",
+      "LCP",
+      "TBT",
+      "CLS",
+    ]);
+  });
+
+  it("moves the limits with the bare page: the same page passes beside a slower bare page", () => {
+    const ours = page({ performance: 95, lcpMs: 2000, tbtMs: 90 });
+    expect(lighthouseBreaches(ours, bare, budget)).toEqual(["score", "LCP", "TBT"]);
+    const slowerBare = page({ performance: 96, lcpMs: 1750, tbtMs: 55 });
+    expect(lighthouseBreaches(ours, slowerBare, budget)).toEqual([]);
+  });
+
+  it("holds CLS absolute, whatever the bare page shifts", () => {
+    expect(lighthouseBreaches(page({ cls: 0.02 }), page({ cls: 0.015 }), budget)).toEqual(["CLS"]);
+  });
+
+  it("applies a page's own budget where it has one", () => {
+    const slowPaint = page({ lcpMs: 2000 });
+    expect(lighthouseBreaches(slowPaint, bare, budget)).toEqual(["LCP"]);
+    expect(lighthouseBreaches(slowPaint, bare, { ...budget, lcpAboveBareMs: 500 })).toEqual([]);
+  });
+});
+
+describe("judgeLighthouse", () => {
+  it("reports the page's figure, the bare page's and the difference", () => {
+    const [score, lcp] = judgeLighthouse(page({ performance: 97, lcpMs: 1740 }), bare, budget);
+    expect(score).toMatchObject({
+      metric: "score",
+      value: 97,
+      bare: 100,
+      difference: -3,
+      budget: { limit: -2, kind: "min" },
+      within: false,
+    });
+    expect(lcp).toMatchObject({
+      metric: "LCP",
+      value: 1740,
+      bare: 1500,
+      difference: 240,
+      budget: { limit: 300, kind: "max" },
+      within: true,
+    });
+  });
+});
+
+describe("lighthouseBudgetFor", () => {
+  it("gives a page without an override the common budget", () => {
+    expect(lighthouseBudgetFor("/no-such-page")).toEqual(LIGHTHOUSE_BUDGET);
+  });
+});
+
+describe("lighthouseTable", () => {
+  const result = (route: string, median: LighthouseFigures): PageResult => ({
+    route,
+    median,
+    runs: [median],
+    time: { lcpElement: "p", lcpPhases: {}, mainThread: {}, longestTask: null },
+  });
+
+  it("shows the bare page first and marks, for --strict, exactly the figures outside their budget", () => {
+    const table = lighthouseTable(
+      { bare: result(BARE_LABEL, bare), pages: [result("/no-such-page", page({ lcpMs: 1900, tbtMs: 30 }))] },
+      5,
+    );
+    expect(table.rows.map((row) => row.label)).toEqual([BARE_LABEL, "/no-such-page"]);
+    expect(failuresOf([table])).toEqual([`${table.title}: /no-such-page, Δ LCP +400 ms ✗ (≤ +300 ms)`]);
   });
 });

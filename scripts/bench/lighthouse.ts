@@ -1,9 +1,18 @@
 // Lighthouse (mobile preset: a mid-range phone on slow 4G, simulated) on Debian's Chromium, five
-// runs per page, the median of each figure.
+// runs per page, the median of each figure; the bare Next.js page first, in the same Chromium with the
+// same settings and runs, and each page of ours judged against it (budgets.ts, LighthouseBudget).
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { BENCH_PAGES, KB, LIGHTHOUSE_BUDGET, PAYMENT_ROUTE } from "./budgets";
-import type { Figure, Table } from "./report";
+import {
+  BENCH_PAGES,
+  KB,
+  LIGHTHOUSE_BUDGET,
+  LIGHTHOUSE_OVERRIDES,
+  lighthouseBudgetFor,
+  PAYMENT_ROUTE,
+  type LighthouseBudget,
+} from "./budgets";
+import { withinBudget, type Budget, type Figure, type Table } from "./report";
 
 export const CHROME_FLAGS = [
   "--headless=new",
@@ -41,7 +50,6 @@ export interface TimeSpent {
 
 export interface PageResult {
   route: string;
-  minPerformance?: number;
   median: LighthouseFigures;
   runs: LighthouseFigures[];
   /** Medians over the runs of each phase and kind of work; the element and the task's source most often seen. */
@@ -151,8 +159,6 @@ interface Target {
   label: string;
   url: string;
   cookie?: string;
-  /** Performance score the page must reach; none for the bare page (it is the limit, not a page of ours). */
-  minPerformance?: number;
 }
 
 async function measure(targets: Target[], runs: number): Promise<PageResult[]> {
@@ -172,7 +178,6 @@ async function measure(targets: Target[], runs: number): Promise<PageResult[]> {
       const pick = (key: keyof LighthouseFigures) => median(figures.map((figure) => figure[key]));
       results.push({
         route: target.label,
-        minPerformance: target.minPerformance,
         runs: figures,
         time: medianTimeSpent(times),
         median: {
@@ -192,15 +197,22 @@ async function measure(targets: Target[], runs: number): Promise<PageResult[]> {
   }
 }
 
+export interface LighthouseResults {
+  /** The bare Next.js page, measured first: what each page of ours is judged against. */
+  bare: PageResult;
+  pages: PageResult[];
+}
+
 /**
- * The shop's pages (the payment page only with a signed-in `cookie` and its `paymentQuery`), and,
- * when `bareUrl` is given, the bare Next.js page first: the best any page of this stack can do here.
+ * The bare Next.js page at `bareUrl` first, then the shop's pages (the payment page only with a
+ * signed-in `cookie` and its `paymentQuery`), all in one Chromium with the same settings and runs.
  */
 export async function runLighthouse(
   baseUrl: string,
-  options: { runs?: number; cookie?: string; paymentQuery?: string; routes?: string[]; bareUrl?: string } = {},
-): Promise<PageResult[]> {
-  const targets: Target[] = options.bareUrl ? [{ label: BARE_LABEL, url: options.bareUrl }] : [];
+  bareUrl: string,
+  options: { runs?: number; cookie?: string; paymentQuery?: string; routes?: string[] } = {},
+): Promise<LighthouseResults> {
+  const targets: Target[] = [{ label: BARE_LABEL, url: bareUrl }];
   for (const page of BENCH_PAGES) {
     if (!page.lighthouse || (options.routes && !options.routes.includes(page.route))) continue;
     const payment = page.route === PAYMENT_ROUTE;
@@ -209,35 +221,109 @@ export async function runLighthouse(
       label: page.route,
       url: new URL(payment ? `${page.route}${options.paymentQuery}` : page.route, baseUrl).href,
       cookie: payment ? options.cookie : undefined,
-      minPerformance: page.minPerformance,
     });
   }
-  return measure(targets, options.runs ?? 5);
+  const [bare, ...pages] = await measure(targets, options.runs ?? 5);
+  if (!bare) throw new Error("Lighthouse measured no bare page");
+  return { bare, pages };
 }
 
-function budgeted(figure: Figure, limit: number | undefined, kind: "min" | "max"): Figure {
-  return limit === undefined ? figure : { ...figure, budget: { limit, kind } };
+export type LighthouseMetric = "score" | "LCP" | "TBT" | "CLS";
+
+/** One budget of one page: its median, the bare page's, and whether it holds. */
+export interface LighthouseCheck {
+  metric: LighthouseMetric;
+  value: number;
+  bare: number;
+  /** value − bare. */
+  difference: number;
+  /** What the budget limits: the difference from the bare page, or (CLS) the value itself. */
+  judged: "difference" | "value";
+  budget: Budget;
+  within: boolean;
 }
 
-export function lighthouseTable(results: PageResult[], runs: number): Table {
+/**
+ * Judges a page's medians against the bare page's: score ≥ bare − scoreBelowBare, TBT ≤ bare +
+ * tbtAboveBareMs, LCP ≤ bare + lcpAboveBareMs, CLS ≤ cls. The table's marks and `--strict` both
+ * come from here (through the budgets it puts on the table's figures).
+ */
+export function judgeLighthouse(page: LighthouseFigures, bare: LighthouseFigures, budget: LighthouseBudget): LighthouseCheck[] {
+  const check = (metric: LighthouseMetric, value: number, bareValue: number, judged: LighthouseCheck["judged"], limit: Budget) => {
+    const difference = value - bareValue;
+    const within = withinBudget({ value: judged === "difference" ? difference : value, unit: "", budget: limit });
+    return { metric, value, bare: bareValue, difference, judged, budget: limit, within };
+  };
+  return [
+    check("score", page.performance, bare.performance, "difference", { limit: -budget.scoreBelowBare, kind: "min" }),
+    check("LCP", page.lcpMs, bare.lcpMs, "difference", { limit: budget.lcpAboveBareMs, kind: "max" }),
+    check("TBT", page.tbtMs, bare.tbtMs, "difference", { limit: budget.tbtAboveBareMs, kind: "max" }),
+    check("CLS", page.cls, bare.cls, "value", { limit: budget.cls, kind: "max" }),
+  ];
+}
+
+/** The metrics of a page that break their budget (none: the page is within all of them). */
+export function lighthouseBreaches(page: LighthouseFigures, bare: LighthouseFigures, budget: LighthouseBudget): LighthouseMetric[] {
+  return judgeLighthouse(page, bare, budget)
+    .filter((check) => !check.within)
+    .map((check) => check.metric);
+}
+
+const UNITS: Record<LighthouseMetric, Figure["unit"]> = { score: "score", LCP: "ms", TBT: "ms", CLS: "" };
+
+function describeBudget(budget: Partial<LighthouseBudget>): string {
+  const parts = [
+    budget.scoreBelowBare === undefined ? null : `score ≥ bare − ${budget.scoreBelowBare}`,
+    budget.lcpAboveBareMs === undefined ? null : `LCP ≤ bare + ${budget.lcpAboveBareMs} ms`,
+    budget.tbtAboveBareMs === undefined ? null : `TBT ≤ bare + ${budget.tbtAboveBareMs} ms`,
+    budget.cls === undefined ? null : `CLS ≤ ${budget.cls}`,
+  ];
+  return parts.filter((part) => part !== null).join(", ");
+}
+
+/**
+ * Each page's medians beside the bare page's row, with the difference ("Δ") and the budget on the
+ * figure it limits: the difference for score, LCP and TBT, the value for CLS.
+ */
+export function lighthouseTable({ bare, pages }: LighthouseResults, runs: number): Table {
+  const bareRow = {
+    label: bare.route,
+    cells: [
+      { value: bare.median.performance, unit: "score" as const },
+      null,
+      { value: bare.median.lcpMs, unit: "ms" as const },
+      null,
+      { value: bare.median.tbtMs, unit: "ms" as const },
+      null,
+      { value: bare.median.cls, unit: "" as const },
+      { value: bare.median.fcpMs / 1000, unit: "s" as const },
+      { value: bare.median.transferBytes / KB, unit: "KB" as const },
+    ],
+  };
+  const rows = pages.map(({ route, median: figures }) => {
+    const cells: (Figure | null)[] = [];
+    for (const check of judgeLighthouse(figures, bare.median, lighthouseBudgetFor(route))) {
+      const unit = UNITS[check.metric];
+      if (check.judged === "value") {
+        cells.push({ value: check.value, unit, budget: check.budget });
+      } else {
+        cells.push({ value: check.value, unit }, { value: check.difference, unit, signed: true, budget: check.budget });
+      }
+    }
+    cells.push({ value: figures.fcpMs / 1000, unit: "s" }, { value: figures.transferBytes / KB, unit: "KB" });
+    return { label: route, cells };
+  });
+  const overrides = Object.entries(LIGHTHOUSE_OVERRIDES).map(
+    ([route, budget]) => `- ${route} has a budget of its own (budgets.ts, LIGHTHOUSE_OVERRIDES): ${describeBudget(budget)}.`,
+  );
   return {
     title: `Lighthouse, mobile preset, median of ${runs} runs`,
-    columns: ["Route", "Performance", "LCP", "TBT", "CLS", "FCP", "Transfer"],
-    rows: results.map(({ route, median: figures, minPerformance }) => {
-      // The shop's pages carry the budgets; the bare page (no minimum score) is the limit, shown bare.
-      const ours = minPerformance !== undefined;
-      return {
-        label: route,
-        cells: [
-          budgeted({ value: figures.performance, unit: "score" }, minPerformance, "min"),
-          budgeted({ value: figures.lcpMs / 1000, unit: "s" }, ours ? LIGHTHOUSE_BUDGET.lcpMs / 1000 : undefined, "max"),
-          budgeted({ value: figures.tbtMs, unit: "ms" }, ours ? LIGHTHOUSE_BUDGET.tbtMs : undefined, "max"),
-          budgeted({ value: figures.cls, unit: "" }, ours ? LIGHTHOUSE_BUDGET.cls : undefined, "max"),
-          { value: figures.fcpMs / 1000, unit: "s" },
-          { value: figures.transferBytes / KB, unit: "KB" },
-        ],
-      };
-    }),
+    columns: ["Route", "Score", "Δ score", "LCP", "Δ LCP", "TBT", "Δ TBT", "CLS", "FCP", "Transfer"],
+    rows: [bareRow, ...rows],
+    notes: [
+      `Δ: the page's median minus the bare page's, measured in this run. Budgets: ${describeBudget(LIGHTHOUSE_BUDGET)}.`,
+      ...overrides,
+    ],
   };
 }
 
