@@ -1,4 +1,5 @@
 import type { ComponentProps } from "react";
+import { preload } from "react-dom";
 
 type ImageProps = Omit<ComponentProps<"img">, "src" | "alt" | "width" | "height" | "loading" | "fetchPriority"> & {
   src: string;
@@ -21,6 +22,11 @@ type ImageProps = Omit<ComponentProps<"img">, "src" | "alt" | "width" | "height"
  * every page.
  */
 export function Image({ priority = false, eager = false, alt, ...props }: ImageProps) {
+  // React hoists the hint into the head when the head is still to be sent (a prerendered page), so
+  // the picture is requested with the font and stylesheet rather than when the parser reaches it;
+  // on a streamed page it goes out ahead of the segment that holds the picture. It only does this
+  // by itself for a picture in the first part of the page.
+  if (priority) preload(props.src, { as: "image", fetchPriority: "high" });
   return (
     <img alt={alt} loading={priority || eager ? "eager" : "lazy"} fetchPriority={priority ? "high" : "auto"} decoding="async" {...props} />
   );
