@@ -60,8 +60,23 @@ export const LIGHTHOUSE_BUDGET: LighthouseBudget = { scoreBelowBare: 2, tbtAbove
 /**
  * A page that cannot meet LIGHTHOUSE_BUDGET on this stack gets the tightest budget that holds,
  * named here with the evidence, instead of an unbudgeted figure.
+ *
+ * LCP, every measured page: Lighthouse simulates the LCP from every file that had finished loading
+ * before the paint in the real load, and on every page of ours that is the stylesheet, the
+ * preloaded font (32.9 KB, the last to arrive on five of the six pages) and whichever scripts had
+ * arrived, against one 2 KB document for the bare page. The stylesheet alone puts a page about
+ * 450 ms above it. The trace and the three runs: docs/decisions.md, "Lighthouse budgets relative to
+ * the bare page". Each figure is the largest difference of those runs, rounded up to 100 ms.
+ * TBT, /mart/payment: +56, +5 and +24 ms in those runs (the bare page's own TBT moved 75 to 94 ms).
  */
-export const LIGHTHOUSE_OVERRIDES: Readonly<Record<string, Partial<LighthouseBudget>>> = {};
+export const LIGHTHOUSE_OVERRIDES: Readonly<Record<string, Partial<LighthouseBudget>>> = {
+  "/": { lcpAboveBareMs: 1600 },
+  "/waterpurifier": { lcpAboveBareMs: 1400 },
+  "/mart": { lcpAboveBareMs: 1100 },
+  [PRODUCT_ROUTE]: { lcpAboveBareMs: 1300 },
+  "/about/contactus": { lcpAboveBareMs: 1200 },
+  [PAYMENT_ROUTE]: { lcpAboveBareMs: 1300, tbtAboveBareMs: 60 },
+};
 
 export function lighthouseBudgetFor(route: string): LighthouseBudget {
   return { ...LIGHTHOUSE_BUDGET, ...LIGHTHOUSE_OVERRIDES[route] };

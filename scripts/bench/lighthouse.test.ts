@@ -6,6 +6,7 @@ import {
   judgeLighthouse,
   lighthouseBreaches,
   lighthouseTable,
+  summariseLcpGraph,
   timeSpent,
   type LighthouseFigures,
   type PageResult,
@@ -56,6 +57,7 @@ describe("timeSpent", () => {
       lcpPhases: { TTFB: 460, "Load Delay": 80, "Load Time": 420, "Render Delay": 1240 },
       mainThread: { scriptEvaluation: 523, styleLayout: 132 },
       longestTask: { source: "/_next/static/chunks/react.js", ms: 195 },
+      lcpGraph: null,
     });
   });
 
@@ -63,14 +65,32 @@ describe("timeSpent", () => {
     const textOnly = {
       "largest-contentful-paint-element": { details: { items: [{ items: [{ node: { snippet: '<p class="mt-1">' } }] }] } },
     };
-    expect(timeSpent(textOnly)).toEqual({ lcpElement: "p", lcpPhases: {}, mainThread: {}, longestTask: null });
-    expect(timeSpent({})).toEqual({ lcpElement: "–", lcpPhases: {}, mainThread: {}, longestTask: null });
+    expect(timeSpent(textOnly)).toEqual({ lcpElement: "p", lcpPhases: {}, mainThread: {}, longestTask: null, lcpGraph: null });
+    expect(timeSpent({})).toEqual({ lcpElement: "–", lcpPhases: {}, mainThread: {}, longestTask: null, lcpGraph: null });
   });
 });
 
 const bare: LighthouseFigures = { performance: 100, lcpMs: 1500, tbtMs: 20, cls: 0, fcpMs: 1200, transferBytes: 150_000 };
 const budget: LighthouseBudget = { scoreBelowBare: 2, tbtAboveBareMs: 40, lcpAboveBareMs: 300, cls: 0.01 };
 const page = (figures: Partial<LighthouseFigures>): LighthouseFigures => ({ ...bare, ...figures });
+
+describe("summariseLcpGraph", () => {
+  it("counts the simulated LCP's files and names the last to arrive", () => {
+    const graph = summariseLcpGraph([
+      { url: "http://127.0.0.1:3200/waterpurifier", resourceType: "Document", transferBytes: 17_600, endMs: 769 },
+      { url: "http://127.0.0.1:3200/_next/static/media/inter.woff2", resourceType: "Font", transferBytes: 32_900, endMs: 1838 },
+      { url: "http://127.0.0.1:3200/_next/static/chunks/1smo80o1b6zah.js", resourceType: "Script", transferBytes: 10_100, endMs: 1558 },
+    ]);
+    expect(graph).toEqual({ files: 3, transferBytes: 60_600, last: { label: "font 32.9 KB", endMs: 1838 } });
+    expect(
+      summariseLcpGraph([{ url: "http://x/_next/static/chunks/a.js", resourceType: "Script", transferBytes: 2_000, endMs: 9 }]).last,
+    ).toEqual({
+      label: "script a.js 2.0 KB",
+      endMs: 9,
+    });
+    expect(summariseLcpGraph([])).toEqual({ files: 0, transferBytes: 0, last: null });
+  });
+});
 
 describe("lighthouseBreaches", () => {
   it("passes a page at exactly each limit", () => {
@@ -141,7 +161,7 @@ describe("lighthouseTable", () => {
     route,
     median,
     runs: [median],
-    time: { lcpElement: "p", lcpPhases: {}, mainThread: {}, longestTask: null },
+    time: { lcpElement: "p", lcpPhases: {}, mainThread: {}, longestTask: null, lcpGraph: null },
   });
 
   it("shows the bare page first and marks, for --strict, exactly the figures outside their budget", () => {

@@ -2,7 +2,10 @@
 // runs per page, the median of each figure; the bare Next.js page first, in the same Chromium with the
 // same settings and runs, and each page of ours judged against it (budgets.ts, LighthouseBudget).
 import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
+import lighthouse, { type RunnerResult } from "lighthouse";
+// Lighthouse's own LCP simulation, to list what it waited for (see lcpGraph): not a public entry
+// point, so it is read defensively and the table says "–" should it move (lighthouse is pinned).
+import { LanternLargestContentfulPaint } from "lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js";
 import {
   BENCH_PAGES,
   KB,
@@ -46,6 +49,28 @@ export interface TimeSpent {
   lcpPhases: Record<string, number>;
   mainThread: Record<string, number>;
   longestTask: { source: string; ms: number } | null;
+  /** What the simulated LCP waited for (see summariseLcpGraph); null when Lighthouse did not say. */
+  lcpGraph: LcpGraph | null;
+}
+
+/** One file in Lighthouse's simulation of the LCP: its kind, size and simulated end. */
+export interface SimulatedLoad {
+  url: string;
+  resourceType: string;
+  transferBytes: number;
+  endMs: number;
+}
+
+/**
+ * What the simulated LCP had to load. Lighthouse's simulation (Lantern) puts into a page's LCP
+ * every file that finished loading before the paint in the real, unthrottled load, whatever the
+ * paint needed it for (scripts only if they also began to run before it), then replays them on the
+ * throttled network: the LCP is the end of the last of them. `last` names it.
+ */
+export interface LcpGraph {
+  files: number;
+  transferBytes: number;
+  last: { label: string; endMs: number } | null;
 }
 
 export interface PageResult {
@@ -80,8 +105,61 @@ function describeLcpElement(snippet: unknown): string {
   return src ? `${tag} ${src}` : tag;
 }
 
+/** "font 32.9 KB", "script 1smo80o1b6zah.js 10.1 KB": a file of the LCP graph, short enough for a table cell. */
+function describeLoad(load: SimulatedLoad): string {
+  const kilobytes = `${(load.transferBytes / KB).toFixed(1)} KB`;
+  const kind = load.resourceType.toLowerCase();
+  if (kind === "document" || kind === "font") return `${kind} ${kilobytes}`;
+  const name = load.url.startsWith("http") ? new URL(load.url).pathname.split("/").pop() : load.url;
+  return `${kind} ${name} ${kilobytes}`;
+}
+
+/** Summarises the files of a simulated LCP (the pessimistic graph's network requests). */
+export function summariseLcpGraph(loads: SimulatedLoad[]): LcpGraph {
+  let last: SimulatedLoad | null = null;
+  for (const load of loads) if (!last || load.endMs > last.endMs) last = load;
+  return {
+    files: loads.length,
+    transferBytes: loads.reduce((total, load) => total + load.transferBytes, 0),
+    last: last ? { label: describeLoad(last), endMs: last.endMs } : null,
+  };
+}
+
+/**
+ * Re-runs Lighthouse's LCP simulation on the run's own trace and network log (the same computation
+ * its LCP figure comes from, in the pessimistic of its two estimates, which holds every file the
+ * other one does) and lists the files it loaded.
+ */
+async function lcpGraph(result: RunnerResult): Promise<LcpGraph | null> {
+  try {
+    const { artifacts, lhr } = result;
+    const metric = await LanternLargestContentfulPaint.request(
+      {
+        trace: artifacts.Trace,
+        devtoolsLog: artifacts.DevtoolsLog,
+        gatherContext: artifacts.GatherContext,
+        settings: lhr.configSettings,
+        simulator: null,
+        URL: artifacts.URL,
+        SourceMaps: artifacts.SourceMaps,
+      },
+      { computedCache: new Map() },
+    );
+    const loads: SimulatedLoad[] = [];
+    for (const [node, timing] of metric.pessimisticEstimate.nodeTimings) {
+      if (node.type !== "network") continue;
+      const { url, resourceType, transferSize } = node.request;
+      loads.push({ url, resourceType: resourceType ?? "Other", transferBytes: transferSize, endMs: timing.endTime });
+    }
+    return summariseLcpGraph(loads);
+  } catch (error) {
+    console.warn(`Could not list the LCP's files: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+}
+
 /** Where the run's time went (see TimeSpent). Lighthouse names a long task after its script's URL. */
-export function timeSpent(audits: Record<string, { details?: unknown } | undefined>): TimeSpent {
+export function timeSpent(audits: Record<string, { details?: unknown } | undefined>, graph: LcpGraph | null = null): TimeSpent {
   const [elementTable, phaseTable] = detailItems(audits["largest-contentful-paint-element"]?.details);
   const node = detailItems(elementTable)[0]?.node;
   const lcpPhases: Record<string, number> = {};
@@ -97,7 +175,7 @@ export function timeSpent(audits: Record<string, { details?: unknown } | undefin
     const source = typeof row.url === "string" ? (row.url.startsWith("http") ? new URL(row.url).pathname : row.url) : "–";
     longestTask = { source, ms: row.duration };
   }
-  return { lcpElement: describeLcpElement(isRecord(node) ? node.snippet : undefined), lcpPhases, mainThread, longestTask };
+  return { lcpElement: describeLcpElement(isRecord(node) ? node.snippet : undefined), lcpPhases, mainThread, longestTask, lcpGraph: graph };
 }
 
 function mostFrequent(values: string[]): string {
@@ -112,11 +190,22 @@ function medianTimeSpent(runs: TimeSpent[]): TimeSpent {
     return Object.fromEntries([...keys].map((key) => [key, median(runs.map((run) => pick(run)[key] ?? 0))]));
   };
   const tasks = runs.flatMap((run) => (run.longestTask ? [run.longestTask] : []));
+  const graphs = runs.flatMap((run) => (run.lcpGraph ? [run.lcpGraph] : []));
+  const lasts = graphs.flatMap((graph) => (graph.last ? [graph.last] : []));
   return {
     lcpElement: mostFrequent(runs.map((run) => run.lcpElement)),
     lcpPhases: medianOf((run) => run.lcpPhases),
     mainThread: medianOf((run) => run.mainThread),
     longestTask: tasks.length ? { source: mostFrequent(tasks.map((task) => task.source)), ms: median(tasks.map((task) => task.ms)) } : null,
+    lcpGraph: graphs.length
+      ? {
+          files: median(graphs.map((graph) => graph.files)),
+          transferBytes: median(graphs.map((graph) => graph.transferBytes)),
+          last: lasts.length
+            ? { label: mostFrequent(lasts.map((last) => last.label)), endMs: median(lasts.map((last) => last.endMs)) }
+            : null,
+        }
+      : null,
   };
 }
 
@@ -140,7 +229,7 @@ async function runOnce(url: string, port: number, cookie: string | undefined): P
     fcpMs: audit("first-contentful-paint"),
     transferBytes: audit("total-byte-weight"),
   };
-  return { figures, time: timeSpent(lhr.audits) };
+  return { figures, time: timeSpent(lhr.audits, await lcpGraph(result)) };
 }
 
 /** Chromium now and then loses a trace (NO_NAVSTART, NO_FCP): such a run is repeated, twice at most. */
@@ -330,20 +419,35 @@ export function lighthouseTable({ bare, pages }: LighthouseResults, runs: number
 const PHASES = ["TTFB", "Load Delay", "Load Time", "Render Delay"] as const;
 
 /**
- * Where each page's milliseconds go (medians, simulated): the LCP's phases, the main thread's script
- * and style/layout work, and its longest task. A render delay far above the bare page's means the
- * simulation counted scripts or layout before the largest paint.
+ * Where each page's milliseconds go (medians, simulated): the LCP's phases, the files the simulated
+ * LCP waited for and the last of them to arrive, the main thread's script and style/layout work,
+ * and its longest task. A render delay far above the bare page's means the simulation counted
+ * files, scripts or layout before the largest paint; "Last to arrive" names the one it ended on.
  */
 export function timeSpentTable(results: PageResult[], runs: number): Table {
   const ms = (value: number | undefined): Figure | null => (value === undefined ? null : { value, unit: "ms" });
   return {
     title: `Lighthouse: where the time goes (simulated, median of ${runs} runs)`,
-    columns: ["Route", "LCP element", "TTFB", "Load delay", "Load time", "Render delay", "Script", "Style & layout", "Longest task"],
+    columns: [
+      "Route",
+      "LCP element",
+      "TTFB",
+      "Load delay",
+      "Load time",
+      "Render delay",
+      "LCP waited for",
+      "Last to arrive",
+      "Script",
+      "Style & layout",
+      "Longest task",
+    ],
     rows: results.map(({ route, time }) => ({
       label: route,
       cells: [
         time.lcpElement,
         ...PHASES.map((phase) => ms(time.lcpPhases[phase])),
+        time.lcpGraph ? `${time.lcpGraph.files} files, ${(time.lcpGraph.transferBytes / KB).toFixed(1)} KB` : "–",
+        time.lcpGraph?.last ? `${time.lcpGraph.last.label} at ${Math.round(time.lcpGraph.last.endMs)} ms` : "–",
         ms((time.mainThread.scriptEvaluation ?? 0) + (time.mainThread.scriptParseCompile ?? 0)),
         ms(time.mainThread.styleLayout),
         time.longestTask ? `${Math.round(time.longestTask.ms)} ms (${time.longestTask.source})` : "–",
