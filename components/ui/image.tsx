@@ -22,10 +22,10 @@ type ImageProps = Omit<ComponentProps<"img">, "src" | "alt" | "width" | "height"
  * every page.
  */
 export function Image({ priority = false, eager = false, alt, ...props }: ImageProps) {
-  // React hoists the hint into the head when the head is still to be sent (a prerendered page), so
-  // the picture is requested with the font and stylesheet rather than when the parser reaches it;
-  // on a streamed page it goes out ahead of the segment that holds the picture. It only does this
-  // by itself for a picture in the first part of the page.
+  // React's own image hints covered only pictures in a page's first part (not /waterpurifier's
+  // hero). Asked for, the hint goes into the head while the head is still to be sent, so the picture
+  // is requested with the stylesheet and font rather than when the parser reaches it. A page whose
+  // head went out before the picture was rendered (/) only gets the hint in its payload.
   if (priority) preload(props.src, { as: "image", fetchPriority: "high" });
   return (
     <img alt={alt} loading={priority || eager ? "eager" : "lazy"} fetchPriority={priority ? "high" : "auto"} decoding="async" {...props} />

@@ -446,7 +446,9 @@ export function timeSpentTable(results: PageResult[], runs: number): Table {
       cells: [
         time.lcpElement,
         ...PHASES.map((phase) => ms(time.lcpPhases[phase])),
-        time.lcpGraph ? `${time.lcpGraph.files} files, ${(time.lcpGraph.transferBytes / KB).toFixed(1)} KB` : "–",
+        time.lcpGraph
+          ? `${time.lcpGraph.files} ${time.lcpGraph.files === 1 ? "file" : "files"}, ${(time.lcpGraph.transferBytes / KB).toFixed(1)} KB`
+          : "–",
         time.lcpGraph?.last ? `${time.lcpGraph.last.label} at ${Math.round(time.lcpGraph.last.endMs)} ms` : "–",
         ms((time.mainThread.scriptEvaluation ?? 0) + (time.mainThread.scriptParseCompile ?? 0)),
         ms(time.mainThread.styleLayout),
