@@ -1,4 +1,5 @@
 import type { ComponentProps } from "react";
+import { preload } from "react-dom";
 
 type ImageProps = Omit<ComponentProps<"img">, "src" | "alt" | "width" | "height" | "loading" | "fetchPriority"> & {
   src: string;
@@ -21,6 +22,11 @@ type ImageProps = Omit<ComponentProps<"img">, "src" | "alt" | "width" | "height"
  * every page.
  */
 export function Image({ priority = false, eager = false, alt, ...props }: ImageProps) {
+  // React's own image hints covered only pictures in a page's first part (not /waterpurifier's
+  // hero). Asked for, the hint goes into the head while the head is still to be sent, so the picture
+  // is requested with the stylesheet and font rather than when the parser reaches it. A page whose
+  // head went out before the picture was rendered (/) only gets the hint in its payload.
+  if (priority) preload(props.src, { as: "image", fetchPriority: "high" });
   return (
     <img alt={alt} loading={priority || eager ? "eager" : "lazy"} fetchPriority={priority ? "high" : "auto"} decoding="async" {...props} />
   );

@@ -15,6 +15,8 @@ export interface Figure {
   value: number;
   unit: "KB" | "ms" | "s" | "req/s" | "score" | "" | "%";
   budget?: Budget;
+  /** A difference: shown with its sign ("+120 ms"), and so is its budget. */
+  signed?: boolean;
 }
 
 export interface Table {
@@ -29,16 +31,17 @@ export function withinBudget(figure: Figure): boolean {
   return figure.budget.kind === "max" ? figure.value <= figure.budget.limit : figure.value >= figure.budget.limit;
 }
 
-function formatNumber(value: number, unit: Figure["unit"]): string {
-  const digits = unit === "KB" || unit === "s" ? 1 : unit === "" ? 3 : unit === "ms" && value < 10 ? 1 : 0;
-  return `${value.toFixed(digits)}${unit && unit !== "score" ? ` ${unit}` : ""}`;
+function formatNumber(value: number, unit: Figure["unit"], signed = false): string {
+  const digits = unit === "KB" || unit === "s" ? 1 : unit === "" ? 3 : unit === "ms" && Math.abs(value) < 10 ? 1 : 0;
+  const text = value.toFixed(digits);
+  return `${signed && value > 0 ? "+" : ""}${text}${unit && unit !== "score" ? ` ${unit}` : ""}`;
 }
 
 export function formatFigure(figure: Figure): string {
-  const shown = formatNumber(figure.value, figure.unit);
+  const shown = formatNumber(figure.value, figure.unit, figure.signed);
   if (!figure.budget) return shown;
   const sign = figure.budget.kind === "max" ? "≤" : "≥";
-  const limit = `${sign} ${formatNumber(figure.budget.limit, figure.unit)}`;
+  const limit = `${sign} ${formatNumber(figure.budget.limit, figure.unit, figure.signed)}`;
   return withinBudget(figure) ? `${shown} (${limit})` : `**${shown} ✗** (${limit})`;
 }
 
