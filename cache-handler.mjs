@@ -1,13 +1,20 @@
-// Next's page cache, with one change: what `next build` prerendered is rendered once more, on its
-// first request, by the server that was started, and then served from memory like any cached page.
-// Those pages print settings read at start (SITE_URL in canonical and og:url, robots.txt, the
-// support contacts), and a build is made once and started under any address; the HTML the build
-// wrote would name the build machine's. One render per page per process, none after.
-// README "Configuration" and docs/decisions.md explain the choice.
+// Next's cache (rendered pages, route handlers, unstable_cache entries) for the started shop.
+//
+// With REDIS_URL set, every instance shares one cache on Redis (@fortedigital/nextjs-cache-handler,
+// its redis-strings handler): a page rendered by one instance serves all, and a tag revalidated by one
+// (a price, a product's stock) is gone for all, since revalidation deletes the tagged entries in
+// Redis rather than marking them in one process's memory. Keys carry the build id, so a new
+// deployment never serves a page that names the old build's assets. While Redis cannot be reached
+// the shop renders every page and caches nothing (slower, never stale, never an error page).
+//
+// Without REDIS_URL: Next's own cache (one process), with one change: what `next build` prerendered
+// is rendered once more, on its first request, by the server that was started, and then served from
+// memory like any cached page. Those pages print settings read at start (SITE_URL in canonical and
+// og:url, robots.txt, the support contacts), and a build is made once and started under any address;
+// the HTML the build wrote would name the build machine's. One render per page per process, none
+// after. README "Configuration" and docs/decisions.md explain the choice.
 //
 // Plain JavaScript: the server imports this file itself when it starts, without compiling it.
-// The base class is Next's own default handler (the file system cache, pinned with next in
-// package.json), so tags, revalidation and the in-memory LRU behave exactly as without this file.
 
 /**
  * What the Edge bundle gets: Next compiles this file into the middleware's bundle too, where no
@@ -32,12 +39,28 @@ const FileSystemCache = nodeModule
   ? nodeModule.createRequire(import.meta.url)("next/dist/server/lib/incremental-cache/file-system-cache.js").default
   : NoCache;
 
+/**
+ * Where lib/server/catalog/cache.ts finds a way to expire tags from work that runs outside a request
+ * (the order-expiry timer gives stock back): Next's revalidateTag refuses to run there. The key is
+ * global (Symbol.for) because that code is bundled apart from this file; cache-handler.test.ts
+ * checks that both sides name the same key.
+ */
+export const EXPIRE_TAGS_HOOK = Symbol.for("lenwell.cache.expire-tags");
+
 /** Entries older than this process were written by the build. */
 const STARTED_AT = Date.now();
 /** Rendered pages and route handlers (robots.txt); data fetches and images keep the base behaviour. */
 const RENDERED_KINDS = new Set(["APP_PAGE", "APP_ROUTE"]);
 
-export default class StartTimeCache extends FileSystemCache {
+class StartTimeCache extends FileSystemCache {
+  /** @param {ConstructorParameters<typeof FileSystemCache>[0]} context */
+  constructor(context) {
+    super(context);
+    // The tags manifest of Next's cache is one per process, whichever instance of this class
+    // updates it; expiring a tag needs nothing of this instance.
+    globalThis[EXPIRE_TAGS_HOOK] ??= (/** @type {string[]} */ tags) => this.revalidateTag(tags, { expire: 0 });
+  }
+
   /** @type {FileSystemCache["get"]} */
   async get(key, ctx) {
     const entry = await super.get(key, ctx);
@@ -46,3 +69,116 @@ export default class StartTimeCache extends FileSystemCache {
     return entry;
   }
 }
+
+/** A cached page that nobody asks to revalidate (the static pages) is rendered again after a day. */
+const SHARED_STALE_SECONDS = 86_400;
+/** The longest one cache call may wait for Redis before the page is rendered without it. */
+const SHARED_TIMEOUT_MS = 500;
+
+/** One JSON line on stderr, in the shape of the shop's logs (pino): this file runs outside the bundle. */
+function report(level, msg, error) {
+  const line = { level: level === "error" ? 50 : 40, time: Date.now(), pid: process.pid, msg };
+  if (error) line.err = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`${JSON.stringify(line)}\n`);
+}
+
+/** The handler class of the Redis cache, configured once per process on first use. */
+let sharedHandler;
+function loadSharedHandler(url) {
+  sharedHandler ??= (async () => {
+    const [{ CacheHandler }, { default: createRedisHandler }, { ioredisAdapter }, { Redis }] = await Promise.all([
+      import("@fortedigital/nextjs-cache-handler"),
+      import("@fortedigital/nextjs-cache-handler/redis-strings"),
+      import("@fortedigital/nextjs-cache-handler/helpers/ioredisAdapter"),
+      import("ioredis"),
+    ]);
+    let down = false;
+    const client = new Redis(url, {
+      // Fail fast: a page waits for the cache at most SHARED_TIMEOUT_MS, never for a reconnect.
+      connectTimeout: 2_000,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      retryStrategy: (attempt) => Math.min(attempt * 200, 5_000),
+    });
+    client.on("error", (error) => {
+      if (down) return;
+      down = true;
+      report("error", "Page cache: Redis unreachable, rendering without the shared cache until it is back", error);
+    });
+    client.on("ready", () => {
+      if (down) report("warn", "Page cache: Redis is back, the shared cache is in use again");
+      down = false;
+    });
+    CacheHandler.onCreation(({ buildId }) => ({
+      handlers: [
+        createRedisHandler({
+          client: ioredisAdapter(client),
+          keyPrefix: `lenwell:next:${buildId ?? "dev"}:`,
+          timeoutMs: SHARED_TIMEOUT_MS,
+        }),
+      ],
+      ttl: { defaultStaleAge: SHARED_STALE_SECONDS },
+    }));
+    return CacheHandler;
+  })();
+  return sharedHandler;
+}
+
+class SharedRedisCache {
+  /** @param {{ serverDistDir?: string, dev?: boolean }} context */
+  constructor(context) {
+    // Next makes a cache object per request; the handler's state (one Redis client) is per process.
+    this.handler = loadSharedHandler(process.env.REDIS_URL).then((Handler) => new Handler(context));
+    // Registered by the first cache object, which Next makes for the process's first cached request;
+    // until then the expiry timer's stock changes rely on the stock's revalidate time.
+    globalThis[EXPIRE_TAGS_HOOK] ??= (/** @type {string[]} */ tags) => this.revalidateTag(tags);
+  }
+
+  async get(key, ctx) {
+    try {
+      return await (await this.handler).get(key, ctx);
+    } catch (error) {
+      // A miss: Next renders the page, which is right, only slower.
+      if (!isNotReady(error)) report("warn", `Page cache: reading ${key} from Redis failed`, error);
+      return null;
+    }
+  }
+
+  async set(key, value, ctx) {
+    try {
+      await (await this.handler).set(key, value, ctx);
+    } catch (error) {
+      if (!isNotReady(error)) report("warn", `Page cache: writing ${key} to Redis failed`, error);
+    }
+  }
+
+  /** Revalidation deletes the tagged entries at once (what the shop's `{ expire: 0 }` asks). */
+  async revalidateTag(tags) {
+    try {
+      await (await this.handler).revalidateTag(tags);
+    } catch (error) {
+      // Entries of these tags may stay until their revalidate time: say so loudly.
+      report("error", `Page cache: revalidating ${[tags].flat().join(", ")} in Redis failed`, error);
+    }
+  }
+
+  resetRequestCache() {}
+}
+
+/** The handler's own refusal while the client reconnects, reported once by the client's error event. */
+function isNotReady(error) {
+  return error instanceof Error && error.message.startsWith("Redis client is not ready");
+}
+
+/** Which cache this process uses: the build always writes its own files, never to a shared cache. */
+function chooseCache() {
+  if (!nodeModule) return NoCache;
+  const building = process.env.NEXT_PHASE === "phase-production-build";
+  return process.env.REDIS_URL && !building ? SharedRedisCache : StartTimeCache;
+}
+
+const Cache = chooseCache();
+// Connect as the server starts, so the first pages already find Redis ready.
+if (Cache === SharedRedisCache) void loadSharedHandler(process.env.REDIS_URL);
+
+export default Cache;

@@ -96,6 +96,8 @@ export default defineConfig([
     files: [
       "lib/config/**",
       "next.config.ts",
+      // Loaded by the server outside the bundle, before lib/config could be (env.ts validates the same settings).
+      "cache-handler.mjs",
       "instrumentation.ts",
       "playwright.config.ts",
       "vitest.config.mts",

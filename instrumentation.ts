@@ -12,11 +12,25 @@ export async function register() {
     }
     const { openDatabaseOnStart } = await import("./lib/db/open-on-start");
     await openDatabaseOnStart();
-    const { startOrderExpirySweeper } = await import("./lib/server/orders/expiry-timer");
-    startOrderExpirySweeper();
     const { mailWorker } = await import("./lib/server/mail/outbox");
     mailWorker().start();
-    const { SCHEDULED_JOBS, startScheduler } = await import("./lib/server/jobs");
-    startScheduler(SCHEDULED_JOBS);
+    const { TIMED_JOBS, startScheduler, stopScheduler } = await import("./lib/server/jobs");
+    startScheduler(TIMED_JOBS);
+    const { env } = await import("./lib/config/env");
+    // In development Next's own handler stays: `next dev` restarts and stops its workers itself.
+    if (env.NODE_ENV === "production") {
+      const [{ installGracefulShutdown }, { getDatabase }] = await Promise.all([
+        import("./lib/server/lifecycle/shutdown"),
+        import("./lib/db/client"),
+      ]);
+      installGracefulShutdown({
+        timeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
+        stopWork: [
+          { label: "the scheduled jobs", run: stopScheduler },
+          { label: "the mail worker", run: () => mailWorker().stop() },
+        ],
+        finally: [{ label: "closing the database", run: async () => (await getDatabase()).close() }],
+      });
+    }
   }
 }

@@ -117,6 +117,11 @@ const envSchema = z
      * shop's calendar (filters falling due, renewals). For test servers only; off by default.
      */
     SCHEDULE_TIME_TRAVEL: z.enum(["on", "off"]).default("off"),
+    /**
+     * How long a stopping instance (SIGTERM) may take to finish the requests and jobs it holds before
+     * it exits anyway. Keep it below the orchestrator's own grace period (compose: stop_grace_period).
+     */
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
   })
   .superRefine(checkStripeKeys);
 

@@ -3,6 +3,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type pg from "pg";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { readDatabaseSettings, type DatabaseSettings } from "@/lib/config/database";
 import { isConnectionLoss } from "./connection-loss";
@@ -21,9 +22,19 @@ export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** Either the database or a transaction on it. */
 export type DbExecutor = Database | Transaction;
 
+/** What `exclusively` did: ran the work (with its result), or left it to the process holding the lock. */
+export type ExclusiveRun<T> = { ran: true; value: T } | { ran: false };
+
 export interface DatabaseHandle {
   db: Database;
   engine: DatabaseSettings["engine"];
+  /**
+   * Runs `work` unless another process is running work under the same `name`. On PostgreSQL a
+   * session advisory lock, held on a connection of its own for as long as `work` runs: a process
+   * killed mid-work drops its connection, and with it the lock. The embedded database belongs to
+   * one process, so there the work simply runs.
+   */
+  exclusively: <T>(name: string, work: () => Promise<T>) => Promise<ExclusiveRun<T>>;
   close: () => Promise<void>;
 }
 
@@ -38,7 +49,7 @@ export async function openDatabase(settings: DatabaseSettings, options: { inMemo
     // through an advisory lock).
     if (settings.seedDemoData) await seedDatabase(db);
     retryTransactionsThatNeverBegan(db);
-    return { db, engine: "postgres", close: () => pool.end() };
+    return { db, engine: "postgres", exclusively: (name, work) => underAdvisoryLock(pool, name, work), close: () => pool.end() };
   }
   let client: PGlite;
   if (options.inMemory) {
@@ -51,7 +62,30 @@ export async function openDatabase(settings: DatabaseSettings, options: { inMemo
   await migratePgliteDatabase(client);
   const db = drizzlePglite(client, { schema });
   if (settings.seedDemoData) await seedDatabase(db);
-  return { db, engine: "pglite", close: () => client.close() };
+  return { db, engine: "pglite", exclusively: async (_name, work) => ({ ran: true, value: await work() }), close: () => client.close() };
+}
+
+async function underAdvisoryLock<T>(pool: pg.Pool, name: string, work: () => Promise<T>): Promise<ExclusiveRun<T>> {
+  const connection = await pool.connect();
+  let broken = false;
+  try {
+    // hashtextextended: a 64-bit key from the name, so job names need no registry of numbers.
+    const { rows } = await connection.query<{ locked: boolean }>("select pg_try_advisory_lock(hashtextextended($1, 0)) as locked", [name]);
+    if (rows[0]?.locked !== true) return { ran: false };
+    try {
+      return { ran: true, value: await work() };
+    } finally {
+      await connection.query("select pg_advisory_unlock(hashtextextended($1, 0))", [name]).catch(() => {
+        // A connection that cannot unlock is closed instead, which unlocks as surely.
+        broken = true;
+      });
+    }
+  } catch (error) {
+    broken ||= isConnectionLoss(error);
+    throw error;
+  } finally {
+    connection.release(broken);
+  }
 }
 
 /**

@@ -3,6 +3,7 @@ import { revalidateTag, unstable_cache } from "next/cache";
 import { CATALOGUE_CACHE } from "@/lib/config/catalog";
 import type { Transaction } from "@/lib/db/client";
 import type { Merchandise, MerchandiseCategory, MerchandiseSort, ShelfItem } from "@/lib/schemas/merchandise";
+import { describeError } from "@/lib/server/http/error-log";
 import { afterCommit } from "@/lib/server/transaction";
 import { getMerchandise, listAllMerchandise, listedSkus, productStock } from "./queries";
 
@@ -88,15 +89,28 @@ export function stockMovedAfterCommit(tx: Transaction, skuNums: Iterable<string>
 }
 
 function stockMoved(skuNums: readonly string[]): void {
-  for (const skuNum of skuNums) {
-    try {
-      revalidateTag(stockTag(skuNum), { expire: 0 });
-    } catch {
-      // Outside a request, or during a page render (the expiry sweep runs in both), Next has no
-      // cache to revalidate; CATALOGUE_CACHE.stockRevalidateSeconds bounds what a page shows then.
-      return;
-    }
+  const tags = skuNums.map(stockTag);
+  try {
+    for (const tag of tags) revalidateTag(tag, { expire: 0 });
+  } catch {
+    // Outside a request (the expiry timer gives stock back) Next has no cache to revalidate: the
+    // cache handler's own hook expires the tags, on every instance when the cache is shared.
+    expireTagsOutsideRequest(tags);
   }
+}
+
+/** The key cache-handler.mjs registers its hook under (EXPIRE_TAGS_HOOK there). */
+export const EXPIRE_TAGS_HOOK: unique symbol = Symbol.for("lenwell.cache.expire-tags");
+
+function expireTagsOutsideRequest(tags: string[]): void {
+  const hook = (globalThis as { [EXPIRE_TAGS_HOOK]?: (tags: string[]) => Promise<void> })[EXPIRE_TAGS_HOOK];
+  // No hook: this process has not served a cached request yet (the hook comes with its first cache
+  // object), so the stock's revalidate time bounds what a page shows.
+  if (!hook) return;
+  hook(tags).catch((error: unknown) => {
+    // The page shows the old count for at most CATALOGUE_CACHE.stockRevalidateSeconds.
+    console.error(`Revalidating the stock of ${tags.join(", ")} failed: ${describeError(error)}`);
+  });
 }
 
 /** Listed products of one category in the operator's order. */

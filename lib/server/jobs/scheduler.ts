@@ -1,10 +1,15 @@
 import "server-only";
+import { getDatabase } from "@/lib/db/client";
 import { describeError } from "@/lib/server/http/error-log";
 
-// The shop's scheduled work (filter shipments, renewals, reminders) runs from one timer per process.
-// Any number of instances may run it at the same time: every job claims each item it acts on with a
-// unique key or a conditional UPDATE in the database, so an item is acted on once however many
-// timers fire. Jobs take the time as an argument, so tests run them on any day they choose.
+// The shop's scheduled work (filter shipments, renewals, reminders, unpaid orders expiring) runs from
+// one timer per job in each process. With several instances on one PostgreSQL, a tick runs only
+// where the job's advisory lock is free (getDatabase().exclusively), so the work runs once across
+// instances instead of racing; and every job still claims each item it acts on with a unique key or
+// a conditional UPDATE, so an item is acted on once even when an operator's "run now" meets a timer.
+// A process killed mid-job loses its connection and with it the lock; what the job had not
+// committed rolls back and the next tick on any instance does it. Jobs take the time as an
+// argument, so tests run them on any day they choose.
 
 export interface ScheduledJob {
   /** Names the job in logs and in `runScheduledJobs`' report. */
@@ -32,7 +37,23 @@ export async function runScheduledJobs(
   return report;
 }
 
-const holder = globalThis as typeof globalThis & { __lenwellScheduler?: ReturnType<typeof setInterval>[] };
+interface SchedulerState {
+  timers: ReturnType<typeof setInterval>[];
+  /** The ticks running now, which a shutdown waits for. */
+  running: Set<Promise<void>>;
+}
+
+const holder = globalThis as typeof globalThis & { __lenwellScheduler?: SchedulerState };
+
+/** Runs `job` at `clock()` unless another instance is running it now; a failure is logged, never thrown. */
+async function tick(job: ScheduledJob, clock: () => Date): Promise<void> {
+  try {
+    const { exclusively } = await getDatabase();
+    await exclusively(`lenwell:job:${job.name}`, () => job.run(clock()));
+  } catch (error) {
+    console.error(`Scheduled job ${job.name} failed: ${describeError(error)}`);
+  }
+}
 
 /**
  * Starts one timer per job in this process (Next may load this module more than once; the timers
@@ -40,17 +61,18 @@ const holder = globalThis as typeof globalThis & { __lenwellScheduler?: ReturnTy
  */
 export function startScheduler(jobs: readonly ScheduledJob[], clock: () => Date = () => new Date()): void {
   if (holder.__lenwellScheduler) return;
-  holder.__lenwellScheduler = jobs.map((job) => {
-    let running = false;
+  const state: SchedulerState = { timers: [], running: new Set() };
+  holder.__lenwellScheduler = state;
+  state.timers = jobs.map((job) => {
+    let current: Promise<void> | null = null;
     const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      job
-        .run(clock())
-        .catch((error: unknown) => console.error(`Scheduled job ${job.name} failed: ${describeError(error)}`))
-        .finally(() => {
-          running = false;
-        });
+      if (current) return;
+      const run = tick(job, clock).finally(() => {
+        state.running.delete(run);
+        current = null;
+      });
+      current = run;
+      state.running.add(run);
     }, job.everyMs);
     // Never keeps the process alive on its own.
     timer.unref();
@@ -58,8 +80,11 @@ export function startScheduler(jobs: readonly ScheduledJob[], clock: () => Date 
   });
 }
 
-/** Stops the timers (tests; a shutting-down process). */
-export function stopScheduler(): void {
-  for (const timer of holder.__lenwellScheduler ?? []) clearInterval(timer);
+/** Stops the timers and waits for the ticks that are running (a shutting-down process; tests). */
+export async function stopScheduler(): Promise<void> {
+  const state = holder.__lenwellScheduler;
+  if (!state) return;
+  for (const timer of state.timers) clearInterval(timer);
   delete holder.__lenwellScheduler;
+  await Promise.all(state.running);
 }

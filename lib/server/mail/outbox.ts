@@ -148,11 +148,14 @@ export class MailWorker {
   private running: Promise<void> | null = null;
   private again = false;
   private timer: ReturnType<typeof setInterval> | null = null;
+  private stopped = false;
 
   constructor(private readonly deliver: () => Promise<DeliveryReport> = () => deliverDueMail()) {}
 
   /** Starts a drain now, or right after the current one. Never rejects, never makes the caller wait. */
   nudge(): void {
+    // A stopped worker (a shutting-down instance) takes no new drain: the others' polls send it.
+    if (this.stopped) return;
     if (this.running) {
       this.again = true;
       return;
@@ -181,6 +184,7 @@ export class MailWorker {
 
   start(): void {
     if (this.timer) return;
+    this.stopped = false;
     this.timer = setInterval(() => this.nudge(), MAIL_OUTBOX.pollMs);
     // Never keeps the process alive on its own.
     this.timer.unref();
@@ -188,6 +192,7 @@ export class MailWorker {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.idle();

@@ -1,0 +1,138 @@
+// @vitest-environment node
+import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EXPIRE_TAGS_HOOK as SHOP_SIDE_HOOK } from "@/lib/server/catalog/cache";
+import { describeIf, needsRedis, testRedisUrl } from "@/test/support/requirements";
+
+// The cache handler is loaded by the started server, outside the bundle: each case loads it the same
+// way, in a Node process of its own with the settings of that case, since the handler picks its
+// cache once per process.
+const run = promisify(execFile);
+
+interface Outcome {
+  cache: string;
+  [key: string]: unknown;
+}
+
+/** Loads cache-handler.mjs in a new Node process with `env`, runs `script` (which sets `result`) and returns it. */
+async function inProcess(env: Record<string, string>, script: string): Promise<Outcome> {
+  const source = `
+    const { default: Cache, EXPIRE_TAGS_HOOK } = await import(${JSON.stringify(path.resolve("cache-handler.mjs"))});
+    const context = { serverDistDir: process.env.SERVER_DIST_DIR, dev: false, fs: undefined };
+    const result = { cache: Cache.name };
+    ${script}
+    process.stdout.write(JSON.stringify(result));
+    process.exit(0);
+  `;
+  const { stdout } = await run(process.execPath, ["--input-type=module", "-e", source], {
+    env: { NODE_ENV: "production", ...env },
+    timeout: 20_000,
+  });
+  return JSON.parse(stdout) as Outcome;
+}
+
+// A cached fetch (what unstable_cache stores): the smallest entry Next's cache keeps with tags.
+const ENTRY = `{ kind: "FETCH", data: { headers: {}, body: "12 in stock", status: 200, url: "" }, revalidate: 60 }`;
+const READ = `{ kind: "FETCH", tags: ["stock:1001"], softTags: [] }`;
+const WRITE = `{ tags: ["stock:1001"], revalidate: 60, fetchCache: true }`;
+
+let distDir = "";
+let buildId = "";
+
+beforeAll(async () => {
+  const root = await mkdtemp(path.join(tmpdir(), "cache-handler-"));
+  distDir = path.join(root, "server");
+  await mkdir(distDir);
+  buildId = `test-${randomUUID()}`;
+  await writeFile(path.join(root, "BUILD_ID"), buildId);
+});
+
+afterAll(async () => {
+  await rm(path.dirname(distDir), { recursive: true, force: true });
+});
+
+describe("which cache a process uses", () => {
+  it("keeps Next's own cache without REDIS_URL, and for the build even with it", async () => {
+    expect((await inProcess({ SERVER_DIST_DIR: distDir }, "")).cache).toBe("StartTimeCache");
+    const building = await inProcess(
+      { SERVER_DIST_DIR: distDir, REDIS_URL: "redis://127.0.0.1:6379", NEXT_PHASE: "phase-production-build" },
+      "",
+    );
+    expect(building.cache).toBe("StartTimeCache");
+  });
+
+  it("registers its tag hook under the key the catalogue reads", async () => {
+    const outcome = await inProcess(
+      { SERVER_DIST_DIR: distDir },
+      `new Cache(context); result.hook = typeof globalThis[EXPIRE_TAGS_HOOK]; result.key = EXPIRE_TAGS_HOOK.description;`,
+    );
+    expect(outcome.hook).toBe("function");
+    expect(Symbol.for(String(outcome.key))).toBe(SHOP_SIDE_HOOK);
+  });
+
+  it("renders without a cache, and without an error, while Redis cannot be reached", async () => {
+    const outcome = await inProcess(
+      { SERVER_DIST_DIR: distDir, REDIS_URL: "redis://127.0.0.1:1" },
+      `const cache = new Cache(context);
+       await cache.set("price", ${ENTRY}, ${WRITE});
+       result.read = await cache.get("price", ${READ});
+       await cache.revalidateTag(["stock:1001"]);
+       result.done = true;`,
+    );
+    expect(outcome).toEqual({ cache: "SharedRedisCache", read: null, done: true });
+  });
+});
+
+describeIf(needsRedis, "the shared cache on Redis", () => {
+  const redisUrl = testRedisUrl ?? "";
+  let redis: Redis;
+
+  beforeAll(() => {
+    redis = new Redis(redisUrl);
+  });
+
+  afterAll(async () => {
+    const keys = await redis.keys(`lenwell:next:${buildId}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+  });
+
+  // Waits for the client to connect: the handler skips the cache, rightly, until Redis is ready.
+  const ready = `await new Promise((resolve) => setTimeout(resolve, 500));`;
+
+  it("serves what one instance cached to another, and forgets it on every instance when its tag is revalidated", async () => {
+    const env = { SERVER_DIST_DIR: distDir, REDIS_URL: redisUrl };
+    const writer = await inProcess(env, `${ready} await new Cache(context).set("stock-1001", ${ENTRY}, ${WRITE}); result.stored = true;`);
+    expect(writer).toEqual({ cache: "SharedRedisCache", stored: true });
+    expect(await redis.exists(`lenwell:next:${buildId}:stock-1001`)).toBe(1);
+
+    const reader = await inProcess(
+      env,
+      `${ready} const entry = await new Cache(context).get("stock-1001", ${READ}); result.body = entry?.value?.data?.body ?? null;`,
+    );
+    expect(reader.body).toBe("12 in stock");
+
+    // A third instance gives the stock back outside a request (the expiry timer): through the hook.
+    const expirer = await inProcess(
+      env,
+      `${ready} new Cache(context); await globalThis[EXPIRE_TAGS_HOOK](["stock:1001"]);
+       result.after = await new Cache(context).get("stock-1001", ${READ});`,
+    );
+    expect(expirer.after).toBeNull();
+    expect(await redis.exists(`lenwell:next:${buildId}:stock-1001`)).toBe(0);
+  });
+
+  it("keeps each build's pages apart", async () => {
+    const env = { SERVER_DIST_DIR: distDir, REDIS_URL: redisUrl };
+    await inProcess(env, `${ready} await new Cache(context).set("page", ${ENTRY}, ${WRITE});`);
+    const keys = await redis.keys(`lenwell:next:*page`);
+    expect(keys).toContain(`lenwell:next:${buildId}:page`);
+    expect(keys.filter((key) => key.endsWith(":page") && !key.includes(buildId))).toEqual([]);
+  });
+});

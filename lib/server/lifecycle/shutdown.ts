@@ -1,0 +1,108 @@
+import "server-only";
+import { subscribe } from "node:diagnostics_channel";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { describeError } from "@/lib/server/http/error-log";
+import { isShuttingDown, markShuttingDown } from "./state";
+
+// Graceful shutdown of a production instance. On SIGTERM (an orchestrator stopping or replacing it)
+// or SIGINT, the instance:
+//   1. says it is not ready (/api/ready answers 503), so a load balancer sends its work elsewhere;
+//   2. stops accepting connections and answers what is in flight with `Connection: close`, so no
+//      keep-alive connection is cut under a request;
+//   3. stops its job timers and the mail worker, letting the jobs they hold finish;
+//   4. waits for the requests in flight to be answered;
+//   5. closes the database and exits 0; or, past the timeout, exits 1 naming what was left.
+// Next's own signal handler closes the server and exits without waiting for the jobs, so it is
+// replaced. Requests are counted from Node's own HTTP diagnostics channels, which see every request
+// the process serves (pages, API, files), not only those that reach the shop's code.
+
+export interface ShutdownStep {
+  /** Names the step in the log, and in the report of a shutdown that timed out. */
+  label: string;
+  run: () => Promise<void>;
+}
+
+interface RequestStart {
+  request: IncomingMessage;
+  response: ServerResponse;
+  server: Server;
+}
+
+const holder = globalThis as typeof globalThis & { __lenwellShutdown?: { servers: Set<Server>; inFlight: number; idle: Set<() => void> } };
+
+/** Counts requests in flight and remembers the HTTP servers they arrive on (once per process). */
+function trackRequests() {
+  if (holder.__lenwellShutdown) return holder.__lenwellShutdown;
+  const tracked = { servers: new Set<Server>(), inFlight: 0, idle: new Set<() => void>() };
+  holder.__lenwellShutdown = tracked;
+  subscribe("http.server.request.start", (message) => {
+    const { response, server } = message as RequestStart;
+    tracked.servers.add(server);
+    tracked.inFlight += 1;
+    // Node closes the connection once this response is sent, instead of keeping it for the next.
+    if (isShuttingDown()) response.setHeader("Connection", "close");
+    // "close" comes for every response, sent or abandoned by the client ("finish" only for the sent).
+    response.once("close", () => {
+      tracked.inFlight -= 1;
+      if (tracked.inFlight === 0) for (const resolve of tracked.idle) resolve();
+    });
+  });
+  return tracked;
+}
+
+/** Requests this process is answering now (tests). */
+export function requestsInFlight(): number {
+  return holder.__lenwellShutdown?.inFlight ?? 0;
+}
+
+async function drainRequests(tracked: ReturnType<typeof trackRequests>): Promise<void> {
+  for (const server of tracked.servers) {
+    // Stops listening; Node also closes the idle keep-alive connections now.
+    server.close();
+  }
+  if (tracked.inFlight === 0) return;
+  await new Promise<void>((resolve) => tracked.idle.add(resolve));
+}
+
+/**
+ * Installs the handler of SIGTERM and SIGINT: `steps` (stopping the jobs, closing the database) run
+ * while requests drain, the database step last. Call once, from instrumentation, in production.
+ */
+export function installGracefulShutdown(options: { timeoutSeconds: number; stopWork: ShutdownStep[]; finally: ShutdownStep[] }): void {
+  const tracked = trackRequests();
+  // Next registered its own handlers before instrumentation ran; they would exit mid-job.
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
+    process.once(signal, () => void shutDown(signal));
+  }
+
+  async function shutDown(signal: NodeJS.Signals): Promise<void> {
+    markShuttingDown();
+    const started = Date.now();
+    console.info(`Shutting down (${signal}): finishing ${tracked.inFlight} request(s) in flight and the jobs running`);
+    const pending = new Set<string>(["requests in flight", ...options.stopWork.map((step) => step.label)]);
+    const runStep = async (step: ShutdownStep) => {
+      try {
+        await step.run();
+      } catch (error) {
+        console.error(`Shutdown: ${step.label} failed: ${describeError(error)}`);
+      } finally {
+        pending.delete(step.label);
+      }
+    };
+    const work = Promise.all([drainRequests(tracked).then(() => pending.delete("requests in flight")), ...options.stopWork.map(runStep)]);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<true>((resolve) => {
+      timer = setTimeout(() => resolve(true), options.timeoutSeconds * 1000);
+    });
+    const late = await Promise.race([work.then(() => false), timedOut]);
+    clearTimeout(timer);
+    if (late) {
+      console.error(`Shutdown: still waiting after ${options.timeoutSeconds} s for ${[...pending].join(", ")}; exiting anyway`);
+      process.exit(1);
+    }
+    for (const step of options.finally) await runStep(step);
+    console.info(`Shut down in ${Date.now() - started} ms`);
+    process.exit(0);
+  }
+}
