@@ -75,11 +75,12 @@ const SHARED_STALE_SECONDS = 86_400;
 /** The longest one cache call may wait for Redis before the page is rendered without it. */
 const SHARED_TIMEOUT_MS = 500;
 
-/** One JSON line on stderr, in the shape of the shop's logs (pino): this file runs outside the bundle. */
+/** One JSON line on stderr, in the shape of the shop's logs (pino): this file runs outside the bundle. The
+ * Edge bundler refuses a bare `process.pid`, hence globalThis (the Edge copy never logs). */
 function report(level, msg, error) {
-  const line = { level: level === "error" ? 50 : 40, time: Date.now(), pid: process.pid, msg };
+  const line = { level: level === "error" ? 50 : 40, time: Date.now(), pid: globalThis.process.pid, msg };
   if (error) line.err = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`${JSON.stringify(line)}\n`);
+  console.error(JSON.stringify(line));
 }
 
 /** The handler class of the Redis cache, configured once per process on first use. */
