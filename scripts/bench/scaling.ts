@@ -141,7 +141,8 @@ export function scalingTable(runs: ScalingRun[], durationS: number): Table {
     { label: "POST /order/cart/add/", pick: (run) => run.cartAdd },
     { label: "POST /merchandise/order/add (checkout)", pick: (run) => run.checkout },
   ];
-  const failedOf = (load?: ScaledLoad) => (load && load.failed ? `**${load.failed} of ${load.total} failed ✗**` : `0 of ${load?.total ?? 0}`);
+  const failedOf = (load?: ScaledLoad) =>
+    load && load.failed ? `**${load.failed} of ${load.total} failed ✗**` : `0 of ${load?.total ?? 0}`;
   return {
     title: `Scaling through nginx round-robin, PostgreSQL + Redis (autocannon, 10 connections, ${durationS} s each after a ${WARM_UP_S} s warm-up)`,
     columns: ["Target", "1 instance", "2 instances", "2 / 1", "CPU per request, 1", "CPU per request, 2", "p99, 2", "Failed (1; 2)"],

@@ -144,7 +144,9 @@ export async function waitUntilReady(instance: Instance, timeoutMs = 90_000): Pr
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (instance.child.exitCode !== null || instance.child.signalCode !== null) {
-      throw new Error(`${instance.name} exited (${instance.child.exitCode ?? instance.child.signalCode}) before it was ready:\n${instance.log.slice(-30).join("\n")}`);
+      throw new Error(
+        `${instance.name} exited (${instance.child.exitCode ?? instance.child.signalCode}) before it was ready:\n${instance.log.slice(-30).join("\n")}`,
+      );
     }
     try {
       const ready = await fetch(`${instance.url}/api/ready`);
@@ -265,7 +267,7 @@ function withDescendants(pids: number[]): number[] {
     }
   }
   const all = new Set(pids);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [pid, ppid] of parents) {
       if (all.has(ppid) && !all.has(pid)) {

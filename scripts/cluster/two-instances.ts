@@ -196,7 +196,9 @@ async function main(): Promise<void> {
   const [seeded] = rowsOf<{ users: number; products: number }>(
     await db.query("select (select count(*)::int from users) as users, (select count(*)::int from products) as products"),
   );
-  console.log(`Database: ${migrations?.count ?? 0} migrations applied once each, ${seeded?.users ?? 0} users, ${seeded?.products ?? 0} products.`);
+  console.log(
+    `Database: ${migrations?.count ?? 0} migrations applied once each, ${seeded?.users ?? 0} users, ${seeded?.products ?? 0} products.`,
+  );
 
   const operator = await signIn(nginxUrl, "admin");
   const products = await listedProducts(nginxUrl);
@@ -247,7 +249,11 @@ async function main(): Promise<void> {
     const code = /\b(\d{6})\b/.exec(copies[0]?.text ?? "")?.[1];
     expect(Boolean(code), "no 6-digit code in the e-mail");
     // The new customer (registered on B with the code A or B mailed) is the one check d uses.
-    const registered = await post(instances.b.url, "/api/v1/c/ulogin/register", { email: expiring.email, code, password: "cluster-test-password-1" });
+    const registered = await post(instances.b.url, "/api/v1/c/ulogin/register", {
+      email: expiring.email,
+      code,
+      password: "cluster-test-password-1",
+    });
     expect(registered.status === 200, `register on B answered ${registered.status}`);
     return `1 copy received by SMTP after 12 s more of both workers polling; outbox row sent, 1 attempt; the code registered the customer on B`;
   });
@@ -276,7 +282,10 @@ async function main(): Promise<void> {
     });
     expiring.orderId = orderId;
     const [held] = rowsOf<{ stock: number }>(await db.query("select stock from products where sku = $1", [expirySku]));
-    expect(held?.stock === (before?.stock ?? 0) - expiring.quantity, `stock ${before?.stock} → ${held?.stock} after ordering ${expiring.quantity}`);
+    expect(
+      held?.stock === (before?.stock ?? 0) - expiring.quantity,
+      `stock ${before?.stock} → ${held?.stock} after ordering ${expiring.quantity}`,
+    );
     return `order ${orderId}: ${expiring.quantity} × ${expirySku} held (stock ${before?.stock} → ${held?.stock}); expires in ${ORDER_PAYMENT_TTL_MINUTES} min`;
   });
 
@@ -317,7 +326,9 @@ async function main(): Promise<void> {
       }
       throw new CheckFailed(
         `B's page right after the change: price ${shownPrice} ${priceShown ? "shown" : "NOT shown"}, "${shownStock}" ${stockShown ? "shown" : "NOT shown"}; ` +
-          (seenAfterMs === null ? "still stale 10 s later (B's cache is its own: the shared cache on Redis is needed)" : `shown ${seenAfterMs} ms later`),
+          (seenAfterMs === null
+            ? "still stale 10 s later (B's cache is its own: the shared cache on Redis is needed)"
+            : `shown ${seenAfterMs} ms later`),
       );
     }
     return `B's page showed the old values, then ${shownPrice} and "${shownStock}" on the first request after A's change`;
@@ -339,74 +350,85 @@ async function main(): Promise<void> {
     return `session from A accepted by B; add 2 × ${sku} on B, listed on B and on A`;
   });
 
-  await check(`c. the login throttle counts across both: wrong passwords alternating A/B meet the limit after ${LOGIN_LIMITS.checkedFailures}`, async () => {
-    const email = `throttle-${randomBytes(4).toString("hex")}@example.com`;
-    const statuses: number[] = [];
-    for (let attempt = 0; attempt <= LOGIN_LIMITS.checkedFailures + 1; attempt += 1) {
-      const target = attempt % 2 === 0 ? instances.a : instances.b;
-      statuses.push((await post(target.url, "/api/v1/c/ulogin/login", { email, password: "not the password" })).status);
-    }
-    const firstRefusal = statuses.findIndex((status) => status !== 401);
-    // One instance alone refuses the (checkedFailures + 1)-th attempt: a sign-in link is needed (403).
-    expect(
-      firstRefusal === LOGIN_LIMITS.checkedFailures && statuses[firstRefusal] === 403,
-      `answers A/B/A/B…: ${statuses.join(", ")} (each instance alone would count only half)`,
-    );
-    return `answers ${statuses.join(", ")}: ${LOGIN_LIMITS.checkedFailures} checked (401), then 403 from attempt ${firstRefusal + 1} on, as on one instance`;
-  });
+  await check(
+    `c. the login throttle counts across both: wrong passwords alternating A/B meet the limit after ${LOGIN_LIMITS.checkedFailures}`,
+    async () => {
+      const email = `throttle-${randomBytes(4).toString("hex")}@example.com`;
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt <= LOGIN_LIMITS.checkedFailures + 1; attempt += 1) {
+        const target = attempt % 2 === 0 ? instances.a : instances.b;
+        statuses.push((await post(target.url, "/api/v1/c/ulogin/login", { email, password: "not the password" })).status);
+      }
+      const firstRefusal = statuses.findIndex((status) => status !== 401);
+      // One instance alone refuses the (checkedFailures + 1)-th attempt: a sign-in link is needed (403).
+      expect(
+        firstRefusal === LOGIN_LIMITS.checkedFailures && statuses[firstRefusal] === 403,
+        `answers A/B/A/B…: ${statuses.join(", ")} (each instance alone would count only half)`,
+      );
+      return `answers ${statuses.join(", ")}: ${LOGIN_LIMITS.checkedFailures} checked (401), then 403 from attempt ${firstRefusal + 1} on, as on one instance`;
+    },
+  );
 
-  await check("d. the expired unpaid order is cancelled once and its stock released once, with both instances' timers running", async () => {
-    expect(Boolean(expiring.orderId), "part 1 placed no order");
-    const [placed] = rowsOf<{ created: Date }>(await db.query("select created_at as created from orders where id = $1", [expiring.orderId]));
-    const deadline = (placed?.created.getTime() ?? Date.now()) + EXPIRY_DEADLINE_MS;
-    let status = "";
-    while (Date.now() < deadline) {
-      const [order] = rowsOf<{ status: string }>(await db.query("select status from orders where id = $1", [expiring.orderId]));
-      status = order?.status ?? "missing";
-      if (status !== "pending_payment") break;
-      await sleep(1_000);
-    }
-    // A second sweep would come within the next minute: give both timers one more round.
-    const waitedS = Math.round((Date.now() - (placed?.created.getTime() ?? Date.now())) / 1000);
-    expect(status === "cancelled", `order status ${status} ${waitedS} s after checkout`);
-    await sleep(5_000);
-    const events = rowsOf<{ type: string; count: number }>(
-      await db.query("select type, count(*)::int as count from order_events where order_id = $1 group by type", [expiring.orderId]),
-    );
-    const [after] = rowsOf<{ stock: number }>(await db.query("select stock from products where sku = $1", [expirySku]));
-    const expired = events.find((event) => event.type === "expired")?.count ?? 0;
-    const cancelled = events.find((event) => event.type === "cancelled")?.count ?? 0;
-    expect(expired === 1 && cancelled === 0, `events: ${JSON.stringify(events)}`);
-    expect(after?.stock === expiring.stockBefore, `stock ${expiring.stockBefore} before the order, ${after?.stock} after expiry`);
-    return `cancelled ${waitedS} s after checkout; 1 "expired" event; stock back to ${after?.stock} (exactly the ${expiring.quantity} held, once)`;
-  });
+  await check(
+    "d. the expired unpaid order is cancelled once and its stock released once, with both instances' timers running",
+    async () => {
+      expect(Boolean(expiring.orderId), "part 1 placed no order");
+      const [placed] = rowsOf<{ created: Date }>(
+        await db.query("select created_at as created from orders where id = $1", [expiring.orderId]),
+      );
+      const deadline = (placed?.created.getTime() ?? Date.now()) + EXPIRY_DEADLINE_MS;
+      let status = "";
+      while (Date.now() < deadline) {
+        const [order] = rowsOf<{ status: string }>(await db.query("select status from orders where id = $1", [expiring.orderId]));
+        status = order?.status ?? "missing";
+        if (status !== "pending_payment") break;
+        await sleep(1_000);
+      }
+      // A second sweep would come within the next minute: give both timers one more round.
+      const waitedS = Math.round((Date.now() - (placed?.created.getTime() ?? Date.now())) / 1000);
+      expect(status === "cancelled", `order status ${status} ${waitedS} s after checkout`);
+      await sleep(5_000);
+      const events = rowsOf<{ type: string; count: number }>(
+        await db.query("select type, count(*)::int as count from order_events where order_id = $1 group by type", [expiring.orderId]),
+      );
+      const [after] = rowsOf<{ stock: number }>(await db.query("select stock from products where sku = $1", [expirySku]));
+      const expired = events.find((event) => event.type === "expired")?.count ?? 0;
+      const cancelled = events.find((event) => event.type === "cancelled")?.count ?? 0;
+      expect(expired === 1 && cancelled === 0, `events: ${JSON.stringify(events)}`);
+      expect(after?.stock === expiring.stockBefore, `stock ${expiring.stockBefore} before the order, ${after?.stock} after expiry`);
+      return `cancelled ${waitedS} s after checkout; 1 "expired" event; stock back to ${after?.stock} (exactly the ${expiring.quantity} held, once)`;
+    },
+  );
 
   const customers = await Promise.all(Array.from({ length: WORKERS }, () => signIn(nginxUrl, "customer")));
   await call(customers[0] as Session, "POST", "/api/v1/c/ulogin/save", { defaultAddress: ADDRESS });
 
-  await check(`f. SIGKILL to A while ${WORKERS} customers check out through nginx: no acknowledged order lost, B goes on serving`, async () => {
-    let killedAt = Number.POSITIVE_INFINITY;
-    const stopAt = { time: Number.POSITIVE_INFINITY };
-    const load = underLoad(nginxUrl, customers, loadSkus, () => Date.now() > stopAt.time);
-    await sleep(3_000);
-    instances.a.child.kill("SIGKILL");
-    await instances.a.exited;
-    killedAt = Date.now();
-    stopAt.time = killedAt + 4_000;
-    const records = await load;
-    const acknowledged = records.filter((record) => record.status === 200 && record.orderId).map((record) => record.orderId as string);
-    const found = rowsOf<{ id: string }>(await db.query("select id::text from orders where id = any($1::uuid[])", [acknowledged]));
-    const missing = acknowledged.filter((id) => !found.some((row) => row.id === id));
-    const afterKill = records.filter((record) => record.startedAt > killedAt);
-    const failedAfterKill = afterKill.filter((record) => record.status !== 200);
-    expect(missing.length === 0, `${missing.length} acknowledged orders missing: ${missing.slice(0, 5).join(", ")}`);
-    expect(afterKill.length > 0, "no request was made after the kill");
-    expect(failedAfterKill.length === 0, `after the kill: ${statusSummary(afterKill)}`);
-    return (
-      `${records.length} order calls (${statusSummary(records)}); ${acknowledged.length} acknowledged, all ${found.length} in the database; ` +
-      `after A died: ${afterKill.length} calls, ${statusSummary(afterKill)}`
-    );
-  });
+  await check(
+    `f. SIGKILL to A while ${WORKERS} customers check out through nginx: no acknowledged order lost, B goes on serving`,
+    async () => {
+      let killedAt = Number.POSITIVE_INFINITY;
+      const stopAt = { time: Number.POSITIVE_INFINITY };
+      const load = underLoad(nginxUrl, customers, loadSkus, () => Date.now() > stopAt.time);
+      await sleep(3_000);
+      instances.a.child.kill("SIGKILL");
+      await instances.a.exited;
+      killedAt = Date.now();
+      stopAt.time = killedAt + 4_000;
+      const records = await load;
+      const acknowledged = records.filter((record) => record.status === 200 && record.orderId).map((record) => record.orderId as string);
+      const found = rowsOf<{ id: string }>(await db.query("select id::text from orders where id = any($1::uuid[])", [acknowledged]));
+      const missing = acknowledged.filter((id) => !found.some((row) => row.id === id));
+      const afterKill = records.filter((record) => record.startedAt > killedAt);
+      const failedAfterKill = afterKill.filter((record) => record.status !== 200);
+      expect(missing.length === 0, `${missing.length} acknowledged orders missing: ${missing.slice(0, 5).join(", ")}`);
+      expect(afterKill.length > 0, "no request was made after the kill");
+      expect(failedAfterKill.length === 0, `after the kill: ${statusSummary(afterKill)}`);
+      return (
+        `${records.length} order calls (${statusSummary(records)}); ${acknowledged.length} acknowledged, all ${found.length} in the database; ` +
+        `after A died: ${afterKill.length} calls, ${statusSummary(afterKill)}`
+      );
+    },
+  );
 
   // A again, for the last check.
   instances.a = startInstance("A", PORTS.a, env);
@@ -428,7 +450,10 @@ async function main(): Promise<void> {
     if (!exit) problems.push(`B had not exited ${SHUTDOWN_TIMEOUT_SECONDS + 5} s after SIGTERM`);
     else if (exit.code !== 0) problems.push(`B exited with ${exit.code ?? exit.signal}`);
     else if (exitedAfterS > SHUTDOWN_TIMEOUT_SECONDS) problems.push(`B took ${exitedAfterS.toFixed(1)} s to exit`);
-    expect(problems.length === 0, `${problems.join("; ")} (graceful shutdown is lib/server/lifecycle's; B's last lines: ${instances.b.log.slice(-3).join(" | ")})`);
+    expect(
+      problems.length === 0,
+      `${problems.join("; ")} (graceful shutdown is lib/server/lifecycle's; B's last lines: ${instances.b.log.slice(-3).join(" | ")})`,
+    );
     return `${records.length} requests (${statusSummary(records)}); B exited 0 ${exitedAfterS.toFixed(1)} s after SIGTERM`;
   });
 
