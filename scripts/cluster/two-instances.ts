@@ -10,6 +10,8 @@ import path from "node:path";
 import pg from "pg";
 import { LOGIN_LIMITS } from "@/lib/config/auth";
 import { PURIFIER_SKU } from "@/lib/config/store";
+import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
+import { DEMO_CATALOGUE } from "@/lib/db/seed/catalogue";
 import { formatUsd } from "@/lib/money";
 import { startTestSmtpServer, type TestSmtpServer } from "@/test/support/test-smtp-server";
 import { call, listedProducts, signIn, type Session } from "../bench/shop-api";
@@ -192,17 +194,32 @@ async function main(): Promise<void> {
   const nginx: Balancer = await startBalancer(PORTS.nginx, [PORTS.a, PORTS.b]);
   cleanups.push(() => nginx.stop());
 
-  const [migrations] = rowsOf<{ count: number }>(await db.query("select count(*)::int as count from drizzle.__drizzle_migrations"));
-  const [seeded] = rowsOf<{ users: number; products: number }>(
-    await db.query("select (select count(*)::int from users) as users, (select count(*)::int from products) as products"),
-  );
-  console.log(
-    `Database: ${migrations?.count ?? 0} migrations applied once each, ${seeded?.users ?? 0} users, ${seeded?.products ?? 0} products.`,
-  );
+  await check("0. two instances started together on one empty database: every migration and the demo seed applied once", async () => {
+    const journal = JSON.parse(await readFile(path.resolve("lib", "db", "migrations", "meta", "_journal.json"), "utf8")) as {
+      entries: unknown[];
+    };
+    const [migrations] = rowsOf<{ count: number; distinct: number }>(
+      await db.query("select count(*)::int as count, count(distinct hash)::int as distinct from drizzle.__drizzle_migrations"),
+    );
+    const [seeded] = rowsOf<{ users: number; products: number }>(
+      await db.query("select (select count(*)::int from users) as users, (select count(*)::int from products) as products"),
+    );
+    expect(
+      migrations?.count === journal.entries.length && migrations.distinct === journal.entries.length,
+      `${migrations?.count} migration rows (${migrations?.distinct} distinct) for ${journal.entries.length} committed migrations`,
+    );
+    expect(
+      seeded?.users === DEMO_ACCOUNTS.length && seeded.products === DEMO_CATALOGUE.length,
+      `${seeded?.users} users and ${seeded?.products} products; the seed has ${DEMO_ACCOUNTS.length} and ${DEMO_CATALOGUE.length}`,
+    );
+    return `${migrations.count} of ${journal.entries.length} migrations recorded once each; ${seeded.users} demo accounts, ${seeded.products} products`;
+  });
 
   const operator = await signIn(nginxUrl, "admin");
   const products = await listedProducts(nginxUrl);
-  const others = products.map((product) => product.skuNum).filter((sku) => sku !== PURIFIER_SKU);
+  // Goods only: plans and services refuse repeated orders of their own accord.
+  const goods = new Set(DEMO_CATALOGUE.filter((entry) => ["filter", "accessory"].includes(entry.category)).map((entry) => entry.skuNum));
+  const others = products.map((product) => product.skuNum).filter((sku) => goods.has(sku));
   // Each check works on products of its own, so the stock one check counts no other check moves.
   const expirySku = others[0];
   const loadSkus = others.slice(1, 4);
