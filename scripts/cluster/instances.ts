@@ -50,6 +50,33 @@ export async function createDatabase(prefix: string): Promise<ClusterDatabase> {
   return { url: url.href, name, drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
 }
 
+/** What of PostgreSQL and Redis does not answer (empty when both do). */
+export async function missingServices(): Promise<string[]> {
+  const missing: string[] = [];
+  try {
+    await adminQuery("select 1");
+  } catch (error) {
+    missing.push(`PostgreSQL at ${POSTGRES_ADMIN_URL} (${error instanceof Error ? error.message : String(error)})`);
+  }
+  const redis = new Redis(CLUSTER_REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 2_000,
+    retryStrategy: () => null,
+  });
+  // The refused connection is reported by connect() below; without a listener ioredis prints it too.
+  redis.on("error", () => {});
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (error) {
+    missing.push(`Redis at ${CLUSTER_REDIS_URL} (${error instanceof Error ? error.message : String(error)})`);
+  } finally {
+    redis.disconnect();
+  }
+  return missing;
+}
+
 export async function flushRedis(url = CLUSTER_REDIS_URL): Promise<void> {
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
   try {
