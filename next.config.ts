@@ -7,6 +7,16 @@ const apiOrigin = apiOriginOf(process.env.NEXT_PUBLIC_API_BASE_URL ?? "");
 
 const nextConfig: NextConfig = {
   reactStrictMode: true,
+  // A self-contained server (.next/standalone/server.js with only the node_modules it uses) for the
+  // container image and for several instances on one machine; `npm start` keeps `next start`,
+  // which still serves the same build (scripts/standalone.sh makes the folder runnable).
+  output: "standalone",
+  // Read from disk at run time through a path the tracer cannot follow (process.cwd() + a
+  // constant): the committed migrations every start applies. What is read from public/ (the
+  // pictures, the us-atlas states file) comes with public/, which scripts/standalone.sh copies.
+  outputFileTracingIncludes: {
+    "/*": ["./lib/db/migrations/**/*"],
+  },
   poweredByHeader: false,
   // Next would hash each page's whole HTML on every request for its ETag (docs/decisions.md).
   generateEtags: false,

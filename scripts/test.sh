@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test of the shop: format, lint, types, unit tests, production build, end-to-end in Chromium,
-# and the server killed with SIGKILL under load.
+# the server killed with SIGKILL under load, and two instances behind nginx on PostgreSQL and Redis
+# (plus the container image, where its base image is at hand).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,6 +19,19 @@ if [ ! -x "$CHROMIUM_PATH" ]; then
   else
     echo "Chromium is needed for the end-to-end tests and is not at $CHROMIUM_PATH." >&2
     echo "Install it with: sudo apt-get install -y chromium   (or set CHROMIUM_PATH to a Chromium binary)" >&2
+    exit 1
+  fi
+fi
+
+# The two-instance test puts nginx in front of the shop.
+if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    step "Installing Debian's nginx-light for the two-instance test"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null
+  else
+    echo "nginx is needed for the two-instance test and is not installed." >&2
+    echo "Install it with: sudo apt-get install -y nginx-light" >&2
     exit 1
   fi
 fi
@@ -41,4 +55,8 @@ step "End-to-end tests (Chromium, desktop 1280x800 and phone 390x844)"
 npm run --silent test:e2e
 step "Kill -9 under load: the server killed mid-checkout and mid-payment, invariants checked"
 npm run --silent chaos:kill
+step "Two instances behind nginx on PostgreSQL and Redis (the standalone build)"
+npm run --silent test:cluster
+step "Container image"
+bash scripts/docker-build.sh
 step "All tests passed"

@@ -18,8 +18,11 @@ const schema = z.object({
     .max(63, "PostgreSQL keeps at most 63 characters of an application name.")
     .regex(/^[\x20-\x7e]+$/, "Printable ASCII only: PostgreSQL replaces anything else with question marks.")
     .default("lenwell-shop"),
-  /** Seed the demo catalogue and accounts into a new embedded database (default on). */
-  SEED_DEMO_DATA: z.enum(["true", "false"]).default("true"),
+  /**
+   * Seed the demo catalogue and accounts: into the embedded database unless "false"; into
+   * PostgreSQL only when set to "true" in so many words (readDatabaseSettings).
+   */
+  SEED_DEMO_DATA: z.enum(["true", "false"]).optional(),
 });
 
 export interface DatabaseSettings {
@@ -47,7 +50,10 @@ export function readDatabaseSettings(source: Record<string, string | undefined> 
     pgliteDir: path.resolve(/* turbopackIgnore: true */ value.PGLITE_DIR ?? path.join(".data", `pglite-${value.NODE_ENV}`)),
     poolMax: value.DATABASE_POOL_MAX,
     applicationName: value.DATABASE_APPLICATION_NAME,
-    seedDemoData: value.SEED_DEMO_DATA === "true",
+    // PostgreSQL is where a real shop keeps its data: a default that put the demo operator's
+    // published password there would be a hole, so it is seeded only when asked (a demo or a
+    // test cluster). The embedded database is the quick start's, demo data by default.
+    seedDemoData: value.DATABASE_URL ? value.SEED_DEMO_DATA === "true" : value.SEED_DEMO_DATA !== "false",
   };
 }
 

@@ -38,12 +38,16 @@ export interface DatabaseHandle {
   close: () => Promise<void>;
 }
 
-/** Opens a database, applies the committed migrations and, for a new embedded one, the demo seed. */
+/** Opens a database, applies the committed migrations and, when the settings ask for it, the demo seed. */
 export async function openDatabase(settings: DatabaseSettings, options: { inMemory?: boolean } = {}): Promise<DatabaseHandle> {
   if (settings.engine === "postgres" && settings.url) {
     const pool = createPool(settings);
     await migratePostgresDatabase(pool);
     const db = drizzlePg(pool, { schema });
+    // Instances starting together on an empty database may both seed: every insert of the seed is
+    // ON CONFLICT DO NOTHING, so the second adds nothing (the migrations before it take turns
+    // through an advisory lock).
+    if (settings.seedDemoData) await seedDatabase(db);
     retryTransactionsThatNeverBegan(db);
     return { db, engine: "postgres", exclusively: (name, work) => underAdvisoryLock(pool, name, work), close: () => pool.end() };
   }

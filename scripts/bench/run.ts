@@ -1,5 +1,5 @@
 // `npm run bench [-- <part> …] [--no-build] [--runs N] [--duration S] [--strict]`: builds the shop, starts it
-// on a database of its own, and measures. Parts: bundles, lighthouse, throughput (all by default).
+// on a database of its own, and measures. Parts: bundles, lighthouse, throughput, scaling (all by default).
 // Results: bench-results/<date>.json and .md (and latest.*), the Markdown printed as well.
 import { spawnSync } from "node:child_process";
 import { parseArgs } from "node:util";
@@ -10,10 +10,11 @@ import { measureFirstLoad } from "./first-load";
 import { lighthouseTable, runLighthouse, timeSpentTable } from "./lighthouse";
 import { describeEnvironment, failuresOf, writeReport, type Table } from "./report";
 import { addToCart, checkout, emptyCart, signIn } from "./shop-api";
+import { scalingRuns, scalingTable } from "./scaling";
 import { startShop } from "./shop-server";
 import { nginxThroughput, pageHtml, shopThroughput, startNginx, throughputTable, type ShopThroughput } from "./throughput";
 
-const PARTS = ["bundles", "lighthouse", "throughput"] as const;
+const PARTS = ["bundles", "lighthouse", "throughput", "scaling"] as const;
 type Part = (typeof PARTS)[number];
 
 const { values, positionals } = parseArgs({
@@ -62,17 +63,23 @@ const release = async (server: { stop(): Promise<void> }) => {
 let failure: unknown = null;
 
 try {
-  const shop = await startShop("pglite", port);
-  running.push(shop);
-  console.log(`Shop on ${shop.url} (embedded database)`);
+  // Scaling starts servers of its own (standalone, on PostgreSQL): the others share this shop.
+  const shop = parts.has("bundles") || parts.has("lighthouse") || parts.has("throughput") ? await startShop("pglite", port) : null;
+  if (shop) {
+    running.push(shop);
+    console.log(`Shop on ${shop.url} (embedded database)`);
+  }
 
   // The payment page is measured as a customer sees it: signed in, on a pending order of theirs.
-  const customer = await signIn(shop.url, "customer");
-  await emptyCart(customer);
-  await addToCart(customer, PURIFIER_SKU, 1);
-  const paymentQuery = `?orderId=${await checkout(customer)}`;
+  const customer = shop ? await signIn(shop.url, "customer") : null;
+  let paymentQuery = "";
+  if (customer) {
+    await emptyCart(customer);
+    await addToCart(customer, PURIFIER_SKU, 1);
+    paymentQuery = `?orderId=${await checkout(customer)}`;
+  }
 
-  if (parts.has("bundles") || parts.has("lighthouse")) {
+  if (shop && customer && (parts.has("bundles") || parts.has("lighthouse"))) {
     // A bare Next.js app beside the shop: the least any page of this stack loads, and the best
     // Lighthouse score it can get on this machine.
     const bareApp = await startBareApp(port + 2);
@@ -94,7 +101,7 @@ try {
       await release(bareApp);
     }
   }
-  if (parts.has("throughput")) {
+  if (shop && parts.has("throughput")) {
     const pages = await pageHtml(shop.url);
     const shops: ShopThroughput[] = [await shopThroughput(shop, durationS)];
     await stopAll();
@@ -112,6 +119,13 @@ try {
     } finally {
       await release(nginx);
     }
+  }
+  if (parts.has("scaling")) {
+    // After the other parts, whose servers are stopped by then: the ports and cores are its own.
+    await stopAll();
+    const runs = await scalingRuns(port + 3, durationS);
+    raw.scaling = runs;
+    tables.push(scalingTable(runs, durationS));
   }
 } catch (error) {
   // What was measured before the failure is still written.

@@ -1,0 +1,323 @@
+// Several production instances of the shop on one machine, as a deployment runs them: the standalone
+// server (`node .next/standalone/server.js`) on one PostgreSQL database and one Redis, behind nginx
+// round-robin. Shared by the two-instance test (two-instances.ts) and the scaling benchmark.
+import { spawn, spawnSync, execFileSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { Redis } from "ioredis";
+import pg from "pg";
+
+const STANDALONE_SERVER = path.resolve(".next", "standalone", "server.js");
+
+/** The machine's PostgreSQL maintenance database, on which each run creates a database of its own. */
+export const POSTGRES_ADMIN_URL = process.env.CLUSTER_POSTGRES_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+/** A Redis database of these runs' own: flushed at the start of each run. */
+export const CLUSTER_REDIS_URL = process.env.CLUSTER_REDIS_URL || "redis://127.0.0.1:6379/5";
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Copies public/ and .next/static into the standalone folder of the current build. */
+export function prepareStandalone(): void {
+  if (!existsSync(STANDALONE_SERVER)) throw new Error("No standalone build at .next/standalone: run `npm run build` first.");
+  const prepared = spawnSync("bash", ["scripts/standalone.sh"], { stdio: ["ignore", "ignore", "inherit"] });
+  if (prepared.status !== 0) throw new Error(`scripts/standalone.sh exited with ${prepared.status}`);
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface ClusterDatabase {
+  url: string;
+  name: string;
+  drop(): Promise<void>;
+}
+
+/** A new, empty database (`cluster_<prefix>_<time>_<pid>`): the instances migrate (and seed) it as they start. */
+export async function createDatabase(prefix: string): Promise<ClusterDatabase> {
+  const name = `cluster_${prefix}_${Date.now()}_${process.pid}`;
+  await adminQuery(`create database ${name}`);
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return { url: url.href, name, drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
+}
+
+/** What of PostgreSQL and Redis does not answer (empty when both do). */
+export async function missingServices(): Promise<string[]> {
+  const missing: string[] = [];
+  try {
+    await adminQuery("select 1");
+  } catch (error) {
+    missing.push(`PostgreSQL at ${POSTGRES_ADMIN_URL} (${error instanceof Error ? error.message : String(error)})`);
+  }
+  const redis = new Redis(CLUSTER_REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 2_000,
+    retryStrategy: () => null,
+  });
+  // The refused connection is reported by connect() below; without a listener ioredis prints it too.
+  redis.on("error", () => {});
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (error) {
+    missing.push(`Redis at ${CLUSTER_REDIS_URL} (${error instanceof Error ? error.message : String(error)})`);
+  } finally {
+    redis.disconnect();
+  }
+  return missing;
+}
+
+export async function flushRedis(url = CLUSTER_REDIS_URL): Promise<void> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    await redis.flushdb();
+  } finally {
+    redis.disconnect();
+  }
+}
+
+export interface Instance {
+  name: string;
+  port: number;
+  url: string;
+  child: ChildProcess;
+  /** Resolves with how the process ended. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Its output (stdout and stderr), for a failed check to show. */
+  log: string[];
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/** What every instance of one cluster shares: one database, one Redis, one key, one public address. */
+export function clusterEnv(options: { databaseUrl: string; siteUrl: string; authSecret?: string }): NodeJS.ProcessEnv {
+  return {
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    DATABASE_URL: options.databaseUrl,
+    REDIS_URL: CLUSTER_REDIS_URL,
+    AUTH_SECRET: options.authSecret ?? randomBytes(32).toString("hex"),
+    SITE_URL: options.siteUrl,
+    // nginx in front appends the caller's address to X-Forwarded-For.
+    TRUSTED_PROXY_HOPS: "1",
+    SEED_DEMO_DATA: "true",
+    // Above nginx's own idle time, as in production.
+    KEEP_ALIVE_TIMEOUT: "65000",
+  };
+}
+
+export function startInstance(name: string, port: number, env: NodeJS.ProcessEnv): Instance {
+  const dataDir = path.resolve(".data", `cluster-${name}-${port}`);
+  const child = spawn(process.execPath, [STANDALONE_SERVER], {
+    env: {
+      // PATH and the like; the shop's own settings come from `env` alone, never from this shell.
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      ...env,
+      PORT: String(port),
+      HOSTNAME: "127.0.0.1",
+      // Never used on PostgreSQL; kept out of the standalone folder all the same.
+      PGLITE_DIR: path.join(dataDir, "pglite"),
+      MAIL_OUTBOX_DIR: path.join(dataDir, "outbox"),
+      AUTH_SECRET_FILE: path.join(dataDir, "auth-secret"),
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const log: string[] = [];
+  const keep = (chunk: Buffer) => {
+    log.push(...chunk.toString("utf8").split("\n").filter(Boolean));
+    if (log.length > 400) log.splice(0, log.length - 400);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
+  return {
+    name,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    child,
+    exited,
+    log,
+    stop: async (signal = "SIGTERM") => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill(signal);
+        // A server that does not stop within 30 s of SIGTERM is killed: cleanup never hangs.
+        const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Waits until the instance says it is ready: GET /api/ready once the app has it (200), else the
+ * catalogue list (an answer from the database) while /api/ready is still a 404.
+ */
+export async function waitUntilReady(instance: Instance, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (instance.child.exitCode !== null || instance.child.signalCode !== null) {
+      throw new Error(
+        `${instance.name} exited (${instance.child.exitCode ?? instance.child.signalCode}) before it was ready:\n${instance.log.slice(-30).join("\n")}`,
+      );
+    }
+    try {
+      const ready = await fetch(`${instance.url}/api/ready`);
+      if (ready.ok) return;
+      if (ready.status === 404 && (await fetch(`${instance.url}/api/v1/c/merchandise/list`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(250);
+  }
+  throw new Error(`${instance.name} was not ready within ${timeoutMs / 1000} s:\n${instance.log.slice(-30).join("\n")}`);
+}
+
+export function nginxBinary(): string {
+  for (const candidate of ["/usr/sbin/nginx", "nginx"]) {
+    try {
+      execFileSync(candidate, ["-v"], { stdio: "ignore" });
+      return candidate;
+    } catch {
+      // Try the next one.
+    }
+  }
+  throw new Error("nginx is needed: sudo apt-get install -y nginx-light (or nginx)");
+}
+
+export interface Balancer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * nginx round-robin over `upstreams` (ports on loopback), with the headers deploy/nginx.conf sets.
+ * No upstream keepalive, as there: a new connection per request means an instance that stops
+ * (SIGTERM closes its listener) is never sent a request on a connection it is closing; a refused
+ * connection is retried on the next instance, for POSTs too, since nothing was sent.
+ */
+export async function startBalancer(port: number, upstreams: number[]): Promise<Balancer> {
+  const binary = nginxBinary();
+  const dir = path.resolve(".data", `cluster-nginx-${port}`);
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  const file = (name: string) => path.join(dir, name);
+  await writeFile(
+    file("nginx.conf"),
+    `daemon off;
+worker_processes 1;
+pid ${file("nginx.pid")};
+error_log ${file("error.log")} warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path ${file("body")};
+  proxy_temp_path ${file("proxy")};
+  fastcgi_temp_path ${file("fastcgi")};
+  uwsgi_temp_path ${file("uwsgi")};
+  scgi_temp_path ${file("scgi")};
+  keepalive_requests 1000000;
+  upstream shop {
+${upstreams.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=1 fail_timeout=5s;`).join("\n")}
+  }
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://shop;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Request-Id $request_id;
+      proxy_next_upstream error timeout;
+      proxy_connect_timeout 2s;
+    }
+  }
+}
+`,
+  );
+  const child = spawn(binary, ["-c", file("nginx.conf"), "-p", dir], { stdio: ["ignore", "ignore", "inherit"] });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}; see ${file("error.log")}`);
+    try {
+      await fetch(url);
+      break;
+    } catch {
+      if (attempt > 100) throw new Error("nginx did not start");
+    }
+    await sleep(100);
+  }
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGQUIT");
+        await exited;
+      }
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+// Clock ticks per second of /proc/<pid>/stat's times: 100 on every Linux build Node runs on here.
+const CLOCK_TICKS = 100;
+
+/** The process and every process below it (Next may start workers). */
+function withDescendants(pids: number[]): number[] {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // The name (2nd field) may hold spaces; the fields after its closing parenthesis do not.
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      parents.set(Number(entry), ppid);
+    } catch {
+      // Gone since the listing.
+    }
+  }
+  const all = new Set(pids);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [pid, ppid] of parents) {
+      if (all.has(ppid) && !all.has(pid)) {
+        all.add(pid);
+        grew = true;
+      }
+    }
+  }
+  return [...all];
+}
+
+/** CPU seconds (user + system) the processes and their children have used so far. */
+export function cpuSeconds(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of withDescendants(pids)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      // utime and stime are fields 14 and 15 of the line: the 12th and 13th after the name's.
+      ticks += Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+    } catch {
+      // Exited.
+    }
+  }
+  return ticks / CLOCK_TICKS;
+}
