@@ -163,10 +163,7 @@ export function startInstance(name: string, port: number, env: NodeJS.ProcessEnv
   };
 }
 
-/**
- * Waits until the instance says it is ready: GET /api/ready once the app has it (200), else the
- * catalogue list (an answer from the database) while /api/ready is still a 404.
- */
+/** Waits until the instance says it is ready: GET /api/ready answers 200 (database and Redis answer). */
 export async function waitUntilReady(instance: Instance, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -178,7 +175,6 @@ export async function waitUntilReady(instance: Instance, timeoutMs = 90_000): Pr
     try {
       const ready = await fetch(`${instance.url}/api/ready`);
       if (ready.ok) return;
-      if (ready.status === 404 && (await fetch(`${instance.url}/api/v1/c/merchandise/list`)).ok) return;
     } catch {
       // Not listening yet.
     }
