@@ -7,8 +7,9 @@ ARG NODE_IMAGE=node:20-bookworm-slim
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-# The lock file decides every version; no audit or funding calls from the build.
-RUN npm ci --no-audit --no-fund
+# The lock file decides every version (npm install keeps it as it is; `npm ci` refuses a lock file
+# made where the registry offers Linux binaries only); no audit or funding calls from the build.
+RUN npm install --no-audit --no-fund
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
