@@ -17,8 +17,9 @@ export interface ShopServer {
 /** The machine's PostgreSQL (BENCH_POSTGRES_URL names another server's maintenance database). */
 const POSTGRES_ADMIN_URL = process.env.BENCH_POSTGRES_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+/** One statement on a PostgreSQL server's maintenance database (creating and dropping test databases). */
+export async function postgresAdminQuery(adminUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
     await client.query(sql);
@@ -77,8 +78,8 @@ export async function startShop(engine: Engine, port: number, options: ShopOptio
   let dropDatabase = async () => {};
   if (engine === "postgres") {
     const database = `lenwell_bench_${Date.now()}_${process.pid}`;
-    await adminQuery(`create database ${database}`);
-    dropDatabase = () => adminQuery(`drop database if exists ${database} with (force)`);
+    await postgresAdminQuery(POSTGRES_ADMIN_URL, `create database ${database}`);
+    dropDatabase = () => postgresAdminQuery(POSTGRES_ADMIN_URL, `drop database if exists ${database} with (force)`);
     const databaseUrl = new URL(POSTGRES_ADMIN_URL);
     databaseUrl.pathname = `/${database}`;
     env.DATABASE_URL = databaseUrl.href;

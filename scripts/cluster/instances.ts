@@ -7,7 +7,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Redis } from "ioredis";
-import pg from "pg";
+import { postgresAdminQuery } from "../bench/shop-server";
 
 const STANDALONE_SERVER = path.resolve(".next", "standalone", "server.js");
 
@@ -25,15 +25,7 @@ export function prepareStandalone(): void {
   if (prepared.status !== 0) throw new Error(`scripts/standalone.sh exited with ${prepared.status}`);
 }
 
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const adminQuery = (sql: string) => postgresAdminQuery(POSTGRES_ADMIN_URL, sql);
 
 export interface ClusterDatabase {
   url: string;

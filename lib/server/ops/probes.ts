@@ -6,6 +6,7 @@ import { getDb } from "@/lib/db/client";
 import { describeError } from "@/lib/server/http/error-log";
 import { isShuttingDown } from "@/lib/server/lifecycle/state";
 import { log } from "@/lib/server/log";
+import { reportOutagesOnce } from "@/lib/server/redis/outages";
 
 // What the load balancer and the orchestrator ask every few seconds.
 // - Health (GET /api/health): the process is up and serving. Touches nothing, so a slow database never
@@ -76,16 +77,9 @@ function probeClient(url: string): Redis {
       connectTimeout: PROBE_TIMEOUT_MS,
       retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
     });
-    let reported = false;
-    client.on("ready", () => {
-      reported = false;
-    });
-    // Without a listener ioredis prints every reconnection failure; one line per outage is enough.
-    client.on("error", (error: Error) => {
-      if (reported) return;
-      reported = true;
-      log.warn({ dependency: "redis", reason: error.message }, `Not ready: Redis unreachable: ${error.message}`);
-    });
+    reportOutagesOnce(client, (error) =>
+      log.warn({ dependency: "redis", reason: error.message }, `Not ready: Redis unreachable: ${error.message}`),
+    );
     clients.set(url, client);
   }
   return client;

@@ -4,6 +4,7 @@ import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from "r
 import type { RateRule } from "@/lib/config/auth";
 import { env } from "@/lib/config/env";
 import { log } from "@/lib/server/log";
+import { reportOutagesOnce } from "@/lib/server/redis/outages";
 
 // Where rate-limit counts live: this process's memory by default, Redis when REDIS_URL is set so
 // every app instance sees the same counts.
@@ -50,16 +51,9 @@ export function connectRedis(url: string): Redis {
     connectTimeout: 2_000,
     retryStrategy: (attempt) => Math.min(attempt * 200, 5_000),
   });
-  let reported = false;
-  client.on("ready", () => {
-    reported = false;
-  });
-  // Without a listener ioredis prints every reconnection failure; one line per outage is enough.
-  client.on("error", (error: Error) => {
-    if (reported) return;
-    reported = true;
-    log.error({ error: error.message }, `Rate limits: Redis unreachable, counting in memory until it is back: ${error.message}`);
-  });
+  reportOutagesOnce(client, (error) =>
+    log.error({ error: error.message }, `Rate limits: Redis unreachable, counting in memory until it is back: ${error.message}`),
+  );
   return client;
 }
 
