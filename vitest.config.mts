@@ -15,6 +15,9 @@ export default defineConfig({
   },
   test: {
     environment: "jsdom",
+    // The server's info lines (one per sign-in, payment, request) would bury the run's own output;
+    // warnings and errors still print. Tests that check a log line spy on the logger itself.
+    env: { LOG_LEVEL: "warn" },
     include: ["**/*.test.{ts,tsx}"],
     exclude: ["node_modules/**", ".next/**", "e2e/**", ".data/**", ".scratch/**"],
     setupFiles: ["./vitest.setup.ts"],
