@@ -20,6 +20,11 @@ describe("assetsInHtml", () => {
     });
   });
 
+  it("counts a stylesheet Next inlined by the file its <style> names", () => {
+    const html = `<html><head><style data-precedence="next" data-href="/_next/static/chunks/a.css">body{margin:0}</style><style>.x{}</style></head></html>`;
+    expect(assetsInHtml(html)).toEqual({ scripts: [], styles: ["/_next/static/chunks/a.css"] });
+  });
+
   it("finds nothing in a page without assets", () => {
     expect(assetsInHtml("<html><body><p>Hello</p></body></html>")).toEqual({ scripts: [], styles: [] });
   });

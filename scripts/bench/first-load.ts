@@ -1,5 +1,7 @@
 // What a page's HTML makes the browser download before the page can run: its scripts (not the
 // noModule polyfills, which module-capable browsers never fetch) and its stylesheets, in gzip bytes.
+// A stylesheet inlined into the HTML (next.config.ts `inlineCss`) still counts as CSS: Next names its
+// file in the <style>'s data-href, and the file is the same bytes.
 // Next 16 no longer prints first-load sizes, so the benchmarks and the budget test read them here,
 // from the HTML the server actually sends.
 import { gzipSync } from "node:zlib";
@@ -24,7 +26,7 @@ export interface PageAssets {
   styles: string[];
 }
 
-const TAG = /<(script|link)\b([^>]*)>/gi;
+const TAG = /<(script|link|style)\b([^>]*)>/gi;
 const ATTRIBUTE = /([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g;
 
 function attributesOf(source: string): Map<string, string> {
@@ -45,7 +47,7 @@ function decodeEntities(value: string): string {
     .replace(/&gt;/g, ">");
 }
 
-/** Script and stylesheet addresses a page's HTML loads, each once, in document order. */
+/** Script and stylesheet addresses a page's HTML loads or inlines, each once, in document order. */
 export function assetsInHtml(html: string): PageAssets {
   const scripts = new Set<string>();
   const styles = new Set<string>();
@@ -57,6 +59,11 @@ export function assetsInHtml(html: string): PageAssets {
     if (tag === "script") {
       const src = attributes.get("src");
       if (src && !attributes.has("nomodule")) scripts.add(src);
+      continue;
+    }
+    if (tag === "style") {
+      const inlined = attributes.get("data-href");
+      if (inlined) styles.add(inlined);
       continue;
     }
     const href = attributes.get("href");
