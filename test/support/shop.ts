@@ -67,8 +67,14 @@ export async function makeProduct(
   return sku;
 }
 
+// The cart lists lines in the order they were added (then by sku). Embedded PGlite's clock can give
+// two inserts in a row the same instant, which would list them by sku instead; each line put in by
+// a test is stamped strictly later than the one before, as a customer's adds always are.
+let lastPutAt = 0;
+
 export async function putInCart(handle: DatabaseHandle, userId: string, sku: string, quantity: number): Promise<void> {
-  await handle.db.insert(cartItems).values({ userId, sku, quantity });
+  lastPutAt = Math.max(Date.now(), lastPutAt + 1);
+  await handle.db.insert(cartItems).values({ userId, sku, quantity, createdAt: new Date(lastPutAt) });
 }
 
 interface RequestOptions {
