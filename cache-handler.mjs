@@ -75,10 +75,11 @@ const SHARED_STALE_SECONDS = 86_400;
 /** The longest one cache call may wait for Redis before the page is rendered without it. */
 const SHARED_TIMEOUT_MS = 500;
 
-/** One JSON line on stderr, in the shape of the shop's logs (pino): this file runs outside the bundle. The
+/** One JSON line on stderr, in the shape of the shop's logs (lib/log/logger.ts: the level as a word, an
+ * ISO time): this file runs outside the bundle. The
  * Edge bundler refuses a bare `process.pid`, hence globalThis (the Edge copy never logs). */
 function report(level, msg, error) {
-  const line = { level: level === "error" ? 50 : 40, time: Date.now(), pid: globalThis.process.pid, msg };
+  const line = { level, time: new Date().toISOString(), pid: globalThis.process.pid, msg };
   if (error) line.err = error instanceof Error ? error.message : String(error);
   console.error(JSON.stringify(line));
 }

@@ -21,6 +21,10 @@ export interface ScheduledJob {
   run(now: Date): Promise<Record<string, number>>;
 }
 
+function reportFailure(job: ScheduledJob, error: unknown): void {
+  log.error({ job: job.name, error: describeError(error) }, `Scheduled job ${job.name} failed: ${describeError(error)}`);
+}
+
 /** Runs each job once at `now`, one after another; a job that throws is reported, not fatal to the others. */
 export async function runScheduledJobs(
   jobs: readonly ScheduledJob[],
@@ -32,7 +36,7 @@ export async function runScheduledJobs(
       report[job.name] = await job.run(now);
     } catch (error) {
       report[job.name] = { error: describeError(error) };
-      log.error({ job: job.name, error: describeError(error) }, `Scheduled job ${job.name} failed: ${describeError(error)}`);
+      reportFailure(job, error);
     }
   }
   return report;
@@ -52,7 +56,7 @@ async function tick(job: ScheduledJob, clock: () => Date): Promise<void> {
     const { exclusively } = await getDatabase();
     await exclusively(`lenwell:job:${job.name}`, () => job.run(clock()));
   } catch (error) {
-    log.error({ job: job.name, error: describeError(error) }, `Scheduled job ${job.name} failed: ${describeError(error)}`);
+    reportFailure(job, error);
   }
 }
 

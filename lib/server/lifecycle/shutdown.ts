@@ -1,8 +1,9 @@
 import "server-only";
 import { subscribe } from "node:diagnostics_channel";
-import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { Server } from "node:http";
 import { describeError } from "@/lib/server/http/error-log";
 import { log } from "@/lib/server/log";
+import type { RequestStart } from "@/lib/server/log/request-tracking";
 import { isShuttingDown, markShuttingDown } from "./state";
 
 // Graceful shutdown of a production instance. On SIGTERM (an orchestrator stopping or replacing it)
@@ -23,16 +24,10 @@ export interface ShutdownStep {
   run: () => Promise<void>;
 }
 
-interface RequestStart {
-  request: IncomingMessage;
-  response: ServerResponse;
-  server: Server;
-}
-
 const holder = globalThis as typeof globalThis & { __lenwellShutdown?: { servers: Set<Server>; inFlight: number; idle: Set<() => void> } };
 
 /** Counts requests in flight and remembers the HTTP servers they arrive on (once per process). */
-function trackRequests() {
+function countRequestsInFlight() {
   if (holder.__lenwellShutdown) return holder.__lenwellShutdown;
   const tracked = { servers: new Set<Server>(), inFlight: 0, idle: new Set<() => void>() };
   holder.__lenwellShutdown = tracked;
@@ -56,7 +51,7 @@ export function requestsInFlight(): number {
   return holder.__lenwellShutdown?.inFlight ?? 0;
 }
 
-async function drainRequests(tracked: ReturnType<typeof trackRequests>): Promise<void> {
+async function drainRequests(tracked: ReturnType<typeof countRequestsInFlight>): Promise<void> {
   for (const server of tracked.servers) {
     // Stops listening; Node also closes the idle keep-alive connections now.
     server.close();
@@ -70,7 +65,7 @@ async function drainRequests(tracked: ReturnType<typeof trackRequests>): Promise
  * while requests drain, the database step last. Call once, from instrumentation, in production.
  */
 export function installGracefulShutdown(options: { timeoutSeconds: number; stopWork: ShutdownStep[]; finally: ShutdownStep[] }): void {
-  const tracked = trackRequests();
+  const tracked = countRequestsInFlight();
   // Next registered its own handlers before instrumentation ran; they would exit mid-job.
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     for (const listener of process.listeners(signal)) process.removeListener(signal, listener);

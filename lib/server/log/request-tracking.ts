@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { performance } from "node:perf_hooks";
 import type { Logger } from "pino";
 import { requestContext } from "@/lib/log/request-context";
@@ -28,9 +28,11 @@ export function requestIdFor(header: string | string[] | undefined): string {
 // The load balancer and the orchestrator poll these every few seconds: a line each would drown the rest.
 const PROBE_PATHS = new Set(["/api/health", "/api/ready"]);
 
-interface RequestStart {
+/** What Node publishes on `http.server.request.start` (and `http.server.response.finish`). */
+export interface RequestStart {
   request: IncomingMessage;
   response: ServerResponse;
+  server: Server;
 }
 
 interface Timing {

@@ -134,7 +134,7 @@ export async function answerReadiness(): Promise<Response> {
   return probeAnswer(report.failed.length === 0 ? 200 : 503, { ...report });
 }
 
-/** Closes the probes' Redis connections (tests, and the shutdown). */
+/** Closes the probes' Redis connections (tests; a stopping process simply exits). */
 export function disconnectProbeClients(): void {
   for (const client of holder.__lenwellProbeRedis?.values() ?? []) client.disconnect();
   holder.__lenwellProbeRedis?.clear();
