@@ -1,7 +1,7 @@
 // Requests per second and latency under load (autocannon, loopback, bounded in time): a static
 // browse page and the product page, each beside nginx serving the very same HTML (the limit of
 // this machine for that response), and the cart calls with a real session.
-import { spawn, execFileSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -9,6 +9,7 @@ import { PRODUCT_ROUTE, THROUGHPUT_BUDGET } from "./budgets";
 import type { ShopServer } from "./shop-server";
 import { addToCart, emptyCart, listedProducts, signIn, stockUp, type Session } from "./shop-api";
 import type { Figure, Table } from "./report";
+import { nginxBinary } from "../cluster/instances";
 
 /** Prerendered at build time: what the app serves without rendering. */
 export const STATIC_ROUTE = "/about/contactus";
@@ -68,18 +69,6 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
 export interface Nginx {
   url: string;
   stop(): Promise<void>;
-}
-
-function nginxBinary(): string {
-  for (const candidate of ["/usr/sbin/nginx", "nginx"]) {
-    try {
-      execFileSync(candidate, ["-v"], { stdio: "ignore" });
-      return candidate;
-    } catch {
-      // Try the next one.
-    }
-  }
-  throw new Error("nginx is needed for the throughput comparison: sudo apt-get install -y nginx-light (or nginx)");
 }
 
 /** nginx on loopback serving `pages` (route → HTML) as files, with as many workers as cores. */
