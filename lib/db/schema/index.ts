@@ -14,3 +14,4 @@ export * from "./after-sale";
 export * from "./mail-outbox";
 export * from "./purifiers";
 export * from "./filter-shipments";
+export * from "./refunds";
