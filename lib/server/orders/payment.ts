@@ -226,7 +226,7 @@ export async function receivePaymentEvent(
   const event = await readPaymentEvent(payload, headers);
   return inTransaction(async (tx) => {
     if (!(await recordPaymentEvent(tx, event))) return { received: true, duplicate: true };
-    if (event.kind === "other") return { received: true, duplicate: false };
+    if (event.kind === "other" || event.kind === "card_setup") return { received: true, duplicate: false };
     const payment = await paymentForEvent(tx, event.providerRef, { lock: false });
     if (!payment) return { received: true, duplicate: false };
     const order = await lockOrder(tx, payment.orderId);

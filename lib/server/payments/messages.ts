@@ -13,6 +13,22 @@ export const PAYMENT_MESSAGES = {
   paid: "Thank you! Your payment went through.",
   noPaymentToRefund: "This order has no payment to refund.",
   refundTooLarge: "The refund is more than what is left of the payment.",
+  /** Why the provider would not make a refund, by its reason code (Stripe's error codes; the test provider uses the same). */
+  refundRefused: {
+    amount_too_large: "The refund is more than what is left of the payment.",
+    amount_invalid: "A refund needs a positive amount.",
+    charge_already_refunded: "This payment has already been refunded in full.",
+    charge_disputed:
+      "The customer has disputed this payment with their bank, so it cannot be refunded: the dispute decides where the money goes.",
+    charge_not_refundable:
+      "This payment can no longer be refunded through the card. Refund the customer another way and note it on the order.",
+    insufficient_funds:
+      "The shop's payment balance is too low for this refund right now. Add funds at the provider, then try the refund again.",
+    resource_missing: "The payment provider has no record of this payment, so it cannot be refunded.",
+    other: "The payment provider refused this refund. Try again later, or refund the customer another way.",
+  },
+  /** A refund that failed after the provider took it (the card was closed, the bank sent it back). */
+  refundFailed: "The refund did not reach the customer's card (the bank returned it). Refund the customer another way or try again.",
   noSavedCard: "There is no card kept for renewals.",
   offSessionDeclined: "Your card was declined.",
   declined: "Your card was declined.",
@@ -31,5 +47,10 @@ export const PAYMENT_MESSAGES = {
   noAttempt: "No payment has been made for this order yet.",
   noWebhooks: "This shop's payment provider sends no webhooks.",
   webhookRefused: "The webhook was refused:",
+  /** Why a webhook was refused, in the shop's words (never the library's). */
+  webhookMissingSignature: "it carries no Stripe-Signature header.",
+  webhookBadSignature: "its signature does not match this endpoint's signing secret.",
+  webhookStale: "its timestamp is more than 5 minutes away from now (a replay, or a clock that is wrong).",
+  webhookUnreadable: "its body is not an event this shop can read.",
   duplicateRefunded: "This order was already paid, so this second payment was refunded in full.",
 } as const;

@@ -342,6 +342,7 @@ export async function chargeOrder(
       idempotencyKey: `order-${body.orderId}-attempt-${userId}-${body.idempotencyKey}`,
       description: `Lenwell order ${body.orderId}`,
       orderId: body.orderId,
+      paymentId: payment.id,
       customer: await providerCustomer(tx, provider, userId),
       saveCard,
     });

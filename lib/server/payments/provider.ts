@@ -32,6 +32,12 @@ export interface ChargeRequest {
   description: string;
   /** The order paid for, kept with the charge so the provider's events and dashboard name it. */
   orderId: string;
+  /**
+   * The shop's payment row (payments.id), kept with the charge (Stripe: metadata `payment_id`), so a
+   * charge whose answer was lost (the process died while the provider answered) can be found again
+   * (`findCharge`) or matched by its webhook.
+   */
+  paymentId: string;
   /** The provider's record of the customer (createCustomer), which a kept card belongs to; null for none. */
   customer: string | null;
   /** Keep the card for later charges (renewals, next checkout) once this charge succeeds. */
@@ -103,9 +109,17 @@ export interface RefundRequest {
   idempotencyKey: string;
 }
 
+/**
+ * `succeeded`: the money is on its way back. `pending`: the provider has it and will say how it ended
+ * (a refund event); counted as going back meanwhile. `failed`: it will not go back (the event says so
+ * later for a refund that was pending or even succeeded at first).
+ */
 export interface RefundResult {
   refundRef: string;
   amountCents: number;
+  status: "succeeded" | "pending" | "failed";
+  /** Why it failed, in the shop's words; null otherwise. */
+  failureMessage: string | null;
 }
 
 export interface SavedCard extends CardDetails {
@@ -118,8 +132,17 @@ export type ProviderEvent = { id: string; type: string } & (
     { kind: "charge"; providerRef: string }
     /** Money went back, from the shop or the provider's dashboard: `refundedCents` is the total now. */
   | { kind: "refund"; providerRef: string; refundedCents: number }
-  /** The cardholder disputes the charge with their bank. */
-  | { kind: "dispute"; providerRef: string; amountCents: number; reason: string }
+  /**
+   * A refund the provider had taken failed afterwards (Stripe: `refund.failed`, or
+   * `charge.refund.updated` with status failed): the money did not reach the customer.
+   */
+  | { kind: "refund_failed"; providerRef: string; refundRef: string; amountCents: number; message: string }
+  /** The cardholder disputes the charge with their bank; the disputed amount is taken back from the shop. */
+  | { kind: "dispute"; providerRef: string; disputeRef: string; amountCents: number; reason: string }
+  /** A dispute ended: `won`, the bank gave the money back to the shop; lost, it stays with the cardholder. */
+  | { kind: "dispute_closed"; providerRef: string; disputeRef: string; amountCents: number; won: boolean }
+  /** A card was saved in the provider's fields, though the customer may have left the page (Stripe: `setup_intent.succeeded`). */
+  | { kind: "card_setup"; reference: string }
   /** An event the shop does not act on. */
   | { kind: "other" }
 );
@@ -181,6 +204,12 @@ export interface PaymentProvider {
   startCardSetup?(customer: string, idempotencyKey: string): Promise<CardSetup>;
   /** The setup as the provider knows it now; throws CardSetupNotFoundError for an unknown reference. */
   finishCardSetup?(reference: string): Promise<CardSetupState>;
+  /**
+   * The charge made for the shop's payment `paymentId` under `idempotencyKey`, or null when the
+   * provider has none: asked when the shop lost the answer to `charge` (the process died), so the
+   * attempt is finished as the provider knows it instead of left hanging or charged again.
+   */
+  findCharge(paymentId: string, idempotencyKey: string): Promise<ChargeResult | null>;
   /** Stops a saved card from being charged again. */
   removeCard(reference: string): Promise<void>;
   /** The provider's record of a customer, for providers that keep cards per customer; absent otherwise. */
@@ -219,10 +248,16 @@ export class CardSetupNotFoundError extends Error {
   }
 }
 
-/** A refund the provider cannot make (more than what is left of the charge, a charge that failed). */
+/**
+ * A refund the provider cannot make (more than what is left of the charge, a charge that was
+ * disputed or failed), with the provider's reason `code` and the shop's words for it.
+ */
 export class RefundRefusedError extends Error {
-  constructor(message: string) {
+  readonly code: string;
+
+  constructor(code: string, message: string) {
     super(message);
     this.name = "RefundRefusedError";
+    this.code = code;
   }
 }

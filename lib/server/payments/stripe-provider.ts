@@ -201,7 +201,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
           amount: request.amountCents,
           currency: request.currency,
           description: request.description,
-          metadata: { order_id: request.orderId },
+          metadata: { order_id: request.orderId, payment_id: request.paymentId },
           allowed_payment_method_types: ["card"],
           ...(request.customer ? { customer: request.customer } : {}),
           ...(request.saveCard && request.customer && !saved ? { setup_future_usage: "off_session" as const } : {}),
@@ -255,11 +255,28 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
           { payment_intent: request.providerRef, amount: request.amountCents },
           { idempotencyKey: request.idempotencyKey },
         );
-        return { refundRef: refund.id, amountCents: refund.amount };
+        const status =
+          refund.status === "failed" || refund.status === "canceled" ? "failed" : refund.status === "succeeded" ? "succeeded" : "pending";
+        return {
+          refundRef: refund.id,
+          amountCents: refund.amount,
+          status,
+          failureMessage: status === "failed" ? PAYMENT_MESSAGES.refundFailed : null,
+        };
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new RefundRefusedError(PAYMENT_MESSAGES.refundTooLarge);
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          const code = error.code ?? "other";
+          const words = PAYMENT_MESSAGES.refundRefused as Record<string, string>;
+          throw new RefundRefusedError(code, words[code] ?? PAYMENT_MESSAGES.refundRefused.other);
+        }
         throw error;
       }
+    },
+
+    async findCharge(paymentId: string): Promise<ChargeResult | null> {
+      const found = await stripe.paymentIntents.search({ query: `metadata['payment_id']:'${paymentId}'`, limit: 1 });
+      const intent = found.data[0];
+      return intent ? resultOf(intent) : null;
     },
 
     saveCard(): Promise<SavedCard> {
@@ -337,7 +354,7 @@ function eventOf(event: Stripe.Event): ProviderEvent {
       const dispute = event.data.object;
       const intent = idOf(dispute.payment_intent);
       return intent
-        ? { ...base, kind: "dispute", providerRef: intent, amountCents: dispute.amount, reason: dispute.reason }
+        ? { ...base, kind: "dispute", providerRef: intent, disputeRef: dispute.id, amountCents: dispute.amount, reason: dispute.reason }
         : { ...base, kind: "other" };
     }
     default:

@@ -15,6 +15,7 @@ import {
   type RefundResult,
   type SavedCard,
 } from "./provider";
+import { PAYMENT_MESSAGES } from "./messages";
 import { CARD_MESSAGES, OUTCOME_MESSAGES, findTestCard, isExpired, passesLuhn } from "./test-cards";
 
 export const TEST_PROVIDER_NAME = "test";
@@ -89,7 +90,7 @@ export function createTestProvider(db: DbExecutor, now: () => Date = () => new D
   }
 
   /** `offSession`: nobody is at the screen, so a "decline_off_session" card is declined. */
-  async function charge(request: Omit<ChargeRequest, "orderId">, offSession: boolean): Promise<ChargeResult> {
+  async function charge(request: Omit<ChargeRequest, "orderId" | "paymentId">, offSession: boolean): Promise<ChargeResult> {
     if (!Number.isInteger(request.amountCents) || request.amountCents <= 0)
       throw new Error("A charge needs a positive whole amount of cents");
     const earlier = await findCharge(request.idempotencyKey);
@@ -170,6 +171,11 @@ export function createTestProvider(db: DbExecutor, now: () => Date = () => new D
     // Its charges end the moment they are made: there is never one left to stop.
     cancel: retrieve,
 
+    async findCharge(_paymentId: string, idempotencyKey: string): Promise<ChargeResult | null> {
+      const row = await findCharge(idempotencyKey);
+      return row ? answer(row) : null;
+    },
+
     chargeOffSession(request: OffSessionChargeRequest): Promise<ChargeResult> {
       return charge({ ...request, source: { kind: "saved", reference: request.reference }, saveCard: false }, true);
     },
@@ -180,9 +186,9 @@ export function createTestProvider(db: DbExecutor, now: () => Date = () => new D
         .from(testProviderRefunds)
         .where(eq(testProviderRefunds.idempotencyKey, request.idempotencyKey))
         .limit(1);
-      if (earlier) return { refundRef: earlier.ref, amountCents: earlier.amountCents };
+      if (earlier) return { refundRef: earlier.ref, amountCents: earlier.amountCents, status: "succeeded", failureMessage: null };
       if (!Number.isInteger(request.amountCents) || request.amountCents <= 0)
-        throw new RefundRefusedError("A refund needs a positive amount.");
+        throw new RefundRefusedError("amount_invalid", PAYMENT_MESSAGES.refundRefused.amount_invalid);
       // The conditional update is the check: two refunds at once can never exceed the charge.
       const [charge] = await db
         .update(testProviderCharges)
@@ -192,7 +198,7 @@ export function createTestProvider(db: DbExecutor, now: () => Date = () => new D
               and ${testProviderCharges.refundedCents} + ${request.amountCents} <= ${testProviderCharges.amountCents}`,
         )
         .returning({ ref: testProviderCharges.ref });
-      if (!charge) throw new RefundRefusedError("The refund is more than what is left of the payment.");
+      if (!charge) throw new RefundRefusedError("amount_too_large", PAYMENT_MESSAGES.refundRefused.amount_too_large);
       const refundRef = reference("tp_re");
       await db.insert(testProviderRefunds).values({
         ref: refundRef,
@@ -200,7 +206,7 @@ export function createTestProvider(db: DbExecutor, now: () => Date = () => new D
         chargeRef: charge.ref,
         amountCents: request.amountCents,
       });
-      return { refundRef, amountCents: request.amountCents };
+      return { refundRef, amountCents: request.amountCents, status: "succeeded", failureMessage: null };
     },
 
     async saveCard(input: NewCard): Promise<SavedCard> {
