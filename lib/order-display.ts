@@ -56,7 +56,9 @@ const EVENT_LABELS: Readonly<Record<string, string>> = {
   delivered: "Delivered",
   cancelled: "Order cancelled",
   refunded: "Refund issued",
+  refund_failed: "Refund failed",
   disputed: "Payment disputed by the cardholder",
+  dispute_won: "Dispute decided for the shop",
   expired: "Cancelled: not paid in time",
   after_sale_completed: "After-sale request completed",
 };

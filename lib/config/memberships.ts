@@ -25,3 +25,10 @@ export const MEMBERSHIP_JOB_EVERY_MS = 10 * 60_000;
 
 /** A plan of this many months or more is billed yearly: cancelling it ends it at once with a refund of unused full months. */
 export const YEARLY_PLAN_MONTHS = 12;
+
+/**
+ * Lenwell Care can be cancelled any time. Within this many days of buying it, with no repair made
+ * under it, the whole price comes back; later, the unused full months of its term, pro rata; once a
+ * repair has been made under it, nothing (the repair was the cover).
+ */
+export const CARE_FULL_REFUND_DAYS = 30;

@@ -40,8 +40,29 @@ export type AdminCancelOrderBody = z.infer<typeof adminCancelOrderBodySchema>;
 
 const customerSchema = z.object({ id: z.string(), email: z.string() });
 
+/** One amount going back to the customer, as the operator's order page lists it (the refund ledger). */
+export const adminRefundSchema = z.object({
+  refundId: z.string(),
+  amount: z.string(),
+  /** pending: sent or about to be; succeeded; failed: did not reach the card (retry it); reversed: a dispute the shop won. */
+  status: z.enum(["pending", "succeeded", "failed", "reversed"]),
+  reason: z.string(),
+  /** "Visa •••• 4242 · re_3N…": where it went, by the card and the provider's reference. */
+  to: z.string(),
+  failureMessage: z.string().nullable(),
+  createdAt: z.string(),
+  /** A failed refund not sent again yet: the console offers "Send again". */
+  canRetry: z.boolean(),
+});
+export type AdminRefund = z.infer<typeof adminRefundSchema>;
+
+export const retryRefundBodySchema = z.strictObject({ refundId: uuidText("Unknown refund.") });
+export type RetryRefundBody = z.infer<typeof retryRefundBodySchema>;
+
 export const adminOrderSchema = orderSchema.extend({
   customer: customerSchema,
+  /** Every amount that went (or is going) back, and any that failed and is owed. */
+  refunds: z.array(adminRefundSchema),
   /** What the operator may do next, by the order's rules. */
   canShip: z.boolean(),
   canDeliver: z.boolean(),

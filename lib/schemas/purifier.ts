@@ -101,6 +101,20 @@ export const careCoverageSchema = z.object({
 });
 export type CareCoverage = z.infer<typeof careCoverageSchema>;
 
+/** What cancelling a Lenwell Care plan gives back (the confirm dialog, the cancel's answer). */
+export const careCancellationSchema = z.object({
+  /** "69.00" */
+  refund: z.string(),
+  /** Why that amount, in the customer's words ("cancelled within 30 days of buying it"). */
+  why: z.string(),
+  /** "Visa •••• 4242"; null when nothing comes back or the card is unknown. */
+  card: z.string().nullable(),
+});
+export type CareCancellation = z.infer<typeof careCancellationSchema>;
+
+export const careCancelBodySchema = z.object({ planId: z.uuid() }).strict();
+export type CareCancelBody = z.infer<typeof careCancelBodySchema>;
+
 export const purifierSchema = z.object({
   purifierId: z.string(),
   skuNum: z.string(),

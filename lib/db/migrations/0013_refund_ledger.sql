@@ -28,6 +28,7 @@ CREATE TABLE "refunds" (
 	CONSTRAINT "refunds_amount_positive" CHECK ("refunds"."amount_cents" > 0)
 );
 --> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "saved_payment_method_id" uuid;--> statement-breakpoint
 ALTER TABLE "refund_allocations" ADD CONSTRAINT "refund_allocations_refund_id_refunds_id_fk" FOREIGN KEY ("refund_id") REFERENCES "public"."refunds"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "refund_allocations" ADD CONSTRAINT "refund_allocations_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "refunds" ADD CONSTRAINT "refunds_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint

@@ -53,6 +53,8 @@ export const payments = pgTable(
      */
     saveCard: boolean("save_card").notNull().default(false),
     saveAddress: boolean("save_address").notNull().default(false),
+    /** The saved card this attempt was made with (null for a card typed for it): what a renewal keeps charging. */
+    savedPaymentMethodId: uuid("saved_payment_method_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -20,7 +20,15 @@ import {
   afterSaleRefundMail,
   afterSaleRejectedMail,
 } from "@/lib/server/mail/templates/after-sale";
-import { afterSaleCompletedNote, operatorActor, parseConsoleSearch, recordEvent, refundOrder } from "@/lib/server/orders";
+import {
+  afterSaleCompletedNote,
+  isPlanOrService,
+  operatorActor,
+  parseConsoleSearch,
+  recordEvent,
+  refundCapacity,
+  requestRefund,
+} from "@/lib/server/orders";
 import { inTransaction } from "@/lib/server/transaction";
 import { AFTER_SALE_MESSAGES } from "./messages";
 import { mailCustomer, recordAfterSaleEvent } from "./shared";
@@ -194,11 +202,21 @@ export async function completeAfterSale(user: UserRow, body: CompleteAfterSaleBo
     if (wanted > locked.refundCents) throw new AppError(409, AFTER_SALE_MESSAGES.refundTooLarge(centsToAmount(locked.refundCents)));
     const [order] = await tx.select().from(orders).where(eq(orders.id, locked.orderId)).for("update");
     if (!order) throw new AppError(404, AFTER_SALE_MESSAGES.orderNotFound);
-    const left = order.totalCents - order.refundedCents;
-    if (wanted > left) throw new AppError(409, AFTER_SALE_MESSAGES.nothingLeftToRefund(centsToAmount(left)));
-
-    // The orders service raises the order's refunded amount and puts "refunded" on its timeline.
-    if (wanted > 0) await refundOrder(tx, order.id, wanted, by);
+    if (wanted > 0) {
+      const line = (await refundCapacity(tx, order)).find((part) => part.sku === locked.sku);
+      // A plan's or a service's money never comes back through after-sale: only through its own rule.
+      if (!line || isPlanOrService(line.category))
+        throw new AppError(409, AFTER_SALE_MESSAGES.planNotReturnable(line?.category === "repair" ? "service" : "plan"));
+      if (wanted > line.leftCents) throw new AppError(409, AFTER_SALE_MESSAGES.nothingLeftToRefund(centsToAmount(line.leftCents)));
+      // The ledger counts it on the line, the order and the charge, and puts "refunded" on the timeline.
+      await requestRefund(tx, {
+        orderId: order.id,
+        reason: "after_sale",
+        by,
+        parts: [{ sku: locked.sku, cents: wanted }],
+        afterSaleId: locked.id,
+      });
+    }
     await recordEvent(tx, order.id, "after_sale_completed", by, afterSaleCompletedNote(locked, wanted));
     const [updated] = await tx
       .update(afterSaleRequests)

@@ -86,6 +86,13 @@ export async function applyAfterSale(userId: string, body: ApplyAfterSaleBody, n
       .innerJoin(products, eq(products.sku, orderItems.sku))
       .where(and(eq(orderItems.orderId, order.id), eq(orderItems.sku, body.skuNum)));
     if (!found) throw new AppError(422, AFTER_SALE_MESSAGES.itemNotInOrder);
+    // A plan or a service is never sent back or refunded like goods: its money follows its own rule
+    // (cancelling the plan). Only a repair under the care plan is filed against a plan's line.
+    if (!shipsToCustomer(found.category) && !(body.type === "repair" && coverage?.underPlan)) {
+      throw new AppError(422, AFTER_SALE_MESSAGES.planNotReturnable(found.category === "repair" ? "service" : "plan"), [
+        { path: "skuNum", message: AFTER_SALE_MESSAGES.planNotReturnable(found.category === "repair" ? "service" : "plan") },
+      ]);
+    }
     const { line } = found;
     const remaining = Math.max(0, line.quantity - ((await afterSaleClaimed(tx, order.id)).get(line.sku) ?? 0));
     if (body.quantity > remaining) throw new AppError(409, AFTER_SALE_MESSAGES.tooMany(remaining));

@@ -23,6 +23,10 @@ export const AFTER_SALE_MESSAGES = {
   purifierNotFound: "Choose one of your purifiers.",
   purifierOnlyForRepair: "Choose a purifier only for a repair request.",
   purifierNotInOrder: "Choose one of the purifiers of this order.",
+  planNotReturnable: (what: "plan" | "service") =>
+    what === "plan"
+      ? "A membership or care plan is not returned like goods. To end it and get its unused part back, cancel the plan from your account."
+      : "A service is not returned like goods. Contact us about this repair service, or cancel the order while it has not started.",
   refundTooLarge: (maxAmount: string) => `The refund can be at most $${maxAmount}.`,
-  nothingLeftToRefund: (leftAmount: string) => `Only $${leftAmount} is left refundable on this order.`,
+  nothingLeftToRefund: (leftAmount: string) => `Only $${leftAmount} is left refundable on this item.`,
 } as const;

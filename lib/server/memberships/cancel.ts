@@ -1,21 +1,19 @@
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
-import { YEARLY_PLAN_MONTHS } from "@/lib/config/memberships";
 import type { DbExecutor, Transaction } from "@/lib/db/client";
-import { memberships, orderItems, orders, payments, users, type MembershipRow, type UserRow } from "@/lib/db/schema";
+import { memberships, users, type UserRow } from "@/lib/db/schema";
 import { centsToAmount } from "@/lib/money";
 import type { CancellationPreview, Membership } from "@/lib/schemas/user";
 import { assertOperator } from "@/lib/server/auth/operator";
 import { AppError } from "@/lib/server/http/errors";
 import { membershipCancelledMail, type CancellationFacts } from "@/lib/server/mail/templates/memberships";
 import { queueMail } from "@/lib/server/mail/outbox";
-import { customerActor, operatorActor, refundOrder, type EventActor } from "@/lib/server/orders";
-import { storeDate } from "@/lib/server/shipping/dates";
-import { lineTaxShareCents } from "@/lib/server/tax";
+import { customerActor, operatorActor, type EventActor } from "@/lib/server/orders";
 import { inTransaction } from "@/lib/server/transaction";
 import { customerPlans, planRows } from "./index";
 import { MEMBERSHIP_MESSAGES } from "./messages";
-import { unusedFullMonths, unusedMonthsRefundCents } from "./periods";
+import { cancelCareFor } from "./care-cancel";
+import { cancelPlanUnderRule, planRefundRule, type PlanRow } from "./plan-refunds";
 
 // Cancelling a membership, as the membership page promises it:
 // - monthly: renewals stop; the membership stays active until the end of the month paid for, then
@@ -29,8 +27,6 @@ import { unusedFullMonths, unusedMonthsRefundCents } from "./periods";
 // A plan queued behind the running one follows its own rule (a queued yearly plan has all its
 // months unused). A past-due membership (renewal not paid) ends at once with nothing to refund.
 
-type PlanRow = MembershipRow & { name: string; planMonths: number; card: string | null };
-
 /** "Visa •••• 4242", as the payment page names a card. */
 export function cardLabel(brand: string, last4: string): string {
   return `${brand} •••• ${last4}`;
@@ -41,62 +37,15 @@ interface RowPlan {
   endNow: boolean;
   refundCents: number;
   unusedMonths: number;
-  refundOrderId: string | null;
   refundCard: string | null;
 }
 
-/** What the period of `row` cost, and the card of the payment that paid it. */
-async function periodPayment(
-  db: DbExecutor,
-  row: PlanRow,
-): Promise<{ cents: number; months: number; refundable: number; card: string | null } | null> {
-  if (!row.periodOrderId) return null;
-  const [line] = await db
-    .select({
-      lineTotal: orderItems.lineTotalCents,
-      quantity: orderItems.quantity,
-      subtotalCents: orders.subtotalCents,
-      shippedSubtotalCents: orders.shippedSubtotalCents,
-      taxCents: orders.taxCents,
-      total: orders.totalCents,
-      refunded: orders.refundedCents,
-    })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(eq(orderItems.orderId, row.periodOrderId), eq(orderItems.sku, row.sku)))
-    .limit(1);
-  if (!line) return null;
-  const [paid] = await db
-    .select({ brand: payments.brand, last4: payments.last4 })
-    .from(payments)
-    .where(and(eq(payments.orderId, row.periodOrderId), inArray(payments.status, ["succeeded", "partially_refunded"])))
-    .limit(1);
-  // What the period cost: the plan's line and its share of the order's sales tax, shared as returns
-  // share it: none since plans carry no tax, the tax paid on its months by an order made before.
-  const taxShare = lineTaxShareCents(line, line.lineTotal, false);
-  return {
-    cents: line.lineTotal + taxShare,
-    months: row.planMonths * line.quantity,
-    refundable: line.total - line.refunded,
-    card: paid?.brand && paid.last4 ? cardLabel(paid.brand, paid.last4) : null,
-  };
-}
-
-/** What cancelling at `now` does to each running or queued membership row. */
+/** What cancelling at `now` does to each running or queued membership row (the rule: plan-refunds.ts). */
 async function planCancellation(db: DbExecutor, rows: readonly PlanRow[], now: Date): Promise<RowPlan[]> {
-  const cancelDay = storeDate(now);
   const plans: RowPlan[] = [];
   for (const row of rows) {
-    const yearly = row.planMonths >= YEARLY_PLAN_MONTHS;
-    if (row.status === "past_due" || !yearly) {
-      plans.push({ row, endNow: row.status === "past_due", refundCents: 0, unusedMonths: 0, refundOrderId: null, refundCard: null });
-      continue;
-    }
-    const fromDay = row.startsAt > now ? storeDate(row.startsAt) : cancelDay;
-    const unusedMonths = unusedFullMonths(fromDay, storeDate(row.endsAt));
-    const paid = await periodPayment(db, row);
-    const refundCents = paid ? Math.min(paid.refundable, unusedMonthsRefundCents(paid.cents, unusedMonths, paid.months)) : 0;
-    plans.push({ row, endNow: true, refundCents, unusedMonths, refundOrderId: row.periodOrderId, refundCard: paid?.card ?? null });
+    const rule = await planRefundRule(db, row, now);
+    plans.push({ row, endNow: rule.endNow, refundCents: rule.refundCents, unusedMonths: rule.unusedMonths, refundCard: rule.card });
   }
   return plans;
 }
@@ -154,21 +103,10 @@ async function cancelFor(tx: Transaction, userId: string, by: EventActor, now: D
       .limit(1);
     throw new AppError(409, any ? MEMBERSHIP_MESSAGES.alreadyCancelled : MEMBERSHIP_MESSAGES.noMembership);
   }
-  const plans = await planCancellation(tx, rows, now);
-  for (const plan of plans) {
-    const endsAt =
-      plan.endNow && plan.row.endsAt > now ? new Date(Math.max(now.getTime(), plan.row.startsAt.getTime() + 1)) : plan.row.endsAt;
-    await tx
-      .update(memberships)
-      .set({
-        autoRenew: false,
-        cancelledAt: now,
-        cancelledByUserId: by.userId,
-        nextRenewalAttemptAt: null,
-        ...(plan.endNow ? { status: "cancelled" as const, endsAt } : {}),
-      })
-      .where(eq(memberships.id, plan.row.id));
-    if (plan.refundCents > 0 && plan.refundOrderId) await refundOrder(tx, plan.refundOrderId, plan.refundCents, by);
+  const plans: RowPlan[] = [];
+  for (const row of rows) {
+    const rule = await cancelPlanUnderRule(tx, row, by, now);
+    plans.push({ row, endNow: rule.endNow, refundCents: rule.refundCents, unusedMonths: rule.unusedMonths, refundCard: rule.card });
   }
   const facts = summary(plans);
   const [user] = await tx.select({ email: users.email, username: users.username }).from(users).where(eq(users.id, userId));
@@ -201,7 +139,9 @@ export async function adminCancelMembership(
       .from(memberships)
       .where(eq(memberships.id, membershipId))
       .limit(1);
-    if (!row || row.kind !== "membership") throw new AppError(404, MEMBERSHIP_MESSAGES.planNotFound);
+    if (!row) throw new AppError(404, MEMBERSHIP_MESSAGES.planNotFound);
+    // A care plan is cancelled under its own rule (care-cancel.ts), never refunded outside it.
+    if (row.kind === "care") return { userId: row.userId, facts: await cancelCareFor(tx, membershipId, operatorActor(actor), now) };
     return { userId: row.userId, facts: await cancelFor(tx, row.userId, operatorActor(actor), now) };
   });
   return { membership: (await customerPlans(facts.userId, now)).membership, cancellation: toPreview(facts.facts) };

@@ -243,6 +243,8 @@ export async function customerPlans(userId: string, now: Date = new Date(), db?:
 
 export { addMonths } from "./periods";
 export { cancelMembership, adminCancelMembership, cardLabel, type CancelOutcome } from "./cancel";
+export { adminCancelCarePlan, cancelCarePlan, previewCareCancellation } from "./care-cancel";
+export { cancelPlansOfOrder, endPlansRefunded, planRefundRule, type PlanRefund } from "./plan-refunds";
 export { renewOnPaidOrder, setRenewalCard, runRenewals, type RenewalReport } from "./renewals";
 export { runCareReminders } from "./reminders";
 export { MEMBERSHIP_JOBS } from "./jobs";

@@ -8,4 +8,5 @@ export const MEMBERSHIP_MESSAGES = {
   noRenewingMembership: "You have no membership that renews.",
   renewalNotConfirmed: "Your bank asked you to confirm the renewal payment, and it was not confirmed in time.",
   noCardForRenewal: "There is no card kept for renewals. Choose or add a card in your account.",
+  careNotRunning: "This care plan has already ended or been cancelled.",
 } as const;

@@ -15,8 +15,8 @@ import {
   renewalReceiptMail,
   type PlanMailFacts,
 } from "@/lib/server/mail/templates/memberships";
-import { createRenewalOrder } from "@/lib/server/orders";
-import { PAYMENT_MESSAGES, chargeSavedCard, recordOffSessionPayment, saveCardForUser } from "@/lib/server/payments";
+import { cancelPaidRenewalOrder, createRenewalOrder } from "@/lib/server/orders";
+import { PAYMENT_MESSAGES, chargeSavedCard, recordOffSessionPayment, saveCardForUser, type ChargeResult } from "@/lib/server/payments";
 import { inTransaction } from "@/lib/server/transaction";
 import { cardLabel } from "./cancel";
 import { customerPlans } from "./index";
@@ -122,17 +122,16 @@ async function renewalOrderWaits(tx: Transaction, row: MembershipRow): Promise<b
 
 /** Renews one membership if it is still due at `now`; what happened, or null when another run got it first. */
 async function renewOne(id: string, now: Date): Promise<"renewed" | "failed" | "awaiting" | "lapsed" | null> {
-  return inTransaction(async (tx) => {
+  // First, under the row's lock, whether a charge is due at all (a renewal may already wait for the member).
+  const due = await inTransaction(async (tx): Promise<"lapsed" | "awaiting" | null | { row: MembershipRow }> => {
     const [row] = await tx
-      .update(memberships)
-      .set({ renewalAttempts: sql`${memberships.renewalAttempts}` })
+      .select()
+      .from(memberships)
       .where(and(eq(memberships.id, id), renewingAndDue(now)))
-      .returning();
+      .for("update");
     if (!row) return null;
     const [product] = await tx.select().from(products).where(eq(products.sku, row.sku)).limit(1);
     if (!product?.planMonths) throw new Error(`Membership ${row.id}: plan ${row.sku} has no length`);
-    const facts = await mailFacts(tx, row, product.name);
-    const amountCents = product.discountPriceCents;
 
     // The period's renewal already waits for the member's confirmation. Charging again would meet
     // the same demand from the bank, make a second charge the member might confirm as well, and
@@ -145,7 +144,14 @@ async function renewOne(id: string, now: Date): Promise<"renewed" | "failed" | "
     if (row.renewalOrderId) {
       const until = lapseMoment(row.endsAt);
       if (now >= until) {
-        await lapse(tx, row, row.renewalAttempts + 1, MEMBERSHIP_MESSAGES.renewalNotConfirmed, facts, "unconfirmed");
+        await lapse(
+          tx,
+          row,
+          row.renewalAttempts + 1,
+          MEMBERSHIP_MESSAGES.renewalNotConfirmed,
+          await mailFacts(tx, row, product.name),
+          "unconfirmed",
+        );
         return "lapsed";
       }
       if (await renewalOrderWaits(tx, row)) {
@@ -153,15 +159,53 @@ async function renewOne(id: string, now: Date): Promise<"renewed" | "failed" | "
         return "awaiting";
       }
     }
+    return { row };
+  });
+  if (due === null || typeof due === "string") return due;
 
-    const charge = await chargeSavedCard(tx, {
-      userId: row.userId,
-      paymentMethodId: row.paymentMethodId,
-      amountCents,
-      idempotencyKey: `renewal:${row.id}:${row.endsAt.toISOString()}:${row.renewalAttempts}`,
-      description: `Lenwell membership renewal ${row.id}`,
-    });
+  // The charge, outside any transaction, under a key of the membership, its period and the try: a
+  // run that dies after it and runs again gets the same charge back, never a second one.
+  const claimed = due.row;
+  const [product] = await (await getDb()).select().from(products).where(eq(products.sku, claimed.sku)).limit(1);
+  const planMonths = product?.planMonths;
+  if (!product || !planMonths) throw new Error(`Membership ${claimed.id}: plan ${claimed.sku} has no length`);
+  const amountCents = product.discountPriceCents;
+  const charge = await chargeSavedCard({
+    userId: claimed.userId,
+    paymentMethodId: claimed.paymentMethodId,
+    amountCents,
+    idempotencyKey: `renewal:${claimed.id}:${claimed.endsAt.toISOString()}:${claimed.renewalAttempts}`,
+    description: `Lenwell membership renewal ${claimed.id}`,
+  });
+  if (charge.status === "unavailable") return null;
 
+  return inTransaction(async (tx) => {
+    // Applied only to the membership as it was charged for: one cancelled, moved on or given another
+    // card meanwhile is not renewed, and a charge that went through for it goes straight back.
+    const [row] = await tx
+      .select()
+      .from(memberships)
+      .where(
+        and(
+          eq(memberships.id, id),
+          renewingAndDue(now),
+          eq(memberships.endsAt, claimed.endsAt),
+          eq(memberships.renewalAttempts, claimed.renewalAttempts),
+        ),
+      )
+      .for("update");
+    if (!row) {
+      // Another run applied this very charge (the same key got the same answer): nothing to give back.
+      const applied =
+        charge.status !== "failed" &&
+        (await tx.select({ id: payments.id }).from(payments).where(eq(payments.providerRef, charge.result.providerRef)).limit(1)).length >
+          0;
+      if (!applied && (charge.status === "paid" || charge.status === "requires_action")) {
+        await refundUnwantedRenewal(tx, claimed, product, amountCents, charge.result, now);
+      }
+      return null;
+    }
+    const facts = await mailFacts(tx, row, product.name);
     if (charge.status === "paid") {
       const card = charge.result.card ? cardLabel(charge.result.card.brand, charge.result.card.last4) : "your saved card";
       const orderId = await createRenewalOrder(tx, {
@@ -179,7 +223,7 @@ async function renewOne(id: string, now: Date): Promise<"renewed" | "failed" | "
         result: charge.result,
         now,
       });
-      await advancePeriod(tx, row, { planMonths: product.planMonths, orderId, amountCents, card, paymentMethodId: null }, facts);
+      await advancePeriod(tx, row, { planMonths, orderId, amountCents, card, paymentMethodId: null }, facts);
       return "renewed";
     }
 
@@ -237,6 +281,38 @@ async function renewOne(id: string, now: Date): Promise<"renewed" | "failed" | "
     if (facts) await queueMail(tx, renewalFailedMail(facts, charge.message, retryAt));
     return "failed";
   });
+}
+
+/**
+ * A renewal charge that went through for a membership that stopped waiting for it while the
+ * provider answered (cancelled, or moved on by the member's own payment): the charge is recorded on
+ * a renewal order of its own, which is cancelled, and the whole amount goes back.
+ */
+async function refundUnwantedRenewal(
+  tx: Transaction,
+  row: MembershipRow,
+  product: typeof products.$inferSelect,
+  amountCents: number,
+  result: ChargeResult,
+  now: Date,
+): Promise<void> {
+  const orderId = await createRenewalOrder(tx, {
+    userId: row.userId,
+    product,
+    unitPriceCents: amountCents,
+    payment: { paid: true, note: "Renewal charged after the membership had stopped renewing" },
+    now,
+  });
+  const paymentId = await recordOffSessionPayment(tx, {
+    orderId,
+    userId: row.userId,
+    idempotencyKey: `renewal:${row.id}:${row.endsAt.toISOString()}:${row.renewalAttempts}:unwanted`,
+    amountCents,
+    result,
+    now,
+  });
+  if (result.status !== "succeeded") return;
+  await cancelPaidRenewalOrder(tx, orderId, paymentId, now);
 }
 
 /** The renewal has failed for good: the membership ends at the paid period's end, and the member is told why. */

@@ -3,7 +3,14 @@ import { and, asc, between, count, desc, eq, ilike, or, sql, type SQL } from "dr
 import { getDb, type DbExecutor } from "@/lib/db/client";
 import { orderEvents, orders, users, type OrderEventRow, type OrderRow, type UserRow } from "@/lib/db/schema";
 import { centsToAmount } from "@/lib/money";
-import type { AdminCancelOrderBody, AdminOrder, AdminOrderListQuery, AdminOrderSummary, ShipOrderBody } from "@/lib/schemas/admin-order";
+import type {
+  AdminCancelOrderBody,
+  AdminOrder,
+  AdminOrderListQuery,
+  AdminOrderSummary,
+  RetryRefundBody,
+  ShipOrderBody,
+} from "@/lib/schemas/admin-order";
 import { assertOperator } from "@/lib/server/auth/operator";
 import { recordFilterShipmentDelivery } from "@/lib/server/filter-shipments/delivered";
 import { AppError } from "@/lib/server/http/errors";
@@ -15,6 +22,7 @@ import { cancelLockedOrder } from "./customer";
 import { operatorActor, recordEvent } from "./events";
 import { sweepExpiredOrders } from "./expiry";
 import { parseConsoleSearch } from "./search";
+import { refundsOfOrder, retryRefund } from "./refunds";
 import { ORDER_MESSAGES } from "./messages";
 import { canDeliver, canShip, lockOrder, moveOrder } from "./status";
 import { NO_LINES, itemSummaries, toOrderView } from "./view";
@@ -32,6 +40,7 @@ async function adminView(db: DbExecutor, order: OrderRow): Promise<AdminOrder> {
     canShip: canShip(order.status) && order.shippingMethod !== null,
     canDeliver: canDeliver(order.status),
     purifierLines: await purifierLinesOf(db, order.id),
+    refunds: await refundsOfOrder(db, order.id),
   };
 }
 
@@ -134,6 +143,17 @@ export async function adminCancelOrder(user: UserRow, body: AdminCancelOrderBody
     const order = await lockOrder(tx, body.orderId);
     return adminView(tx, await cancelLockedOrder(tx, order, operatorActor(user), body.reason));
   });
+}
+
+/** POST /api/v1/admin/orders/refund/retry: a refund that failed is sent again (a new refund, a new key). */
+export async function adminRetryRefund(user: UserRow, body: RetryRefundBody): Promise<AdminOrder> {
+  assertOperator(user);
+  const orderId = await inTransaction(async (tx) => (await retryRefund(tx, body.refundId, operatorActor(user), new Date())).orderId);
+  // Read after the commit: the provider has answered the new refund by now.
+  const db = await getDb();
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new AppError(404, ORDER_MESSAGES.notFound);
+  return adminView(db, order);
 }
 
 export interface AdminOrderEvent {

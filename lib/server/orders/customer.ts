@@ -14,7 +14,8 @@ import { customerActor, recordDraftAddressChange, recordEvent, type EventActor }
 import { sweepExpiredOrders } from "./expiry";
 import { ORDER_MESSAGES } from "./messages";
 import { releaseStock } from "./stock";
-import { refundOrder } from "./payment";
+import { cancelPlansOfOrder } from "@/lib/server/memberships";
+import { isPlanLine, refundCapacity, requestRefund } from "./refunds";
 import { assertCancellable, canChangeShippingMethod, canEdit, lockOrder, moveOrder, paymentReceived } from "./status";
 import { orderBasis, orderTotals } from "./totals";
 import { NO_LINES, itemSummaries, toOrderView } from "./view";
@@ -151,9 +152,20 @@ export async function cancelOrder(userId: string, orderId: string, reason: strin
  */
 export async function cancelLockedOrder(tx: Transaction, order: OrderRow, by: EventActor, reason: string | null): Promise<OrderRow> {
   assertCancellable(order.status);
-  const refundCents = paymentReceived(order.status) ? order.totalCents - order.refundedCents : 0;
-  if (refundCents > 0) await refundOrder(tx, order.id, refundCents, by, { cancelling: true });
   const now = new Date();
+  let refundCents = 0;
+  if (paymentReceived(order.status)) {
+    // Goods, services not yet given and the shipping come back whole; a plan's line only by its own
+    // rule (a yearly membership's unused months, the care plan's), which also ends the plan.
+    const parts = (await refundCapacity(tx, order))
+      .filter((part) => part.leftCents > 0 && !isPlanLine(part.category))
+      .map((part) => ({ sku: part.sku, cents: part.leftCents }));
+    if (parts.length > 0) {
+      await requestRefund(tx, { orderId: order.id, reason: "order_cancelled", by, parts, note: reason, cancelling: true, now });
+      refundCents += parts.reduce((sum, part) => sum + part.cents, 0);
+    }
+    refundCents += await cancelPlansOfOrder(tx, order.id, by, now);
+  }
   const cancelled = await moveOrder(tx, order.id, "cancelled", { cancelledAt: now, cancelReason: reason, expiresAt: null });
   await releaseStock(tx, [order.id]);
   await recordEvent(tx, order.id, "cancelled", by, reason);

@@ -18,7 +18,9 @@ export type OrderEventType =
   | "delivered"
   | "cancelled"
   | "refunded"
+  | "refund_failed"
   | "disputed"
+  | "dispute_won"
   | "expired"
   | "after_sale_completed";
 

@@ -2,16 +2,42 @@ import "server-only";
 
 // The orders service: the one entry point other domains and the route handlers import.
 export { buyNow, checkoutCart, createPendingOrder, createSystemOrder, type NewOrderOptions, type SystemOrder } from "./create";
-export { createRenewalOrder } from "./renewal";
+export { cancelPaidRenewalOrder, createRenewalOrder } from "./renewal";
 export { cancelOrder, editOrder, getOrderForCustomer, listOrders, type OrderEdit, type OrderListQuery } from "./customer";
 export { sweepExpiredOrders } from "./expiry";
 export { parseConsoleSearch, type ConsoleSearch } from "./search";
 export { customerActor, nextStepTime, operatorActor, recordEvent, SYSTEM_ACTOR, type EventActor, type OrderEventType } from "./events";
 export { afterSaleCompletedNote, refundNote } from "./event-notes";
-export { checkOrderPayment, payOrder, receivePaymentEvent, refundOrder, type PaymentOutcome } from "./payment";
+export {
+  applyPaymentEvent,
+  checkOrderPayment,
+  finishInterruptedMoney,
+  payOrder,
+  receivePaymentEvent,
+  type PaymentOutcome,
+} from "./payment";
+export {
+  isPlanOrService,
+  processRefund,
+  refundCapacity,
+  requestRefund,
+  retryRefund,
+  type RefundCapacity,
+  type RefundPart,
+  type RefundSpec,
+} from "./refunds";
 export { ORDER_MESSAGES } from "./messages";
 export { canApplyAfterSale, canShip, isClosed, paymentReceived } from "./status";
 export { afterSaleClaimed, toOrderView } from "./view";
-export { adminCancelOrder, adminGetOrder, adminListOrders, adminOrderEvents, deliverOrder, shipOrder, type AdminOrderEvent } from "./admin";
+export {
+  adminCancelOrder,
+  adminRetryRefund,
+  adminGetOrder,
+  adminListOrders,
+  adminOrderEvents,
+  deliverOrder,
+  shipOrder,
+  type AdminOrderEvent,
+} from "./admin";
 export { adminReferralReport, type ReferralRow } from "./referral-report";
 export { referralCodeOf } from "./referral";

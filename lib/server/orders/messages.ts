@@ -19,4 +19,10 @@ export const ORDER_MESSAGES = {
   notShippable: "Only a paid order can be marked shipped.",
   nothingToShip: "Nothing in this order is shipped (plans and services only), so it takes no shipping address or shipping option.",
   notDeliverable: "Only a shipped order can be marked delivered.",
+  nothingToRefund: "Everything paid for this order has already gone back.",
+  refundMoreThanLeft: (part: string, left: string) => `The refund is more than what is left to refund of ${part} (${left}).`,
+  refundFailed: "The refund did not reach the card.",
+  refundNotFound: "This refund does not exist.",
+  refundNotFailed: "Only a refund that failed can be sent again.",
+  refundRetried: "This refund has already been sent again.",
 } as const;

@@ -1,41 +1,58 @@
 import "server-only";
-import { eq } from "drizzle-orm";
-import type { Transaction } from "@/lib/db/client";
-import { orderItems, orders, users, type OrderRow, type UserRow } from "@/lib/db/schema";
+import { and, eq } from "drizzle-orm";
+import { getDb, type DbExecutor, type Transaction } from "@/lib/db/client";
+import { orderItems, orders, users, type OrderRow, type PaymentRow, type UserRow } from "@/lib/db/schema";
 import { sameAddress } from "@/lib/same-address";
 import type { UsAddress } from "@/lib/schemas/auth";
 import type { Order, PaymentBody } from "@/lib/schemas/order";
 import { AppError } from "@/lib/server/http/errors";
 import { orderConfirmationMail } from "@/lib/server/mail/templates/orders";
 import { queueMail } from "@/lib/server/mail/outbox";
-import { activatePlans, assertCarePlanBuyable, orderHasMembership, renewOnPaidOrder } from "@/lib/server/memberships";
+import { activatePlans, assertCarePlanBuyable, endPlansRefunded, orderHasMembership, renewOnPaidOrder } from "@/lib/server/memberships";
 import {
   PAYMENT_MESSAGES,
   answerOfPayment,
-  cancelPayment,
-  chargeOrder,
+  askProvider,
+  chargeAtProvider,
+  closeLostAttempt,
+  findLostCharge,
+  isPending,
   latestPaymentOf,
+  openAttemptsBefore,
   ordersAwaitingProvider,
+  paymentEventSeen,
   paymentForEvent,
   pendingPaymentOf,
   readPaymentEvent,
+  recordCardSetupEvent,
+  recordChargeAttempt,
   recordPaymentEvent,
-  recordProviderRefund,
-  refundPayment,
   replayedPayment,
   sameRequest,
-  settlePayment,
+  stopAtProvider,
+  writeChargeResult,
   type BrowserAction,
+  type ChargeAttempt,
   type ChargeFact,
+  type ChargeResult,
   type PaymentAnswer,
   type PaymentStatusAnswer,
+  type ProviderEvent,
 } from "@/lib/server/payments";
 import { deliveryEstimate } from "@/lib/server/shipping";
 import { inTransaction } from "@/lib/server/transaction";
-import { disputeNote, providerRefundNote, refundNote } from "./event-notes";
 import { customerActor, recordDraftAddressChange, recordEvent, SYSTEM_ACTOR, type EventActor } from "./events";
 import { ORDER_MESSAGES } from "./messages";
-import { assertPayable, lockOrder, moveOrder, paymentReceived } from "./status";
+import {
+  providerRefundFailed,
+  recordDashboardRefund,
+  recordDispute,
+  recordDisputeWon,
+  refundCapacity,
+  requestRefund,
+  resendStalledRefunds,
+} from "./refunds";
+import { assertPayable, lockOrder, moveOrder } from "./status";
 import { orderBasis, orderTotals } from "./totals";
 import { toOrderView } from "./view";
 import { log } from "@/lib/server/log";
@@ -73,7 +90,8 @@ async function applyTypedAddress(tx: Transaction, order: OrderRow, address: UsAd
  * Applies what became of a payment attempt to its order (locked by the caller), once: `fact.changed`
  * says this call moved the payment on. Paid: the order is paid, its plans start, the address may
  * become the default, and the customer is e-mailed. Paid after the order closed (expired or
- * cancelled while the customer confirmed): the money goes back at once. Failed: the timeline says so.
+ * cancelled while the customer confirmed), or a second charge of a paid order: the money goes back.
+ * Failed: the timeline says so.
  */
 async function applyCharge(
   tx: Transaction,
@@ -83,6 +101,18 @@ async function applyCharge(
   now: Date,
 ): Promise<OrderRow> {
   if (!fact.changed) return order;
+  if (fact.duplicateCents > 0) {
+    await requestRefund(tx, {
+      orderId: order.id,
+      paymentId: fact.paymentId,
+      reason: "duplicate_charge",
+      by: SYSTEM_ACTOR,
+      parts: [],
+      note: PAID_TWICE,
+      now,
+    });
+    return lockOrder(tx, order.id);
+  }
   if (fact.status === "failed") {
     await recordEvent(tx, order.id, "payment_failed", by, fact.message);
     return order;
@@ -90,19 +120,20 @@ async function applyCharge(
   if (fact.status !== "paid") return order;
   if (order.status !== "pending_payment") {
     // The refund finds this payment (the order has no other): the order stays as it was.
-    const refunded = await refundOrder(tx, order.id, order.totalCents, SYSTEM_ACTOR, { cancelling: true, note: PAID_AFTER_CLOSE });
-    return refunded;
+    await refundWhole(tx, order, PAID_AFTER_CLOSE, now);
+    return lockOrder(tx, order.id);
   }
   // A membership's renewal order renews that membership instead of starting a plan.
   const renewal = await renewOnPaidOrder(tx, order.id, { paymentId: fact.paymentId, paymentMethodId: fact.savedPaymentMethodId });
   if (renewal === "ended") {
     // The membership stopped waiting for this renewal (it lapsed, was cancelled or replaced) just
     // before the payment came: there is nothing left to renew, so the money goes back.
-    await moveOrder(tx, order.id, "cancelled", { cancelledAt: now, cancelReason: "renewal_ended", expiresAt: null });
-    return refundOrder(tx, order.id, order.totalCents, SYSTEM_ACTOR, { cancelling: true, note: PAID_AFTER_RENEWAL_ENDED });
+    const cancelled = await moveOrder(tx, order.id, "cancelled", { cancelledAt: now, cancelReason: "renewal_ended", expiresAt: null });
+    await refundWhole(tx, cancelled, PAID_AFTER_RENEWAL_ENDED, now);
+    return lockOrder(tx, order.id);
   }
   const paid = await moveOrder(tx, order.id, "paid", { paidAt: now, expiresAt: null });
-  await recordEvent(tx, order.id, "paid", by, `Payment ${fact.paymentId}`);
+  await recordEvent(tx, order.id, "paid", by, fact.paidWith);
   // The renewal's receipt is its e-mail (sent by the membership); the plan it pays for runs already.
   if (renewal === "renewed") return paid;
   await activatePlans(tx, order.id, now, { paymentMethodId: fact.savedPaymentMethodId });
@@ -117,21 +148,44 @@ async function applyCharge(
   return paid;
 }
 
-const PAID_AFTER_CLOSE = "Paid after the order had closed: the payment went back in full.";
-const PAID_AFTER_RENEWAL_ENDED = "Paid after the membership had ended: there was nothing to renew, so the payment went back in full.";
-
-async function outcome(tx: Transaction, order: OrderRow, answer: PaymentAnswer, now: Date): Promise<PaymentOutcome> {
-  return { status: answer.status, message: answer.message, action: answer.action, order: await toOrderView(tx, order, now) };
+/** Everything paid for a closed order goes back: every part of it, in full. */
+async function refundWhole(tx: Transaction, order: OrderRow, note: string, now: Date): Promise<void> {
+  const parts = (await refundCapacity(tx, order))
+    .filter((part) => part.leftCents > 0)
+    .map((part) => ({ sku: part.sku, cents: part.leftCents }));
+  if (parts.length === 0) return;
+  await requestRefund(tx, { orderId: order.id, reason: "paid_after_close", by: SYSTEM_ACTOR, parts, note, cancelling: true, now });
 }
 
+const PAID_AFTER_CLOSE = "Paid after the order had closed: the payment went back in full.";
+const PAID_AFTER_RENEWAL_ENDED = "Paid after the membership had ended: there was nothing to renew, so the payment went back in full.";
+const PAID_TWICE = "A second payment of an order already paid: it went back in full.";
+
+async function outcome(db: DbExecutor, order: OrderRow, answer: PaymentAnswer, now: Date): Promise<PaymentOutcome> {
+  return { status: answer.status, message: answer.message, action: answer.action, order: await toOrderView(db, order, now) };
+}
+
+/** What the first, locked step of a payment decided: answer at once, or ask the provider and apply its answer. */
+type PaymentStep =
+  | { kind: "answer"; outcome: PaymentOutcome }
+  /**
+   * Ask the provider how the open attempt stands: a replay is answered with it; the same request
+   * pressed again (`orNew`) starts a new attempt when it turns out to have failed.
+   */
+  | { kind: "ask"; payment: PaymentRow; orNew: boolean }
+  /** Stop the open attempt (another card or address was chosen), then start a new one. */
+  | { kind: "stop"; payment: PaymentRow }
+  /** Send the attempt just recorded. */
+  | { kind: "charge"; attempt: ChargeAttempt };
+
 /**
- * POST /merchandise/order/payment: charges the order's total (computed here) once. The order row is
- * locked for the whole attempt, so neither a second payment, an edit, a cancel nor the expiry sweep
- * can change it meanwhile; another customer's order answers 404. A replayed idempotency key gets
- * the earlier answer before the order's state is checked: the replay of a payment that succeeded
- * must still be told so. With a provider whose fields confirm in the browser, an attempt still
- * waiting for the customer is answered again instead of starting another: however many times Pay
- * is pressed, the order has one charge to confirm.
+ * POST /merchandise/order/payment: charges the order's total (computed here) once. No provider call
+ * runs inside a transaction: the attempt is recorded under the order's lock (so two submits, an
+ * edit, a cancel or the expiry sweep never interleave with it), the provider is called once that
+ * commits, and its answer is applied under the lock again. A replayed idempotency key gets the
+ * earlier answer before the order's state is checked: the replay of a payment that succeeded must
+ * still be told so. An attempt still open (waiting in the browser, or in flight) is asked about
+ * instead of starting another: however many times Pay is pressed, the order has one charge.
  */
 export async function payOrder(user: UserRow, body: PaymentBody, now: Date = new Date()): Promise<PaymentOutcome> {
   const answer = await chargeOnce(user, body, now);
@@ -140,55 +194,104 @@ export async function payOrder(user: UserRow, body: PaymentBody, now: Date = new
   return answer;
 }
 
-function chargeOnce(user: UserRow, body: PaymentBody, now: Date): Promise<PaymentOutcome> {
+/** One stopped attempt, then one new one: the most a single Pay does at the provider. */
+const MAX_PAYMENT_STEPS = 3;
+
+async function chargeOnce(user: UserRow, body: PaymentBody, now: Date): Promise<PaymentOutcome> {
+  for (let step = 0; step < MAX_PAYMENT_STEPS; step += 1) {
+    const next = await inTransaction((tx) => decidePayment(tx, user, body, now));
+    switch (next.kind) {
+      case "answer":
+        return next.outcome;
+      case "ask": {
+        const applied = await applyProviderAnswer(next.payment, await askProvider(next.payment), customerActor(user.id), now);
+        if (!applied) return inFlight(user.id, body.orderId, now);
+        if (next.orNew && applied.status === "failed") continue;
+        return applied;
+      }
+      case "stop": {
+        const applied = await applyProviderAnswer(next.payment, await stopAtProvider(next.payment), customerActor(user.id), now);
+        // Paid after all, or still waiting on the customer: that is the answer; stopped: a new attempt follows.
+        if (!applied) return inFlight(user.id, body.orderId, now);
+        if (applied.status !== "failed") return applied;
+        continue;
+      }
+      case "charge": {
+        const result = await chargeAtProvider(next.attempt);
+        const applied = await applyProviderAnswer(next.attempt.payment, result, customerActor(user.id), now);
+        return applied ?? inFlight(user.id, body.orderId, now);
+      }
+    }
+  }
+  return inFlight(user.id, body.orderId, now);
+}
+
+/** The locked first step of a payment: checks the order and decides what to ask the provider. */
+async function decidePayment(tx: Transaction, user: UserRow, body: PaymentBody, now: Date): Promise<PaymentStep> {
+  const order = await lockOrder(tx, body.orderId, user.id);
+  const replay = await replayedPayment(tx, user.id, body);
+  if (replay) {
+    if (isPending(replay)) return { kind: "ask", payment: replay, orNew: false };
+    return { kind: "answer", outcome: await outcome(tx, order, answerOfPayment(replay), now) };
+  }
+
+  // The order's state first: a closed order is refused as closed, whatever address came with it.
+  assertPayable({ ...order, shippingAddress: body.shippingAddress ?? order.shippingAddress }, now);
+  // Checked again before charging: an order made before the rule, or by any other path, never pays for a plan covering nothing.
+  const lines = await tx.select({ sku: orderItems.sku }).from(orderItems).where(eq(orderItems.orderId, order.id));
+  await assertCarePlanBuyable(
+    tx,
+    user.id,
+    lines.map((line) => line.sku),
+  );
+  if (order.shippingMethod === null && body.shippingAddress) {
+    throw new AppError(422, `shippingAddress: ${ORDER_MESSAGES.nothingToShip}`, [
+      { path: "shippingAddress", message: ORDER_MESSAGES.nothingToShip },
+    ]);
+  }
+  const payable = body.shippingAddress ? await applyTypedAddress(tx, order, body.shippingAddress, user.id) : order;
+
+  const pending = await pendingPaymentOf(tx, order.id);
+  if (pending) {
+    // The same request for the same total: the attempt already open goes on; another: it is stopped first.
+    const same = sameRequest(pending, body) && pending.amountCents === payable.totalCents;
+    if (same || pending.providerRef === null) return { kind: "ask", payment: pending, orNew: true };
+    return { kind: "stop", payment: pending };
+  }
+
+  // A membership renews on the card that paid for it, so that card is kept whatever the save box said.
+  const keepCard = await orderHasMembership(order.id, tx);
+  return { kind: "charge", attempt: await recordChargeAttempt(tx, user.id, body, payable.totalCents, now, { keepCard }) };
+}
+
+/**
+ * Applies what the provider answered about an attempt, in a short transaction under the order's
+ * lock; null when it gave no answer (unreachable: the attempt stays open for the re-check).
+ */
+async function applyProviderAnswer(
+  payment: PaymentRow,
+  result: ChargeResult | null,
+  by: EventActor,
+  now: Date,
+): Promise<PaymentOutcome | null> {
+  if (!result) return null;
   return inTransaction(async (tx) => {
-    const order = await lockOrder(tx, body.orderId, user.id);
-    const replay = await replayedPayment(tx, user.id, body);
-    if (replay) {
-      const fact = await settlePayment(tx, replay, now);
-      return outcome(tx, await applyCharge(tx, order, fact, customerActor(user.id), now), fact, now);
-    }
-
-    // The order's state first: a closed order is refused as closed, whatever address came with it.
-    assertPayable({ ...order, shippingAddress: body.shippingAddress ?? order.shippingAddress }, now);
-    // Checked again before charging: an order made before the rule, or by any other path, never pays for a plan covering nothing.
-    const lines = await tx.select({ sku: orderItems.sku }).from(orderItems).where(eq(orderItems.orderId, order.id));
-    await assertCarePlanBuyable(
-      tx,
-      user.id,
-      lines.map((line) => line.sku),
-    );
-    if (order.shippingMethod === null && body.shippingAddress) {
-      throw new AppError(422, `shippingAddress: ${ORDER_MESSAGES.nothingToShip}`, [
-        { path: "shippingAddress", message: ORDER_MESSAGES.nothingToShip },
-      ]);
-    }
-    const payable = body.shippingAddress ? await applyTypedAddress(tx, order, body.shippingAddress, user.id) : order;
-
-    const pending = await pendingPaymentOf(tx, order.id);
-    if (pending) {
-      // The same request for the same total: the attempt waiting in the browser goes on.
-      const fact =
-        sameRequest(pending, body) && pending.amountCents === payable.totalCents
-          ? await settlePayment(tx, pending, now)
-          : await cancelPayment(tx, pending, now);
-      const applied = await applyCharge(tx, payable, fact, customerActor(user.id), now);
-      if (fact.status === "paid" || fact.status === "requires_action" || fact.status === "processing")
-        return outcome(tx, applied, fact, now);
-    }
-
-    // A membership renews on the card that paid for it, so that card is kept whatever the save box said.
-    const keepCard = await orderHasMembership(order.id, tx);
-    const charge = await chargeOrder(tx, user.id, body, payable.totalCents, now, { keepCard });
-    const applied = await applyCharge(
-      tx,
-      payable,
-      { ...charge, changed: charge.status !== "requires_action" },
-      customerActor(user.id),
-      now,
-    );
-    return outcome(tx, applied, charge, now);
+    const order = await lockOrder(tx, payment.orderId);
+    const fact = await writeChargeResult(tx, payment.id, result, now);
+    return outcome(tx, await applyCharge(tx, order, fact, by, now), fact, now);
   });
+}
+
+/** The answer while an attempt is on its way to the bank: the page checks again shortly. */
+async function inFlight(userId: string, orderId: string, now: Date): Promise<PaymentOutcome> {
+  const db = await getDb();
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .limit(1);
+  if (!order) throw new AppError(404, ORDER_MESSAGES.notFound);
+  return outcome(db, order, { status: "processing", message: PAYMENT_MESSAGES.inFlight, action: null }, now);
 }
 
 /**
@@ -197,110 +300,132 @@ function chargeOnce(user: UserRow, body: PaymentBody, now: Date): Promise<Paymen
  * the same outcome under the order's lock, so whichever comes second finds it done.
  */
 export async function checkOrderPayment(user: UserRow, orderId: string, now: Date = new Date()): Promise<PaymentOutcome> {
-  return inTransaction(async (tx) => {
-    const order = await lockOrder(tx, orderId, user.id);
-    const pending = await pendingPaymentOf(tx, order.id);
-    if (!pending) {
-      const latest = await latestPaymentOf(tx, order.id);
-      const answer: PaymentAnswer = latest
-        ? answerOfPayment(latest)
-        : { status: "failed", message: PAYMENT_MESSAGES.noAttempt, action: null };
-      return outcome(tx, order, answer, now);
-    }
-    const fact = await settlePayment(tx, pending, now);
-    return outcome(tx, await applyCharge(tx, order, fact, customerActor(user.id), now), fact, now);
-  });
+  const db = await getDb();
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, user.id)))
+    .limit(1);
+  if (!order) throw new AppError(404, ORDER_MESSAGES.notFound);
+  const pending = await pendingPaymentOf(db, order.id);
+  if (!pending) {
+    const latest = await latestPaymentOf(db, order.id);
+    const answer: PaymentAnswer = latest
+      ? answerOfPayment(latest)
+      : { status: "failed", message: PAYMENT_MESSAGES.noAttempt, action: null };
+    return outcome(db, order, answer, now);
+  }
+  const applied = await applyProviderAnswer(pending, await askProvider(pending), customerActor(user.id), now);
+  return applied ?? inFlight(user.id, orderId, now);
 }
 
 /**
- * A provider's webhook: its signature is checked, then, in one transaction, the event is recorded
- * by its id (a replay or a redelivery finds it and changes nothing) and applied. A charge's event
- * makes the shop read the charge again, so events that arrive out of order still leave its latest
- * state. Events about charges the shop did not make are recorded and otherwise ignored.
+ * A provider's webhook: its signature is checked, then the event is applied (applyPaymentEvent).
  */
 export async function receivePaymentEvent(
   payload: string,
   headers: Headers,
   now: Date = new Date(),
 ): Promise<{ received: true; duplicate: boolean }> {
-  const event = await readPaymentEvent(payload, headers);
+  return applyPaymentEvent(await readPaymentEvent(payload, headers), now);
+}
+
+/**
+ * Applies a verified provider event once: it is recorded by its id in the transaction that applies
+ * it (a replay or a redelivery finds it and changes nothing). A charge's event makes the shop read
+ * the charge again, outside any transaction, so events that arrive out of order still leave its
+ * latest state. Events about charges the shop did not make are recorded and otherwise ignored.
+ */
+export async function applyPaymentEvent(event: ProviderEvent, now: Date = new Date()): Promise<{ received: true; duplicate: boolean }> {
+  const db = await getDb();
+  if (await paymentEventSeen(db, event.id)) return { received: true, duplicate: true };
+  if (event.kind === "charge") {
+    // Read from the provider before any lock is taken; applied (and the event recorded) under the order's lock.
+    const payment = await paymentForEvent(db, event.providerRef, event.paymentId);
+    const result = payment && isPending(payment) ? await askProvider(payment) : null;
+    return inTransaction(async (tx) => {
+      if (!(await recordPaymentEvent(tx, event))) return { received: true, duplicate: true };
+      if (payment && result) {
+        const order = await lockOrder(tx, payment.orderId);
+        await applyCharge(tx, order, await writeChargeResult(tx, payment.id, result, now), SYSTEM_ACTOR, now);
+      }
+      return { received: true, duplicate: false };
+    });
+  }
+  if (event.kind === "card_setup") {
+    await recordCardSetupEvent(event.reference, event.id);
+    return { received: true, duplicate: false };
+  }
   return inTransaction(async (tx) => {
     if (!(await recordPaymentEvent(tx, event))) return { received: true, duplicate: true };
-    if (event.kind === "other" || event.kind === "card_setup") return { received: true, duplicate: false };
-    const payment = await paymentForEvent(tx, event.providerRef, { lock: false });
+    if (event.kind === "other") return { received: true, duplicate: false };
+    const payment = await paymentForEvent(tx, event.providerRef);
     if (!payment) return { received: true, duplicate: false };
     const order = await lockOrder(tx, payment.orderId);
-    // Read again under the order's lock: a re-check may have moved it meanwhile.
-    const current = (await paymentForEvent(tx, event.providerRef, { lock: true })) ?? payment;
+    let planSkus: string[] = [];
     switch (event.kind) {
-      case "charge":
-        await applyCharge(tx, order, await settlePayment(tx, current, now), SYSTEM_ACTOR, now);
+      case "refund":
+        planSkus = await recordDashboardRefund(tx, order, payment.id, event.refundedCents, now);
         break;
-      case "refund": {
-        const more = await recordProviderRefund(tx, current, event.refundedCents, now);
-        if (more > 0) await applyProviderRefund(tx, order, more);
+      case "refund_failed":
+        await providerRefundFailed(tx, event.refundRef, event.message, now);
         break;
-      }
       case "dispute":
-        await recordEvent(tx, order.id, "disputed", SYSTEM_ACTOR, disputeNote(event.amountCents, event.reason));
+        planSkus = await recordDispute(
+          tx,
+          order,
+          { paymentId: payment.id, disputeRef: event.disputeRef, cents: event.amountCents, reason: event.reason },
+          now,
+        );
+        break;
+      case "dispute_closed":
+        if (event.won) await recordDisputeWon(tx, await lockOrder(tx, order.id), event.disputeRef, now);
         break;
     }
+    // A refund ends what it paid for: a plan whose line the money reached ends now, and its holder is told.
+    if (planSkus.length > 0) await endPlansRefunded(tx, order.id, planSkus, event.kind === "dispute" ? "dispute" : "refund", now);
     return { received: true, duplicate: false };
   });
 }
 
 /**
- * Gives back `amountCents` of an order's payment through the provider and applies it: the order's
- * refunded amount goes up and the timeline says so. When everything paid has gone back, a paid,
- * shipped or delivered order becomes "refunded"; a cancellation (`cancelling`) moves the order to
- * "cancelled" itself instead. The order row is locked until the caller's transaction ends.
- */
-export async function refundOrder(
-  tx: Transaction,
-  orderId: string,
-  amountCents: number,
-  by: EventActor,
-  options: { cancelling?: boolean; note?: string } = {},
-): Promise<OrderRow> {
-  const order = await lockOrder(tx, orderId);
-  const refund = await refundPayment(tx, order.id, amountCents);
-  const refundedCents = order.refundedCents + refund.amountCents;
-  const whole = refundedCents >= order.totalCents && paymentReceived(order.status) && !options.cancelling;
-  const [updated] = whole
-    ? [await moveOrder(tx, order.id, "refunded", { refundedCents })]
-    : await tx.update(orders).set({ refundedCents, updatedAt: new Date() }).where(eq(orders.id, order.id)).returning();
-  if (!updated) throw new AppError(404, ORDER_MESSAGES.notFound);
-  const note = refundNote(refund.amountCents, refund);
-  await recordEvent(tx, order.id, "refunded", by, options.note ? `${note} ${options.note}` : note);
-  return updated;
-}
-
-/**
- * Money that went back outside the shop (from the provider's dashboard): the order's refunded
- * amount follows, and the timeline says where it came from. It moves the order to "refunded" as
- * a refund from the shop would, when everything paid has gone back.
- */
-async function applyProviderRefund(tx: Transaction, order: OrderRow, amountCents: number): Promise<void> {
-  const refundedCents = Math.min(order.totalCents, order.refundedCents + amountCents);
-  const whole = refundedCents >= order.totalCents && paymentReceived(order.status);
-  if (whole) await moveOrder(tx, order.id, "refunded", { refundedCents });
-  else await tx.update(orders).set({ refundedCents, updatedAt: new Date() }).where(eq(orders.id, order.id));
-  await recordEvent(tx, order.id, "refunded", SYSTEM_ACTOR, providerRefundNote(amountCents));
-}
-
-/**
  * Before unpaid orders past their time are cancelled, the attempts the provider still holds for
- * them are stopped (the customer may be on the bank's page at that moment). One the customer paid
- * first is applied instead, and that order is not expired.
+ * them are stopped (the customer may be on the bank's page at that moment), outside any lock. One
+ * the customer paid first is applied instead, and that order is not expired.
  */
 export async function stopPaymentsOfExpiring(orderIds: readonly string[], now: Date): Promise<void> {
-  const awaiting = await inTransaction((tx) => ordersAwaitingProvider(tx, orderIds));
-  for (const orderId of awaiting) {
-    await inTransaction(async (tx) => {
-      const order = await lockOrder(tx, orderId);
-      const pending = await pendingPaymentOf(tx, order.id);
-      if (!pending || order.status !== "pending_payment") return;
-      await applyCharge(tx, order, await cancelPayment(tx, pending, now), SYSTEM_ACTOR, now);
-    });
+  const db = await getDb();
+  for (const orderId of await ordersAwaitingProvider(db, orderIds)) {
+    const pending = await pendingPaymentOf(db, orderId);
+    if (!pending) continue;
+    await applyProviderAnswer(pending, await stopAtProvider(pending), SYSTEM_ACTOR, now);
   }
+}
+
+/** How long an attempt may stay open without the provider's answer before the money job asks about it. */
+export const OPEN_ATTEMPT_GRACE_MS = 2 * 60_000;
+
+/**
+ * The money job: finishes what a crash or a lost answer interrupted. Attempts open past the grace
+ * time are asked about (an in-flight one by its key: the provider may have charged it); one the
+ * provider has no charge for is closed as failed, so the customer can pay again. Refunds left
+ * pending are sent again under their own keys.
+ */
+export async function finishInterruptedMoney(now: Date): Promise<{ attempts: number; refunds: number }> {
+  const db = await getDb();
+  const open = await openAttemptsBefore(db, new Date(now.getTime() - OPEN_ATTEMPT_GRACE_MS));
+  for (const payment of open) {
+    if (payment.providerRef !== null) {
+      await applyProviderAnswer(payment, await askProvider(payment), SYSTEM_ACTOR, now);
+      continue;
+    }
+    const found = await findLostCharge(payment);
+    if (found === "none") {
+      await inTransaction(async (tx) => {
+        const order = await lockOrder(tx, payment.orderId);
+        await applyCharge(tx, order, await closeLostAttempt(tx, payment.id, now), SYSTEM_ACTOR, now);
+      });
+    } else if (found) await applyProviderAnswer(payment, found, SYSTEM_ACTOR, now);
+  }
+  return { attempts: open.length, refunds: await resendStalledRefunds(now) };
 }

@@ -3,6 +3,8 @@ import type { Transaction } from "@/lib/db/client";
 import type { ProductRow } from "@/lib/db/schema";
 import { SYSTEM_ACTOR, recordEvent } from "./events";
 import { insertOrder } from "./insert";
+import { refundCapacity, requestRefund } from "./refunds";
+import { moveOrder } from "./status";
 
 // A membership renewal is an order like any other, so the member finds it under Orders with its
 // receipt: one plan line, paid by the renewal's off-session charge. It ships nothing, so it has no
@@ -45,3 +47,27 @@ export async function createRenewalOrder(
 }
 
 const RENEWAL_AWAITS_BANK = "The bank asks the member to confirm the renewal payment; the link to this order's payment page was e-mailed.";
+
+/**
+ * A renewal order whose charge went through after its membership had stopped renewing: cancelled,
+ * and the whole payment goes back through the ledger.
+ */
+export async function cancelPaidRenewalOrder(tx: Transaction, orderId: string, paymentId: string, now: Date): Promise<void> {
+  const order = await moveOrder(tx, orderId, "cancelled", { cancelledAt: now, cancelReason: "renewal_ended", expiresAt: null });
+  const parts = (await refundCapacity(tx, order))
+    .filter((part) => part.leftCents > 0)
+    .map((part) => ({ sku: part.sku, cents: part.leftCents }));
+  if (parts.length === 0) return;
+  await requestRefund(tx, {
+    orderId,
+    paymentId,
+    reason: "paid_after_close",
+    by: SYSTEM_ACTOR,
+    parts,
+    note: RENEWAL_NOT_WANTED,
+    cancelling: true,
+    now,
+  });
+}
+
+const RENEWAL_NOT_WANTED = "Charged after the membership had stopped renewing: the payment went back in full.";

@@ -1,4 +1,5 @@
 import "server-only";
+import { shipsToCustomer } from "@/lib/config/catalog";
 import { and, asc, eq, inArray, ne, notInArray, or, sql } from "drizzle-orm";
 import type { DbExecutor } from "@/lib/db/client";
 import { afterSaleRequests, orderEvents, orderItems, products, type OrderRow } from "@/lib/db/schema";
@@ -37,7 +38,7 @@ function iso(value: Date | null): string | null {
 
 export async function toOrderView(db: DbExecutor, order: OrderRow, now: Date = new Date()): Promise<Order> {
   const items = await db
-    .select({ item: orderItems, stock: products.stock })
+    .select({ item: orderItems, stock: products.stock, category: products.category })
     .from(orderItems)
     .innerJoin(products, eq(products.sku, orderItems.sku))
     .where(eq(orderItems.orderId, order.id))
@@ -50,8 +51,12 @@ export async function toOrderView(db: DbExecutor, order: OrderRow, now: Date = n
   const open = order.status === "pending_payment";
   const eligible = canApplyAfterSale(order.status);
   const claimed = eligible ? await afterSaleClaimed(db, order.id) : new Map<string, number>();
+  // Plans and services are never sent back: their money follows their own rule (cancelling the plan).
   const afterSaleRemaining = Object.fromEntries(
-    items.map(({ item }) => [item.sku, eligible ? Math.max(0, item.quantity - (claimed.get(item.sku) ?? 0)) : 0]),
+    items.map(({ item, category }) => [
+      item.sku,
+      eligible && shipsToCustomer(category) ? Math.max(0, item.quantity - (claimed.get(item.sku) ?? 0)) : 0,
+    ]),
   );
   return {
     orderId: order.id,

@@ -1,11 +1,11 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import type { Transaction } from "@/lib/db/client";
+import type { DbExecutor } from "@/lib/db/client";
 import { paymentCustomers, users } from "@/lib/db/schema";
 import type { PaymentProvider } from "./provider";
 
 /** The provider's record of the shop customer if one was made already; null otherwise (none is made). */
-export async function knownProviderCustomer(tx: Transaction, provider: PaymentProvider, userId: string): Promise<string | null> {
+export async function knownProviderCustomer(tx: DbExecutor, provider: PaymentProvider, userId: string): Promise<string | null> {
   const [row] = await tx
     .select({ reference: paymentCustomers.reference })
     .from(paymentCustomers)
@@ -20,7 +20,7 @@ export async function knownProviderCustomer(tx: Transaction, provider: PaymentPr
  * derived from the customer, so two first payments at once make one record, and the unique
  * (customer, provider) row keeps the one the shop uses.
  */
-export async function providerCustomer(tx: Transaction, provider: PaymentProvider, userId: string): Promise<string | null> {
+export async function providerCustomer(tx: DbExecutor, provider: PaymentProvider, userId: string): Promise<string | null> {
   if (!provider.createCustomer) return null;
   const known = () => knownProviderCustomer(tx, provider, userId);
   const existing = await known();

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { getDb, type DbExecutor, type Transaction } from "@/lib/db/client";
 import { paymentEvents, payments, type PaymentRow } from "@/lib/db/schema";
 import { AppError } from "@/lib/server/http/errors";
@@ -33,42 +33,40 @@ export async function recordPaymentEvent(tx: Transaction, event: ProviderEvent):
   return inserted !== undefined;
 }
 
+/** Whether the event was applied before (a replay or a redelivery), asked before any provider call or lock. */
+export async function paymentEventSeen(db: DbExecutor, eventId: string): Promise<boolean> {
+  const [row] = await db.select({ id: paymentEvents.id }).from(paymentEvents).where(eq(paymentEvents.id, eventId)).limit(1);
+  return row !== undefined;
+}
+
 /**
- * The shop's payment row for the provider's charge; null for a charge the shop did not make.
- * `lock`: only once the caller holds its order's lock, which every payment change takes first
- * (taking them the other way round deadlocks against the page's re-check).
+ * The shop's payment row for the provider's charge; null for a charge the shop did not make. An
+ * attempt whose answer was lost has no reference yet: the charge names it by the shop's payment id
+ * (`paymentId`, kept with the charge), and is matched only while the row has none.
  */
-export async function paymentForEvent(tx: Transaction, providerRef: string, options: { lock: boolean }): Promise<PaymentRow | null> {
-  const provider = paymentProvider(tx);
-  const query = tx
+export async function paymentForEvent(db: DbExecutor, providerRef: string, paymentId?: string): Promise<PaymentRow | null> {
+  const provider = paymentProvider(db);
+  const [row] = await db
     .select()
     .from(payments)
     .where(and(eq(payments.provider, provider.name), eq(payments.providerRef, providerRef)))
     .limit(1);
-  const [row] = options.lock ? await query.for("update") : await query;
-  return row ?? null;
+  if (row) return row;
+  if (!paymentId || !UUID.test(paymentId)) return null;
+  const [lost] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider.name), eq(payments.id, paymentId), isNull(payments.providerRef)))
+    .limit(1);
+  return lost ?? null;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The order's newest payment attempt, or null. */
-export async function latestPaymentOf(tx: Transaction, orderId: string): Promise<PaymentRow | null> {
-  const [row] = await tx.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.createdAt)).limit(1);
+export async function latestPaymentOf(db: DbExecutor, orderId: string): Promise<PaymentRow | null> {
+  const [row] = await db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.createdAt)).limit(1);
   return row ?? null;
-}
-
-/**
- * The provider says `refundedCents` of the charge have gone back in all. Refunds the shop made are
- * counted already; what is more came from elsewhere (the provider's dashboard) and is recorded
- * now. Answers that extra amount, 0 when there is none.
- */
-export async function recordProviderRefund(tx: Transaction, payment: PaymentRow, refundedCents: number, now: Date): Promise<number> {
-  const total = Math.min(refundedCents, payment.amountCents);
-  const more = total - payment.refundedCents;
-  if (more <= 0 || payment.status === "duplicate_refunded") return 0;
-  await tx
-    .update(payments)
-    .set({ refundedCents: total, status: total === payment.amountCents ? "refunded" : "partially_refunded", updatedAt: now })
-    .where(eq(payments.id, payment.id));
-  return more;
 }
 
 /** Of `orderIds`, those with an attempt whose outcome the provider has still to tell. */
@@ -77,12 +75,6 @@ export async function ordersAwaitingProvider(tx: DbExecutor, orderIds: readonly 
   const rows = await tx
     .selectDistinct({ orderId: payments.orderId })
     .from(payments)
-    .where(
-      and(
-        inArray(payments.orderId, [...orderIds]),
-        inArray(payments.status, ["requires_action", "processing"]),
-        isNotNull(payments.providerRef),
-      ),
-    );
+    .where(and(inArray(payments.orderId, [...orderIds]), inArray(payments.status, ["requires_action", "processing"])));
   return rows.map((row) => row.orderId);
 }

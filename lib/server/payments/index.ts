@@ -18,33 +18,41 @@ export { InvalidCardError, RefundRefusedError } from "./provider";
 export { paymentProvider, providerCardFields, testCardsShown } from "./select";
 export {
   answerOfPayment,
+  askProvider,
   bankCheckOf,
-  cancelPayment,
-  chargeOrder,
+  chargeAtProvider,
+  closeLostAttempt,
+  findLostCharge,
   isPending,
+  openAttemptsBefore,
   pendingPaymentOf,
+  recordChargeAttempt,
   replayedPayment,
   sameRequest,
-  settlePayment,
+  stopAtProvider,
+  writeChargeResult,
+  type ChargeAttempt,
   type ChargeFact,
   type PaymentAnswer,
   type PaymentStatusAnswer,
 } from "./pay";
+export { latestPaymentOf, ordersAwaitingProvider, paymentEventSeen, paymentForEvent, readPaymentEvent, recordPaymentEvent } from "./events";
 export {
-  latestPaymentOf,
-  ordersAwaitingProvider,
-  paymentForEvent,
-  readPaymentEvent,
-  recordPaymentEvent,
-  recordProviderRefund,
-} from "./events";
-export { refundPayment, type RefundFact } from "./refund";
+  followProviderRefunds,
+  lockPayment,
+  refundAtProvider,
+  refundablePayment,
+  releaseRefund,
+  reserveRefund,
+  type RefundOutcome,
+} from "./refund";
 export { chargeSavedCard, recordOffSessionPayment, type OffSessionCharge, type OffSessionOutcome } from "./off-session";
 export { PAYMENT_MESSAGES } from "./messages";
 export {
   addSavedCard,
   checkCardSetup,
   listSavedPaymentMethods,
+  recordCardSetupEvent,
   removeSavedPaymentMethod,
   saveCardForUser,
   setDefaultPaymentMethod,

@@ -45,6 +45,8 @@ export const PAYMENT_MESSAGES = {
   setupInShopFields: "Cards are typed into this shop's own card fields. Reload the page and try again.",
   cardRenews: "Your membership renews on this card. Choose another card for the renewals first, then remove it.",
   noAttempt: "No payment has been made for this order yet.",
+  interrupted: "This payment was interrupted before your bank answered, and nothing was charged. Press Pay to try again.",
+  inFlight: "Your payment is on its way to your bank. This page updates as soon as it answers.",
   noWebhooks: "This shop's payment provider sends no webhooks.",
   webhookRefused: "The webhook was refused:",
   /** Why a webhook was refused, in the shop's words (never the library's). */

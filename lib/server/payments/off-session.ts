@@ -1,6 +1,8 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import type { Transaction } from "@/lib/db/client";
+import { getDb, type Transaction } from "@/lib/db/client";
+import { describeError } from "@/lib/server/http/error-log";
+import { log } from "@/lib/server/log";
 import { payments, savedPaymentMethods } from "@/lib/db/schema";
 import { providerCustomer } from "./customers";
 import { PAYMENT_MESSAGES } from "./messages";
@@ -17,7 +19,9 @@ export type OffSessionOutcome =
   | { status: "paid"; result: ChargeResult }
   /** The bank wants the holder present: the charge waits for the customer to confirm it in the browser. */
   | { status: "requires_action"; result: ChargeResult; message: string }
-  | { status: "failed"; message: string };
+  | { status: "failed"; message: string }
+  /** The provider could not be asked now: nothing is known, so nothing is counted. */
+  | { status: "unavailable" };
 
 export interface OffSessionCharge {
   userId: string;
@@ -28,7 +32,9 @@ export interface OffSessionCharge {
   description: string;
 }
 
-export async function chargeSavedCard(tx: Transaction, charge: OffSessionCharge): Promise<OffSessionOutcome> {
+/** Asked outside any transaction: the provider may take its time, and no row waits on it. */
+export async function chargeSavedCard(charge: OffSessionCharge): Promise<OffSessionOutcome> {
+  const tx = await getDb();
   const provider = paymentProvider(tx);
   const [saved] = charge.paymentMethodId
     ? await tx
@@ -62,7 +68,10 @@ export async function chargeSavedCard(tx: Transaction, charge: OffSessionCharge)
   } catch (error) {
     // An expired or removed card: nobody is there to correct it, so it is a failed renewal.
     if (error instanceof InvalidCardError) return { status: "failed", message: error.message };
-    throw error;
+    // The provider did not answer: not a decline, so no try is counted; the next run asks again
+    // under the same key, and gets this charge back if it was made.
+    log.warn({ userId: charge.userId, error: describeError(error) }, "The payment provider did not answer a renewal charge");
+    return { status: "unavailable" };
   }
 }
 

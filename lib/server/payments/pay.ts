@@ -1,11 +1,13 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { and, desc, eq, inArray, ne } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, ne } from "drizzle-orm";
 import { getDb, type DbExecutor, type Transaction } from "@/lib/db/client";
 import { payments, savedPaymentMethods, type PaymentRow } from "@/lib/db/schema";
 import type { PaymentBody } from "@/lib/schemas/order";
 import { AppError } from "@/lib/server/http/errors";
 import { isUniqueViolation } from "@/lib/server/http/unique-violation";
+import { describeError } from "@/lib/server/http/error-log";
+import { log } from "@/lib/server/log";
 import { PAYMENT_MESSAGES } from "./messages";
 import { providerCustomer } from "./customers";
 import { recordSavedCard } from "./saved-methods";
@@ -57,9 +59,12 @@ function statusOf(status: PaymentRow["status"]): PaymentStatusAnswer {
   }
 }
 
-/** Whether the provider may still tell the shop how the payment ended. */
-export function isPending(row: Pick<PaymentRow, "status" | "providerRef">): boolean {
-  return row.providerRef !== null && (row.status === "requires_action" || row.status === "processing");
+/**
+ * Whether the provider may still tell the shop how the payment ended: it waits on the customer or
+ * the bank, or it is in flight (recorded, sent, its answer not yet written: no reference yet).
+ */
+export function isPending(row: Pick<PaymentRow, "status">): boolean {
+  return row.status === "requires_action" || row.status === "processing";
 }
 
 function answerOf(row: Pick<PaymentRow, "status" | "failureMessage">, action: BrowserAction | null = null): PaymentAnswer {
@@ -196,33 +201,45 @@ export interface ChargeFact extends PaymentAnswer {
   savedPaymentMethodId: string | null;
   /** Keep the order's address as the customer's default once paid (asked for with the attempt). */
   saveAddress: boolean;
+  /** "Visa •••• 4242 · pi_3N…": the card and the provider's reference, as the timeline names the payment. */
+  paidWith: string;
+  /** A charge that must go straight back (a second one for a paid order): its amount; 0 otherwise. */
+  duplicateCents: number;
 }
 
 /**
  * Writes what the provider says of an attempt on its row and answers it. A success is written
- * only over a payment still open (the row is locked by the caller), so of a webhook and the page's
- * re-check arriving together, one applies it and the other finds it done (`changed` false).
+ * only over a payment still open (the row is locked by the caller, under the order's lock), so of
+ * a webhook and the page's re-check arriving together, one applies it and the other finds it done
+ * (`changed` false). A result older than what the row knows (a "requires_action" read before the
+ * bank answered, written after the success) never takes a settled payment back.
  */
-async function writeResult(
+export async function writeChargeResult(
   tx: Transaction,
-  payment: PaymentRow,
-  provider: PaymentProvider,
+  paymentId: string,
   result: ChargeResult,
   now: Date,
 ): Promise<ChargeFact & { changed: boolean }> {
+  const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
+  if (!payment) throw new Error(`No payment ${paymentId} to write the provider's answer on`);
   if (result.status === "succeeded" && result.amountCents !== payment.amountCents) {
     throw new Error(`Payment ${payment.id}: the provider charged ${result.amountCents}, the shop asked ${payment.amountCents}`);
   }
-  if (result.status === "succeeded" && !paymentDone(payment.status) && (await otherSuccess(tx, payment))) {
-    return writeDuplicate(tx, payment, provider, result, now);
+  if (paymentDone(payment.status)) {
+    // A charge that went through on an attempt the shop had closed (failed or stopped meanwhile):
+    // nobody meant to pay twice, so the money goes back (the caller records the refund).
+    if (result.status === "succeeded" && (payment.status === "failed" || payment.status === "canceled")) {
+      return writeDuplicate(tx, payment, result, now);
+    }
+    return unchanged(payment);
   }
+  const provider = paymentProvider(tx);
+  if (result.status === "succeeded" && (await otherSuccess(tx, payment))) return writeDuplicate(tx, payment, result, now);
   const status: PaymentRow["status"] = result.status;
   const failureMessage =
     result.status === "succeeded" ? null : (result.failureMessage ?? (result.status === "failed" ? PAYMENT_MESSAGES.declined : null));
   const card = result.card ?? { brand: payment.brand, last4: payment.last4, expMonth: payment.expMonth, expYear: payment.expYear };
-  const settled = paymentDone(payment.status);
-  const changed =
-    !settled && (payment.status !== status || payment.failureMessage !== failureMessage || payment.providerRef !== result.providerRef);
+  const changed = payment.status !== status || payment.failureMessage !== failureMessage || payment.providerRef !== result.providerRef;
   if (changed) {
     try {
       await tx
@@ -234,14 +251,16 @@ async function writeResult(
       throw error;
     }
   }
-  const row = settled ? payment : { ...payment, status, failureMessage };
+  const row = { ...payment, status, failureMessage, providerRef: result.providerRef, ...card };
   const keeps = row.status === "succeeded" && payment.saveCard;
   const savedPaymentMethodId = keeps ? await keepSavedCard(tx, payment.userId, provider, result) : null;
   return {
     ...answerOf(row, row.status === "requires_action" ? result.action : null),
     paymentId: payment.id,
-    savedPaymentMethodId,
+    savedPaymentMethodId: savedPaymentMethodId ?? (row.status === "succeeded" ? payment.savedPaymentMethodId : null),
     saveAddress: payment.saveAddress,
+    paidWith: paidWithOf(row),
+    duplicateCents: 0,
     changed: changed && status !== payment.status,
   };
 }
@@ -264,29 +283,35 @@ async function otherSuccess(tx: Transaction, payment: PaymentRow): Promise<boole
 
 /**
  * A second charge went through for an order another attempt had paid (two tabs, each confirming its
- * own intent): the money goes straight back, under a key of its own, so the customer pays once.
+ * own intent), or for an attempt the shop had closed: the payment is marked to go straight back
+ * (`duplicateCents`, which the orders service records as a refund), so the customer pays once.
  */
 async function writeDuplicate(
   tx: Transaction,
   payment: PaymentRow,
-  provider: PaymentProvider,
   result: ChargeResult,
   now: Date,
 ): Promise<ChargeFact & { changed: boolean }> {
-  await provider.refund({ providerRef: result.providerRef, amountCents: result.amountCents, idempotencyKey: `duplicate-${payment.id}` });
   const row = { ...payment, status: "duplicate_refunded" as const, failureMessage: PAYMENT_MESSAGES.duplicateRefunded };
   await tx
     .update(payments)
     .set({
       status: row.status,
       providerRef: result.providerRef,
-      refundedCents: result.amountCents,
       failureMessage: row.failureMessage,
       ...(result.card ?? {}),
       updatedAt: now,
     })
     .where(eq(payments.id, payment.id));
-  return { ...answerOf(row), paymentId: payment.id, savedPaymentMethodId: null, saveAddress: false, changed: true };
+  return {
+    ...answerOf(row),
+    paymentId: payment.id,
+    savedPaymentMethodId: null,
+    saveAddress: false,
+    paidWith: paidWithOf({ ...row, providerRef: result.providerRef, ...(result.card ?? {}) }),
+    duplicateCents: result.amountCents,
+    changed: true,
+  };
 }
 
 /** A payment whose outcome is known for good. */
@@ -294,25 +319,45 @@ function paymentDone(status: PaymentRow["status"]): boolean {
   return status !== "requires_action" && status !== "processing";
 }
 
+/** "Visa •••• 4242 · pi_3N…": how the timeline and the console name a payment. */
+function paidWithOf(row: Pick<PaymentRow, "brand" | "last4" | "providerRef">): string {
+  const card = row.brand && row.last4 ? `${row.brand} •••• ${row.last4}` : row.last4 ? `card •••• ${row.last4}` : "card";
+  return row.providerRef ? `${card} · ${row.providerRef}` : card;
+}
+
+/** An attempt recorded and not yet sent to the provider: what `chargeAtProvider` sends. */
+export interface ChargeAttempt {
+  payment: PaymentRow;
+  /** The card or saved card: held in memory for the one call, never stored. */
+  source: PaymentSource;
+}
+
 /**
- * Charges `amountCents` for the order with the card or saved card of `body`, once: the attempt is
- * recorded under the idempotency key before the provider is called. The caller holds the order's
- * row lock and has checked that it can be paid. A card the provider finds invalid is a 422 that
- * rolls the attempt back; a declined card is an answer. `keepCard`: the order holds a membership,
- * which renews on this card, so a typed card is saved whatever the save box said.
+ * Records an attempt to charge `amountCents` for the order with the card or saved card of `body`,
+ * under the customer's idempotency key, before the provider is called (`chargeAtProvider`, after
+ * this transaction commits). The caller holds the order's row lock and has checked that it can be
+ * paid. `keepCard`: the order holds a membership, which renews on this card, so a typed card is
+ * saved whatever the save box said.
  */
-export async function chargeOrder(
+export async function recordChargeAttempt(
   tx: Transaction,
   userId: string,
   body: PaymentBody,
   amountCents: number,
   now: Date,
   options: { keepCard?: boolean } = {},
-): Promise<ChargeFact> {
+): Promise<ChargeAttempt> {
   const provider = paymentProvider(tx);
   const { source, shown } = await paymentSource(tx, userId, body, provider);
+  try {
+    await provider.checkSource?.(source);
+  } catch (error) {
+    // Thrown inside the transaction: the typed address and everything else of the request roll back with it.
+    if (error instanceof InvalidCardError)
+      throw fieldError(422, body.paymentMethodId ? "paymentMethodId" : `card.${error.field}`, error.message);
+    throw error;
+  }
   const saveCard = source.kind !== "saved" && (body.savePaymentMethod === true || options.keepCard === true);
-
   const [payment] = await tx
     .insert(payments)
     .values({
@@ -325,66 +370,143 @@ export async function chargeOrder(
       amountCents,
       saveCard,
       saveAddress: body.saveAddressAsDefault === true && body.shippingAddress !== undefined,
+      savedPaymentMethodId: body.paymentMethodId ?? null,
+      createdAt: now,
+      updatedAt: now,
       ...shown,
     })
     .onConflictDoNothing({ target: [payments.userId, payments.idempotencyKey] })
     .returning();
   // The same key was used at the same moment for another order (this order's attempts are serialised).
   if (!payment) throw fieldError(422, "idempotencyKey", PAYMENT_MESSAGES.keyReused);
+  return { payment, source };
+}
 
-  let result: ChargeResult;
+/** The key the provider is asked under for an attempt: a retried call meets the provider's first answer. */
+function chargeKey(payment: Pick<PaymentRow, "orderId" | "userId" | "idempotencyKey">): string {
+  return `order-${payment.orderId}-attempt-${payment.userId}-${payment.idempotencyKey}`;
+}
+
+/**
+ * Sends a recorded attempt to the provider, outside any transaction. A card the provider finds
+ * invalid before any charge exists removes the attempt (the customer corrects the field and the
+ * same key goes on) and is a 422. Null when the provider's answer was lost (a timeout, a network
+ * fault): the attempt stays in flight, and the page's re-check or the money job asks the provider
+ * for it (`askProvider`).
+ */
+export async function chargeAtProvider(attempt: ChargeAttempt): Promise<ChargeResult | null> {
+  const db = await getDb();
+  const provider = paymentProvider(db);
+  const { payment, source } = attempt;
   try {
-    result = await provider.charge({
-      amountCents,
+    return await provider.charge({
+      amountCents: payment.amountCents,
       currency: "usd",
       source,
-      // Derived from the order and the attempt: a retried request meets the provider's first answer.
-      idempotencyKey: `order-${body.orderId}-attempt-${userId}-${body.idempotencyKey}`,
-      description: `Lenwell order ${body.orderId}`,
-      orderId: body.orderId,
+      idempotencyKey: chargeKey(payment),
+      description: `Lenwell order ${payment.orderId}`,
+      orderId: payment.orderId,
       paymentId: payment.id,
-      customer: await providerCustomer(tx, provider, userId),
-      saveCard,
+      customer: await providerCustomer(db, provider, payment.userId),
+      saveCard: payment.saveCard,
     });
   } catch (error) {
     if (error instanceof InvalidCardError) {
-      // Rolled back with the transaction: the customer corrects the card and the same attempt goes on.
-      throw fieldError(422, body.paymentMethodId ? "paymentMethodId" : `card.${error.field}`, error.message);
+      await db.delete(payments).where(and(eq(payments.id, payment.id), eq(payments.status, "processing"), isNull(payments.providerRef)));
+      throw fieldError(422, payment.savedPaymentMethodId ? "paymentMethodId" : `card.${error.field}`, error.message);
     }
-    throw error;
+    log.warn(
+      { paymentId: payment.id, error: describeError(error) },
+      "The payment provider did not answer a charge; it is asked again later",
+    );
+    return null;
   }
-  const fact = await writeResult(tx, payment, provider, result, now);
-  return {
-    ...fact,
-    savedPaymentMethodId: body.paymentMethodId && fact.status === "paid" ? body.paymentMethodId : fact.savedPaymentMethodId,
-  };
+}
+
+/**
+ * How the provider knows an open attempt now, asked outside any transaction: the charge itself
+ * once its reference is known, else the charge made under the attempt's key (an answer that was
+ * lost). Null when the provider cannot say now (unreachable), or, for `lost`, has no charge.
+ */
+export async function askProvider(payment: PaymentRow): Promise<ChargeResult | null> {
+  const provider = paymentProvider(await getDb());
+  try {
+    if (payment.providerRef) return await provider.retrieve(payment.providerRef);
+    return await provider.findCharge(payment.id, chargeKey(payment));
+  } catch (error) {
+    log.warn({ paymentId: payment.id, error: describeError(error) }, "The payment provider could not be asked about a payment");
+    return null;
+  }
+}
+
+/**
+ * The charge the provider made for an attempt whose answer was lost: "none" when the provider
+ * says it has none, null when it cannot be asked now.
+ */
+export async function findLostCharge(payment: PaymentRow): Promise<ChargeResult | "none" | null> {
+  const provider = paymentProvider(await getDb());
+  try {
+    return (await provider.findCharge(payment.id, chargeKey(payment))) ?? "none";
+  } catch (error) {
+    log.warn({ paymentId: payment.id, error: describeError(error) }, "The payment provider could not be asked about a lost payment");
+    return null;
+  }
+}
+
+/** Stops an open attempt at the provider (outside any transaction); its state, "succeeded" when it was paid first. */
+export async function stopAtProvider(payment: PaymentRow): Promise<ChargeResult | null> {
+  if (!payment.providerRef) return askProvider(payment);
+  try {
+    return await paymentProvider(await getDb()).cancel(payment.providerRef);
+  } catch (error) {
+    log.warn({ paymentId: payment.id, error: describeError(error) }, "The payment provider could not stop a payment");
+    return null;
+  }
+}
+
+/**
+ * An attempt sent to the provider whose answer never came (the call failed, or the process died
+ * with it), with no charge at the provider either: it is closed as failed, so Pay can be pressed
+ * again. Only once the provider said it has none (`askProvider` answered null after a grace time).
+ */
+export async function closeLostAttempt(tx: Transaction, paymentId: string, now: Date): Promise<ChargeFact & { changed: boolean }> {
+  return writeChargeResult(
+    tx,
+    paymentId,
+    {
+      status: "failed",
+      providerRef: `lost:${paymentId}`,
+      amountCents: 0,
+      card: null,
+      failureMessage: PAYMENT_MESSAGES.interrupted,
+      action: null,
+      savedCard: null,
+    },
+    now,
+  );
 }
 
 /** An attempt whose outcome is known: answered from its row, with nothing to apply. */
 function unchanged(payment: PaymentRow): ChargeFact & { changed: boolean } {
-  return { ...answerOf(payment), paymentId: payment.id, savedPaymentMethodId: null, saveAddress: payment.saveAddress, changed: false };
+  return {
+    ...answerOf(payment),
+    paymentId: payment.id,
+    savedPaymentMethodId: null,
+    saveAddress: payment.saveAddress,
+    paidWith: paidWithOf(payment),
+    duplicateCents: 0,
+    changed: false,
+  };
 }
 
-/**
- * Asks the provider how a pending attempt stands now and writes it (the page's re-check after the
- * browser confirmed, a webhook, a replayed request). `changed`: this call moved the payment on, so
- * the caller applies it to the order; false when it was already known.
- */
-export async function settlePayment(tx: Transaction, payment: PaymentRow, now: Date): Promise<ChargeFact & { changed: boolean }> {
-  const provider = paymentProvider(tx);
-  if (!isPending(payment) || !payment.providerRef) return unchanged(payment);
-  return writeResult(tx, payment, provider, await provider.retrieve(payment.providerRef), now);
-}
-
-/**
- * Stops a pending attempt nobody confirmed (an order expiring, an attempt replaced by another).
- * The provider answers its state: "succeeded" when the customer paid first, which the caller then
- * applies instead of stopping.
- */
-export async function cancelPayment(tx: Transaction, payment: PaymentRow, now: Date): Promise<ChargeFact & { changed: boolean }> {
-  const provider = paymentProvider(tx);
-  if (!isPending(payment) || !payment.providerRef) return unchanged(payment);
-  return writeResult(tx, payment, provider, await provider.cancel(payment.providerRef), now);
+/** The open attempts (in flight or waiting on the provider) last touched before `before`. */
+export async function openAttemptsBefore(db: DbExecutor, before: Date, limit = 50): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(inArray(payments.status, ["processing", "requires_action"]), lt(payments.updatedAt, before)))
+    .orderBy(payments.updatedAt)
+    .limit(limit);
 }
 
 /** The answer to the replay of an attempt already settled. */

@@ -129,7 +129,7 @@ export interface SavedCard extends CardDetails {
 /** Something the provider says happened, from a verified webhook, in the shop's terms. */
 export type ProviderEvent = { id: string; type: string } & (
   | /** The charge's state changed: read it again (retrieve) rather than trust the event's order. */
-    { kind: "charge"; providerRef: string }
+    { kind: "charge"; providerRef: string; paymentId?: string | undefined }
     /** Money went back, from the shop or the provider's dashboard: `refundedCents` is the total now. */
   | { kind: "refund"; providerRef: string; refundedCents: number }
   /**
@@ -187,6 +187,12 @@ export interface PaymentProvider {
    */
   readonly cardEntry: "shop" | "provider";
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /**
+   * Refuses, before anything is recorded, a card the provider would refuse before charging (a wrong
+   * number, an expired or removed saved card) with InvalidCardError: the customer corrects the field
+   * and nothing else of the request is kept. Absent when the provider only knows at `charge`.
+   */
+  checkSource?(source: PaymentSource): Promise<void>;
   /** The charge as the provider knows it now (after the browser confirmed it, or on an event). */
   retrieve(providerRef: string): Promise<ChargeResult>;
   /** Stops a charge nobody has confirmed yet; answers its state, which is "succeeded" if it was paid first. */

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
 import { getDb, type DbExecutor, type Transaction } from "@/lib/db/client";
-import { memberships, savedPaymentMethods, type SavedPaymentMethodRow } from "@/lib/db/schema";
+import { memberships, paymentCustomers, paymentEvents, savedPaymentMethods, type SavedPaymentMethodRow } from "@/lib/db/schema";
 import type { SavedCardAnswer, SavedPaymentMethod } from "@/lib/schemas/order";
 import { AppError } from "@/lib/server/http/errors";
 import { inTransaction } from "@/lib/server/transaction";
@@ -129,43 +129,50 @@ export async function addSavedCard(userId: string, card: NewCard): Promise<Saved
  * POST /user/saved_payments_methods/setup: starts saving a card the customer types into the
  * provider's own fields, for their provider customer (made now if need be), to be charged later
  * without them (renewals). The provider is asked under a key of the customer and the page's
- * attempt, so a retried request gets the same setup. A provider that takes cards in the shop's
- * fields has no setup: 409.
+ * attempt, so a retried request gets the same setup; no transaction is open meanwhile. A provider
+ * that takes cards in the shop's fields has no setup: 409.
  */
 export async function startCardSetup(userId: string, attemptKey: string): Promise<{ setupIntentId: string; clientSecret: string }> {
-  return inTransaction(async (tx) => {
-    const provider = paymentProvider(tx);
-    if (!provider.startCardSetup) throw new AppError(409, PAYMENT_MESSAGES.setupInShopFields);
-    const customer = await providerCustomer(tx, provider, userId);
-    if (!customer) throw new Error(`The ${provider.name} provider sets cards up but keeps no customers`);
-    const setup = await provider.startCardSetup(customer, `card-setup-${userId}-${attemptKey}`);
-    return { setupIntentId: setup.reference, clientSecret: setup.clientSecret };
-  });
+  const db = await getDb();
+  const provider = paymentProvider(db);
+  if (!provider.startCardSetup) throw new AppError(409, PAYMENT_MESSAGES.setupInShopFields);
+  const customer = await providerCustomer(db, provider, userId);
+  if (!customer) throw new Error(`The ${provider.name} provider sets cards up but keeps no customers`);
+  const setup = await provider.startCardSetup(customer, `card-setup-${userId}-${attemptKey}`);
+  return { setupIntentId: setup.reference, clientSecret: setup.clientSecret };
+}
+
+/** The setup as the provider knows it, read outside any transaction; 404 for one it does not know. */
+async function readCardSetup(db: DbExecutor, setupIntentId: string): Promise<CardSetupState> {
+  const provider = paymentProvider(db);
+  if (!provider.finishCardSetup) throw new AppError(409, PAYMENT_MESSAGES.setupInShopFields);
+  try {
+    return await provider.finishCardSetup(setupIntentId);
+  } catch (error) {
+    if (error instanceof CardSetupNotFoundError) throw new AppError(404, PAYMENT_MESSAGES.setupNotFound);
+    throw error;
+  }
 }
 
 /**
  * POST /user/saved_payments_methods/setup/check: how the setup the browser confirmed ended, read
- * from the provider (never from the page). Succeeded: the card is recorded (once, however often
- * this is asked). A setup of another customer, or one the provider does not know: 404, alike.
+ * from the provider (never from the page), outside any transaction. Succeeded: the card is recorded
+ * (once, however often this is asked, and whether the provider's event came first). A setup of
+ * another customer, or one the provider does not know: 404, alike.
  */
 export async function checkCardSetup(userId: string, setupIntentId: string): Promise<SavedCardAnswer> {
+  const db = await getDb();
+  const provider = paymentProvider(db);
+  if (!provider.finishCardSetup) throw new AppError(409, PAYMENT_MESSAGES.setupInShopFields);
+  const customer = await knownProviderCustomer(db, provider, userId);
+  if (!customer) throw new AppError(404, PAYMENT_MESSAGES.setupNotFound);
+  const state = await readCardSetup(db, setupIntentId);
+  if (state.customer !== customer) throw new AppError(404, PAYMENT_MESSAGES.setupNotFound);
+  const { outcome } = state;
+  if (outcome.status !== "succeeded") {
+    return { status: outcome.status, message: outcome.message, card: null, cards: await listOn(db, userId) };
+  }
   return inTransaction(async (tx) => {
-    const provider = paymentProvider(tx);
-    if (!provider.finishCardSetup) throw new AppError(409, PAYMENT_MESSAGES.setupInShopFields);
-    const customer = await knownProviderCustomer(tx, provider, userId);
-    if (!customer) throw new AppError(404, PAYMENT_MESSAGES.setupNotFound);
-    let state: CardSetupState;
-    try {
-      state = await provider.finishCardSetup(setupIntentId);
-    } catch (error) {
-      if (error instanceof CardSetupNotFoundError) throw new AppError(404, PAYMENT_MESSAGES.setupNotFound);
-      throw error;
-    }
-    if (state.customer !== customer) throw new AppError(404, PAYMENT_MESSAGES.setupNotFound);
-    const { outcome } = state;
-    if (outcome.status !== "succeeded") {
-      return { status: outcome.status, message: outcome.message, card: null, cards: await listOn(tx, userId) };
-    }
     const row = await recordSavedCard(tx, userId, provider.name, outcome.card);
     return {
       status: "saved",
@@ -174,6 +181,36 @@ export async function checkCardSetup(userId: string, setupIntentId: string): Pro
       cards: await listOn(tx, userId),
     };
   });
+}
+
+/**
+ * The provider says a card setup succeeded (Stripe: `setup_intent.succeeded`), though the customer
+ * may have closed the page before it asked: the card is kept for the customer whose provider record
+ * it was made for, once, with the event recorded in the same transaction. Read outside any lock.
+ */
+export async function recordCardSetupEvent(reference: string, eventId: string): Promise<void> {
+  const db = await getDb();
+  const provider = paymentProvider(db);
+  const state = await readCardSetup(db, reference);
+  await inTransaction(async (tx) => {
+    if (!(await recordEventOnce(tx, eventId, provider.name, "card_setup"))) return;
+    if (state.outcome.status !== "succeeded" || !state.customer) return;
+    const [owner] = await tx
+      .select({ userId: paymentCustomers.userId })
+      .from(paymentCustomers)
+      .where(and(eq(paymentCustomers.provider, provider.name), eq(paymentCustomers.reference, state.customer)))
+      .limit(1);
+    if (owner) await recordSavedCard(tx, owner.userId, provider.name, state.outcome.card);
+  });
+}
+
+async function recordEventOnce(tx: Transaction, id: string, provider: string, type: string): Promise<boolean> {
+  const [inserted] = await tx
+    .insert(paymentEvents)
+    .values({ id, provider, type })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
+  return inserted !== undefined;
 }
 
 /**
@@ -209,23 +246,32 @@ export async function setDefaultPaymentMethod(userId: string, id: string): Promi
  * forgets it; the oldest card left becomes the default. A card that renews a membership is kept
  * until another card is chosen for the renewals. Another customer's card is answered like none.
  */
+/** A card that renews a membership is kept until another card is chosen for the renewals. */
+async function assertNotRenewing(db: DbExecutor, id: string): Promise<void> {
+  const [renews] = await db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(and(eq(memberships.paymentMethodId, id), eq(memberships.autoRenew, true)))
+    .limit(1);
+  if (renews) throw new AppError(409, PAYMENT_MESSAGES.cardRenews);
+}
+
 export async function removeSavedPaymentMethod(userId: string, id: string): Promise<SavedPaymentMethod[]> {
+  const db = await getDb();
+  const [card] = await db
+    .select()
+    .from(savedPaymentMethods)
+    .where(and(eq(savedPaymentMethods.id, id), eq(savedPaymentMethods.userId, userId)))
+    .limit(1);
+  if (!card) throw new AppError(404, PAYMENT_MESSAGES.savedCardNotFound);
+  await assertNotRenewing(db, id);
+  // The provider first, outside any lock: a card it still charges must not vanish from the account.
+  await paymentProvider(db).removeCard(card.providerRef);
   await inTransaction(async (tx) => {
-    const [card] = await tx
-      .select()
-      .from(savedPaymentMethods)
-      .where(and(eq(savedPaymentMethods.id, id), eq(savedPaymentMethods.userId, userId)))
-      .for("update");
-    if (!card) throw new AppError(404, PAYMENT_MESSAGES.savedCardNotFound);
-    const [renews] = await tx
-      .select({ id: memberships.id })
-      .from(memberships)
-      .where(and(eq(memberships.paymentMethodId, id), eq(memberships.autoRenew, true)))
-      .limit(1);
-    if (renews) throw new AppError(409, PAYMENT_MESSAGES.cardRenews);
-    await paymentProvider(tx).removeCard(card.providerRef);
+    const [locked] = await tx.select().from(savedPaymentMethods).where(eq(savedPaymentMethods.id, id)).for("update");
+    if (!locked) return;
     await tx.delete(savedPaymentMethods).where(eq(savedPaymentMethods.id, id));
-    if (card.isDefault) {
+    if (locked.isDefault) {
       const [next] = await tx
         .select({ id: savedPaymentMethods.id })
         .from(savedPaymentMethods)

@@ -11,6 +11,7 @@ import {
   type NewCard,
   type OffSessionChargeRequest,
   type PaymentProvider,
+  type PaymentSource,
   type RefundRequest,
   type RefundResult,
   type SavedCard,
@@ -164,6 +165,15 @@ export function createTestProvider(db: DbExecutor, now: () => Date = () => new D
 
     charge(request: ChargeRequest): Promise<ChargeResult> {
       return charge(request, false);
+    },
+
+    async checkSource(source: PaymentSource): Promise<void> {
+      if (source.kind === "card") validateCard(source.card, now());
+      if (source.kind === "saved") {
+        const saved = await findCard(source.reference);
+        if (!saved || saved.removedAt) throw new InvalidCardError("number", "This saved card can no longer be used. Enter the card again.");
+        if (isExpired(saved.expMonth, saved.expYear, now())) throw new InvalidCardError("expMonth", CARD_MESSAGES.expired);
+      }
     },
 
     retrieve,

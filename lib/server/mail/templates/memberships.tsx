@@ -192,3 +192,51 @@ export function careEndingMail(facts: PlanMailFacts, endsAt: Date, unsubscribe: 
     ),
   };
 }
+
+/** A Lenwell Care plan was cancelled (by the customer, or by the shop with the order): what comes back. */
+export function careCancelledMail(
+  facts: PlanMailFacts,
+  refund: { cents: number; card: string | null; why: string },
+  byShop: boolean,
+): MailDraft {
+  const who = byShop ? `${STORE_NAME} cancelled your ${facts.planName}.` : `You cancelled your ${facts.planName}.`;
+  const what =
+    refund.cents > 0
+      ? `It ended today, and we refunded ${formatUsd(refund.cents)} (${refund.why}) to ${refund.card ?? "the card you paid with"}; depending on your bank it shows within 5 to 10 business days.`
+      : `It ended today. ${refund.why}`;
+  return {
+    to: facts.to,
+    subject: `Your ${STORE_NAME} Care plan is cancelled`,
+    content: (
+      <MailLayout preview="Your care plan is cancelled" heading="Your care plan is cancelled">
+        <Paragraph>{hello(facts.name)}</Paragraph>
+        <Paragraph>{who}</Paragraph>
+        <Paragraph>{what} Repairs requested before today are still handled under the plan.</Paragraph>
+        <Action href={siteUrl(ROUTES.account)}>Go to your account</Action>
+      </MailLayout>
+    ),
+  };
+}
+
+/**
+ * A plan's payment went back outside the shop (refunded from the payment provider's dashboard, or
+ * taken back by the cardholder's bank): the plan ends with it.
+ */
+export function planEndedByRefundMail(facts: PlanMailFacts, how: "refund" | "dispute"): MailDraft {
+  const why =
+    how === "refund"
+      ? `The payment for your ${facts.planName} was refunded to your card, so the plan has ended today.`
+      : `Your bank took back the payment for your ${facts.planName} (a dispute), so the plan has ended today.`;
+  return {
+    to: facts.to,
+    subject: `Your ${facts.planName} has ended`,
+    content: (
+      <MailLayout preview={`Your ${facts.planName} has ended`} heading="Your plan has ended">
+        <Paragraph>{hello(facts.name)}</Paragraph>
+        <Paragraph>{why} Nothing more will be charged for it.</Paragraph>
+        <Paragraph>If this is not what you expected, reply to this e-mail or contact us, and we will sort it out.</Paragraph>
+        <Action href={siteUrl(ROUTES.account)}>Go to your account</Action>
+      </MailLayout>
+    ),
+  };
+}

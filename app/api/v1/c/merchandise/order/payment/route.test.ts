@@ -3,7 +3,6 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { and, eq, like, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
-import type { Transaction } from "@/lib/db/client";
 import { memberships, orders, payments, purifiers, savedPaymentMethods, testProviderCharges, users } from "@/lib/db/schema";
 import { amountToCents } from "@/lib/money";
 import type { Order, SavedPaymentMethod } from "@/lib/schemas/order";
@@ -12,7 +11,8 @@ import { createSession } from "@/lib/server/auth/session";
 import { readMail } from "@/lib/server/mail/outbox-reader";
 import { deliveredMailTo } from "@/test/support/mail";
 import { addMonths } from "@/lib/server/memberships";
-import { refundOrder } from "@/lib/server/orders";
+import { requestRefund } from "@/lib/server/orders";
+import { inTransaction } from "@/lib/server/transaction";
 import { read } from "@/test/support/answer";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { POST as addOrder } from "../add/route";
@@ -406,23 +406,36 @@ describeEachEngine("paying an order on $name", (engine) => {
     const partialPaid = await payWith(token, { orderId: partialId, card: goodCard, idempotencyKey: key() });
     const partialTotal = amountToCents(partialPaid.body.data?.order.total ?? "0.00");
     const handle = db();
-    const refundIn = (cents: number) =>
-      handle.db.transaction((tx: Transaction) => refundOrder(tx, partialId, cents, { actor: "admin", userId: null }));
-    expect(await refundIn(500)).toMatchObject({ refundedCents: 500, status: "paid" });
+    // Three pens: each refund goes back against the pens' line (its price and tax) or the shipping.
+    const refundIn = (cents: number, sku: string | null = "LW-ACC-TDS") =>
+      inTransaction((tx) =>
+        requestRefund(tx, { orderId: partialId, reason: "after_sale", by: { actor: "admin", userId: null }, parts: [{ sku, cents }] }),
+      );
+    expect(await refundIn(500)).toMatchObject({ amountCents: 500, status: "pending" });
     const [partly] = await handle.db.select().from(orders).where(eq(orders.id, partialId));
     expect(partly).toMatchObject({ refundedCents: 500, status: "paid" });
+    const [partialOrder] = await handle.db.select().from(orders).where(eq(orders.id, partialId));
+    const lineLeft = partialTotal - 500 - (partialOrder?.shippingCents ?? 0);
     await expect(refundIn(partialTotal)).rejects.toMatchObject({
       code: 409,
-      message: "The refund is more than what is left of the payment.",
+      message: expect.stringMatching(/^The refund is more than what is left to refund of /),
     });
-    expect(await refundIn(partialTotal - 500)).toMatchObject({ refundedCents: partialTotal, status: "refunded" });
+    await refundIn(lineLeft);
+    if ((partialOrder?.shippingCents ?? 0) > 0) await refundIn(partialOrder?.shippingCents ?? 0, null);
     const [after] = await chargesFor(partialId);
     expect(after).toMatchObject({ status: "refunded", refundedCents: partialTotal });
     const [orderRow] = await handle.db.select().from(orders).where(eq(orders.id, partialId));
     expect(orderRow).toMatchObject({ refundedCents: partialTotal, status: "refunded" });
     const unpaid = await order(token);
     await expect(
-      handle.db.transaction((tx: Transaction) => refundOrder(tx, unpaid, 100, { actor: "admin", userId: null })),
+      inTransaction((tx) =>
+        requestRefund(tx, {
+          orderId: unpaid,
+          reason: "after_sale",
+          by: { actor: "admin", userId: null },
+          parts: [{ sku: "LW-ACC-TDS", cents: 100 }],
+        }),
+      ),
     ).rejects.toMatchObject({ code: 409 });
   });
 
