@@ -177,8 +177,7 @@ class Checker {
     if (value === "") {
       // Stripe's "unset": allowed only where the library's type is Emptyable (null or "" admitted).
       if (types.includes("null") && (!schema.enum || schema.enum.includes(null))) return null;
-      if (types.includes("string") && (schema.enum ? schema.enum.includes("") : schema.const === undefined || schema.const === ""))
-        return "";
+      if (types.includes("string") && (schema.const === "" || schema.enum?.includes(""))) return "";
       throw emptyError(param);
     }
     if (types.includes("string")) {
