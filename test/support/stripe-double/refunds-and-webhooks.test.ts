@@ -242,6 +242,9 @@ describe("webhooks", () => {
     expect(await stripe.events.retrieve(event.id)).toMatchObject({ id: event.id, type: "customer.created" });
     const listed = await stripe.events.list({ type: "customer.created" });
     expect(listed.data.map((item) => item.id)).toEqual([event.id]);
+    const since = await stripe.events.list({ type: "customer.created", created: { gte: event.created - 60 } });
+    expect(since.data.map((item) => item.id)).toEqual([event.id]);
+    expect((await stripe.events.list({ created: { gt: event.created + 60 } })).data).toEqual([]);
   });
 
   it("constructEvent refuses a wrong secret and a stale signature", async () => {

@@ -98,6 +98,19 @@ function list<T>(data: T[], url: string, params: Params): Stripe.ApiList<T> {
   return { object: "list", data: items.slice(0, limit), has_more: items.length > limit, url };
 }
 
+/** `created=<t>` or `created[gt|gte|lt|lte]=<t>` of list endpoints, as a test of a timestamp. */
+function createdWithin(params: Params): (created: number) => boolean {
+  const exact = params.has("created") && typeof params.raw.created === "string" ? params.integer("created") : undefined;
+  const range = exact === undefined ? params.object("created") : undefined;
+  const bounds = { gt: range?.integer("gt"), gte: range?.integer("gte"), lt: range?.integer("lt"), lte: range?.integer("lte") };
+  return (created) =>
+    (exact === undefined || created === exact) &&
+    (bounds.gt === undefined || created > bounds.gt) &&
+    (bounds.gte === undefined || created >= bounds.gte) &&
+    (bounds.lt === undefined || created < bounds.lt) &&
+    (bounds.lte === undefined || created <= bounds.lte);
+}
+
 function routes(state: DoubleState): Route[] {
   return [
     {
@@ -313,8 +326,9 @@ function routes(state: DoubleState): Route[] {
           if (type) return type.endsWith(".*") ? name.startsWith(type.slice(0, -1)) : name === type;
           return !types || types.includes(name);
         };
+        const created = createdWithin(params);
         return list(
-          [...state.events].reverse().filter((event) => matches(event.type)),
+          [...state.events].reverse().filter((event) => matches(event.type) && created(event.created)),
           "/v1/events",
           params,
         );
