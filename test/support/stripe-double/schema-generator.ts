@@ -34,6 +34,21 @@ export interface GeneratedSchema {
   text: string;
 }
 
+/**
+ * The generator names an anonymous type (an inline `{ … }[]`) after its source file's path relative
+ * to the working directory, which differs between checkouts (and with a symlinked node_modules): each
+ * such name becomes Anonymous<n>, numbered in order of first appearance, so the text depends only on
+ * the library.
+ */
+function stableNames(text: string): string {
+  const names = new Map<string, string>();
+  return text.replace(/def-[a-z]+(?:-\d+)+/g, (found) => {
+    const stable = names.get(found) ?? `Anonymous${names.size + 1}`;
+    names.set(found, stable);
+    return stable;
+  });
+}
+
 export function generateSchemas(): GeneratedSchema[] {
   // Strict like the project, so `| null` and optional members come through as the shop sees them.
   const program = ts.createProgram([SOURCE], {
@@ -66,7 +81,7 @@ export function generateSchemas(): GeneratedSchema[] {
       "x-stripe-type": name,
       ...generated,
     };
-    return { name, file: schemaFileName(name), text: `${JSON.stringify(schema, null, 2)}\n` };
+    return { name, file: schemaFileName(name), text: stableNames(`${JSON.stringify(schema, null, 2)}\n`) };
   });
 }
 
