@@ -115,10 +115,13 @@ export async function registerFreshCustomer(page: Page, options: { address?: UsA
   return { email, password, username };
 }
 
-/** Types a card into the payment provider's own field (Stripe's card frame, the stand-in's in tests). */
-export async function typeCardIntoProviderField(page: Page, number: string) {
+/**
+ * Types a card into the payment provider's own field (Stripe's card frame, the stand-in's in tests);
+ * unless told otherwise it expires in December two years on, with security code 123.
+ */
+export async function typeCardIntoProviderField(page: Page, number: string, card: { expiry?: string; cvc?: string } = {}) {
   const frame = page.frameLocator('[data-testid="provider-card"] iframe');
   await frame.getByLabel("Card number").fill(number);
-  await frame.getByLabel("Expiration date").fill(`12 / ${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, "0")}`);
-  await frame.getByLabel("Security code").fill("123");
+  await frame.getByLabel("Expiration date").fill(card.expiry ?? `12 / ${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, "0")}`);
+  await frame.getByLabel("Security code").fill(card.cvc ?? "123");
 }

@@ -1,4 +1,4 @@
-import type { Page, Request } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { PURIFIER_SKU } from "@/lib/config/store";
 import { paymentPath } from "@/lib/config/routes";
 import { expect, registerFreshCustomer, test, TEST_ADDRESS, typeCardIntoProviderField } from "./fixtures";
@@ -13,13 +13,38 @@ async function pendingOrder(page: Page, skuNum = "LW-F1-PP"): Promise<string> {
   return ((await response.json()) as { data: { orderId: string } }).data.orderId;
 }
 
-/** Every request the page sends to the shop itself, with its body. */
-function shopRequests(page: Page, shopOrigin: string): Request[] {
-  const seen: Request[] = [];
-  page.on("request", (request) => {
-    if (new URL(request.url()).origin === shopOrigin) seen.push(request);
-  });
+interface CapturedRequest {
+  method: string;
+  url: string;
+  body: string;
+}
+
+/**
+ * Every request the page sends to the shop's own origin, with its body as the browser sent it: each
+ * is intercepted and read there, then let through. page.on("request") alone gave these POSTs without
+ * their bodies in a run elsewhere, which made "no body holds the card" true of nothing.
+ */
+async function captureShopRequests(page: Page, shopOrigin: string): Promise<CapturedRequest[]> {
+  const seen: CapturedRequest[] = [];
+  await page.route(
+    (url) => url.origin === shopOrigin,
+    async (route) => {
+      const request = route.request();
+      seen.push({ method: request.method(), url: request.url(), body: request.postDataBuffer()?.toString("utf8") ?? "" });
+      await route.fallback();
+    },
+  );
   return seen;
+}
+
+/** The request's URL and body as sent, and decoded as a form or a URL would be. */
+function readings(request: CapturedRequest): string[] {
+  const raw = `${request.url}\n${request.body}`;
+  try {
+    return [raw, decodeURIComponent(raw.replace(/\+/g, " "))];
+  } catch {
+    return [raw];
+  }
 }
 
 async function orderStatus(page: Page, orderId: string): Promise<string> {
@@ -30,20 +55,37 @@ async function orderStatus(page: Page, orderId: string): Promise<string> {
 test("a customer pays in Stripe's own card fields, and no request to the shop carries the card", async ({ page, baseURL }) => {
   await registerFreshCustomer(page, { address: TEST_ADDRESS });
   const orderId = await pendingOrder(page, PURIFIER_SKU);
-  const sent = shopRequests(page, new URL(baseURL ?? "").origin);
+  const sent = await captureShopRequests(page, new URL(baseURL ?? "").origin);
   await page.goto(paymentPath(orderId));
 
-  // The shop's own card fields are gone: Stripe's frame takes the card.
+  // The shop's own card fields are gone: Stripe's frame takes the card. An expiry and a code unlikely
+  // to be anywhere else, so that finding them means the card leaked.
   await expect(page.getByLabel("Expiry (MM / YY)")).toHaveCount(0);
-  await typeCardIntoProviderField(page, "4242 4242 4242 4242");
+  const year = String((new Date().getUTCFullYear() + 3) % 100).padStart(2, "0");
+  await typeCardIntoProviderField(page, "4242 4242 4242 4242", { expiry: `11 / ${year}`, cvc: "739" });
   await page.getByRole("button", { name: /^Pay \$/ }).click();
   await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible();
   expect(await orderStatus(page, orderId)).toBe("paid");
 
-  const bodies = sent.map((request) => request.postData() ?? "").join("\n");
-  expect(sent.some((request) => request.url().includes("/merchandise/order/payment"))).toBe(true);
-  expect(bodies).not.toMatch(/4242\s?4242\s?4242\s?4242/);
-  expect(bodies).not.toMatch(/"cvc"|"number"/);
+  // The capture must hold bodies, the payment call's first: a capture without them proves nothing.
+  const payment = sent.filter((request) => request.method === "POST" && request.url.includes("/merchandise/order/payment"));
+  expect(payment.length, "payment calls captured").toBeGreaterThan(0);
+  expect(
+    payment.filter((request) => request.body === ""),
+    "payment calls captured without their body",
+  ).toEqual([]);
+
+  const card = [
+    { what: "the card number, with or without spaces or dashes", pattern: /4242[\s-]*4242[\s-]*4242[\s-]*4242/ },
+    { what: "the expiry", pattern: new RegExp(`(?<![0-9])11\\s*/?\\s*(20)?${year}(?![0-9])`) },
+    { what: "the security code", pattern: /(?<![0-9A-Za-z])739(?![0-9A-Za-z])/ },
+    { what: "card field names", pattern: /"(cvc|number|exp_month|exp_year)"|\b(cvc|exp_month|exp_year)=/ },
+  ];
+  for (const request of sent) {
+    for (const text of readings(request)) {
+      for (const { what, pattern } of card) expect(text, `${what} in ${request.method} ${request.url}`).not.toMatch(pattern);
+    }
+  }
 });
 
 test("the bank's 3-D Secure check opens over the page, and passing it pays the order", async ({ page }) => {

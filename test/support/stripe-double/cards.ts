@@ -24,6 +24,8 @@ export interface CardProfile {
   decline: Decline | null;
   /** Whether setting the card up (SetupIntent) is refused too; 4000000000000341 attaches fine. */
   declinesSetup: boolean;
+  /** A refund of its charge is made `succeeded`, then fails a little later for this reason (4000000000005126). */
+  refundFailsLater?: string;
 }
 
 const GENERIC_DECLINE: Decline = { code: "card_declined", declineCode: "generic_decline", message: "Your card was declined." };
@@ -66,6 +68,8 @@ const PROFILES: Record<string, CardProfile> = {
   "4000002500003155": { authentication: "on_session", decline: null, declinesSetup: false },
   "4000002760003184": { authentication: "always", decline: null, declinesSetup: false },
   "4000000000000341": { authentication: "none", decline: GENERIC_DECLINE, declinesSetup: false },
+  // Stripe's "asynchronous refund failure" card: the refund starts succeeded, then turns failed.
+  "4000000000005126": { authentication: "none", decline: null, declinesSetup: false, refundFailsLater: "expired_or_canceled_card" },
 };
 
 const SUCCEEDS: CardProfile = { authentication: "none", decline: null, declinesSetup: false };

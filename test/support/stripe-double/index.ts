@@ -4,7 +4,7 @@ import { StripeApiError } from "./errors";
 import { IdempotencyStore } from "./idempotency";
 import { randomToken, type DisputeReason } from "./objects";
 import { createDoubleServer, dashboardChange, type DoubleKeys, type RecordedRequest } from "./server";
-import { DoubleState } from "./state";
+import { DoubleState, type ChangeContext } from "./state";
 import { WebhookSender, type WebhookDelivery } from "./webhooks";
 
 // A stateful, Stripe-shaped HTTP server for tests (see README.md): point the stripe library at it
@@ -43,15 +43,24 @@ export interface StripeDouble {
   completeSetupAuthentication(setupIntentId: string, outcome: "succeed" | "fail"): Promise<Stripe.SetupIntent>;
   /** A refund made in Stripe's dashboard: emits charge.refunded and refund.created. */
   refundFromDashboard(paymentIntentId: string, amount?: number): Promise<Stripe.Refund>;
-  /** A cardholder disputes the charge: emits charge.dispute.created with a Stripe.Dispute. */
+  /** The bank sends a refund back: it turns failed, emitting charge.refund.updated, refund.updated and refund.failed. */
+  failRefund(refundId: string, failureReason?: string): Promise<Stripe.Refund>;
+  /** A cardholder disputes the charge: emits charge.dispute.created, then charge.dispute.funds_withdrawn. */
   createDispute(paymentIntentId: string, reason?: DisputeReason): Promise<Stripe.Dispute>;
+  /** The network decides a dispute: emits charge.dispute.closed (after charge.dispute.funds_reinstated when won). */
+  closeDispute(disputeId: string, status: "won" | "lost"): Promise<Stripe.Dispute>;
+  /** Every later /v1 answer waits this long after the work is done (a slow Stripe); 0 turns it off. */
+  setDelay(ms: number): void;
   /** Every API request received, oldest first. */
   requests(): readonly RecordedRequest[];
   /** Every webhook delivery attempt, oldest first. */
   deliveries(): readonly WebhookDelivery[];
-  /** Resolves once every event so far has had its first delivery attempt and no retry is waiting. */
+  /**
+   * Resolves once changes scheduled for later (a 4000000000005126 refund failing) have happened,
+   * and every event so far has had its first delivery attempt with no retry waiting.
+   */
   webhooksSettled(): Promise<void>;
-  /** Clears all objects, events, requests, idempotency keys and queued deliveries (the webhook URL stays). */
+  /** Clears all objects, events, requests, idempotency keys, queued deliveries, later changes and the delay (the webhook URL stays). */
   reset(): void;
   close(): Promise<void>;
 }
@@ -65,6 +74,8 @@ export interface StripeDoubleOptions {
   latencyMs?: number;
   /** Waits before each webhook retry (default [100, 400, 1500]). */
   webhookRetryDelaysMs?: readonly number[];
+  /** How long after it is made a refund of 4000000000005126 fails (default 200 ms; Stripe takes a few seconds). */
+  refundFailureDelayMs?: number;
 }
 
 function keysFrom(keys: Partial<DoubleKeys> | undefined): DoubleKeys {
@@ -87,7 +98,33 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
   const keys = keysFrom(options.keys);
   const webhooks = new WebhookSender({ secret: keys.webhookSecret, retryDelaysMs: options.webhookRetryDelaysMs });
   webhooks.setUrl(options.webhookUrl ?? null);
-  const state = new DoubleState(() => webhooks.webhookUrl !== null);
+  // Changes the bank makes a little later; reset() drops those not made yet.
+  const scheduled = new Map<ReturnType<typeof setTimeout>, () => void>();
+  const laterChanges = new Set<Promise<void>>();
+  const later = (change: (context: ChangeContext) => void) => {
+    const done = new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        scheduled.delete(timer);
+        try {
+          dashboardChange(webhooks, change);
+        } finally {
+          resolve();
+        }
+      }, options.refundFailureDelayMs ?? 200);
+      scheduled.set(timer, resolve);
+    });
+    laterChanges.add(done);
+    void done.then(() => laterChanges.delete(done));
+  };
+  const cancelLater = () => {
+    for (const [timer, finish] of scheduled) {
+      clearTimeout(timer);
+      finish();
+    }
+    scheduled.clear();
+  };
+  let answerDelayMs = 0;
+  const state = new DoubleState(() => webhooks.webhookUrl !== null, later);
   const idempotency = new IdempotencyStore();
   const requests: RecordedRequest[] = [];
 
@@ -111,9 +148,18 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
       ),
     refundFromDashboard: async (paymentIntentId: string, amount?: number) =>
       structuredClone(dashboardChange(webhooks, (context) => state.refundFromDashboard(paymentIntentId, amount, context))),
+    failRefund: async (refundId: string, failureReason?: string) =>
+      structuredClone(dashboardChange(webhooks, (context) => state.failRefund(refundId, failureReason, context))),
     createDispute: async (paymentIntentId: string, reason?: string) =>
       structuredClone(dashboardChange(webhooks, (context) => state.createDispute(paymentIntentId, disputeReason(reason), context))),
+    closeDispute: async (disputeId: string, status: string) =>
+      structuredClone(dashboardChange(webhooks, (context) => state.closeDispute(disputeId, disputeOutcome(status), context))),
+    setDelay: (ms: number) => {
+      answerDelayMs = ms;
+    },
     reset: () => {
+      cancelLater();
+      answerDelayMs = 0;
       state.reset();
       idempotency.clear();
       requests.length = 0;
@@ -121,7 +167,16 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
     },
   };
 
-  const server = createDoubleServer({ keys, state, webhooks, idempotency, requests, control, latencyMs: options.latencyMs ?? 0 });
+  const server = createDoubleServer({
+    keys,
+    state,
+    webhooks,
+    idempotency,
+    requests,
+    control,
+    latencyMs: options.latencyMs ?? 0,
+    answerDelayMs: () => answerDelayMs,
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, "127.0.0.1", () => {
@@ -194,12 +249,19 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
     completeSetupAuthentication: async (setupIntentId, outcome) =>
       structuredClone(dashboardChange(webhooks, (context) => state.authenticateSetupIntent(setupIntentId, outcome, context))),
     refundFromDashboard: control.refundFromDashboard,
+    failRefund: control.failRefund,
     createDispute: (paymentIntentId, reason) => control.createDispute(paymentIntentId, reason),
+    closeDispute: control.closeDispute,
+    setDelay: control.setDelay,
     requests: () => structuredClone(requests),
     deliveries: () => webhooks.deliveries(),
-    webhooksSettled: () => webhooks.settled(),
+    webhooksSettled: async () => {
+      while (laterChanges.size > 0) await Promise.all([...laterChanges]);
+      await webhooks.settled();
+    },
     reset: control.reset,
     close: async () => {
+      cancelLater();
       webhooks.reset();
       server.closeAllConnections();
       await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
@@ -228,6 +290,11 @@ const DISPUTE_REASONS: readonly string[] = [
 
 function isDisputeReason(value: string): value is DisputeReason {
   return DISPUTE_REASONS.includes(value);
+}
+
+function disputeOutcome(value: string): "won" | "lost" {
+  if (value !== "won" && value !== "lost") throw StripeApiError.invalidParam("status", "Expected won or lost");
+  return value;
 }
 
 function disputeReason(value: string | undefined): DisputeReason {

@@ -139,6 +139,8 @@ export interface PaymentIntentInput {
   setupFutureUsage: Stripe.PaymentIntent.SetupFutureUsage | null;
   automaticPaymentMethods: boolean;
   paymentMethodTypes: string[];
+  allowedPaymentMethodTypes: string[] | null;
+  excludedPaymentMethodTypes: string[] | null;
   captureMethod: Stripe.PaymentIntent.CaptureMethod;
   receiptEmail: string | null;
 }
@@ -148,7 +150,7 @@ export function buildPaymentIntent(input: PaymentIntentInput): Stripe.PaymentInt
   return {
     id,
     object: "payment_intent",
-    allowed_payment_method_types: null,
+    allowed_payment_method_types: input.allowedPaymentMethodTypes,
     amount: input.amount,
     amount_capturable: 0,
     amount_received: 0,
@@ -165,7 +167,7 @@ export function buildPaymentIntent(input: PaymentIntentInput): Stripe.PaymentInt
     customer: input.customer,
     customer_account: null,
     description: input.description,
-    excluded_payment_method_types: null,
+    excluded_payment_method_types: input.excludedPaymentMethodTypes,
     last_payment_error: null,
     latest_charge: null,
     livemode: false,
@@ -199,6 +201,8 @@ export interface SetupIntentInput {
   paymentMethod: string | null;
   automaticPaymentMethods: boolean;
   paymentMethodTypes: string[];
+  allowedPaymentMethodTypes: string[] | null;
+  excludedPaymentMethodTypes: string[] | null;
   usage: string;
 }
 
@@ -207,7 +211,7 @@ export function buildSetupIntent(input: SetupIntentInput): Stripe.SetupIntent {
   return {
     id,
     object: "setup_intent",
-    allowed_payment_method_types: null,
+    allowed_payment_method_types: input.allowedPaymentMethodTypes,
     application: null,
     automatic_payment_methods: input.automaticPaymentMethods ? { allow_redirects: "always", enabled: true } : null,
     cancellation_reason: null,
@@ -216,7 +220,7 @@ export function buildSetupIntent(input: SetupIntentInput): Stripe.SetupIntent {
     customer: input.customer,
     customer_account: null,
     description: input.description,
-    excluded_payment_method_types: null,
+    excluded_payment_method_types: input.excludedPaymentMethodTypes,
     flow_directions: null,
     last_setup_error: null,
     latest_attempt: null,
@@ -437,5 +441,37 @@ export function buildDispute(charge: Stripe.Charge, reason: DisputeReason): Stri
     },
     reason,
     status: "needs_response",
+  };
+}
+
+/** Stripe's fee for a card dispute in the US, taken with the disputed amount. */
+export const DISPUTE_FEE = 1_500;
+
+/** The money a dispute takes from the balance (withdrawn) or gives back (reinstated, when won). */
+export function buildDisputeBalanceTransaction(dispute: Stripe.Dispute, direction: "withdrawn" | "reinstated"): Stripe.BalanceTransaction {
+  const amount = direction === "withdrawn" ? -dispute.amount : dispute.amount;
+  const fee = direction === "withdrawn" ? DISPUTE_FEE : 0;
+  return {
+    id: newId("txn"),
+    object: "balance_transaction",
+    amount,
+    available_on: nowSeconds(),
+    balance_type: "payments",
+    created: nowSeconds(),
+    currency: dispute.currency,
+    description:
+      direction === "withdrawn"
+        ? `Chargeback withdrawal for ${String(dispute.charge)}`
+        : `Chargeback reversal for ${String(dispute.charge)}`,
+    exchange_rate: null,
+    fee,
+    fee_details: fee
+      ? [{ amount: fee, application: null, currency: dispute.currency, description: "Dispute fee", type: "stripe_fee" }]
+      : [],
+    net: amount - fee,
+    reporting_category: direction === "withdrawn" ? "dispute" : "dispute_reversal",
+    source: dispute.id,
+    status: "available",
+    type: "adjustment",
   };
 }

@@ -301,3 +301,83 @@ describe("authentication", () => {
     expect(await noKey.json()).toMatchObject({ error: { type: "invalid_request_error" } });
   });
 });
+
+describe("allowed_payment_method_types", () => {
+  it("takes a card where the list has card (what the shop sends), and shows the list on the intent", async () => {
+    const intent = await stripe.paymentIntents.create({ amount: 2_000, currency: "usd", allowed_payment_method_types: ["card"] });
+    expect(intent).toMatchObject({
+      allowed_payment_method_types: ["card"],
+      payment_method_types: ["card"],
+      automatic_payment_methods: null,
+    });
+    expect((await double.confirmAsBrowser(secretOf(intent), { card: card("4242424242424242") })).status).toBe("succeeded");
+  });
+
+  it("takes a card when there is no list (dynamic payment methods, card on)", async () => {
+    const intent = await stripe.paymentIntents.create({ amount: 2_000, currency: "usd" });
+    expect(intent).toMatchObject({ allowed_payment_method_types: null, payment_method_types: ["card"] });
+    expect((await double.confirmAsBrowser(secretOf(intent), { card: card("4242424242424242") })).status).toBe("succeeded");
+  });
+
+  it("refuses to confirm with a payment method of a type not in the list, and leaves the intent as it was", async () => {
+    const intent = await stripe.paymentIntents.create({
+      amount: 2_000,
+      currency: "usd",
+      allowed_payment_method_types: ["us_bank_account"],
+    });
+    const method = await stripe.paymentMethods.create({ type: "card", card: card("4242424242424242") });
+    const error = await stripe.paymentIntents.confirm(intent.id, { payment_method: method.id }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(error).toMatchObject({
+      statusCode: 400,
+      code: "payment_intent_incompatible_payment_method",
+      param: "payment_method",
+      message: expect.stringContaining("The PaymentMethod provided (card) is not allowed for this PaymentIntent"),
+    });
+    expect(await stripe.paymentIntents.retrieve(intent.id)).toMatchObject({ status: "requires_payment_method", payment_method: null });
+    // Stripe.js meets the same refusal.
+    const browser = await double.confirmAsBrowser(secretOf(intent), { card: card("4242424242424242") });
+    expect(browser.status).toBe("requires_payment_method");
+    expect(double.events().map((event) => event.type)).toEqual(["payment_intent.created"]);
+  });
+
+  it("is refused together with automatic_payment_methods, and refused for a SetupIntent's card when card is not in it", async () => {
+    await expect(
+      stripe.paymentIntents.create({
+        amount: 2_000,
+        currency: "usd",
+        allowed_payment_method_types: ["card"],
+        automatic_payment_methods: { enabled: true },
+      }),
+    ).rejects.toMatchObject({ statusCode: 400, code: "parameters_exclusive" });
+    const customer = await stripe.customers.create({});
+    const setup = await stripe.setupIntents.create({ customer: customer.id, usage: "off_session", allowed_payment_method_types: ["card"] });
+    expect(setup).toMatchObject({ allowed_payment_method_types: ["card"], payment_method_types: ["card"] });
+    expect((await double.confirmSetupAsBrowser(secretOf(setup), { card: card("4242424242424242") })).status).toBe("succeeded");
+    const sepa = await stripe.setupIntents.create({ customer: customer.id, allowed_payment_method_types: ["sepa_debit"] });
+    const method = await stripe.paymentMethods.create({ type: "card", card: card("4242424242424242") });
+    await expect(stripe.setupIntents.confirm(sepa.id, { payment_method: method.id })).rejects.toMatchObject({
+      statusCode: 400,
+      param: "payment_method",
+      message: expect.stringContaining("is not allowed for this SetupIntent"),
+    });
+  });
+});
+
+describe("SetupIntent events", () => {
+  it("sends setup_intent.succeeded when a card is saved and setup_intent.setup_failed when the bank refuses it", async () => {
+    const customer = await stripe.customers.create({});
+    const saved = await stripe.setupIntents.create({ customer: customer.id, allowed_payment_method_types: ["card"] });
+    await double.confirmSetupAsBrowser(secretOf(saved), { card: card("4242424242424242") });
+    const refused = await stripe.setupIntents.create({ customer: customer.id, allowed_payment_method_types: ["card"] });
+    const after = await double.confirmSetupAsBrowser(secretOf(refused), { card: card("4000000000000002") });
+    expect(after).toMatchObject({ status: "requires_payment_method", last_setup_error: { code: "card_declined" } });
+    const setupEvents = double.events().filter((event) => event.type.startsWith("setup_intent."));
+    expect(setupEvents.map((event) => [event.type, "id" in event.data.object ? event.data.object.id : ""])).toEqual([
+      ["setup_intent.created", saved.id],
+      ["setup_intent.succeeded", saved.id],
+      ["setup_intent.created", refused.id],
+      ["setup_intent.setup_failed", refused.id],
+    ]);
+  });
+});

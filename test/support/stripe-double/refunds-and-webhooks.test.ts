@@ -10,9 +10,9 @@ let receiver: WebhookReceiver;
 
 const VISA = { number: "4242424242424242", exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: "123" };
 
-async function paidIntent(amount = 10_000): Promise<Stripe.PaymentIntent> {
+async function paidIntent(amount = 10_000, number = VISA.number): Promise<Stripe.PaymentIntent> {
   const intent = await stripe.paymentIntents.create({ amount, currency: "usd" });
-  return double.confirmAsBrowser(intent.client_secret ?? "", { card: VISA });
+  return double.confirmAsBrowser(intent.client_secret ?? "", { card: { ...VISA, number } });
 }
 
 function eventOf(body: string, header: string, secret = double.webhookSecret): Stripe.Event {
@@ -102,6 +102,66 @@ describe("refunds", () => {
   });
 });
 
+describe("refunds that fail later", () => {
+  it("4000000000005126: the refund is made succeeded, then fails, and the charge has the money back", async () => {
+    const intent = await paidIntent(6_000, "4000000000005126");
+    const refund = await stripe.refunds.create({ payment_intent: intent.id, amount: 2_000 });
+    expect(refund).toMatchObject({ status: "succeeded", amount: 2_000 });
+    expect(await stripe.charges.retrieve(String(intent.latest_charge))).toMatchObject({ amount_refunded: 2_000 });
+
+    await double.webhooksSettled();
+    const failed = await stripe.refunds.retrieve(refund.id);
+    expect(failed).toMatchObject({ status: "failed", failure_reason: "expired_or_canceled_card" });
+    expect(failed.failure_balance_transaction).toMatch(/^txn_/);
+    const charge = await stripe.charges.retrieve(String(intent.latest_charge));
+    expect(charge).toMatchObject({ amount_refunded: 0, refunded: false });
+    expect(charge.refunds?.data[0]).toMatchObject({ id: refund.id, status: "failed" });
+
+    const arrived = await receiver.waitFor(8);
+    expect(arrived.slice(3).map((webhook) => webhook.type)).toEqual([
+      "charge.refunded",
+      "refund.created",
+      "charge.refund.updated",
+      "refund.updated",
+      "refund.failed",
+    ]);
+    const updated = eventOf(arrived[5]?.body ?? "", arrived[5]?.signature ?? "");
+    if (updated.type !== "charge.refund.updated") throw new Error(`unexpected ${updated.type}`);
+    expect(updated.data.object).toMatchObject({ id: refund.id, status: "failed", failure_reason: "expired_or_canceled_card" });
+    expect(updated.data.previous_attributes).toEqual({ status: "succeeded" });
+    // The bank's doing, not a request of the shop's.
+    expect(updated.request).toEqual({ id: null, idempotency_key: null });
+  });
+
+  it("POST /_double/fail-refund fails any refund later, with the reason given; a failed refund cannot fail again", async () => {
+    const intent = await paidIntent(3_000);
+    const refund = await stripe.refunds.create({ payment_intent: intent.id });
+    const control = (body: object) =>
+      fetch(`${double.url}/_double/fail-refund`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const answer = await control({ refund: refund.id, failure_reason: "lost_or_stolen_card" });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ id: refund.id, status: "failed", failure_reason: "lost_or_stolen_card" });
+    expect(await stripe.charges.retrieve(String(intent.latest_charge))).toMatchObject({ amount_refunded: 0, refunded: false });
+    expect((await control({ refund: refund.id })).status).toBe(400);
+    expect((await control({ refund: "re_unknown" })).status).toBe(404);
+    // The money is back on the charge, so it can be refunded again.
+    expect((await stripe.refunds.create({ payment_intent: intent.id })).amount).toBe(3_000);
+    expect(double.events().map((event) => event.type)).toContain("refund.failed");
+  });
+
+  it("a reset drops a failure not yet happened", async () => {
+    const intent = await paidIntent(3_000, "4000000000005126");
+    await stripe.refunds.create({ payment_intent: intent.id });
+    double.reset();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(double.events()).toEqual([]);
+  });
+});
+
 describe("disputes", () => {
   it("emits charge.dispute.created with a Stripe.Dispute", async () => {
     const intent = await paidIntent(4_200);
@@ -118,6 +178,47 @@ describe("disputes", () => {
     if (event.type !== "charge.dispute.created") throw new Error(`unexpected ${event.type}`);
     expect(event.data.object.id).toBe(dispute.id);
     expect((await stripe.charges.retrieve(String(intent.latest_charge))).disputed).toBe(true);
+  });
+
+  it("takes the money at once (charge.dispute.funds_withdrawn), and closes won or lost by the control route", async () => {
+    const won = await double.createDispute((await paidIntent(4_200)).id);
+    const lost = await double.createDispute((await paidIntent(1_500)).id);
+    expect(won.balance_transactions).toEqual([expect.objectContaining({ amount: -4_200, fee: 1_500, net: -5_700 })]);
+    const close = (body: object) =>
+      fetch(`${double.url}/_double/close-dispute`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    expect(await (await close({ dispute: won.id, status: "won" })).json()).toMatchObject({ id: won.id, status: "won" });
+    expect((await close({ dispute: lost.id, status: "lost" })).status).toBe(200);
+    expect((await close({ dispute: lost.id, status: "won" })).status).toBe(400);
+    expect((await close({ dispute: won.id, status: "maybe" })).status).toBe(400);
+    expect(await stripe.disputes.retrieve(won.id)).toMatchObject({
+      status: "won",
+      balance_transactions: [{ amount: -4_200 }, { amount: 4_200 }],
+    });
+
+    const types = double
+      .events()
+      .map((event) => event.type)
+      .filter((type) => type.startsWith("charge.dispute."));
+    expect(types).toEqual([
+      "charge.dispute.created",
+      "charge.dispute.funds_withdrawn",
+      "charge.dispute.created",
+      "charge.dispute.funds_withdrawn",
+      "charge.dispute.funds_reinstated",
+      "charge.dispute.closed",
+      "charge.dispute.closed",
+    ]);
+    const closed = double.events().filter((event) => event.type === "charge.dispute.closed");
+    expect(closed.map((event) => (event.type === "charge.dispute.closed" ? [event.data.object.id, event.data.object.status] : []))).toEqual(
+      [
+        [won.id, "won"],
+        [lost.id, "lost"],
+      ],
+    );
   });
 });
 
@@ -141,6 +242,9 @@ describe("webhooks", () => {
     expect(await stripe.events.retrieve(event.id)).toMatchObject({ id: event.id, type: "customer.created" });
     const listed = await stripe.events.list({ type: "customer.created" });
     expect(listed.data.map((item) => item.id)).toEqual([event.id]);
+    const since = await stripe.events.list({ type: "customer.created", created: { gte: event.created - 60 } });
+    expect(since.data.map((item) => item.id)).toEqual([event.id]);
+    expect((await stripe.events.list({ created: { gt: event.created + 60 } })).data).toEqual([]);
   });
 
   it("constructEvent refuses a wrong secret and a stale signature", async () => {

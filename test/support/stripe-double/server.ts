@@ -4,7 +4,10 @@ import { StripeApiError, type StripeErrorBody } from "./errors";
 import { canonicalForm, parseForm, Params, type FormObject } from "./form";
 import type { IdempotencyStore } from "./idempotency";
 import { newId } from "./objects";
-import { dashboardContext, type ChangeContext, type DoubleState } from "./state";
+import { readParams } from "./params-schema";
+import type { SchemaName } from "./schema-names";
+import { searchPaymentIntents } from "./search";
+import { API_VERSION, dashboardContext, type ChangeContext, type DoubleState } from "./state";
 import { cardFrameHtml, challengeHtml, stripeJsSource } from "./stripe-js";
 import type { WebhookSender } from "./webhooks";
 
@@ -37,7 +40,10 @@ export interface DoubleControl {
   redeliver(eventId: string, options?: { signedAt?: number; secret?: string }): Promise<number>;
   completeAuthentication(intentId: string, outcome: "succeed" | "fail"): Promise<unknown>;
   refundFromDashboard(paymentIntentId: string, amount?: number): Promise<Stripe.Refund>;
+  failRefund(refundId: string, failureReason?: string): Promise<Stripe.Refund>;
   createDispute(paymentIntentId: string, reason?: string): Promise<Stripe.Dispute>;
+  closeDispute(disputeId: string, status: string): Promise<Stripe.Dispute>;
+  setDelay(ms: number): void;
   reset(): void;
 }
 
@@ -50,6 +56,8 @@ export interface ServerDependencies {
   control: DoubleControl;
   /** Time each API request takes, so concurrent requests really overlap. */
   latencyMs: number;
+  /** Time every /v1 answer waits, once done, before it is sent (POST /_double/delay); 0: none. */
+  answerDelayMs(): number;
 }
 
 type KeyKind = "secret" | "publishable";
@@ -67,6 +75,8 @@ interface Route {
   pattern: RegExp;
   /** Stripe.js may call it with the publishable key (with the intent's client_secret where named). */
   publishable: false | true | "payment_intent" | "setup_intent";
+  /** The stripe library's parameter type for this endpoint: its generated schema checks every request. */
+  params: SchemaName;
   handle: (call: ApiCall) => unknown;
 }
 
@@ -88,29 +98,46 @@ function list<T>(data: T[], url: string, params: Params): Stripe.ApiList<T> {
   return { object: "list", data: items.slice(0, limit), has_more: items.length > limit, url };
 }
 
+/** `created=<t>` or `created[gt|gte|lt|lte]=<t>` of list endpoints, as a test of a timestamp. */
+function createdWithin(params: Params): (created: number) => boolean {
+  const exact = params.has("created") && typeof params.raw.created === "string" ? params.integer("created") : undefined;
+  const range = exact === undefined ? params.object("created") : undefined;
+  const bounds = { gt: range?.integer("gt"), gte: range?.integer("gte"), lt: range?.integer("lt"), lte: range?.integer("lte") };
+  return (created) =>
+    (exact === undefined || created === exact) &&
+    (bounds.gt === undefined || created > bounds.gt) &&
+    (bounds.gte === undefined || created >= bounds.gte) &&
+    (bounds.lt === undefined || created < bounds.lt) &&
+    (bounds.lte === undefined || created <= bounds.lte);
+}
+
 function routes(state: DoubleState): Route[] {
   return [
     {
       method: "POST",
       pattern: /^\/v1\/customers$/,
+      params: "CustomerCreateParams",
       publishable: false,
       handle: ({ params, context }) => state.createCustomer(params, context),
     },
     {
       method: "GET",
       pattern: /^\/v1\/customers\/([^/]+)$/,
+      params: "CustomerRetrieveParams",
       publishable: false,
       handle: ({ match }) => state.customer(match[1] ?? ""),
     },
     {
       method: "POST",
       pattern: /^\/v1\/customers\/([^/]+)$/,
+      params: "CustomerUpdateParams",
       publishable: false,
       handle: ({ match, params, context }) => state.updateCustomer(match[1] ?? "", params, context),
     },
     {
       method: "GET",
       pattern: /^\/v1\/customers\/([^/]+)\/payment_methods$/,
+      params: "CustomerListPaymentMethodsParams",
       publishable: false,
       handle: ({ match, params }) =>
         list(state.customerPaymentMethods(match[1] ?? "", params.string("type")), `/v1/customers/${match[1]}/payment_methods`, params),
@@ -118,6 +145,7 @@ function routes(state: DoubleState): Route[] {
     {
       method: "GET",
       pattern: /^\/v1\/customers\/([^/]+)\/payment_methods\/([^/]+)$/,
+      params: "CustomerRetrievePaymentMethodParams",
       publishable: false,
       handle: ({ match }) => {
         const method = state.paymentMethodRecord(match[2] ?? "").method;
@@ -128,12 +156,14 @@ function routes(state: DoubleState): Route[] {
     {
       method: "POST",
       pattern: /^\/v1\/payment_methods$/,
+      params: "PaymentMethodCreateParams",
       publishable: true,
       handle: ({ params }) => state.createPaymentMethod(params),
     },
     {
       method: "GET",
       pattern: /^\/v1\/payment_methods$/,
+      params: "PaymentMethodListParams",
       publishable: false,
       handle: ({ params }) => {
         const customer = params.string("customer");
@@ -144,42 +174,57 @@ function routes(state: DoubleState): Route[] {
     {
       method: "GET",
       pattern: /^\/v1\/payment_methods\/([^/]+)$/,
+      params: "PaymentMethodRetrieveParams",
       publishable: false,
       handle: ({ match }) => state.paymentMethodRecord(match[1] ?? "").method,
     },
     {
       method: "POST",
       pattern: /^\/v1\/payment_methods\/([^/]+)\/attach$/,
+      params: "PaymentMethodAttachParams",
       publishable: false,
       handle: ({ match, params, context }) => state.attachPaymentMethod(match[1] ?? "", params.requiredString("customer"), context),
     },
     {
       method: "POST",
       pattern: /^\/v1\/payment_methods\/([^/]+)\/detach$/,
+      params: "PaymentMethodDetachParams",
       publishable: false,
       handle: ({ match, context }) => state.detachPaymentMethod(match[1] ?? "", context),
     },
     {
       method: "POST",
       pattern: /^\/v1\/payment_intents$/,
+      params: "PaymentIntentCreateParams",
       publishable: false,
       handle: ({ params, context, expand }) => state.expandPaymentIntent(state.createPaymentIntent(params, context), expand),
     },
     {
+      // Before the retrieve below, whose pattern would take "search" for an id.
+      method: "GET",
+      pattern: /^\/v1\/payment_intents\/search$/,
+      params: "PaymentIntentSearchParams",
+      publishable: false,
+      handle: ({ params }) => searchPaymentIntents([...state.paymentIntents.values()], params),
+    },
+    {
       method: "GET",
       pattern: /^\/v1\/payment_intents\/([^/]+)$/,
+      params: "PaymentIntentRetrieveParams",
       publishable: "payment_intent",
       handle: ({ match, expand }) => state.expandPaymentIntent(state.paymentIntent(match[1] ?? ""), expand),
     },
     {
       method: "POST",
       pattern: /^\/v1\/payment_intents\/([^/]+)$/,
+      params: "PaymentIntentUpdateParams",
       publishable: false,
       handle: ({ match, params, expand }) => state.expandPaymentIntent(state.updatePaymentIntent(match[1] ?? "", params), expand),
     },
     {
       method: "POST",
       pattern: /^\/v1\/payment_intents\/([^/]+)\/confirm$/,
+      params: "PaymentIntentConfirmParams",
       publishable: "payment_intent",
       handle: ({ match, params, context, expand }) =>
         state.expandPaymentIntent(state.confirmPaymentIntent(match[1] ?? "", params, context), expand),
@@ -187,6 +232,7 @@ function routes(state: DoubleState): Route[] {
     {
       method: "POST",
       pattern: /^\/v1\/payment_intents\/([^/]+)\/cancel$/,
+      params: "PaymentIntentCancelParams",
       publishable: false,
       handle: ({ match, params, context, expand }) =>
         state.expandPaymentIntent(state.cancelPaymentIntent(match[1] ?? "", params, context), expand),
@@ -194,18 +240,21 @@ function routes(state: DoubleState): Route[] {
     {
       method: "POST",
       pattern: /^\/v1\/setup_intents$/,
+      params: "SetupIntentCreateParams",
       publishable: false,
       handle: ({ params, context, expand }) => state.expandSetupIntent(state.createSetupIntent(params, context), expand),
     },
     {
       method: "GET",
       pattern: /^\/v1\/setup_intents\/([^/]+)$/,
+      params: "SetupIntentRetrieveParams",
       publishable: "setup_intent",
       handle: ({ match, expand }) => state.expandSetupIntent(state.setupIntent(match[1] ?? ""), expand),
     },
     {
       method: "POST",
       pattern: /^\/v1\/setup_intents\/([^/]+)\/confirm$/,
+      params: "SetupIntentConfirmParams",
       publishable: "setup_intent",
       handle: ({ match, params, context, expand }) =>
         state.expandSetupIntent(state.confirmSetupIntent(match[1] ?? "", params, context), expand),
@@ -213,6 +262,7 @@ function routes(state: DoubleState): Route[] {
     {
       method: "POST",
       pattern: /^\/v1\/setup_intents\/([^/]+)\/cancel$/,
+      params: "SetupIntentCancelParams",
       publishable: false,
       handle: ({ match, params, context, expand }) =>
         state.expandSetupIntent(state.cancelSetupIntent(match[1] ?? "", params, context), expand),
@@ -220,18 +270,21 @@ function routes(state: DoubleState): Route[] {
     {
       method: "GET",
       pattern: /^\/v1\/charges\/([^/]+)$/,
+      params: "ChargeRetrieveParams",
       publishable: false,
       handle: ({ match, expand }) => state.expandCharge(state.charge(match[1] ?? ""), expand),
     },
     {
       method: "POST",
       pattern: /^\/v1\/refunds$/,
+      params: "RefundCreateParams",
       publishable: false,
       handle: ({ params, context, expand }) => state.expandRefund(state.createRefund(params, context), expand),
     },
     {
       method: "GET",
       pattern: /^\/v1\/refunds\/([^/]+)$/,
+      params: "RefundRetrieveParams",
       publishable: false,
       handle: ({ match, expand }) => {
         const refund = state.refunds.get(match[1] ?? "");
@@ -242,6 +295,7 @@ function routes(state: DoubleState): Route[] {
     {
       method: "GET",
       pattern: /^\/v1\/disputes\/([^/]+)$/,
+      params: "DisputeRetrieveParams",
       publishable: false,
       handle: ({ match }) => {
         const dispute = state.disputes.get(match[1] ?? "");
@@ -252,6 +306,7 @@ function routes(state: DoubleState): Route[] {
     {
       method: "GET",
       pattern: /^\/v1\/events\/([^/]+)$/,
+      params: "EventRetrieveParams",
       publishable: false,
       handle: ({ match }) => {
         const event = state.events.find((candidate) => candidate.id === match[1]);
@@ -262,6 +317,7 @@ function routes(state: DoubleState): Route[] {
     {
       method: "GET",
       pattern: /^\/v1\/events$/,
+      params: "EventListParams",
       publishable: false,
       handle: ({ params }) => {
         const type = params.string("type");
@@ -270,8 +326,9 @@ function routes(state: DoubleState): Route[] {
           if (type) return type.endsWith(".*") ? name.startsWith(type.slice(0, -1)) : name === type;
           return !types || types.includes(name);
         };
+        const created = createdWithin(params);
         return list(
-          [...state.events].reverse().filter((event) => matches(event.type)),
+          [...state.events].reverse().filter((event) => matches(event.type) && created(event.created)),
           "/v1/events",
           params,
         );
@@ -282,6 +339,32 @@ function routes(state: DoubleState): Route[] {
 
 /** Parameters Stripe.js adds to every call; not part of the operation. */
 const CLIENT_PARAMS = ["key", "client_secret", "_stripe_version", "_stripe_account", "use_stripe_sdk", "expected_payment_method_type"];
+
+/** Endpoints whose `payment_method_types` the library's API version took away (2026-09-30.endive). */
+const NO_PAYMENT_METHOD_TYPES: readonly SchemaName[] = [
+  "PaymentIntentCreateParams",
+  "PaymentIntentUpdateParams",
+  "PaymentIntentConfirmParams",
+  "SetupIntentCreateParams",
+];
+
+/** Stripe's 400 for parameters the library's type for the endpoint does not allow, or null. Not kept under an idempotency key. */
+function refusedParams(name: SchemaName, form: FormObject): StripeApiError | null {
+  if (NO_PAYMENT_METHOD_TYPES.includes(name) && form.payment_method_types !== undefined) {
+    return StripeApiError.invalidRequest(
+      `The \`payment_method_types\` parameter is no longer supported on API version ${API_VERSION}. Use \`allowed_payment_method_types\` or \`excluded_payment_method_types\` instead.`,
+      "payment_method_types_no_longer_supported",
+      "payment_method_types",
+    );
+  }
+  try {
+    readParams(name, form);
+    return null;
+  } catch (error) {
+    if (error instanceof StripeApiError) return error;
+    throw error;
+  }
+}
 
 function readBody(request: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -426,6 +509,10 @@ export function createDoubleServer(deps: ServerDependencies): Server {
 
     const operation: FormObject = { ...form };
     for (const name of CLIENT_PARAMS) delete operation[name];
+    // Stripe.js's own additions (its key, version, client secret) ride along on publishable calls;
+    // a server's call is checked whole, as Stripe checks it.
+    const refusal = refusedParams(route.params, auth.key === "publishable" ? operation : form);
+    if (refusal) return answer(refusal.status, refusal.body);
     const keyed = method === "POST" && idempotencyKey !== null;
     if (keyed) {
       const lookup = deps.idempotency.begin(apiKey, idempotencyKey, `${method} ${url.pathname} ${canonicalForm(operation)}`);
@@ -541,6 +628,16 @@ export function createDoubleServer(deps: ServerDependencies): Server {
         return json(200, await control.refundFromDashboard(text("payment_intent") ?? "", number("amount")));
       case "POST /dispute":
         return json(200, await control.createDispute(text("payment_intent") ?? "", text("reason")));
+      case "POST /close-dispute":
+        return json(200, await control.closeDispute(text("dispute") ?? "", text("status") ?? ""));
+      case "POST /fail-refund":
+        return json(200, await control.failRefund(text("refund") ?? "", text("failure_reason")));
+      case "POST /delay": {
+        const ms = number("ms") ?? 0;
+        if (!Number.isInteger(ms) || ms < 0) throw StripeApiError.invalidParam("ms", "Expected a whole number of milliseconds, 0 or more");
+        control.setDelay(ms);
+        return json(200, { delay_ms: ms });
+      }
       case "POST /reset":
         control.reset();
         return json(200, { reset: true });
@@ -592,9 +689,26 @@ export function createDoubleServer(deps: ServerDependencies): Server {
     }
     if (path.startsWith("/v1/")) {
       const result = await api(request, url, raw);
-      for (const [name, value] of Object.entries(result.headers)) response.setHeader(name, value);
       const events = pendingEvents.get(result) ?? [];
-      response.on("finish", () => deps.webhooks.enqueue(events));
+      // The change is made; only the answer is late. A client that gave up meanwhile closed the
+      // connection: its events go out all the same, as Stripe's do.
+      const delayMs = deps.answerDelayMs();
+      if (delayMs > 0) {
+        let enqueued = false;
+        const enqueue = () => {
+          if (!enqueued) deps.webhooks.enqueue(events);
+          enqueued = true;
+        };
+        response.on("close", enqueue);
+        await delay(delayMs);
+        if (response.destroyed || response.writableEnded) {
+          enqueue();
+          return;
+        }
+      } else {
+        response.on("finish", () => deps.webhooks.enqueue(events));
+      }
+      for (const [name, value] of Object.entries(result.headers)) response.setHeader(name, value);
       send(response, result.status, "application/json", result.body);
       return;
     }

@@ -7,7 +7,7 @@ import {
   type Decline,
   type TestCardInput,
 } from "./cards";
-import { docUrl, StripeApiError } from "./errors";
+import { docUrl, StripeApiError, type StripeErrorObject } from "./errors";
 import { mergeMetadata, type Params } from "./form";
 import {
   billingDetails,
@@ -15,6 +15,7 @@ import {
   buildCharge,
   buildCustomer,
   buildDispute,
+  buildDisputeBalanceTransaction,
   buildPaymentIntent,
   buildRefund,
   buildSetupIntent,
@@ -69,7 +70,11 @@ export class DoubleState {
   readonly disputes = new Map<string, Stripe.Dispute>();
   readonly events: Stripe.Event[] = [];
 
-  constructor(private readonly webhooksEnabled: () => boolean) {}
+  constructor(
+    private readonly webhooksEnabled: () => boolean,
+    /** Runs a change a little later, as the bank's side (a refund that fails after it was made). */
+    private readonly later: (change: (context: ChangeContext) => void) => void = () => undefined,
+  ) {}
 
   reset(): void {
     for (const map of [
@@ -358,6 +363,60 @@ export class DoubleState {
     };
   }
 
+  // ---- which payment method types an intent takes
+
+  /**
+   * allowed_payment_method_types (the shop sends ["card"]), or Stripe's dynamic payment methods
+   * when it is absent, where card is on. Since 2026-09-30.endive `payment_method_types` cannot be
+   * sent (server.ts answers it), and the allowed list excludes the parameters that also choose types.
+   */
+  private paymentMethodChoice(params: Params): { allowed: string[] | null; excluded: string[] | null; automatic: boolean } {
+    const allowed = params.stringArray("allowed_payment_method_types") ?? null;
+    if (allowed) {
+      for (const other of ["automatic_payment_methods", "excluded_payment_method_types", "payment_method_configuration"]) {
+        if (params.has(other)) {
+          throw new StripeApiError(400, {
+            type: "invalid_request_error",
+            code: "parameters_exclusive",
+            message: `You may only specify one of these parameters: allowed_payment_method_types, ${other}.`,
+            param: other,
+            doc_url: docUrl("parameters_exclusive"),
+          });
+        }
+      }
+    }
+    const excluded = params.stringArray("excluded_payment_method_types") ?? null;
+    const automatic = allowed === null && (params.object("automatic_payment_methods")?.boolean("enabled") ?? true);
+    return { allowed, excluded: excluded && excluded.length > 0 ? excluded : null, automatic };
+  }
+
+  /** What the intent answers as payment_method_types: the types it takes that the double has (cards). */
+  private typesOf(allowed: readonly string[] | null, excluded: readonly string[] | null): string[] {
+    if (allowed) return [...allowed];
+    return ["card"].filter((type) => !(excluded ?? []).includes(type));
+  }
+
+  /** Stripe refuses to confirm with a payment method of a type the intent does not take. */
+  private refuseIncompatible(
+    intent: { allowed_payment_method_types: string[] | null; excluded_payment_method_types: string[] | null },
+    method: Stripe.PaymentMethod,
+    kind: "PaymentIntent" | "SetupIntent",
+    answer: Pick<StripeErrorObject, "payment_intent" | "setup_intent">,
+  ): void {
+    const allowed = intent.allowed_payment_method_types;
+    const taken = allowed ? allowed.includes(method.type) : !(intent.excluded_payment_method_types ?? []).includes(method.type);
+    if (taken) return;
+    const types = allowed ?? this.typesOf(null, intent.excluded_payment_method_types);
+    throw new StripeApiError(400, {
+      type: "invalid_request_error",
+      code: kind === "PaymentIntent" ? "payment_intent_incompatible_payment_method" : "setup_intent_invalid_parameter",
+      message: `The PaymentMethod provided (${method.type}) is not allowed for this ${kind}. Please attach a PaymentMethod of one of the following types: ${types.join(", ")}. Alternatively, update the allowed_payment_method_types for this ${kind} to include "${method.type}".`,
+      param: "payment_method",
+      doc_url: docUrl(kind === "PaymentIntent" ? "payment_intent_incompatible_payment_method" : "setup_intent_invalid_parameter"),
+      ...answer,
+    });
+  }
+
   // ---- payment intents
 
   createPaymentIntent(params: Params, context: ChangeContext): Stripe.PaymentIntent {
@@ -377,10 +436,7 @@ export class DoubleState {
     const paymentMethod = params.string("payment_method");
     if (paymentMethod) this.paymentMethodRecord(paymentMethod, "payment_method");
     const setupFutureUsage = this.setupFutureUsage(params);
-    const automatic = params.object("automatic_payment_methods")?.boolean("enabled") ?? false;
-    const types = params.stringArray("payment_method_types");
-    if (types && types.some((type) => type !== "card"))
-      throw StripeApiError.invalidParam("payment_method_types", "The double only supports card");
+    const choice = this.paymentMethodChoice(params);
     const metadata = params.metadata();
     const intent = buildPaymentIntent({
       amount,
@@ -390,8 +446,10 @@ export class DoubleState {
       metadata: metadata === "" || metadata === undefined ? {} : metadata,
       paymentMethod: paymentMethod ?? null,
       setupFutureUsage: setupFutureUsage ?? null,
-      automaticPaymentMethods: automatic || !types,
-      paymentMethodTypes: ["card"],
+      automaticPaymentMethods: choice.automatic,
+      paymentMethodTypes: this.typesOf(choice.allowed, choice.excluded),
+      allowedPaymentMethodTypes: choice.allowed,
+      excludedPaymentMethodTypes: choice.excluded,
       captureMethod,
       receiptEmail: params.nullableString("receipt_email") ?? null,
     });
@@ -446,6 +504,7 @@ export class DoubleState {
     if (customer) intent.customer = this.customer(customer, "customer").id;
     const setupFutureUsage = this.setupFutureUsage(params);
     if (setupFutureUsage !== undefined) intent.setup_future_usage = setupFutureUsage;
+    this.updateAllowedTypes(intent, params);
     const paymentMethod = params.string("payment_method");
     if (paymentMethod) {
       intent.payment_method = this.paymentMethodRecord(paymentMethod, "payment_method").method.id;
@@ -455,13 +514,25 @@ export class DoubleState {
     return intent;
   }
 
+  /** allowed_payment_method_types sent again (update, confirm) replaces the list. */
+  private updateAllowedTypes(intent: Stripe.PaymentIntent | Stripe.SetupIntent, params: Params): void {
+    const allowed = params.stringArray("allowed_payment_method_types");
+    if (allowed === undefined) return;
+    intent.allowed_payment_method_types = allowed;
+    intent.payment_method_types = this.typesOf(allowed, null);
+    intent.automatic_payment_methods = null;
+  }
+
   confirmPaymentIntent(id: string, params: Params, context: ChangeContext): Stripe.PaymentIntent {
     const intent = this.paymentIntent(id);
     if (!PAYABLE.includes(intent.status)) {
       throw this.unexpectedState(intent, "confirm", "requires_confirmation, requires_payment_method, requires_action");
     }
+    this.updateAllowedTypes(intent, params);
     const paymentMethod = params.string("payment_method");
-    if (paymentMethod) intent.payment_method = this.paymentMethodRecord(paymentMethod, "payment_method").method.id;
+    const chosen = paymentMethod ? this.paymentMethodRecord(paymentMethod, "payment_method") : null;
+    if (chosen) this.refuseIncompatible(intent, chosen.method, "PaymentIntent", { payment_intent: clone(intent) });
+    if (chosen) intent.payment_method = chosen.method.id;
     const setupFutureUsage = this.setupFutureUsage(params);
     if (setupFutureUsage !== undefined) intent.setup_future_usage = setupFutureUsage;
     const methodId = idOf(intent.payment_method);
@@ -472,6 +543,7 @@ export class DoubleState {
       );
     }
     const record = this.paymentMethodRecord(methodId, "payment_method");
+    this.refuseIncompatible(intent, record.method, "PaymentIntent", { payment_intent: clone(intent) });
     const offSession = params.boolean("off_session") ?? false;
     const profile = cardProfile(record.number);
     const needsAuthentication =
@@ -601,9 +673,7 @@ export class DoubleState {
     if (customer) this.customer(customer, "customer");
     const paymentMethod = params.string("payment_method");
     if (paymentMethod) this.paymentMethodRecord(paymentMethod, "payment_method");
-    const types = params.stringArray("payment_method_types");
-    if (types && types.some((type) => type !== "card"))
-      throw StripeApiError.invalidParam("payment_method_types", "The double only supports card");
+    const choice = this.paymentMethodChoice(params);
     const usage = params.string("usage") ?? "off_session";
     if (usage !== "off_session" && usage !== "on_session") throw StripeApiError.invalidParam("usage", "Invalid usage");
     const metadata = params.metadata();
@@ -612,8 +682,10 @@ export class DoubleState {
       description: params.nullableString("description") ?? null,
       metadata: metadata === "" || metadata === undefined ? {} : metadata,
       paymentMethod: paymentMethod ?? null,
-      automaticPaymentMethods: (params.object("automatic_payment_methods")?.boolean("enabled") ?? false) || !types,
-      paymentMethodTypes: ["card"],
+      automaticPaymentMethods: choice.automatic,
+      paymentMethodTypes: this.typesOf(choice.allowed, choice.excluded),
+      allowedPaymentMethodTypes: choice.allowed,
+      excludedPaymentMethodTypes: choice.excluded,
       usage,
     });
     this.setupIntents.set(intent.id, intent);
@@ -635,8 +707,11 @@ export class DoubleState {
   confirmSetupIntent(id: string, params: Params, context: ChangeContext): Stripe.SetupIntent {
     const intent = this.setupIntent(id);
     if (!PAYABLE.includes(intent.status)) throw this.setupUnexpectedState(intent, "confirm");
+    this.updateAllowedTypes(intent, params);
     const paymentMethod = params.string("payment_method");
-    if (paymentMethod) intent.payment_method = this.paymentMethodRecord(paymentMethod, "payment_method").method.id;
+    const chosen = paymentMethod ? this.paymentMethodRecord(paymentMethod, "payment_method") : null;
+    if (chosen) this.refuseIncompatible(intent, chosen.method, "SetupIntent", { setup_intent: clone(intent) });
+    if (chosen) intent.payment_method = chosen.method.id;
     const methodId = idOf(intent.payment_method);
     if (!methodId) {
       throw StripeApiError.invalidRequest(
@@ -645,6 +720,7 @@ export class DoubleState {
       );
     }
     const record = this.paymentMethodRecord(methodId, "payment_method");
+    this.refuseIncompatible(intent, record.method, "SetupIntent", { setup_intent: clone(intent) });
     const profile = cardProfile(record.number);
     intent.last_setup_error = null;
     if (profile.authentication !== "none") {
@@ -796,6 +872,46 @@ export class DoubleState {
       context,
     );
     this.record({ ...this.eventBase(context), type: "refund.created", data: { object: clone(refund) } }, context);
+    const record = this.paymentMethods.get(String(charge.payment_method));
+    const failure = record ? cardProfile(record.number).refundFailsLater : undefined;
+    if (failure) {
+      this.later((afterwards) => {
+        if (refund.status === "succeeded") this.failRefund(refund.id, failure, afterwards);
+      });
+    }
+    return refund;
+  }
+
+  /**
+   * The bank sends a refund back (the card was closed, say): the refund turns failed, the money is
+   * the merchant's again, and Stripe says so with charge.refund.updated, refund.updated and
+   * refund.failed.
+   */
+  failRefund(id: string, failureReason: string | undefined, context: ChangeContext): Stripe.Refund {
+    const refund = this.refunds.get(id);
+    if (!refund) throw StripeApiError.missing("refund", id);
+    if (refund.status !== "succeeded" && refund.status !== "pending") {
+      throw StripeApiError.invalidRequest(`Refund ${id} is ${String(refund.status)}; only a succeeded or pending refund can fail.`);
+    }
+    // Stripe lists failure_reason and failure_balance_transaction as null here too; the library types them without null.
+    const previous: Partial<Stripe.Refund> = { status: refund.status };
+    refund.status = "failed";
+    refund.failure_reason = failureReason || "expired_or_canceled_card";
+    refund.failure_balance_transaction = newId("txn");
+    const charge = this.charges.get(String(refund.charge));
+    if (charge) {
+      charge.amount_refunded = Math.max(charge.amount_refunded - refund.amount, 0);
+      charge.refunded = false;
+      const listed = charge.refunds?.data.findIndex((each) => each.id === refund.id) ?? -1;
+      if (charge.refunds && listed >= 0) charge.refunds.data[listed] = clone(refund);
+    }
+    const object = () => clone(refund);
+    this.record(
+      { ...this.eventBase(context), type: "charge.refund.updated", data: { object: object(), previous_attributes: previous } },
+      context,
+    );
+    this.record({ ...this.eventBase(context), type: "refund.updated", data: { object: object(), previous_attributes: previous } }, context);
+    this.record({ ...this.eventBase(context), type: "refund.failed", data: { object: object() } }, context);
     return refund;
   }
 
@@ -810,6 +926,30 @@ export class DoubleState {
     this.disputes.set(dispute.id, dispute);
     charge.disputed = true;
     this.record({ ...this.eventBase(context), type: "charge.dispute.created", data: { object: clone(dispute) } }, context);
+    // A card dispute takes the amount (and Stripe's fee) from the balance at once.
+    dispute.balance_transactions.push(buildDisputeBalanceTransaction(dispute, "withdrawn"));
+    this.record({ ...this.eventBase(context), type: "charge.dispute.funds_withdrawn", data: { object: clone(dispute) } }, context);
+    return dispute;
+  }
+
+  /** The card network decides: won gives the money back (funds_reinstated), lost keeps it withdrawn. */
+  closeDispute(id: string, status: "won" | "lost", context: ChangeContext): Stripe.Dispute {
+    const dispute = this.disputes.get(id);
+    if (!dispute) throw StripeApiError.missing("dispute", id);
+    if (dispute.status === "won" || dispute.status === "lost") {
+      throw StripeApiError.invalidRequest(`Dispute ${id} is already closed (${String(dispute.status)}).`);
+    }
+    const previous: Partial<Stripe.Dispute> = { status: dispute.status };
+    dispute.status = status;
+    dispute.evidence_details.submission_count = Math.max(dispute.evidence_details.submission_count, 1);
+    if (status === "won") {
+      dispute.balance_transactions.push(buildDisputeBalanceTransaction(dispute, "reinstated"));
+      this.record({ ...this.eventBase(context), type: "charge.dispute.funds_reinstated", data: { object: clone(dispute) } }, context);
+    }
+    this.record(
+      { ...this.eventBase(context), type: "charge.dispute.closed", data: { object: clone(dispute), previous_attributes: previous } },
+      context,
+    );
     return dispute;
   }
 

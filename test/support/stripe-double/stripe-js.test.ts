@@ -105,6 +105,7 @@ describe("the /_double control routes", () => {
       "charge.refunded",
       "refund.created",
       "charge.dispute.created",
+      "charge.dispute.funds_withdrawn",
     ]);
     expect((await control("hold", {})).status).toBe(200);
     expect((await control("release", {})).status).toBe(200);
