@@ -3,6 +3,6 @@
 export interface ProviderFields {
   /** The provider's publishable key (pk_live_… or pk_test_…): public by design. */
   publishableKey: string;
-  /** Where the provider's browser script is loaded from (https://js.stripe.com/v3). */
+  /** Where the provider's browser script is loaded from (https://js.stripe.com/endive/stripe.js). */
   scriptUrl: string;
 }

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { parseServerEnv } from "./env";
+import { STRIPE_JS_RELEASE_URL, parseServerEnv } from "./env";
 
 // The server reads its settings once at start; with Stripe it refuses to start on a missing key or
 // one of the wrong kind, naming each problem.
@@ -19,10 +19,10 @@ describe("payment provider settings", () => {
 
   it("starts on Stripe with three keys of the right kinds and modes", () => {
     const env = parseServerEnv(stripe);
-    expect(env).toMatchObject({ PAYMENT_PROVIDER: "stripe", STRIPE_JS_URL: "https://js.stripe.com/v3" });
+    expect(env).toMatchObject({ PAYMENT_PROVIDER: "stripe", STRIPE_JS_URL: "https://js.stripe.com/endive/stripe.js" });
     expect(env.STRIPE_API_URL).toBeUndefined();
     // .env.example leaves the test-only URLs empty: empty means Stripe's own.
-    expect(parseServerEnv({ ...stripe, STRIPE_API_URL: "", STRIPE_JS_URL: "" }).STRIPE_JS_URL).toBe("https://js.stripe.com/v3");
+    expect(parseServerEnv({ ...stripe, STRIPE_API_URL: "", STRIPE_JS_URL: "" }).STRIPE_JS_URL).toBe("https://js.stripe.com/endive/stripe.js");
     expect(parseServerEnv({ ...stripe, STRIPE_SECRET_KEY: "rk_test_51AbCdEfGhIjKlMn" }).STRIPE_SECRET_KEY).toMatch(/^rk_/);
   });
 
@@ -71,5 +71,15 @@ describe("observability settings", () => {
 
   it.each(["otel-collector:4318", "grpc://otel-collector:4317"])("refuses OTEL_EXPORTER_OTLP_ENDPOINT=%s", (endpoint) => {
     expect(() => parseServerEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: endpoint })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
+  });
+});
+
+describe("Stripe.js release", () => {
+  it("is the release the pinned @stripe/stripe-js loads and is typed for", async () => {
+    const { readFile } = await import("node:fs/promises");
+    const loader = await readFile("node_modules/@stripe/stripe-js/dist/index.js", "utf8");
+    const train = /var RELEASE_TRAIN = '([a-z]+)';/.exec(loader)?.[1];
+    expect(train).toBeTruthy();
+    expect(STRIPE_JS_RELEASE_URL).toBe(`https://js.stripe.com/${train ?? ""}/stripe.js`);
   });
 });

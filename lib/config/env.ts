@@ -1,5 +1,8 @@
 import "server-only";
 import { z } from "zod";
+
+/** Stripe.js of the release @stripe/stripe-js 10.2.1 is made for ("endive"): the page's script and types agree. */
+export const STRIPE_JS_RELEASE_URL = "https://js.stripe.com/endive/stripe.js";
 import { DEFAULT_SHIPPING_PRESET, SHIPPING_PRESET_NAMES } from "./shipping";
 import { logLevelSchema } from "./log";
 
@@ -111,8 +114,11 @@ const envSchema = z
      * server (test/support/stripe-double). Unset: https://api.stripe.com.
      */
     STRIPE_API_URL: z.preprocess((value) => value || undefined, z.url({ protocol: /^https?$/ }).optional()),
-    /** Where the payment page loads Stripe.js from. Tests only, like STRIPE_API_URL. */
-    STRIPE_JS_URL: z.preprocess((value) => value || undefined, z.url({ protocol: /^https?$/ }).default("https://js.stripe.com/v3")),
+    /**
+     * Where the payment page loads Stripe.js from: by default the release the pinned @stripe/stripe-js
+     * is typed for (its loader names the same; env.test.ts checks it). Tests point it at their stand-in.
+     */
+    STRIPE_JS_URL: z.preprocess((value) => value || undefined, z.url({ protocol: /^https?$/ }).default(STRIPE_JS_RELEASE_URL)),
     /**
      * "on": the operator's run-scheduled-work call takes a moment to run at, so tests can move the
      * shop's calendar (filters falling due, renewals). For test servers only; off by default.
