@@ -135,8 +135,37 @@ export async function expectShopInvariants(handle: DatabaseHandle): Promise<void
       select 1 from payments p where p.order_id = o.id and p.status in ('succeeded', 'partially_refunded'))`);
   expect(rowsOf(unpaidPaid), "paid orders without a successful charge").toEqual([]);
 
-  const refundMismatch = await handle.db.execute(sql`
-    select o.id from orders o
-    where o.refunded_cents <> coalesce((select sum(p.refunded_cents) from payments p where p.order_id = o.id), 0)`);
-  expect(rowsOf(refundMismatch), "orders whose refunded amount differs from their payments'").toEqual([]);
+  await expectLedgerHolds(handle);
+}
+
+/**
+ * The refund ledger (lib/db/schema/refunds.ts) over the whole database: what went back never exceeds
+ * what was paid per line (price and tax share), for the shipping, per order and per charge; and the
+ * order's and the charge's refunded amounts are the ledger's sums (a duplicate charge counts on its
+ * charge only, a dispute on the order only).
+ */
+export async function expectLedgerHolds(handle: DatabaseHandle): Promise<void> {
+  const counting = sql.raw(`r.status in ('pending', 'succeeded')`);
+  const overLine = await handle.db.execute(sql`
+    select a.order_id, a.sku, sum(a.amount_cents)::int as back, min(i.line_total_cents) as line
+    from refund_allocations a join refunds r on r.id = a.refund_id
+    left join order_items i on i.order_id = a.order_id and i.sku = a.sku
+    join orders o on o.id = a.order_id
+    where ${counting}
+    group by a.order_id, a.sku
+    having (a.sku is not null and sum(a.amount_cents) > min(i.line_total_cents) + max(o.tax_cents))
+      or (a.sku is null and sum(a.amount_cents) > max(o.shipping_cents) + max(o.tax_cents))`);
+  expect(rowsOf(overLine), "order lines refunded more than they were paid").toEqual([]);
+
+  const orderMismatch = await handle.db.execute(sql`
+    select o.id, o.refunded_cents, coalesce(sum(r.amount_cents), 0)::int as ledger from orders o
+    left join refunds r on r.order_id = o.id and ${counting} and r.reason <> 'duplicate_charge'
+    group by o.id having o.refunded_cents <> coalesce(sum(r.amount_cents), 0) or o.refunded_cents > o.total_cents`);
+  expect(rowsOf(orderMismatch), "orders whose refunded amount is not the ledger's").toEqual([]);
+
+  const chargeMismatch = await handle.db.execute(sql`
+    select p.id, p.refunded_cents, coalesce(sum(r.amount_cents), 0)::int as ledger from payments p
+    left join refunds r on r.payment_id = p.id and ${counting} and r.reason <> 'dispute'
+    group by p.id having p.refunded_cents <> coalesce(sum(r.amount_cents), 0) or p.refunded_cents > p.amount_cents`);
+  expect(rowsOf(chargeMismatch), "charges whose refunded amount is not the ledger's").toEqual([]);
 }

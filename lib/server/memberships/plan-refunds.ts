@@ -127,7 +127,13 @@ export async function planRefundRule(db: DbExecutor, row: PlanRow, now: Date): P
  * caller): it stops renewing, ends now when the rule says so, and its refund is requested against
  * its line. Answers what the rule decided.
  */
-export async function cancelPlanUnderRule(tx: Transaction, row: PlanRow, by: EventActor, now: Date): Promise<PlanRefund> {
+export async function cancelPlanUnderRule(
+  tx: Transaction,
+  row: PlanRow,
+  by: EventActor,
+  now: Date,
+  options: { orderCancelling?: boolean } = {},
+): Promise<PlanRefund> {
   const rule = await planRefundRule(tx, row, now);
   const endsAt = rule.endNow && row.endsAt > now ? new Date(Math.max(now.getTime(), row.startsAt.getTime() + 1)) : row.endsAt;
   await tx
@@ -148,7 +154,8 @@ export async function cancelPlanUnderRule(tx: Transaction, row: PlanRow, by: Eve
       parts: [{ sku: row.sku, cents: rule.refundCents }],
       membershipId: row.id,
       note: `${row.name} cancelled: ${rule.why}`,
-      cancelling: true,
+      // The order being cancelled becomes "cancelled" itself; otherwise a plan refunded whole makes it "refunded".
+      cancelling: options.orderCancelling === true,
       now,
     });
   }
@@ -215,7 +222,7 @@ export async function cancelPlansOfOrder(tx: Transaction, orderId: string, by: E
   let refunded = 0;
   for (const row of rows) {
     if (row.cancelledAt !== null && row.status === "active" && row.kind === "membership" && row.planMonths < YEARLY_PLAN_MONTHS) continue;
-    refunded += (await cancelPlanUnderRule(tx, row, by, now)).refundCents;
+    refunded += (await cancelPlanUnderRule(tx, row, by, now, { orderCancelling: true })).refundCents;
   }
   return refunded;
 }
