@@ -85,6 +85,26 @@ function idOf(value: string | { id: string } | null): string | null {
   return typeof value === "string" ? value : (value?.id ?? null);
 }
 
+/** `table[code]`, only for the table's own keys (a code such as "constructor" must not reach Object's). */
+function wordsFor(table: Readonly<Record<string, string>>, code: string | null | undefined): string | undefined {
+  return code && Object.hasOwn(table, code) ? table[code] : undefined;
+}
+
+/** Stripe's codes of a refused card, as its errors and last_payment_error / last_setup_error carry them. */
+interface RefusalCodes {
+  code?: string | null;
+  decline_code?: string | null;
+}
+
+/**
+ * The shop's words for why a card was refused: by the bank's decline code (card_declined says only
+ * that it was), then by Stripe's error code. Stripe's own `message` is never passed on.
+ */
+export function refusalWords(refusal: RefusalCodes | null | undefined): string {
+  const words = PAYMENT_MESSAGES.cardRefused;
+  return wordsFor(words, refusal?.decline_code) ?? wordsFor(words, refusal?.code) ?? words.generic_decline;
+}
+
 export function createStripeProvider(settings: StripeSettings): PaymentProvider {
   const stripe = clientOf(settings);
 
@@ -121,7 +141,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
           };
         }
         // A declined confirmation leaves the intent waiting for another card, with the reason.
-        if (error) return { ...base, status: "failed", failureMessage: error.message ?? PAYMENT_MESSAGES.declined };
+        if (error) return { ...base, status: "failed", failureMessage: refusalWords(error) };
         return { ...base, status: "requires_action", action: secret ? { kind: "confirm", clientSecret: secret } : null };
       }
       case "requires_confirmation":
@@ -142,8 +162,14 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     throw new Error(`Unknown PaymentIntent status ${String(intent.status)}`);
   }
 
-  /** A card error answered for an off-session charge: the intent it left behind, in the shop's terms. */
-  async function offSessionFailure(error: Stripe.errors.StripeCardError, request: OffSessionChargeRequest): Promise<ChargeResult> {
+  /**
+   * A card error answered to a charge confirmed here (a saved card, on or off session): the intent
+   * it left behind, in the shop's terms. A refusal is the customer's answer, never a fault.
+   */
+  async function cardFailure(
+    error: Stripe.errors.StripeCardError,
+    request: { idempotencyKey: string; amountCents: number },
+  ): Promise<ChargeResult> {
     const intent = error.payment_intent;
     if (!intent) {
       return {
@@ -151,14 +177,15 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         providerRef: `failed:${request.idempotencyKey}`,
         amountCents: request.amountCents,
         card: null,
-        failureMessage: error.message,
+        failureMessage: refusalWords(error),
         action: null,
         savedCard: null,
       };
     }
     const result = await resultOf(intent);
-    // authentication_required reads as "requires_action" (see resultOf); any other refusal failed.
-    return result.status === "requires_action" ? result : { ...result, status: "failed", failureMessage: error.message };
+    // authentication_required reads as "requires_action" (see resultOf): the bank's check in the
+    // browser, now (the holder is at the screen) or when the holder comes back; any other refusal failed.
+    return result.status === "requires_action" ? result : { ...result, status: "failed", failureMessage: refusalWords(error) };
   }
 
   /** A SetupIntent in the shop's terms; its PaymentMethod is expanded when it succeeded. */
@@ -173,7 +200,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       case "requires_payment_method": {
         // A refused card or a failed bank check leaves the intent waiting for another card, with the reason.
         const error = intent.last_setup_error;
-        if (error) return { status: "failed", message: error.message ?? PAYMENT_MESSAGES.declined };
+        if (error) return { status: "failed", message: refusalWords(error) };
         return { status: "pending", message: PAYMENT_MESSAGES.setupNotConfirmed };
       }
       case "requires_confirmation":
@@ -196,21 +223,27 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     async charge(request: ChargeRequest): Promise<ChargeResult> {
       if (request.source.kind === "card") throw new Error("Stripe takes cards only in its own fields, never from the shop");
       const saved = request.source.kind === "saved" ? request.source.reference : null;
-      const intent = await stripe.paymentIntents.create(
-        {
-          amount: request.amountCents,
-          currency: request.currency,
-          description: request.description,
-          metadata: { order_id: request.orderId, payment_id: request.paymentId },
-          allowed_payment_method_types: ["card"],
-          ...(request.customer ? { customer: request.customer } : {}),
-          ...(request.saveCard && request.customer && !saved ? { setup_future_usage: "off_session" as const } : {}),
-          // A saved card is confirmed here; a bank that wants 3-D Secure leaves it to the browser.
-          ...(saved ? { payment_method: saved, confirm: true } : {}),
-        },
-        { idempotencyKey: request.idempotencyKey },
-      );
-      return resultOf(intent);
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: request.amountCents,
+            currency: request.currency,
+            description: request.description,
+            metadata: { order_id: request.orderId, payment_id: request.paymentId },
+            allowed_payment_method_types: ["card"],
+            ...(request.customer ? { customer: request.customer } : {}),
+            ...(request.saveCard && request.customer && !saved ? { setup_future_usage: "off_session" as const } : {}),
+            // A saved card is confirmed here; a bank that wants 3-D Secure leaves it to the browser.
+            ...(saved ? { payment_method: saved, confirm: true } : {}),
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return await resultOf(intent);
+      } catch (error) {
+        // Only a saved card confirmed here can be refused; Stripe answers that with a 402.
+        if (error instanceof Stripe.errors.StripeCardError) return cardFailure(error, request);
+        throw error;
+      }
     },
 
     async retrieve(providerRef: string): Promise<ChargeResult> {
@@ -244,7 +277,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         );
         return await resultOf(intent);
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeCardError) return offSessionFailure(error, request);
+        if (error instanceof Stripe.errors.StripeCardError) return cardFailure(error, request);
         throw error;
       }
     },

@@ -1,0 +1,288 @@
+// @vitest-environment node
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startStripeDouble, type StripeDouble, type TestCardInput } from "@/test/support/stripe-double";
+import { PAYMENT_MESSAGES } from "./messages";
+import { type ChargeRequest, type ChargeResult, type PaymentProvider, type PaymentSource } from "./provider";
+import { createStripeProvider } from "./stripe-provider";
+
+// The Stripe provider against the tests' Stripe-shaped server (test/support/stripe-double), driven
+// by Stripe's test cards; what the double cannot be made to answer (a 402 it never gives) comes from a small server put in front of it that answers some calls itself.
+
+const WORDS = PAYMENT_MESSAGES.cardRefused;
+const nextYear = new Date().getUTCFullYear() + 1;
+const card = (number: string): TestCardInput => ({ number, exp_month: 12, exp_year: nextYear, cvc: "123" });
+
+let double: StripeDouble;
+let provider: PaymentProvider;
+let stripe: Stripe;
+
+beforeAll(async () => {
+  double = await startStripeDouble({ webhookUrl: null });
+  provider = providerAt(double.url);
+  stripe = new Stripe(double.secretKey, { host: double.host, port: double.port, protocol: "http", maxNetworkRetries: 0 });
+});
+afterAll(() => double.close());
+
+function providerAt(apiUrl: string): PaymentProvider {
+  return createStripeProvider({ secretKey: double.secretKey, webhookSecret: double.webhookSecret, apiUrl });
+}
+
+function chargeRequest(source: PaymentSource, extra: Partial<ChargeRequest> = {}): ChargeRequest {
+  return {
+    amountCents: 2_500,
+    currency: "usd",
+    source,
+    idempotencyKey: randomUUID(),
+    description: "Lenwell test order",
+    orderId: randomUUID(),
+    paymentId: randomUUID(),
+    customer: null,
+    saveCard: false,
+    ...extra,
+  };
+}
+
+function offSession(reference: string, customer: string | null) {
+  return { amountCents: 4_900, currency: "usd" as const, reference, customer, idempotencyKey: randomUUID(), description: "Renewal" };
+}
+
+async function newCustomer(): Promise<string> {
+  if (!provider.createCustomer) throw new Error("the Stripe provider keeps customers");
+  const userId = randomUUID();
+  return provider.createCustomer({ userId, email: `${userId}@example.com`, name: "Ada Park" });
+}
+
+/** A card saved for `customer` through a SetupIntent, the bank's check passed when it asks one; its reference. */
+async function savedCard(customer: string, number: string): Promise<string> {
+  if (!provider.startCardSetup || !provider.finishCardSetup) throw new Error("the Stripe provider sets cards up");
+  const setup = await provider.startCardSetup(customer, randomUUID());
+  const confirmed = await double.confirmSetupAsBrowser(setup.clientSecret, { card: card(number) });
+  if (confirmed.status === "requires_action") await double.completeSetupAuthentication(setup.reference, "succeed");
+  const { outcome } = await provider.finishCardSetup(setup.reference);
+  if (outcome.status !== "succeeded") throw new Error(`${number} was not saved: ${outcome.message}`);
+  return outcome.card.reference;
+}
+
+/** A PaymentMethod of the card, attached to nobody (the double, unlike Stripe, takes raw numbers from the secret key). */
+async function paymentMethodOf(number: string): Promise<string> {
+  return (await stripe.paymentMethods.create({ type: "card", card: card(number) })).id;
+}
+
+/** A charge confirmed in the browser with a new card, as Stripe.js does. */
+async function browserCharge(number: string): Promise<ChargeResult> {
+  const started = await provider.charge(chargeRequest({ kind: "browser" }));
+  expect(started).toMatchObject({ status: "requires_action", action: { kind: "confirm" } });
+  await double.confirmAsBrowser(started.action?.clientSecret ?? "", { card: card(number) });
+  return started;
+}
+
+const DECLINES = [
+  { number: "4000000000000002", words: WORDS.generic_decline },
+  { number: "4000000000009995", words: WORDS.insufficient_funds },
+  { number: "4000000000000069", words: WORDS.expired_card },
+  { number: "4000000000000127", words: WORDS.incorrect_cvc },
+  { number: "4000000000000119", words: WORDS.processing_error },
+];
+
+describe("a refused card is an answer in the shop's words", () => {
+  it.each(DECLINES)("a saved $number confirmed here fails with the intent it left, in the shop's words", async ({ number, words }) => {
+    const method = await paymentMethodOf(number);
+    const result = await provider.charge(chargeRequest({ kind: "saved", reference: method }));
+    expect(result).toMatchObject({ status: "failed", failureMessage: words, action: null, card: { last4: number.slice(-4) } });
+    expect(result.providerRef).toMatch(/^pi_/);
+    // Stripe's own sentence stays at Stripe.
+    const intent = await stripe.paymentIntents.retrieve(result.providerRef);
+    expect(intent.last_payment_error?.message).toBeTruthy();
+    expect(result.failureMessage).not.toBe(intent.last_payment_error?.message);
+    // The page's re-check reads the same.
+    expect(await provider.retrieve(result.providerRef)).toMatchObject({ status: "failed", failureMessage: words });
+  });
+
+  it.each(DECLINES)("$number typed into Stripe's fields reads as failed in the shop's words", async ({ number, words }) => {
+    const { providerRef } = await browserCharge(number);
+    expect(await provider.retrieve(providerRef)).toMatchObject({ status: "failed", failureMessage: words });
+  });
+
+  it.each(DECLINES)("$number charged off-session fails in the same words", async ({ number, words }) => {
+    const result = await provider.chargeOffSession(offSession(await paymentMethodOf(number), null));
+    expect(result).toMatchObject({ status: "failed", failureMessage: words, action: null });
+  });
+
+  it.each(DECLINES)("$number refused while being saved answers failed in the same words", async ({ number, words }) => {
+    if (!provider.startCardSetup || !provider.finishCardSetup) throw new Error("the Stripe provider sets cards up");
+    const setup = await provider.startCardSetup(await newCustomer(), randomUUID());
+    const confirmed = await double.confirmSetupAsBrowser(setup.clientSecret, { card: card(number) });
+    expect(confirmed.status).toBe("requires_payment_method");
+    expect(await provider.finishCardSetup(setup.reference)).toMatchObject({ outcome: { status: "failed", message: words } });
+  });
+
+  it("a card that saves fine but is declined on every charge (0341) fails on and off session", async () => {
+    const customer = await newCustomer();
+    const reference = await savedCard(customer, "4000000000000341");
+    const onSession = await provider.charge(chargeRequest({ kind: "saved", reference }, { customer }));
+    expect(onSession).toMatchObject({ status: "failed", failureMessage: WORDS.generic_decline, card: { last4: "0341" }, savedCard: null });
+    const renewal = await provider.chargeOffSession(offSession(reference, customer));
+    expect(renewal).toMatchObject({ status: "failed", failureMessage: WORDS.generic_decline });
+  });
+
+  it("a saved card whose bank checks on-session payments (3155) hands the check to the browser, and passes off-session", async () => {
+    const customer = await newCustomer();
+    const reference = await savedCard(customer, "4000002500003155");
+    const onSession = await provider.charge(chargeRequest({ kind: "saved", reference }, { customer }));
+    expect(onSession).toMatchObject({
+      status: "requires_action",
+      failureMessage: PAYMENT_MESSAGES.authenticate,
+      action: { kind: "authenticate" },
+    });
+    await double.completeAuthentication(onSession.providerRef, "succeed");
+    expect((await provider.retrieve(onSession.providerRef)).status).toBe("succeeded");
+    expect((await provider.chargeOffSession(offSession(reference, customer))).status).toBe("succeeded");
+  });
+
+  it("a saved card whose bank checks every payment (3184) waits for the holder off-session, who then passes the check", async () => {
+    const customer = await newCustomer();
+    const reference = await savedCard(customer, "4000002760003184");
+    const renewal = await provider.chargeOffSession(offSession(reference, customer));
+    expect(renewal).toMatchObject({
+      status: "requires_action",
+      failureMessage: PAYMENT_MESSAGES.authenticate,
+      action: { kind: "authenticate", paymentMethod: reference },
+    });
+    const clientSecret = renewal.action?.clientSecret ?? "";
+    expect((await double.confirmAsBrowser(clientSecret, { paymentMethod: reference })).status).toBe("requires_action");
+    await double.completeAuthentication(renewal.providerRef, "succeed");
+    expect((await provider.retrieve(renewal.providerRef)).status).toBe("succeeded");
+
+    const onSession = await provider.charge(chargeRequest({ kind: "saved", reference }, { customer }));
+    expect(onSession).toMatchObject({ status: "requires_action", action: { kind: "authenticate" } });
+  });
+
+  it("a failed bank check fails the payment, or the card being saved, in the shop's words", async () => {
+    const { providerRef } = await browserCharge("4000002500003155");
+    await double.completeAuthentication(providerRef, "fail");
+    expect(await provider.retrieve(providerRef)).toMatchObject({
+      status: "failed",
+      failureMessage: WORDS.payment_intent_authentication_failure,
+    });
+
+    if (!provider.startCardSetup || !provider.finishCardSetup) throw new Error("the Stripe provider sets cards up");
+    const setup = await provider.startCardSetup(await newCustomer(), randomUUID());
+    await double.confirmSetupAsBrowser(setup.clientSecret, { card: card("4000002760003184") });
+    await double.completeSetupAuthentication(setup.reference, "fail");
+    expect(await provider.finishCardSetup(setup.reference)).toMatchObject({
+      outcome: { status: "failed", message: WORDS.setup_intent_authentication_failure },
+    });
+  });
+});
+
+describe("a confirmation refused with the holder at the screen", () => {
+  it("hands authentication_required to the browser's bank check; without an intent in the error, fails in the shop's words", async () => {
+    const method = await stripe.paymentMethods.create({ type: "card", card: card("4000002760003184") });
+    const base = await stripe.paymentIntents.create({ amount: 2_500, currency: "usd" });
+    const refusal = {
+      type: "card_error",
+      code: "authentication_required",
+      decline_code: "authentication_required",
+      message: "Your card was declined. This transaction requires authentication.",
+    };
+    await withStripeInFront(async (front) => {
+      let error: object = {
+        ...refusal,
+        payment_intent: { ...base, status: "requires_payment_method", last_payment_error: { ...refusal, payment_method: method } },
+      };
+      front.answer(({ method: verb, path }) =>
+        verb === "POST" && path === "/v1/payment_intents" ? { status: 402, body: { error } } : null,
+      );
+      const request = chargeRequest({ kind: "saved", reference: method.id });
+      expect(await front.provider.charge(request)).toMatchObject({
+        status: "requires_action",
+        providerRef: base.id,
+        failureMessage: PAYMENT_MESSAGES.authenticate,
+        action: { kind: "authenticate", clientSecret: base.client_secret, paymentMethod: method.id },
+      });
+
+      error = { ...refusal, code: "card_declined", decline_code: "do_not_honor" };
+      const other = chargeRequest({ kind: "saved", reference: method.id });
+      expect(await front.provider.charge(other)).toEqual({
+        status: "failed",
+        providerRef: `failed:${other.idempotencyKey}`,
+        amountCents: other.amountCents,
+        card: null,
+        failureMessage: WORDS.do_not_honor,
+        action: null,
+        savedCard: null,
+      });
+    });
+  });
+});
+
+/** An answer the server in front gives itself instead of the double's. */
+interface Scripted {
+  status: number;
+  body: unknown;
+}
+
+interface StripeInFront {
+  provider: PaymentProvider;
+  /** Answers calls the script returns an answer for; the rest go on to the double. */
+  answer(script: (call: { method: string; path: string }) => Scripted | null): void;
+}
+
+function bodyOf(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    request.on("error", reject);
+  });
+}
+
+/** A server in front of the double: it passes calls on, and answers those a test scripts itself. */
+async function withStripeInFront(run: (front: StripeInFront) => Promise<void>): Promise<void> {
+  let script: (call: { method: string; path: string }) => Scripted | null = () => null;
+
+  async function handle(method: string, url: URL, raw: string, incoming: IncomingMessage): Promise<{ status: number; body: string }> {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(incoming.headers)) {
+      if (value === undefined || ["host", "connection", "content-length"].includes(name)) continue;
+      headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+    }
+    const scripted = script({ method, path: url.pathname });
+    if (scripted) return { status: scripted.status, body: JSON.stringify(scripted.body) };
+    const passed = await fetch(`${double.url}${url.pathname}${url.search}`, {
+      method,
+      headers,
+      ...(method === "GET" || method === "DELETE" ? {} : { body: raw }),
+    });
+    return { status: passed.status, body: await passed.text() };
+  }
+
+  const server: Server = createServer((request, response) => {
+    const method = request.method ?? "GET";
+    const url = new URL(request.url ?? "/", "http://127.0.0.1");
+    bodyOf(request)
+      .then((raw) => handle(method, url, raw, request))
+      .then(
+        ({ status, body }) => response.writeHead(status, { "content-type": "application/json" }).end(body),
+        (error: unknown) => response.writeHead(502).end(String(error)),
+      );
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  if (address === null || typeof address === "string") throw new Error("the server in front has no TCP address");
+  const front: StripeInFront = {
+    provider: providerAt(`http://127.0.0.1:${address.port}`),
+    answer: (next) => {
+      script = next;
+    },
+  };
+  try {
+    await run(front);
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
