@@ -38,10 +38,28 @@ export const PAYMENT_MESSAGES = {
     insufficient_funds:
       "The shop's payment balance is too low for this refund right now. Add funds at the provider, then try the refund again.",
     resource_missing: "The payment provider has no record of this payment, so it cannot be refunded.",
+    parameter_invalid_integer: "A refund needs a positive amount.",
+    refund_disputed_payment:
+      "The customer has disputed this payment with their bank, so it cannot be refunded: the dispute decides where the money goes.",
+    balance_insufficient:
+      "The shop's payment balance is too low for this refund right now. Add funds at the provider, then try the refund again.",
+    payment_intent_unexpected_state: "This payment has not gone through, so there is nothing to refund.",
     other: "The payment provider refused this refund. Try again later, or refund the customer another way.",
   },
   /** A refund that failed after the provider took it (the card was closed, the bank sent it back). */
   refundFailed: "The refund did not reach the customer's card (the bank returned it). Refund the customer another way or try again.",
+  /** Why a refund failed after the provider took it, by the provider's reason (Stripe's Refund.failure_reason); refundFailed otherwise. */
+  refundFailedBecause: {
+    lost_or_stolen_card:
+      "The refund did not reach the customer's card: the card was reported lost or stolen. Refund the customer another way.",
+    expired_or_canceled_card:
+      "The refund did not reach the customer's card: the card has expired or was closed. Refund the customer another way.",
+    declined: "The customer's bank declined the refund. Refund the customer another way.",
+    charge_for_pending_refund_disputed:
+      "The refund was stopped because the customer disputed the payment with their bank meanwhile: the dispute decides where the money goes.",
+    insufficient_funds: "The refund failed because the shop's payment balance was too low. Add funds at the provider, then refund again.",
+    merchant_request: "The refund was cancelled at the shop's request, so no money went back.",
+  },
   /**
    * Why a card was refused (a payment, a renewal, a card being saved), by the provider's code:
    * Stripe's decline code when the bank gave one, else its error code; CARD_DECLINED for any other.

@@ -5,11 +5,12 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStripeDouble, type StripeDouble, type TestCardInput } from "@/test/support/stripe-double";
 import { PAYMENT_MESSAGES } from "./messages";
-import { type ChargeRequest, type ChargeResult, type PaymentProvider, type PaymentSource } from "./provider";
+import { RefundRefusedError, type ChargeRequest, type ChargeResult, type PaymentProvider, type PaymentSource } from "./provider";
 import { createStripeProvider } from "./stripe-provider";
 
 // The Stripe provider against the tests' Stripe-shaped server (test/support/stripe-double), driven
-// by Stripe's test cards; what the double cannot be made to answer (a 402 it never gives) comes from a small server put in front of it that answers some calls itself.
+// by Stripe's test cards; what the double cannot be made to answer (a refund left pending, a 5xx)
+// comes from a small server put in front of it that answers some calls itself.
 
 const WORDS = PAYMENT_MESSAGES.cardRefused;
 const nextYear = new Date().getUTCFullYear() + 1;
@@ -77,6 +78,19 @@ async function browserCharge(number: string): Promise<ChargeResult> {
   expect(started).toMatchObject({ status: "requires_action", action: { kind: "confirm" } });
   await double.confirmAsBrowser(started.action?.clientSecret ?? "", { card: card(number) });
   return started;
+}
+
+async function paidIntent(): Promise<string> {
+  const { providerRef } = await browserCharge("4242424242424242");
+  expect((await provider.retrieve(providerRef)).status).toBe("succeeded");
+  return providerRef;
+}
+
+async function caught(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => null,
+    (error: unknown) => error,
+  );
 }
 
 const DECLINES = [
@@ -174,6 +188,83 @@ describe("a refused card is an answer in the shop's words", () => {
     await double.completeSetupAuthentication(setup.reference, "fail");
     expect(await provider.finishCardSetup(setup.reference)).toMatchObject({
       outcome: { status: "failed", message: WORDS.setup_intent_authentication_failure },
+    });
+  });
+});
+
+describe("refunds", () => {
+  it("answers the refund's status, and Stripe's refusals by code in the shop's words", async () => {
+    const providerRef = await paidIntent();
+    const partial = await provider.refund({ providerRef, amountCents: 1_000, idempotencyKey: randomUUID() });
+    expect(partial).toMatchObject({ amountCents: 1_000, status: "succeeded", failureMessage: null });
+    expect(partial.refundRef).toMatch(/^re_/);
+
+    const tooMuch = await caught(provider.refund({ providerRef, amountCents: 2_000, idempotencyKey: randomUUID() }));
+    expect(tooMuch).toBeInstanceOf(RefundRefusedError);
+    expect(tooMuch).toMatchObject({ code: "amount_too_large", message: PAYMENT_MESSAGES.refundRefused.amount_too_large });
+
+    await provider.refund({ providerRef, amountCents: 1_500, idempotencyKey: randomUUID() });
+    expect(await caught(provider.refund({ providerRef, amountCents: 100, idempotencyKey: randomUUID() }))).toMatchObject({
+      code: "charge_already_refunded",
+      message: PAYMENT_MESSAGES.refundRefused.charge_already_refunded,
+    });
+  });
+
+  it("refuses a disputed payment, an unknown one and one that never went through", async () => {
+    const disputed = await paidIntent();
+    await double.createDispute(disputed, "fraudulent");
+    expect(await caught(provider.refund({ providerRef: disputed, amountCents: 500, idempotencyKey: randomUUID() }))).toMatchObject({
+      name: "RefundRefusedError",
+      code: "charge_disputed",
+      message: PAYMENT_MESSAGES.refundRefused.charge_disputed,
+    });
+    expect(await caught(provider.refund({ providerRef: "pi_nobody", amountCents: 500, idempotencyKey: randomUUID() }))).toMatchObject({
+      code: "resource_missing",
+      message: PAYMENT_MESSAGES.refundRefused.resource_missing,
+    });
+    const { providerRef: declined } = await browserCharge("4000000000000002");
+    expect(await caught(provider.refund({ providerRef: declined, amountCents: 500, idempotencyKey: randomUUID() }))).toMatchObject({
+      code: "charge_not_refundable",
+      message: PAYMENT_MESSAGES.refundRefused.charge_not_refundable,
+    });
+  });
+
+  it("throws what is not a refusal (Stripe unreachable, or failing), for the caller to try again later", async () => {
+    const unreachable = createStripeProvider({
+      secretKey: double.secretKey,
+      webhookSecret: double.webhookSecret,
+      apiUrl: "http://127.0.0.1:9",
+    });
+    const offline = await caught(unreachable.refund({ providerRef: "pi_x", amountCents: 500, idempotencyKey: randomUUID() }));
+    expect(offline).toBeInstanceOf(Error);
+    expect(offline).not.toBeInstanceOf(RefundRefusedError);
+
+    await withStripeInFront(async (front) => {
+      front.answer(({ method, path }) =>
+        method === "POST" && path === "/v1/refunds"
+          ? { status: 500, body: { error: { type: "api_error", message: "Something went wrong on Stripe's end." } } }
+          : null,
+      );
+      const failing = await caught(front.provider.refund({ providerRef: "pi_x", amountCents: 500, idempotencyKey: randomUUID() }));
+      expect(failing).toBeInstanceOf(Stripe.errors.StripeAPIError);
+    });
+  });
+
+  it("reads a refund Stripe left pending, or failed at once, from the Refund", async () => {
+    const providerRef = await paidIntent();
+    const made = await stripe.refunds.create({ payment_intent: providerRef, amount: 100 });
+    await withStripeInFront(async (front) => {
+      let answer: Stripe.Refund = { ...made, status: "pending" };
+      front.answer(({ method, path }) => (method === "POST" && path === "/v1/refunds" ? { status: 200, body: answer } : null));
+      const refund = () => front.provider.refund({ providerRef, amountCents: 100, idempotencyKey: randomUUID() });
+      expect(await refund()).toEqual({ refundRef: made.id, amountCents: 100, status: "pending", failureMessage: null });
+      answer = { ...made, status: "failed", failure_reason: "expired_or_canceled_card" };
+      expect(await refund()).toMatchObject({
+        status: "failed",
+        failureMessage: PAYMENT_MESSAGES.refundFailedBecause.expired_or_canceled_card,
+      });
+      answer = { ...made, status: "failed", failure_reason: "unknown" };
+      expect(await refund()).toMatchObject({ status: "failed", failureMessage: PAYMENT_MESSAGES.refundFailed });
     });
   });
 });

@@ -105,6 +105,18 @@ export function refusalWords(refusal: RefusalCodes | null | undefined): string {
   return wordsFor(words, refusal?.decline_code) ?? wordsFor(words, refusal?.code) ?? words.generic_decline;
 }
 
+/** Why a refund failed after Stripe took it, by its failure_reason. */
+function refundFailureWords(reason: string | null | undefined): string {
+  return wordsFor(PAYMENT_MESSAGES.refundFailedBecause, reason) ?? PAYMENT_MESSAGES.refundFailed;
+}
+
+/** A Refund's status in the shop's terms: pending (and requires_action) still counts as going back. */
+function refundStatusOf(status: string | null): RefundResult["status"] {
+  if (status === "succeeded") return "succeeded";
+  if (status === "failed" || status === "canceled") return "failed";
+  return "pending";
+}
+
 export function createStripeProvider(settings: StripeSettings): PaymentProvider {
   const stripe = clientOf(settings);
 
@@ -288,19 +300,19 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
           { payment_intent: request.providerRef, amount: request.amountCents },
           { idempotencyKey: request.idempotencyKey },
         );
-        const status =
-          refund.status === "failed" || refund.status === "canceled" ? "failed" : refund.status === "succeeded" ? "succeeded" : "pending";
+        const status = refundStatusOf(refund.status);
         return {
           refundRef: refund.id,
           amountCents: refund.amount,
           status,
-          failureMessage: status === "failed" ? PAYMENT_MESSAGES.refundFailed : null,
+          failureMessage: status === "failed" ? refundFailureWords(refund.failure_reason) : null,
         };
       } catch (error) {
+        // Stripe will not make this refund (a 400 or 404 with its reason): an answer for the staff.
+        // Anything else (the network, Stripe's 5xx, a key in use) is thrown: the caller retries later.
         if (error instanceof Stripe.errors.StripeInvalidRequestError) {
           const code = error.code ?? "other";
-          const words = PAYMENT_MESSAGES.refundRefused as Record<string, string>;
-          throw new RefundRefusedError(code, words[code] ?? PAYMENT_MESSAGES.refundRefused.other);
+          throw new RefundRefusedError(code, wordsFor(PAYMENT_MESSAGES.refundRefused, code) ?? PAYMENT_MESSAGES.refundRefused.other);
         }
         throw error;
       }
