@@ -2,10 +2,18 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startStripeDouble, type StripeDouble, type TestCardInput } from "@/test/support/stripe-double";
 import { PAYMENT_MESSAGES } from "./messages";
-import { RefundRefusedError, type ChargeRequest, type ChargeResult, type PaymentProvider, type PaymentSource } from "./provider";
+import {
+  RefundRefusedError,
+  WebhookRefusedError,
+  type ChargeRequest,
+  type ChargeResult,
+  type PaymentProvider,
+  type PaymentSource,
+  type ProviderEvent,
+} from "./provider";
 import { createStripeProvider } from "./stripe-provider";
 
 // The Stripe provider against the tests' Stripe-shaped server (test/support/stripe-double), driven
@@ -306,6 +314,147 @@ describe("a confirmation refused with the holder at the screen", () => {
         action: null,
         savedCard: null,
       });
+    });
+  });
+});
+
+describe("webhooks", () => {
+  const signer = new Stripe("sk_test_signer");
+  const NOW = 1_900_000_000;
+
+  function eventJson(type: string, object: object): string {
+    return JSON.stringify({
+      id: `evt_${randomUUID().replaceAll("-", "")}`,
+      object: "event",
+      api_version: Stripe.API_VERSION,
+      created: NOW,
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object },
+    });
+  }
+
+  function signed(payload: string, options: { timestamp?: number; secret?: string } = {}): Headers {
+    const header = signer.webhooks.generateTestHeaderString({
+      payload,
+      secret: options.secret ?? double.webhookSecret,
+      timestamp: options.timestamp ?? NOW,
+    });
+    return new Headers({ "content-type": "application/json", "stripe-signature": header });
+  }
+
+  function read(payload: string, headers: Headers): ProviderEvent {
+    if (!provider.readEvent) throw new Error("the Stripe provider reads webhooks");
+    vi.spyOn(Date, "now").mockReturnValue(NOW * 1000);
+    return provider.readEvent(payload, headers);
+  }
+
+  function refusal(payload: string, headers: Headers): unknown {
+    try {
+      read(payload, headers);
+    } catch (error) {
+      return error;
+    }
+    return null;
+  }
+
+  function refused(message: string) {
+    return expect.objectContaining({ name: "WebhookRefusedError", message });
+  }
+
+  it("takes a signature dated up to 300 s either side of now, and refuses one further off either way", () => {
+    const payload = eventJson("customer.created", { id: "cus_1", object: "customer" });
+    for (const offset of [-300, -299, 0, 299, 300]) {
+      expect(read(payload, signed(payload, { timestamp: NOW + offset })), `offset ${offset}`).toMatchObject({ kind: "other" });
+    }
+    for (const offset of [-301, 301, 3_600]) {
+      const error = refusal(payload, signed(payload, { timestamp: NOW + offset }));
+      expect(error, `offset ${offset}`).toBeInstanceOf(WebhookRefusedError);
+      expect(error).toEqual(refused(PAYMENT_MESSAGES.webhookStale));
+    }
+  });
+
+  it("refuses a missing header, a wrong signature, a changed body and a fresh time put before an old signature, in the shop's words", () => {
+    const payload = eventJson("customer.created", { id: "cus_1", object: "customer" });
+    expect(refusal(payload, new Headers())).toEqual(refused(PAYMENT_MESSAGES.webhookMissingSignature));
+    expect(refusal(payload, signed(payload, { secret: "whsec_someone_else" }))).toEqual(refused(PAYMENT_MESSAGES.webhookBadSignature));
+    expect(refusal(payload.replace("cus_1", "cus_2"), signed(payload))).toEqual(refused(PAYMENT_MESSAGES.webhookBadSignature));
+    expect(refusal(payload, new Headers({ "stripe-signature": "v1=abc" }))).toEqual(refused(PAYMENT_MESSAGES.webhookBadSignature));
+    expect(refusal(payload, new Headers({ "stripe-signature": "t=soon,v1=abc" }))).toEqual(refused(PAYMENT_MESSAGES.webhookBadSignature));
+    // A replayed old event with a time of now in front: the library would check the signature against the old time.
+    const old = signed(payload, { timestamp: NOW - 3_600 }).get("stripe-signature") ?? "";
+    expect(refusal(payload, new Headers({ "stripe-signature": `t=${NOW},${old}` }))).toEqual(refused(PAYMENT_MESSAGES.webhookBadSignature));
+  });
+
+  it("refuses a correctly signed body that is not an event", () => {
+    for (const payload of ["", "{not json", "[]", '{"id":"evt_1","type":"charge.refunded"}', '{"id":"evt_1","type":"x","data":{}}']) {
+      expect(refusal(payload, signed(payload)), payload).toEqual(refused(PAYMENT_MESSAGES.webhookUnreadable));
+    }
+  });
+
+  it("reads charges, refunds, failed refunds, disputes and their close, and saved cards in the shop's terms", async () => {
+    const providerRef = await paidIntent();
+    const refund = await stripe.refunds.create({ payment_intent: providerRef, amount: 700 });
+    const succeeded = double.events().find((event) => event.type === "payment_intent.succeeded" && event.data.object.id === providerRef);
+    const refunded = double.events().findLast((event) => event.type === "charge.refunded");
+    if (!succeeded || !refunded) throw new Error("the double wrote no events");
+    const readSigned = (payload: string) => read(payload, signed(payload));
+
+    expect(readSigned(JSON.stringify(succeeded))).toEqual({ id: succeeded.id, type: succeeded.type, kind: "charge", providerRef });
+    expect(readSigned(JSON.stringify(refunded))).toMatchObject({ kind: "refund", providerRef, refundedCents: 700 });
+
+    const failedRefund = { ...refund, status: "failed", failure_reason: "lost_or_stolen_card" };
+    const refundFailed = {
+      kind: "refund_failed",
+      providerRef,
+      refundRef: refund.id,
+      amountCents: 700,
+      message: PAYMENT_MESSAGES.refundFailedBecause.lost_or_stolen_card,
+    };
+    expect(readSigned(eventJson("refund.failed", failedRefund))).toMatchObject({ type: "refund.failed", ...refundFailed });
+    expect(readSigned(eventJson("charge.refund.updated", failedRefund))).toMatchObject(refundFailed);
+    expect(readSigned(eventJson("charge.refund.updated", refund))).toMatchObject({ kind: "other" });
+    expect(readSigned(eventJson("refund.failed", { ...failedRefund, failure_reason: "unknown" }))).toMatchObject({
+      message: PAYMENT_MESSAGES.refundFailed,
+    });
+
+    const disputed = await paidIntent();
+    const dispute = await double.createDispute(disputed, "product_not_received");
+    const created = double.events().findLast((event) => event.type === "charge.dispute.created");
+    if (!created) throw new Error("the double wrote no dispute event");
+    expect(readSigned(JSON.stringify(created))).toMatchObject({
+      kind: "dispute",
+      providerRef: disputed,
+      disputeRef: dispute.id,
+      amountCents: dispute.amount,
+      reason: "product_not_received",
+    });
+    for (const [status, won] of [
+      ["won", true],
+      ["warning_closed", true],
+      ["lost", false],
+    ] as const) {
+      expect(readSigned(eventJson("charge.dispute.closed", { ...dispute, status })), status).toMatchObject({
+        kind: "dispute_closed",
+        providerRef: disputed,
+        disputeRef: dispute.id,
+        amountCents: dispute.amount,
+        won,
+      });
+    }
+
+    const reference = await savedCard(await newCustomer(), "4242424242424242");
+    const setupSucceeded = double
+      .events()
+      .findLast((event) => event.type === "setup_intent.succeeded" && event.data.object.payment_method === reference);
+    if (!setupSucceeded || setupSucceeded.type !== "setup_intent.succeeded") throw new Error("the double wrote no setup event");
+    expect(readSigned(JSON.stringify(setupSucceeded))).toEqual({
+      id: setupSucceeded.id,
+      type: "setup_intent.succeeded",
+      kind: "card_setup",
+      reference: setupSucceeded.data.object.id,
     });
   });
 });

@@ -37,7 +37,10 @@ export const STRIPE_TEST_CARDS: readonly { number: string; description: string }
   { number: "4000000000009995", description: "Declined: insufficient funds" },
 ];
 
-/** Stripe refuses a webhook older than this; so does the shop (the library's default too). */
+/**
+ * How far a webhook's signed time may be from now, either way. The library only bounds the past; a
+ * time in the future is refused too, or a signature leaked with a future date would stay usable.
+ */
 export const WEBHOOK_TOLERANCE_S = 300;
 
 export interface StripeSettings {
@@ -115,6 +118,29 @@ function refundStatusOf(status: string | null): RefundResult["status"] {
   if (status === "succeeded") return "succeeded";
   if (status === "failed" || status === "canceled") return "failed";
   return "pending";
+}
+
+/**
+ * The `t=` of a Stripe-Signature header, split as the library splits it; null unless there is
+ * exactly one, all digits. One only: the library checks the signature against the last `t` it
+ * finds, so a fresh `t` put next to an old signed one must not pass the freshness check for it.
+ */
+function signedAtOf(header: string): number | null {
+  const times = header
+    .split(",")
+    .filter((part) => part.startsWith("t="))
+    .map((part) => part.slice(2));
+  const [only] = times;
+  return times.length === 1 && only !== undefined && /^\d{1,12}$/.test(only) ? Number(only) : null;
+}
+
+/** Enough of an event's shape for eventOf to read it; Stripe signed it, so the rest is Stripe's. */
+function isEvent(value: unknown): value is Stripe.Event {
+  if (typeof value !== "object" || value === null) return false;
+  const { id, type, data } = value as { id?: unknown; type?: unknown; data?: unknown };
+  if (typeof id !== "string" || typeof type !== "string" || typeof data !== "object" || data === null) return false;
+  const { object } = data as { object?: unknown };
+  return typeof object === "object" && object !== null;
 }
 
 export function createStripeProvider(settings: StripeSettings): PaymentProvider {
@@ -367,14 +393,32 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     },
 
     readEvent(payload: string, headers: Headers): ProviderEvent {
-      const signature = headers.get("stripe-signature");
-      if (!signature) throw new WebhookRefusedError("The Stripe-Signature header is missing.");
-      let event: Stripe.Event;
+      const header = headers.get("stripe-signature");
+      if (!header) throw new WebhookRefusedError(PAYMENT_MESSAGES.webhookMissingSignature);
+      const signedAt = signedAtOf(header);
+      if (signedAt === null) throw new WebhookRefusedError(PAYMENT_MESSAGES.webhookBadSignature);
+      // The library refuses an empty body before it looks at the signature.
+      if (payload === "") throw new WebhookRefusedError(PAYMENT_MESSAGES.webhookUnreadable);
+      const verifier = stripe.webhooks.signature;
+      if (!verifier) throw new Error("The stripe library came without its webhook signature check");
       try {
-        event = stripe.webhooks.constructEvent(payload, signature, settings.webhookSecret, WEBHOOK_TOLERANCE_S);
+        // Tolerance 0: the library checks only the signature; the time is checked below, both ways.
+        verifier.verifyHeader(payload, header, settings.webhookSecret, 0);
       } catch (error) {
-        throw new WebhookRefusedError(error instanceof Error ? error.message : "The signature could not be checked.");
+        if (error instanceof Stripe.errors.StripeSignatureVerificationError)
+          throw new WebhookRefusedError(PAYMENT_MESSAGES.webhookBadSignature);
+        throw error;
       }
+      // In whole seconds, as the library counts the past.
+      const now = Math.floor(Date.now() / 1000);
+      if (Math.abs(now - signedAt) > WEBHOOK_TOLERANCE_S) throw new WebhookRefusedError(PAYMENT_MESSAGES.webhookStale);
+      let event: unknown;
+      try {
+        event = JSON.parse(payload);
+      } catch {
+        throw new WebhookRefusedError(PAYMENT_MESSAGES.webhookUnreadable);
+      }
+      if (!isEvent(event)) throw new WebhookRefusedError(PAYMENT_MESSAGES.webhookUnreadable);
       return eventOf(event);
     },
   };
@@ -395,6 +439,23 @@ function eventOf(event: Stripe.Event): ProviderEvent {
       const intent = idOf(charge.payment_intent);
       return intent ? { ...base, kind: "refund", providerRef: intent, refundedCents: charge.amount_refunded } : { ...base, kind: "other" };
     }
+    case "refund.failed":
+    case "charge.refund.updated": {
+      // Both name the same failure (and refund.updated a third time): the refund's id tells them apart
+      // from another refund's. A refund updated to anything but failed changes nothing for the shop.
+      const refund = event.data.object;
+      const intent = idOf(refund.payment_intent);
+      return intent && refund.status === "failed"
+        ? {
+            ...base,
+            kind: "refund_failed",
+            providerRef: intent,
+            refundRef: refund.id,
+            amountCents: refund.amount,
+            message: refundFailureWords(refund.failure_reason),
+          }
+        : { ...base, kind: "other" };
+    }
     case "charge.dispute.created": {
       const dispute = event.data.object;
       const intent = idOf(dispute.payment_intent);
@@ -402,6 +463,18 @@ function eventOf(event: Stripe.Event): ProviderEvent {
         ? { ...base, kind: "dispute", providerRef: intent, disputeRef: dispute.id, amountCents: dispute.amount, reason: dispute.reason }
         : { ...base, kind: "other" };
     }
+    case "charge.dispute.closed": {
+      const dispute = event.data.object;
+      const intent = idOf(dispute.payment_intent);
+      // warning_closed: an inquiry that never became a chargeback, so no money left the shop: as won.
+      // lost, and prevented (the bank refunded the cardholder itself): the money stays with the cardholder.
+      const won = dispute.status === "won" || dispute.status === "warning_closed";
+      return intent
+        ? { ...base, kind: "dispute_closed", providerRef: intent, disputeRef: dispute.id, amountCents: dispute.amount, won }
+        : { ...base, kind: "other" };
+    }
+    case "setup_intent.succeeded":
+      return { ...base, kind: "card_setup", reference: event.data.object.id };
     default:
       return { ...base, kind: "other" };
   }
