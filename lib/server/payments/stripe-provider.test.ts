@@ -17,8 +17,8 @@ import {
 import { createStripeProvider } from "./stripe-provider";
 
 // The Stripe provider against the tests' Stripe-shaped server (test/support/stripe-double), driven
-// by Stripe's test cards; what the double cannot be made to answer (a refund left pending, a 5xx)
-// comes from a small server put in front of it that answers some calls itself.
+// by Stripe's test cards; what the double cannot be made to answer (a refund left pending, a 5xx,
+// search) comes from a small server put in front of it that answers some calls itself.
 
 const WORDS = PAYMENT_MESSAGES.cardRefused;
 const nextYear = new Date().getUTCFullYear() + 1;
@@ -318,6 +318,35 @@ describe("a confirmation refused with the holder at the screen", () => {
   });
 });
 
+describe("findCharge", () => {
+  it("finds the charge made for a payment by search, or by its creation event while search has not caught up; null for none", async () => {
+    await withStripeInFront(async (front) => {
+      const request = chargeRequest({ kind: "browser" });
+      const made = await front.provider.charge(request);
+
+      // Not searchable yet (Stripe's search lags): found by the event Stripe wrote when it made the intent.
+      expect(await front.provider.findCharge(request.paymentId, request.idempotencyKey)).toMatchObject({
+        status: "requires_action",
+        providerRef: made.providerRef,
+        amountCents: 2_500,
+      });
+      expect(front.searches.at(-1)).toBe(`metadata['payment_id']:'${request.paymentId}'`);
+
+      await double.confirmAsBrowser(made.action?.clientSecret ?? "", { card: card("4242424242424242") });
+      front.index(made.providerRef);
+      const before = front.eventReads;
+      expect(await front.provider.findCharge(request.paymentId, request.idempotencyKey)).toMatchObject({
+        status: "succeeded",
+        providerRef: made.providerRef,
+      });
+      // Found by search, the events are not read.
+      expect(front.eventReads).toBe(before);
+
+      expect(await front.provider.findCharge(randomUUID(), randomUUID())).toBeNull();
+    });
+  });
+});
+
 describe("webhooks", () => {
   const signer = new Stripe("sk_test_signer");
   const NOW = 1_900_000_000;
@@ -469,6 +498,12 @@ interface StripeInFront {
   provider: PaymentProvider;
   /** Answers calls the script returns an answer for; the rest go on to the double. */
   answer(script: (call: { method: string; path: string }) => Scripted | null): void;
+  /** Makes a PaymentIntent searchable (Stripe indexes it about a minute after it is made). */
+  index(intentId: string): void;
+  /** The queries searched for, oldest first. */
+  readonly searches: readonly string[];
+  /** How many times the event list was read. */
+  readonly eventReads: number;
 }
 
 function bodyOf(request: IncomingMessage): Promise<string> {
@@ -480,9 +515,30 @@ function bodyOf(request: IncomingMessage): Promise<string> {
   });
 }
 
-/** A server in front of the double: it passes calls on, and answers those a test scripts itself. */
+/**
+ * A server in front of the double: it passes calls on, answers those a test scripts itself, and
+ * answers PaymentIntent search (`metadata['payment_id']:'…'` over the intents the test indexed),
+ * which the double does not have yet.
+ */
 async function withStripeInFront(run: (front: StripeInFront) => Promise<void>): Promise<void> {
   let script: (call: { method: string; path: string }) => Scripted | null = () => null;
+  const indexed: string[] = [];
+  const searches: string[] = [];
+  let eventReads = 0;
+
+  async function search(query: string, headers: Headers): Promise<Scripted> {
+    searches.push(query);
+    const wanted = /^metadata\['payment_id'\]:'([^'\\]*)'$/.exec(query)?.[1];
+    const intents: unknown[] = [];
+    for (const id of indexed) {
+      const intent = (await (await fetch(`${double.url}/v1/payment_intents/${id}`, { headers })).json()) as Stripe.PaymentIntent;
+      if (intent.metadata["payment_id"] === wanted) intents.push(intent);
+    }
+    return {
+      status: 200,
+      body: { object: "search_result", data: intents, has_more: false, next_page: null, url: "/v1/payment_intents/search" },
+    };
+  }
 
   async function handle(method: string, url: URL, raw: string, incoming: IncomingMessage): Promise<{ status: number; body: string }> {
     const headers = new Headers();
@@ -492,6 +548,11 @@ async function withStripeInFront(run: (front: StripeInFront) => Promise<void>): 
     }
     const scripted = script({ method, path: url.pathname });
     if (scripted) return { status: scripted.status, body: JSON.stringify(scripted.body) };
+    if (method === "GET" && url.pathname === "/v1/payment_intents/search") {
+      const found = await search(url.searchParams.get("query") ?? "", headers);
+      return { status: found.status, body: JSON.stringify(found.body) };
+    }
+    if (method === "GET" && url.pathname === "/v1/events") eventReads += 1;
     const passed = await fetch(`${double.url}${url.pathname}${url.search}`, {
       method,
       headers,
@@ -517,6 +578,11 @@ async function withStripeInFront(run: (front: StripeInFront) => Promise<void>): 
     provider: providerAt(`http://127.0.0.1:${address.port}`),
     answer: (next) => {
       script = next;
+    },
+    index: (intentId) => indexed.push(intentId),
+    searches,
+    get eventReads() {
+      return eventReads;
     },
   };
   try {

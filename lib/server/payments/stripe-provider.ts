@@ -43,6 +43,9 @@ export const STRIPE_TEST_CARDS: readonly { number: string; description: string }
  */
 export const WEBHOOK_TOLERANCE_S = 300;
 
+/** How far back findCharge reads the events Stripe wrote when it created a PaymentIntent (see there). */
+const FIND_CHARGE_EVENTS_WINDOW_S = 24 * 60 * 60;
+
 export interface StripeSettings {
   secretKey: string;
   webhookSecret: string;
@@ -141,6 +144,11 @@ function isEvent(value: unknown): value is Stripe.Event {
   if (typeof id !== "string" || typeof type !== "string" || typeof data !== "object" || data === null) return false;
   const { object } = data as { object?: unknown };
   return typeof object === "object" && object !== null;
+}
+
+/** A search query's quoted value: Stripe's search syntax escapes quotes with a backslash. */
+function quoted(value: string): string {
+  return `'${value.replaceAll("\\", "\\\\").replaceAll("'", "\\'")}'`;
 }
 
 export function createStripeProvider(settings: StripeSettings): PaymentProvider {
@@ -344,10 +352,29 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       }
     },
 
-    async findCharge(paymentId: string): Promise<ChargeResult | null> {
-      const found = await stripe.paymentIntents.search({ query: `metadata['payment_id']:'${paymentId}'`, limit: 1 });
-      const intent = found.data[0];
-      return intent ? resultOf(intent) : null;
+    async findCharge(paymentId: string, idempotencyKey: string): Promise<ChargeResult | null> {
+      // Stripe's search is eventually consistent: a PaymentIntent becomes searchable within about a
+      // minute of being made, and up to an hour late during Stripe's incidents, so a charge whose
+      // answer was just lost may not be found yet. Answering "none" then would let the shop charge
+      // again, or close an attempt the customer paid.
+      const found = await stripe.paymentIntents.search({ query: `metadata['payment_id']:${quoted(paymentId)}`, limit: 1 });
+      const intent = found.data.find((candidate) => candidate.metadata["payment_id"] === paymentId);
+      if (intent) return resultOf(intent);
+      // So the list of events is read too, which (unlike search) has every event as soon as Stripe
+      // wrote it: the intent's payment_intent.created names the idempotency key it was made under.
+      // Only the last day's (a page per hundred payments started that day): search has caught up
+      // with anything older.
+      const since = Math.floor(Date.now() / 1000) - FIND_CHARGE_EVENTS_WINDOW_S;
+      const events = stripe.events.list({ type: "payment_intent.created", created: { gte: since }, limit: 100 });
+      for await (const event of events) {
+        if (event.type !== "payment_intent.created") continue;
+        const created = event.data.object;
+        if (event.request?.idempotency_key === idempotencyKey || created.metadata["payment_id"] === paymentId) {
+          // The event holds the intent as it was made; its state now is Stripe's.
+          return resultOf(await stripe.paymentIntents.retrieve(created.id));
+        }
+      }
+      return null;
     },
 
     saveCard(): Promise<SavedCard> {
