@@ -106,7 +106,7 @@ interface RefusalCodes {
  * The shop's words for why a card was refused: by the bank's decline code (card_declined says only
  * that it was), then by Stripe's error code. Stripe's own `message` is never passed on.
  */
-export function refusalWords(refusal: RefusalCodes | null | undefined): string {
+function refusalWords(refusal: RefusalCodes | null | undefined): string {
   const words = PAYMENT_MESSAGES.cardRefused;
   return wordsFor(words, refusal?.decline_code) ?? wordsFor(words, refusal?.code) ?? words.generic_decline;
 }
