@@ -37,8 +37,14 @@ export const STRIPE_TEST_CARDS: readonly { number: string; description: string }
   { number: "4000000000009995", description: "Declined: insufficient funds" },
 ];
 
-/** Stripe refuses a webhook older than this; so does the shop (the library's default too). */
+/**
+ * How far a webhook's signed time may be from now, either way. The library only bounds the past; a
+ * time in the future is refused too, or a signature leaked with a future date would stay usable.
+ */
 export const WEBHOOK_TOLERANCE_S = 300;
+
+/** How far back findCharge reads the events Stripe wrote when it created a PaymentIntent (see there). */
+const FIND_CHARGE_EVENTS_WINDOW_S = 24 * 60 * 60;
 
 export interface StripeSettings {
   secretKey: string;
@@ -85,6 +91,66 @@ function idOf(value: string | { id: string } | null): string | null {
   return typeof value === "string" ? value : (value?.id ?? null);
 }
 
+/** `table[code]`, only for the table's own keys (a code such as "constructor" must not reach Object's). */
+function wordsFor(table: Readonly<Record<string, string>>, code: string | null | undefined): string | undefined {
+  return code && Object.hasOwn(table, code) ? table[code] : undefined;
+}
+
+/** Stripe's codes of a refused card, as its errors and last_payment_error / last_setup_error carry them. */
+interface RefusalCodes {
+  code?: string | null;
+  decline_code?: string | null;
+}
+
+/**
+ * The shop's words for why a card was refused: by the bank's decline code (card_declined says only
+ * that it was), then by Stripe's error code. Stripe's own `message` is never passed on.
+ */
+function refusalWords(refusal: RefusalCodes | null | undefined): string {
+  const words = PAYMENT_MESSAGES.cardRefused;
+  return wordsFor(words, refusal?.decline_code) ?? wordsFor(words, refusal?.code) ?? words.generic_decline;
+}
+
+/** Why a refund failed after Stripe took it, by its failure_reason. */
+function refundFailureWords(reason: string | null | undefined): string {
+  return wordsFor(PAYMENT_MESSAGES.refundFailedBecause, reason) ?? PAYMENT_MESSAGES.refundFailed;
+}
+
+/** A Refund's status in the shop's terms: pending (and requires_action) still counts as going back. */
+function refundStatusOf(status: string | null): RefundResult["status"] {
+  if (status === "succeeded") return "succeeded";
+  if (status === "failed" || status === "canceled") return "failed";
+  return "pending";
+}
+
+/**
+ * The `t=` of a Stripe-Signature header, split as the library splits it; null unless there is
+ * exactly one, all digits. One only: the library checks the signature against the last `t` it
+ * finds, so a fresh `t` put next to an old signed one must not pass the freshness check for it.
+ */
+function signedAtOf(header: string): number | null {
+  const times = header
+    .split(",")
+    .filter((part) => part.startsWith("t="))
+    .map((part) => part.slice(2));
+  const [only] = times;
+  return times.length === 1 && only !== undefined && /^\d{1,12}$/.test(only) ? Number(only) : null;
+}
+
+/** Enough of an event's shape for eventOf to read it; Stripe signed it, so the rest is Stripe's. */
+function isEvent(value: unknown): value is Stripe.Event {
+  if (typeof value !== "object" || value === null) return false;
+  const { id, type, data } = value as { id?: unknown; type?: unknown; data?: unknown };
+  if (typeof id !== "string" || typeof type !== "string" || typeof data !== "object" || data === null) return false;
+  const { object } = data as { object?: unknown };
+  return typeof object === "object" && object !== null;
+}
+
+/** A search query's quoted value: Stripe's search syntax escapes quotes with a backslash. */
+function quoted(value: string): string {
+  return `'${value.replaceAll("\\", "\\\\").replaceAll("'", "\\'")}'`;
+}
+
 export function createStripeProvider(settings: StripeSettings): PaymentProvider {
   const stripe = clientOf(settings);
 
@@ -121,7 +187,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
           };
         }
         // A declined confirmation leaves the intent waiting for another card, with the reason.
-        if (error) return { ...base, status: "failed", failureMessage: error.message ?? PAYMENT_MESSAGES.declined };
+        if (error) return { ...base, status: "failed", failureMessage: refusalWords(error) };
         return { ...base, status: "requires_action", action: secret ? { kind: "confirm", clientSecret: secret } : null };
       }
       case "requires_confirmation":
@@ -142,8 +208,14 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     throw new Error(`Unknown PaymentIntent status ${String(intent.status)}`);
   }
 
-  /** A card error answered for an off-session charge: the intent it left behind, in the shop's terms. */
-  async function offSessionFailure(error: Stripe.errors.StripeCardError, request: OffSessionChargeRequest): Promise<ChargeResult> {
+  /**
+   * A card error answered to a charge confirmed here (a saved card, on or off session): the intent
+   * it left behind, in the shop's terms. A refusal is the customer's answer, never a fault.
+   */
+  async function cardFailure(
+    error: Stripe.errors.StripeCardError,
+    request: { idempotencyKey: string; amountCents: number },
+  ): Promise<ChargeResult> {
     const intent = error.payment_intent;
     if (!intent) {
       return {
@@ -151,14 +223,15 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         providerRef: `failed:${request.idempotencyKey}`,
         amountCents: request.amountCents,
         card: null,
-        failureMessage: error.message,
+        failureMessage: refusalWords(error),
         action: null,
         savedCard: null,
       };
     }
     const result = await resultOf(intent);
-    // authentication_required reads as "requires_action" (see resultOf); any other refusal failed.
-    return result.status === "requires_action" ? result : { ...result, status: "failed", failureMessage: error.message };
+    // authentication_required reads as "requires_action" (see resultOf): the bank's check in the
+    // browser, now (the holder is at the screen) or when the holder comes back; any other refusal failed.
+    return result.status === "requires_action" ? result : { ...result, status: "failed", failureMessage: refusalWords(error) };
   }
 
   /** A SetupIntent in the shop's terms; its PaymentMethod is expanded when it succeeded. */
@@ -173,7 +246,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       case "requires_payment_method": {
         // A refused card or a failed bank check leaves the intent waiting for another card, with the reason.
         const error = intent.last_setup_error;
-        if (error) return { status: "failed", message: error.message ?? PAYMENT_MESSAGES.declined };
+        if (error) return { status: "failed", message: refusalWords(error) };
         return { status: "pending", message: PAYMENT_MESSAGES.setupNotConfirmed };
       }
       case "requires_confirmation":
@@ -196,21 +269,27 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     async charge(request: ChargeRequest): Promise<ChargeResult> {
       if (request.source.kind === "card") throw new Error("Stripe takes cards only in its own fields, never from the shop");
       const saved = request.source.kind === "saved" ? request.source.reference : null;
-      const intent = await stripe.paymentIntents.create(
-        {
-          amount: request.amountCents,
-          currency: request.currency,
-          description: request.description,
-          metadata: { order_id: request.orderId, payment_id: request.paymentId },
-          allowed_payment_method_types: ["card"],
-          ...(request.customer ? { customer: request.customer } : {}),
-          ...(request.saveCard && request.customer && !saved ? { setup_future_usage: "off_session" as const } : {}),
-          // A saved card is confirmed here; a bank that wants 3-D Secure leaves it to the browser.
-          ...(saved ? { payment_method: saved, confirm: true } : {}),
-        },
-        { idempotencyKey: request.idempotencyKey },
-      );
-      return resultOf(intent);
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: request.amountCents,
+            currency: request.currency,
+            description: request.description,
+            metadata: { order_id: request.orderId, payment_id: request.paymentId },
+            allowed_payment_method_types: ["card"],
+            ...(request.customer ? { customer: request.customer } : {}),
+            ...(request.saveCard && request.customer && !saved ? { setup_future_usage: "off_session" as const } : {}),
+            // A saved card is confirmed here; a bank that wants 3-D Secure leaves it to the browser.
+            ...(saved ? { payment_method: saved, confirm: true } : {}),
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return await resultOf(intent);
+      } catch (error) {
+        // Only a saved card confirmed here can be refused; Stripe answers that with a 402.
+        if (error instanceof Stripe.errors.StripeCardError) return cardFailure(error, request);
+        throw error;
+      }
     },
 
     async retrieve(providerRef: string): Promise<ChargeResult> {
@@ -244,7 +323,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         );
         return await resultOf(intent);
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeCardError) return offSessionFailure(error, request);
+        if (error instanceof Stripe.errors.StripeCardError) return cardFailure(error, request);
         throw error;
       }
     },
@@ -255,28 +334,47 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
           { payment_intent: request.providerRef, amount: request.amountCents },
           { idempotencyKey: request.idempotencyKey },
         );
-        const status =
-          refund.status === "failed" || refund.status === "canceled" ? "failed" : refund.status === "succeeded" ? "succeeded" : "pending";
+        const status = refundStatusOf(refund.status);
         return {
           refundRef: refund.id,
           amountCents: refund.amount,
           status,
-          failureMessage: status === "failed" ? PAYMENT_MESSAGES.refundFailed : null,
+          failureMessage: status === "failed" ? refundFailureWords(refund.failure_reason) : null,
         };
       } catch (error) {
+        // Stripe will not make this refund (a 400 or 404 with its reason): an answer for the staff.
+        // Anything else (the network, Stripe's 5xx, a key in use) is thrown: the caller retries later.
         if (error instanceof Stripe.errors.StripeInvalidRequestError) {
           const code = error.code ?? "other";
-          const words = PAYMENT_MESSAGES.refundRefused as Record<string, string>;
-          throw new RefundRefusedError(code, words[code] ?? PAYMENT_MESSAGES.refundRefused.other);
+          throw new RefundRefusedError(code, wordsFor(PAYMENT_MESSAGES.refundRefused, code) ?? PAYMENT_MESSAGES.refundRefused.other);
         }
         throw error;
       }
     },
 
-    async findCharge(paymentId: string): Promise<ChargeResult | null> {
-      const found = await stripe.paymentIntents.search({ query: `metadata['payment_id']:'${paymentId}'`, limit: 1 });
-      const intent = found.data[0];
-      return intent ? resultOf(intent) : null;
+    async findCharge(paymentId: string, idempotencyKey: string): Promise<ChargeResult | null> {
+      // Stripe's search is eventually consistent: a PaymentIntent becomes searchable within about a
+      // minute of being made, and up to an hour late during Stripe's incidents, so a charge whose
+      // answer was just lost may not be found yet. Answering "none" then would let the shop charge
+      // again, or close an attempt the customer paid.
+      const found = await stripe.paymentIntents.search({ query: `metadata['payment_id']:${quoted(paymentId)}`, limit: 1 });
+      const intent = found.data.find((candidate) => candidate.metadata["payment_id"] === paymentId);
+      if (intent) return resultOf(intent);
+      // So the list of events is read too, which (unlike search) has every event as soon as Stripe
+      // wrote it: the intent's payment_intent.created names the idempotency key it was made under.
+      // Only the last day's (a page per hundred payments started that day): search has caught up
+      // with anything older.
+      const since = Math.floor(Date.now() / 1000) - FIND_CHARGE_EVENTS_WINDOW_S;
+      const events = stripe.events.list({ type: "payment_intent.created", created: { gte: since }, limit: 100 });
+      for await (const event of events) {
+        if (event.type !== "payment_intent.created") continue;
+        const created = event.data.object;
+        if (event.request?.idempotency_key === idempotencyKey || created.metadata["payment_id"] === paymentId) {
+          // The event holds the intent as it was made; its state now is Stripe's.
+          return resultOf(await stripe.paymentIntents.retrieve(created.id));
+        }
+      }
+      return null;
     },
 
     saveCard(): Promise<SavedCard> {
@@ -322,14 +420,32 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     },
 
     readEvent(payload: string, headers: Headers): ProviderEvent {
-      const signature = headers.get("stripe-signature");
-      if (!signature) throw new WebhookRefusedError("The Stripe-Signature header is missing.");
-      let event: Stripe.Event;
+      const header = headers.get("stripe-signature");
+      if (!header) throw new WebhookRefusedError(PAYMENT_MESSAGES.webhookMissingSignature);
+      const signedAt = signedAtOf(header);
+      if (signedAt === null) throw new WebhookRefusedError(PAYMENT_MESSAGES.webhookBadSignature);
+      // The library refuses an empty body before it looks at the signature.
+      if (payload === "") throw new WebhookRefusedError(PAYMENT_MESSAGES.webhookUnreadable);
+      const verifier = stripe.webhooks.signature;
+      if (!verifier) throw new Error("The stripe library came without its webhook signature check");
       try {
-        event = stripe.webhooks.constructEvent(payload, signature, settings.webhookSecret, WEBHOOK_TOLERANCE_S);
+        // Tolerance 0: the library checks only the signature; the time is checked below, both ways.
+        verifier.verifyHeader(payload, header, settings.webhookSecret, 0);
       } catch (error) {
-        throw new WebhookRefusedError(error instanceof Error ? error.message : "The signature could not be checked.");
+        if (error instanceof Stripe.errors.StripeSignatureVerificationError)
+          throw new WebhookRefusedError(PAYMENT_MESSAGES.webhookBadSignature);
+        throw error;
       }
+      // In whole seconds, as the library counts the past.
+      const now = Math.floor(Date.now() / 1000);
+      if (Math.abs(now - signedAt) > WEBHOOK_TOLERANCE_S) throw new WebhookRefusedError(PAYMENT_MESSAGES.webhookStale);
+      let event: unknown;
+      try {
+        event = JSON.parse(payload);
+      } catch {
+        throw new WebhookRefusedError(PAYMENT_MESSAGES.webhookUnreadable);
+      }
+      if (!isEvent(event)) throw new WebhookRefusedError(PAYMENT_MESSAGES.webhookUnreadable);
       return eventOf(event);
     },
   };
@@ -350,6 +466,23 @@ function eventOf(event: Stripe.Event): ProviderEvent {
       const intent = idOf(charge.payment_intent);
       return intent ? { ...base, kind: "refund", providerRef: intent, refundedCents: charge.amount_refunded } : { ...base, kind: "other" };
     }
+    case "refund.failed":
+    case "charge.refund.updated": {
+      // Both name the same failure (and refund.updated a third time): the refund's id tells them apart
+      // from another refund's. A refund updated to anything but failed changes nothing for the shop.
+      const refund = event.data.object;
+      const intent = idOf(refund.payment_intent);
+      return intent && refund.status === "failed"
+        ? {
+            ...base,
+            kind: "refund_failed",
+            providerRef: intent,
+            refundRef: refund.id,
+            amountCents: refund.amount,
+            message: refundFailureWords(refund.failure_reason),
+          }
+        : { ...base, kind: "other" };
+    }
     case "charge.dispute.created": {
       const dispute = event.data.object;
       const intent = idOf(dispute.payment_intent);
@@ -357,6 +490,18 @@ function eventOf(event: Stripe.Event): ProviderEvent {
         ? { ...base, kind: "dispute", providerRef: intent, disputeRef: dispute.id, amountCents: dispute.amount, reason: dispute.reason }
         : { ...base, kind: "other" };
     }
+    case "charge.dispute.closed": {
+      const dispute = event.data.object;
+      const intent = idOf(dispute.payment_intent);
+      // warning_closed: an inquiry that never became a chargeback, so no money left the shop: as won.
+      // lost, and prevented (the bank refunded the cardholder itself): the money stays with the cardholder.
+      const won = dispute.status === "won" || dispute.status === "warning_closed";
+      return intent
+        ? { ...base, kind: "dispute_closed", providerRef: intent, disputeRef: dispute.id, amountCents: dispute.amount, won }
+        : { ...base, kind: "other" };
+    }
+    case "setup_intent.succeeded":
+      return { ...base, kind: "card_setup", reference: event.data.object.id };
     default:
       return { ...base, kind: "other" };
   }

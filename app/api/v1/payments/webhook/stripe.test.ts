@@ -9,6 +9,7 @@ import { amountToCents } from "@/lib/money";
 import type { Order, SavedPaymentMethod } from "@/lib/schemas/order";
 import { createSession } from "@/lib/server/auth/session";
 import { sweepExpiredOrders } from "@/lib/server/orders";
+import { PAYMENT_MESSAGES } from "@/lib/server/payments/messages";
 import { read } from "@/test/support/answer";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { databaseForSuite, describeEachEngine, describeOnPostgres } from "@/test/support/test-engines";
@@ -271,7 +272,11 @@ describeEachEngine("paying with Stripe on $name", (engine) => {
     expect(intent.status).toBe("requires_payment_method");
     const checked = await checkPayment(token, orderId);
     expect(checked.status).toBe(200);
-    expect(checked.body.data).toMatchObject({ status: "failed", message: "Your card has insufficient funds.", order: { canPay: true } });
+    expect(checked.body.data).toMatchObject({
+      status: "failed",
+      message: PAYMENT_MESSAGES.cardRefused.insufficient_funds,
+      order: { canPay: true },
+    });
     expect(await timeline(orderId)).toContain("payment_failed");
   });
 

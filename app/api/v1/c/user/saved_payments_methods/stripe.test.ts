@@ -7,6 +7,7 @@ import { memberships, savedPaymentMethods, users } from "@/lib/db/schema";
 import type { SavedCardAnswer, SavedPaymentMethod } from "@/lib/schemas/order";
 import type { Membership } from "@/lib/schemas/user";
 import { createSession } from "@/lib/server/auth/session";
+import { PAYMENT_MESSAGES } from "@/lib/server/payments/messages";
 import { dataOf, read } from "@/test/support/answer";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { PUT as renewalCard } from "../membership/card/route";
@@ -136,7 +137,7 @@ describeEachEngine("saving cards with Stripe on $name", (engine) => {
     expect(declined.status).toBe("requires_payment_method");
     const answer = await check(token, setupIntentId);
     expect(answer.status).toBe(200);
-    expect(answer.body.data).toEqual({ status: "failed", message: "Your card was declined.", card: null, cards: [] });
+    expect(answer.body.data).toEqual({ status: "failed", message: PAYMENT_MESSAGES.cardRefused.generic_decline, card: null, cards: [] });
     expect(await listOf(token)).toEqual([]);
   });
 
