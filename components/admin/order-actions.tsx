@@ -1,7 +1,7 @@
 "use client";
 
 import type { FormEvent } from "react";
-import { cancelOrderAsOperator, deliverOrder, shipOrder } from "@/lib/api/admin";
+import { cancelOrderAsOperator, deliverOrder, retryRefund, shipOrder } from "@/lib/api/admin";
 import { adminCancelOrderBodySchema, shipOrderBodySchema, type AdminOrder } from "@/lib/schemas/admin-order";
 import { Button } from "@/components/ui/button";
 import {
@@ -130,7 +130,7 @@ function CancelForm({ orderId, paid, onDone }: { orderId: string; paid: boolean;
     }
     await action.run(
       () => cancelOrderAsOperator(parsed.data),
-      paid ? "The order is cancelled and refunded in full." : "The order is cancelled.",
+      paid ? "The order is cancelled and its refund is on its way." : "The order is cancelled.",
     );
   }
   return (
@@ -139,7 +139,9 @@ function CancelForm({ orderId, paid, onDone }: { orderId: string; paid: boolean;
         Cancel order
       </h3>
       <p className="text-sm text-ink-soft">
-        {paid ? "The customer is refunded in full to their card and e-mailed." : "The order is not paid; nothing is refunded."}
+        {paid
+          ? "Goods, services and shipping are refunded in full to the customer's card; a membership or Lenwell Care plan only by its own rule (a yearly membership's unused months, the care plan's), and it ends. The customer is e-mailed."
+          : "The order is not paid; nothing is refunded."}
       </p>
       <label className="flex flex-col gap-1 text-sm font-medium text-ink">
         Reason (the customer sees it on the order)
@@ -179,5 +181,24 @@ export function OrderActions({
         {canCancel ? <CancelForm orderId={orderId} paid={order.paymentReceived} onDone={onDone} /> : null}
       </div>
     </>
+  );
+}
+
+/** "Send again" for a refund that did not reach the card: a new refund of the same parts. */
+export function RetryRefundButton({ refundId, amount }: { refundId: string; amount: string }) {
+  const { notice, onDone } = useActionNotice();
+  const action = useOperatorAction(onDone);
+  return (
+    <div className="flex flex-col gap-2">
+      {notice}
+      <Button
+        className={operatorButtonSize}
+        disabled={action.pending}
+        onClick={() => void action.run(() => retryRefund(refundId), `The refund of $${amount} was sent again.`)}
+      >
+        {action.pending ? "Sending…" : `Send $${amount} again`}
+      </Button>
+      <ActionOutcome error={action.error} done={action.done} />
+    </div>
   );
 }

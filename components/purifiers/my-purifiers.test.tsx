@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Provider, createStore } from "jotai";
@@ -66,15 +67,21 @@ const purifier: Purifier = {
 
 function renderPage(initial: Purifier[]) {
   const store = createStore();
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <Provider store={store}>
-      <MyPurifiers initial={initial} today={TODAY} />
-    </Provider>,
+    <QueryClientProvider client={queryClient}>
+      <Provider store={store}>
+        <MyPurifiers initial={initial} today={TODAY} />
+      </Provider>
+    </QueryClientProvider>,
   );
   return store;
 }
 
-beforeEach(() => api.callApi.mockReset());
+// Braces: a function returned from beforeEach is run as its cleanup, and mockReset returns the mock itself.
+beforeEach(() => {
+  api.callApi.mockReset();
+});
 
 describe("My purifiers", () => {
   it("shows every filter stage with its dates and an accessible bar of life used, and the care cover", () => {
@@ -173,5 +180,27 @@ describe("My purifiers", () => {
     await userEvent.click(within(form).getByRole("button", { name: "Add purifier" }));
     expect(await within(form).findByText(/is already registered to a purifier/)).toBeDefined();
     expect(api.callApi.mock.calls[0]?.[3]?.json).toEqual({ serial: "RO-TAKEN1", purchasedOn: "2026-03-01" });
+  });
+
+  it("cancels Lenwell Care after saying what the plan's rule gives back, and shows the cover ended", async () => {
+    const cancellation = { refund: "69.00", why: "cancelled within 30 days of buying it", card: "Visa •••• 4242" };
+    api.callApi.mockImplementation((...args: unknown[]) => {
+      if (args[1] === "user/care/cancel") return Promise.resolve(cancellation);
+      return Promise.reject(new Error(`unexpected ${JSON.stringify(args)}`));
+    });
+    renderPage([purifier]);
+    await userEvent.click(screen.getByRole("button", { name: "Cancel Lenwell Care" }));
+    const dialog = await screen.findByTestId("cancel-care-dialog");
+    await waitFor(() =>
+      expect(dialog.textContent).toContain("$69.00 comes back to Visa •••• 4242 (cancelled within 30 days of buying it)."),
+    );
+    await userEvent.click(within(dialog).getByRole("button", { name: "Yes, cancel Lenwell Care" }));
+    await waitFor(() => expect(screen.getByText("Lenwell Care ended on Nov 25, 2026")).toBeDefined());
+    expect(api.callApi).toHaveBeenCalledWith(
+      "post",
+      "user/care/cancel",
+      expect.anything(),
+      expect.objectContaining({ json: { planId: "plan-1" } }),
+    );
   });
 });

@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { useSetAtom } from "jotai";
 import { Field } from "@/components/account/field";
+import { CancelCareButton } from "@/components/purifiers/cancel-care-button";
 import { SubmitButton } from "@/components/account/form-parts";
 import { errorsFromFailure, toFormErrors, type FormErrors } from "@/components/account/form-helpers";
 import { Button } from "@/components/ui/button";
@@ -168,7 +169,19 @@ function PurifierCard({ purifier, today, onChange }: { purifier: Purifier; today
         </div>
       </dl>
       {care ? (
-        <p className={`mt-3 text-sm font-semibold ${purifier.care?.status === "ended" ? "text-ink-soft" : "text-leaf-700"}`}>{care}</p>
+        <>
+          <p className={`mt-3 text-sm font-semibold ${purifier.care?.status === "ended" ? "text-ink-soft" : "text-leaf-700"}`}>{care}</p>
+          {purifier.care && purifier.care.status !== "ended" ? (
+            <div className="mt-3 max-w-xs">
+              <CancelCareButton
+                planId={purifier.care.planId}
+                onCancelled={() =>
+                  onChange({ ...purifier, care: purifier.care ? { ...purifier.care, status: "ended", endsOn: today } : null })
+                }
+              />
+            </div>
+          ) : null}
+        </>
       ) : (
         <p className="mt-3 text-sm text-ink-soft">
           Not on Lenwell Care.{" "}

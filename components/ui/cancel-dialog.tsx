@@ -14,6 +14,8 @@ interface CancelDialogProps {
   children?: ReactNode;
   /** Does the cancel; a thrown Error's message is shown in the dialog, which stays open. */
   onConfirm: (form: FormData) => Promise<void>;
+  /** Called as the dialog opens (to ask the server what the cancel would do). */
+  onOpen?: () => void;
 }
 
 /**
@@ -21,7 +23,7 @@ interface CancelDialogProps {
  * "Keep <noun>" to back out and "Yes, cancel <noun>" to go ahead. Closing is refused while the
  * call runs, so the answer always lands in an open dialog.
  */
-export function CancelDialog({ noun, testId, description, children, onConfirm }: CancelDialogProps) {
+export function CancelDialog({ noun, testId, description, children, onConfirm, onOpen }: CancelDialogProps) {
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | undefined>();
@@ -51,7 +53,10 @@ export function CancelDialog({ noun, testId, description, children, onConfirm }:
     <>
       <button
         type="button"
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          onOpen?.();
+          setOpen(true);
+        }}
         aria-haspopup="dialog"
         className="h-12 w-full rounded-full border border-red-300 bg-white font-semibold text-red-800 hover:bg-red-50"
       >

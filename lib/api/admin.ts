@@ -27,6 +27,11 @@ export async function deliverOrder(orderId: string): Promise<AdminOrder> {
   return callApi("post", "orders/deliver", adminOrderSchema, { json: { orderId }, ...operatorCall }).catch(loginOnExpiry);
 }
 
+/** POST /api/v1/admin/orders/refund-retry: a refund that failed is sent again. */
+export async function retryRefund(refundId: string): Promise<AdminOrder> {
+  return callApi("post", "orders/refund-retry", adminOrderSchema, { json: { refundId }, ...operatorCall }).catch(loginOnExpiry);
+}
+
 export async function cancelOrderAsOperator(body: z.input<typeof adminCancelOrderBodySchema>): Promise<AdminOrder> {
   return callApi("post", "orders/cancel", adminOrderSchema, { json: body, ...operatorCall }).catch(loginOnExpiry);
 }

@@ -8,6 +8,7 @@ import {
   type Membership,
   type renewalCardBodySchema,
 } from "@/lib/schemas/user";
+import { careCancellationSchema, type CareCancellation } from "@/lib/schemas/purifier";
 import { callApi } from "./client";
 import { loginOnExpiry } from "./login-on-expiry";
 
@@ -22,4 +23,14 @@ export async function setRenewalCard(body: z.input<typeof renewalCardBodySchema>
     loginOnExpiry,
   );
   return answer.membership;
+}
+
+/** GET /user/care/cancel: what cancelling the Lenwell Care plan now would give back. */
+export async function previewCareCancel(planId: string): Promise<CareCancellation> {
+  return callApi("get", "user/care/cancel", careCancellationSchema, { searchParams: { planId } }).catch(loginOnExpiry);
+}
+
+/** POST /user/care/cancel: the plan ends now; what came back. */
+export async function cancelCare(planId: string): Promise<CareCancellation> {
+  return callApi("post", "user/care/cancel", careCancellationSchema, { json: { planId }, blocking: true }).catch(loginOnExpiry);
 }

@@ -460,7 +460,8 @@ function eventOf(event: Stripe.Event): ProviderEvent {
     case "payment_intent.requires_action":
     case "payment_intent.canceled":
     case "payment_intent.processing":
-      return { ...base, kind: "charge", providerRef: event.data.object.id };
+      // The shop's payment id travels in the intent's metadata: an attempt whose answer was lost has no reference yet.
+      return { ...base, kind: "charge", providerRef: event.data.object.id, paymentId: event.data.object.metadata?.payment_id };
     case "charge.refunded": {
       const charge = event.data.object;
       const intent = idOf(charge.payment_intent);

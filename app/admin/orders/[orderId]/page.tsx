@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { AdminTimeline } from "@/components/admin/admin-history";
-import { OrderActions } from "@/components/admin/order-actions";
+import { OrderActions, RetryRefundButton } from "@/components/admin/order-actions";
 import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import { ROUTES } from "@/lib/config/routes";
 import { amountToCents, formatAmount } from "@/lib/money";
@@ -13,6 +13,13 @@ import { PostalAddress } from "@/components/orders/postal-address";
 import { RecordHeading } from "@/components/ui/record-heading";
 
 export const metadata: Metadata = { title: "Order" };
+
+const REFUND_STATUS_WORDS = {
+  pending: "on its way",
+  succeeded: "refunded",
+  failed: "failed: owed to the customer",
+  reversed: "dispute won: returned to the shop",
+} as const;
 
 export default async function AdminOrderPage({ params }: { params: Promise<{ orderId: string }> }) {
   const operator = await requireOperatorPage();
@@ -93,6 +100,32 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ ord
           </dl>
         </section>
       </div>
+
+      {order.refunds.length > 0 ? (
+        <section aria-labelledby="refunds-title">
+          <h2 id="refunds-title" className="text-lg font-semibold text-ink">
+            Refunds
+          </h2>
+          <ul className="mt-2 flex flex-col gap-3">
+            {order.refunds.map((refund) => (
+              <li key={refund.refundId} className="rounded-lg border border-line p-3 text-sm">
+                <p className="font-semibold text-ink">
+                  {formatAmount(refund.amount)} · {REFUND_STATUS_WORDS[refund.status]}
+                </p>
+                <p className="text-ink-soft">
+                  {refund.reason} · {formatOrderDateTime(refund.createdAt)} · to {refund.to}
+                </p>
+                {refund.failureMessage ? <p className="mt-1 text-red-800">{refund.failureMessage}</p> : null}
+                {refund.canRetry ? (
+                  <div className="mt-2 max-w-xs">
+                    <RetryRefundButton refundId={refund.refundId} amount={refund.amount} />
+                  </div>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section aria-labelledby="actions-title" className="rounded-xl border border-line p-4">
         <h2 id="actions-title" className="mb-3 text-lg font-semibold text-ink">
