@@ -4,7 +4,17 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, expect, it } from "vitest";
-import { mailOutbox, orderEvents, orders, paymentEvents, payments, products, savedPaymentMethods, users } from "@/lib/db/schema";
+import {
+  mailOutbox,
+  orderEvents,
+  orders,
+  paymentEvents,
+  payments,
+  products,
+  refunds as refundRows,
+  savedPaymentMethods,
+  users,
+} from "@/lib/db/schema";
 import { amountToCents } from "@/lib/money";
 import type { Order, SavedPaymentMethod } from "@/lib/schemas/order";
 import { createSession } from "@/lib/server/auth/session";
@@ -18,6 +28,7 @@ import { POST as cancelOrder } from "../../c/merchandise/order/cancel/route";
 import { POST as pay } from "../../c/merchandise/order/payment/route";
 import { POST as check } from "../../c/merchandise/order/payment/check/route";
 import { DELETE as removeCard, GET as savedMethods } from "../../c/user/saved_payments_methods/route";
+import { POST as startSetup } from "../../c/user/saved_payments_methods/setup/route";
 import { POST as webhook } from "./route";
 
 // The payment API on Stripe, against the tests' Stripe-shaped server (test/support/stripe-double):
@@ -422,6 +433,82 @@ describeEachEngine("paying with Stripe on $name", (engine) => {
     const [row] = await db().db.select().from(savedPaymentMethods).where(eq(savedPaymentMethods.id, savedId));
     expect(row).toBeUndefined();
     expect(stripeDouble.requests().some((request) => request.method === "POST" && request.path.endsWith("/detach"))).toBe(true);
+  });
+
+  it("answers a saved card the bank declines as a declined payment in the shop's words, never a 500, and the order stays payable", async () => {
+    const { token } = await customer();
+    const orderId = await order(token);
+    // 0341 is saved fine (a SetupIntent) and declined on every charge: the server confirms a saved card itself.
+    const started = await read<{ setupIntentId: string; clientSecret: string }>(
+      await startSetup(post("/user/saved_payments_methods/setup", { attemptKey: key() }, token)),
+    );
+    const setup = started.body.data;
+    if (!setup) throw new Error(started.body.errmsg);
+    await stripeDouble.confirmSetupAsBrowser(setup.clientSecret, { card: card("4000000000000341") });
+    await deliverWebhook(eventFor("setup_intent.succeeded", setup.setupIntentId));
+    const listed = await read<SavedPaymentMethod[]>(
+      await savedMethods(new Request("http://shop.test/api/v1/c/user/saved_payments_methods", { headers: { token } })),
+    );
+    const savedId = listed.body.data?.[0]?.id ?? "";
+    expect(savedId).not.toBe("");
+
+    const next = await order(token);
+    const declined = await payWith(token, { orderId: next, idempotencyKey: key(), paymentMethodId: savedId });
+    expect(declined.status).toBe(200);
+    expect(declined.body.data).toMatchObject({
+      status: "failed",
+      message: "Your card was declined. Please use another card, or ask your bank why.",
+      order: { canPay: true, status: "pending_payment" },
+    });
+    expect(await timeline(next)).toContain("payment_failed");
+  });
+
+  it("reopens a refund Stripe fails after taking it, counts it back, and lets the operator see it", async () => {
+    const { token } = await customer();
+    const orderId = await order(token);
+    const { clientSecret } = await startPayment(token, orderId);
+    // Stripe's test card whose refunds fail a moment after they are made.
+    await stripeDouble.confirmAsBrowser(clientSecret, { card: card("4000000000005126") });
+    await checkPayment(token, orderId);
+    await cancelOrder(post("/merchandise/order/cancel", { orderId, reason: "changed my mind" }, token));
+    const total = (await orderRow(orderId)).totalCents;
+    expect((await orderRow(orderId)).refundedCents).toBe(total);
+    await stripeDouble.webhooksSettled();
+    const failed = stripeDouble
+      .events()
+      .filter((event) => event.type === "refund.failed")
+      .at(-1);
+    const updated = stripeDouble
+      .events()
+      .filter((event) => event.type === "charge.refund.updated")
+      .at(-1);
+    if (!failed || !updated) throw new Error("no refund failure events");
+    await deliverWebhook(failed);
+    // Stripe sends both events for one failure: the second finds it reopened already.
+    await deliverWebhook(updated);
+    expect((await orderRow(orderId)).refundedCents).toBe(0);
+    const [ledger] = await db().db.select().from(refundRows).where(eq(refundRows.orderId, orderId));
+    expect(ledger).toMatchObject({ status: "failed", amountCents: total });
+    expect(ledger?.failureMessage).toBeTruthy();
+    expect(await timeline(orderId)).toContain("refund_failed");
+    const [payment] = await db().db.select().from(payments).where(eq(payments.orderId, orderId));
+    expect(payment).toMatchObject({ refundedCents: 0, status: "succeeded" });
+  });
+
+  it("keeps a card saved in Stripe's fields from the setup_intent.succeeded event, though the customer left the page", async () => {
+    const { id, token } = await customer();
+    const started = await read<{ setupIntentId: string; clientSecret: string }>(
+      await startSetup(post("/user/saved_payments_methods/setup", { attemptKey: key() }, token)),
+    );
+    const setup = started.body.data;
+    if (!setup) throw new Error(started.body.errmsg);
+    await stripeDouble.confirmSetupAsBrowser(setup.clientSecret, { card: card("4242424242424242") });
+    await deliverWebhook(eventFor("setup_intent.succeeded", setup.setupIntentId));
+    const kept = await db().db.select().from(savedPaymentMethods).where(eq(savedPaymentMethods.userId, id));
+    expect(kept).toEqual([expect.objectContaining({ brand: "Visa", last4: "4242" })]);
+    // The page's own check afterwards finds it kept, once.
+    await deliverWebhook(eventFor("setup_intent.succeeded", setup.setupIntentId));
+    expect(await db().db.select().from(savedPaymentMethods).where(eq(savedPaymentMethods.userId, id))).toHaveLength(1);
   });
 });
 
