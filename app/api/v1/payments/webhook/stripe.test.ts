@@ -437,7 +437,6 @@ describeEachEngine("paying with Stripe on $name", (engine) => {
 
   it("answers a saved card the bank declines as a declined payment in the shop's words, never a 500, and the order stays payable", async () => {
     const { token } = await customer();
-    const orderId = await order(token);
     // 0341 is saved fine (a SetupIntent) and declined on every charge: the server confirms a saved card itself.
     const started = await read<{ setupIntentId: string; clientSecret: string }>(
       await startSetup(post("/user/saved_payments_methods/setup", { attemptKey: key() }, token)),
