@@ -22,7 +22,9 @@ describe("payment provider settings", () => {
     expect(env).toMatchObject({ PAYMENT_PROVIDER: "stripe", STRIPE_JS_URL: "https://js.stripe.com/endive/stripe.js" });
     expect(env.STRIPE_API_URL).toBeUndefined();
     // .env.example leaves the test-only URLs empty: empty means Stripe's own.
-    expect(parseServerEnv({ ...stripe, STRIPE_API_URL: "", STRIPE_JS_URL: "" }).STRIPE_JS_URL).toBe("https://js.stripe.com/endive/stripe.js");
+    expect(parseServerEnv({ ...stripe, STRIPE_API_URL: "", STRIPE_JS_URL: "" }).STRIPE_JS_URL).toBe(
+      "https://js.stripe.com/endive/stripe.js",
+    );
     expect(parseServerEnv({ ...stripe, STRIPE_SECRET_KEY: "rk_test_51AbCdEfGhIjKlMn" }).STRIPE_SECRET_KEY).toMatch(/^rk_/);
   });
 

@@ -139,10 +139,12 @@ export async function deliverOrder(user: UserRow, orderId: string, now: Date = n
 export async function adminCancelOrder(user: UserRow, body: AdminCancelOrderBody): Promise<AdminOrder> {
   assertOperator(user);
   await sweepExpiredOrders();
-  return inTransaction(async (tx) => {
+  await inTransaction(async (tx) => {
     const order = await lockOrder(tx, body.orderId);
-    return adminView(tx, await cancelLockedOrder(tx, order, operatorActor(user), body.reason));
+    await cancelLockedOrder(tx, order, operatorActor(user), body.reason);
   });
+  // Read after the commit: the provider has answered the refund by now (a refusal shows as such).
+  return adminGetOrder(user, body.orderId);
 }
 
 /** POST /api/v1/admin/orders/refund/retry: a refund that failed is sent again (a new refund, a new key). */

@@ -139,10 +139,12 @@ export async function editOrder(userId: string, edit: OrderEdit): Promise<Order>
  */
 export async function cancelOrder(userId: string, orderId: string, reason: string | null): Promise<Order> {
   await sweepExpiredOrders({ userId });
-  return inTransaction(async (tx) => {
+  await inTransaction(async (tx) => {
     const order = await lockOrder(tx, orderId, userId);
-    return toOrderView(tx, await cancelLockedOrder(tx, order, customerActor(userId), reason));
+    await cancelLockedOrder(tx, order, customerActor(userId), reason);
   });
+  // Read after the commit: the provider has answered the refund by now (a refusal shows as such).
+  return getOrderForCustomer(userId, orderId);
 }
 
 /**
@@ -170,6 +172,6 @@ export async function cancelLockedOrder(tx: Transaction, order: OrderRow, by: Ev
   await releaseStock(tx, [order.id]);
   await recordEvent(tx, order.id, "cancelled", by, reason);
   const [customer] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
-  if (customer) await queueMail(tx, orderCancelledMail(customer.email, order.id, refundCents));
+  if (customer) await queueMail(tx, orderCancelledMail(customer.email, order.id, refundCents, paymentReceived(order.status)));
   return cancelled;
 }

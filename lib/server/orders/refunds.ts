@@ -33,7 +33,7 @@ import { afterCommit, inTransaction } from "@/lib/server/transaction";
 import { disputeNote, providerRefundNote, refundNote } from "./event-notes";
 import { recordEvent, SYSTEM_ACTOR, type EventActor } from "./events";
 import { ORDER_MESSAGES } from "./messages";
-import { lockOrder, moveOrder, paymentReceived } from "./status";
+import { lockOrder, moveOrder, paymentReceived, reopenRefunded } from "./status";
 
 // The money ledger (lib/db/schema/refunds.ts): every amount that goes back to a customer, whatever
 // the path (a cancel, an after-sale refund, a plan's cancellation, a payment that came after its
@@ -200,6 +200,17 @@ async function countOnOrder(tx: Transaction, order: OrderRow, cents: number, opt
 }
 
 /**
+ * Money counted as gone back did not go (a refund failed, a dispute was won): the order's refunded
+ * amount falls, and an order "refunded" only by it is what it was before (reopenRefunded).
+ */
+async function countBackOnOrder(tx: Transaction, orderId: string, cents: number, now: Date): Promise<void> {
+  const order = await lockOrder(tx, orderId);
+  const refundedCents = Math.max(0, order.refundedCents - cents);
+  await tx.update(orders).set({ refundedCents, updatedAt: now }).where(eq(orders.id, order.id));
+  if (order.status === "refunded" && refundedCents < order.totalCents) await reopenRefunded(tx, order.id);
+}
+
+/**
  * Sends a pending refund to the provider, outside any transaction, and applies the answer. Safe to
  * call again at any time (after a crash, from the money job): the row's key makes the provider
  * answer the refund it made, and only a pending row is acted on.
@@ -246,13 +257,7 @@ async function reopenRefund(tx: Transaction, refund: RefundRow, message: string,
     .set({ status: "failed", failureMessage: message, updatedAt: now, settledAt: now })
     .where(eq(refunds.id, refund.id));
   if (refund.reason !== "dispute") await releaseRefund(tx, refund.paymentId, refund.amountCents, now);
-  if (countsOnOrder(refund.reason)) {
-    const order = await lockOrder(tx, refund.orderId);
-    await tx
-      .update(orders)
-      .set({ refundedCents: Math.max(0, order.refundedCents - refund.amountCents), updatedAt: now })
-      .where(eq(orders.id, order.id));
-  }
+  if (countsOnOrder(refund.reason)) await countBackOnOrder(tx, refund.orderId, refund.amountCents, now);
   await recordEvent(tx, refund.orderId, "refund_failed", SYSTEM_ACTOR, `${formatUsd(refund.amountCents)} refund failed: ${message}`);
 }
 
@@ -295,7 +300,6 @@ export async function retryRefund(tx: Transaction, refundId: string, by: EventAc
     afterSaleId: locked.afterSaleId,
     membershipId: locked.membershipId,
     note: retryNote(locked.id),
-    cancelling: true,
     now,
   });
 }

@@ -9,11 +9,14 @@ import { ORDER_MESSAGES } from "./messages";
 
 // The order's life, in one place: which status may follow which, and what a customer or operator
 // may do in each. The API refuses with these rules, the order view hands them to the pages, and
-// moveOrder is the only code that writes an order's status.
+// moveOrder (and reopenRefunded, its one way back) is the only code that writes an order's status.
 //
 //   pending_payment → paid → shipped → delivered
 //          ↓           ↓        ↓          ↓
 //      cancelled   cancelled  refunded  refunded     (paid → refunded too: a full after-sale refund)
+//
+// One way back: an order "refunded" whose refund failed afterwards (or whose dispute the shop won)
+// is no longer refunded in full, and returns to the step it had reached (reopenRefunded).
 
 const NEXT: Readonly<Record<OrderStatusValue, readonly OrderStatusValue[]>> = {
   pending_payment: ["paid", "cancelled"],
@@ -136,6 +139,23 @@ export async function moveOrders(
     .set({ ...fields, status: to, updatedAt: new Date() })
     .where(and(inArray(orders.status, statusesBefore(to)), where))
     .returning();
+}
+
+/**
+ * A "refunded" order whose refund did not reach the card (or whose dispute the shop won) returns to
+ * the step it had reached: delivered, shipped or paid, by its own dates. The only move out of
+ * "refunded"; the caller holds the order's lock and has lowered its refunded amount.
+ */
+export async function reopenRefunded(tx: Transaction, orderId: string): Promise<OrderRow | null> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  if (!order || order.status !== "refunded") return null;
+  const back: OrderStatusValue = order.deliveredAt ? "delivered" : order.shippedAt ? "shipped" : "paid";
+  const [moved] = await tx
+    .update(orders)
+    .set({ status: back, updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), eq(orders.status, "refunded")))
+    .returning();
+  return moved ?? null;
 }
 
 /**

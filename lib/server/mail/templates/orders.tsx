@@ -82,7 +82,11 @@ export function orderShippedMail(to: string, orderId: string, carrier: string, t
 }
 
 /** `refundCents` > 0: the order was paid and that amount goes back to the card it was paid with. */
-export function orderCancelledMail(to: string, orderId: string, refundCents: number): MailDraft {
+/**
+ * `paid`: the order had been paid. What came back may be less than it cost (a monthly membership
+ * runs to the end of its month instead), or nothing.
+ */
+export function orderCancelledMail(to: string, orderId: string, refundCents: number, paid = refundCents > 0): MailDraft {
   const number = orderNumber(orderId);
   return {
     to,
@@ -93,7 +97,9 @@ export function orderCancelledMail(to: string, orderId: string, refundCents: num
         <Paragraph>
           {refundCents > 0
             ? `We refunded ${formatUsd(refundCents)} to the card you paid with. Depending on your bank it shows within 5 to 10 business days.`
-            : "It was not paid, so nothing was charged."}
+            : paid
+              ? "Nothing of it comes back: a membership in it runs to the end of the month paid for, then stops. Nothing more will be charged."
+              : "It was not paid, so nothing was charged."}
         </Paragraph>
         <Paragraph>The order and its timeline:</Paragraph>
         <Action href={siteUrl(orderPath(orderId))}>View your order</Action>
