@@ -23,6 +23,7 @@ import { databaseForSuite, describeEachEngine } from "@/test/support/test-engine
 import { orderNumber } from "@/lib/order-display";
 import { POST as cancelRoute } from "./cancel/route";
 import { GET as profileRoute } from "../../user/profile/route";
+import { POST as membershipCancelRoute } from "../../user/membership/cancel/route";
 
 // A paid order cancelled before it ships gives back its goods and shipping whole, and each plan in
 // it by the plan's own rule: a yearly membership with its 12 months unused comes back whole and
@@ -135,6 +136,35 @@ describeEachEngine("cancelling a paid order with a plan in it on $name", (engine
       expect(await chargeOf(db(), orderId)).toMatchObject({ status: "partially_refunded", refundedCents: 2784 });
 
       const mail = (await mailsTo(who.email)).find((message) => message.subject === "Your Lenwell order was cancelled");
+      expect(mail?.text).toContain("We refunded $27.84 to the card you paid with.");
+    },
+    MONEY_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "never refunds a yearly membership twice: cancelled first by the member, then with its order",
+    async () => {
+      const who = await makeCustomer(db(), { address: HOUSTON });
+      const orderId = await paidOrderOf(who, [
+        { sku: PEN, quantity: 1 },
+        { sku: YEARLY, quantity: 1 },
+      ]);
+      expect(
+        (await read(await membershipCancelRoute(apiRequest("POST", "/api/v1/c/user/membership/cancel", {}, { token: who.token })))).status,
+      ).toBe(200);
+      expect((await customerOrder(who, orderId)).refunded).toBe("129.00");
+
+      const cancelled = await cancel(who, orderId);
+      expect(cancelled).toMatchObject({ status: "cancelled", total: "156.84", refunded: "156.84" });
+      const ledger = await ledgerOf(db(), orderId);
+      expect(ledger.map(({ reason, amountCents }) => ({ reason, amountCents }))).toEqual([
+        { reason: "plan_cancelled", amountCents: 12_900 },
+        { reason: "order_cancelled", amountCents: 2784 },
+      ]);
+      await expectLedgerMatchesOrder(db(), orderId);
+      expect(await chargeOf(db(), orderId)).toMatchObject({ status: "refunded", refundedCents: 15_684 });
+      const mail = (await mailsTo(who.email)).find((message) => message.subject === "Your Lenwell order was cancelled");
+      // The cancel itself gave back the pen, its tax and the shipping; the membership had gone back before.
       expect(mail?.text).toContain("We refunded $27.84 to the card you paid with.");
     },
     MONEY_TEST_TIMEOUT_MS,
