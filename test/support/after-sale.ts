@@ -84,6 +84,8 @@ export interface ApplyFields {
   type?: string;
   reason?: string;
   description?: string;
+  /** A repair's purifier (one bought elsewhere is repaired on its care plan's line). */
+  purifierId?: string;
 }
 
 export async function applyAs(who: Customer | null, fields: ApplyFields): Promise<Answer<{ afterSaleId: string }>> {
