@@ -430,10 +430,7 @@ export async function recordDisputeWon(tx: Transaction, order: OrderRow, dispute
     .for("update");
   if (!dispute) return;
   await tx.update(refunds).set({ status: "reversed", updatedAt: now }).where(eq(refunds.id, dispute.id));
-  await tx
-    .update(orders)
-    .set({ refundedCents: Math.max(0, order.refundedCents - dispute.amountCents), updatedAt: now })
-    .where(eq(orders.id, order.id));
+  await countBackOnOrder(tx, order.id, dispute.amountCents, now);
   await recordEvent(
     tx,
     order.id,
