@@ -79,7 +79,7 @@ export async function createPendingOrder(
     reserved.map(({ product, quantity }, index) => {
       const line = priced.lines[index];
       if (!line) throw new Error("A reserved line was not priced");
-      return { product, quantity, unitPriceCents: line.unitPriceCents };
+      return { product, quantity, unitPriceCents: line.unitPriceCents, regularPriceCents: product.discountPriceCents };
     }),
     { by: customerActor(userId), note: options.referralCode ? `Referral code ${options.referralCode}` : null },
   );
@@ -140,7 +140,8 @@ export async function createSystemOrder(tx: Transaction, order: SystemOrder): Pr
       expiresAt: null,
       paidAt: order.now,
     },
-    reserved.map(({ product, quantity }) => ({ product, quantity, unitPriceCents: 0 })),
+    // Free as a shipment of the membership, not at a member price: nothing to say "member prices" about.
+    reserved.map(({ product, quantity }) => ({ product, quantity, unitPriceCents: 0, regularPriceCents: 0 })),
     { by: SYSTEM_ACTOR, note: order.note },
   );
 }
