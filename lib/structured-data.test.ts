@@ -26,6 +26,7 @@ const item: ShelfItem = {
   originalPrice: "39.00",
   discountPrice: "29.00",
   memberPrice: null,
+  onePerCustomer: false,
   description: "Catches sediment </script><!-- and chlorine.",
 };
 

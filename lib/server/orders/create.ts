@@ -8,7 +8,7 @@ import type { UsAddress } from "@/lib/schemas/auth";
 import { AppError } from "@/lib/server/http/errors";
 import { priceLines } from "@/lib/member-pricing";
 import { cartLinesForCheckout, clearCart } from "@/lib/server/cart";
-import { assertCarePlanBuyable, isMemberAt } from "@/lib/server/memberships";
+import { assertCarePlanBuyable, assertMembershipBuyable, isMemberAt } from "@/lib/server/memberships";
 import { inTransaction } from "@/lib/server/transaction";
 import { ORDER_MESSAGES } from "./messages";
 import { reserveStock, type WantedLine } from "./stock";
@@ -45,6 +45,7 @@ export async function createPendingOrder(
     lines.map((line) => line.sku),
   );
   const now = options.now ?? new Date();
+  await assertMembershipBuyable(tx, userId, lines, now);
   const reserved = await reserveStock(tx, lines);
   // A membership bought in this very order starts when it is paid: this order is priced without it.
   const member = await isMemberAt(tx, userId, now);
