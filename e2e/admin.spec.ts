@@ -114,6 +114,10 @@ test.describe("operator console", () => {
     await page.goto(`${ROUTES.adminOrders}?q=${encodeURIComponent(customer.email)}&status=paid`);
     await page.getByRole("link", { name: orderNumber(orderId) }).click();
     await expect(page.getByRole("heading", { level: 1, name: `Order ${orderNumber(orderId)}` })).toBeVisible();
+    // The payment is named by its card and the provider's reference, not by the shop's own id.
+    const paid = page.getByRole("region", { name: "Timeline" }).getByRole("row").filter({ hasText: "Payment received" });
+    await expect(paid).toContainText(/Visa •••• 4242 · tp_ch_\w+/);
+    await expect(paid).not.toContainText(/Payment [0-9a-f]{8}-/);
     await page.getByRole("button", { name: "Mark shipped" }).click();
     await expect(page.getByText("Enter the tracking number", { exact: false }).first()).toBeVisible();
 

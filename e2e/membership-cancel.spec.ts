@@ -35,6 +35,10 @@ test.describe("membership renewal card and cancel", () => {
     await dialog.getByRole("button", { name: "Yes, cancel membership" }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId("membership").getByText("Cancelled")).toBeVisible();
+    // It ended with the cancel: the page says so, instead of "active until" a day that is already gone.
+    const renewalNote = page.getByTestId("membership-renewal");
+    await expect(renewalNote).toContainText(/Your membership ended on .+\. Nothing more will be charged\./);
+    await expect(renewalNote).not.toContainText(/active until|then it stops/);
     await expect(page.getByRole("button", { name: "Cancel membership" })).toHaveCount(0);
   });
 

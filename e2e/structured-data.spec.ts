@@ -104,6 +104,16 @@ test.describe("structured data", () => {
     expect(trail.at(-1)).toMatchObject({ name: onProductPage.name, item: `${origin}${productPath(PURIFIER_SKU)}` });
   });
 
+  test("a plan's and a service's markup promise neither shipping nor a return by mail", async ({ page, baseURL }) => {
+    for (const sku of ["LW-MEM-Y", "LW-CARE-2Y", "LW-REPAIR-DX"]) {
+      await page.goto(productPath(sku));
+      const product = ofType(await structuredData(page), "Product");
+      expect(product, sku).toMatchObject({ sku, offers: { "@type": "Offer", url: `${baseURL}${productPath(sku)}`, priceCurrency: "USD" } });
+      expect(product.offers, sku).not.toHaveProperty("shippingDetails");
+      expect(product.offers, sku).not.toHaveProperty("hasMerchantReturnPolicy");
+    }
+  });
+
   test("a cheaper product's markup prices ground shipping, and its preview image is a PNG", async ({ page, request, baseURL }) => {
     const sku = "LW-F1-PP";
     await page.goto(productPath(sku));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { RETURN_WINDOW_DAYS } from "@/lib/config/after-sale";
-import { PRICE_VALID_DAYS } from "@/lib/config/catalog";
+import { MERCHANDISE_CATEGORIES, PRICE_VALID_DAYS, UNSHIPPED_CATEGORIES } from "@/lib/config/catalog";
 import { SHIPPING_PRESETS } from "@/lib/config/shipping";
 import type { ShelfItem } from "@/lib/schemas/merchandise";
 import {
@@ -26,6 +26,7 @@ const item: ShelfItem = {
   originalPrice: "39.00",
   discountPrice: "29.00",
   memberPrice: null,
+  onePerCustomer: false,
   description: "Catches sediment </script><!-- and chlorine.",
 };
 
@@ -110,6 +111,26 @@ describe("productJsonLd", () => {
   it("carries the shop's return policy on the offer", () => {
     expect(product()).toMatchObject({ offers: { hasMerchantReturnPolicy: returnPolicyJsonLd(SITE) } });
   });
+
+  it.each(UNSHIPPED_CATEGORIES)(
+    "says nothing of shipping or of a return by mail for a %s product: a plan or a service is not a parcel",
+    (category) => {
+      const offers = product({ item: { ...item, category } }).offers as Record<string, unknown>;
+      expect(offers).not.toHaveProperty("shippingDetails");
+      expect(offers).not.toHaveProperty("hasMerchantReturnPolicy");
+      // Everything else a listing needs is still there.
+      expect(offers).toMatchObject({ "@type": "Offer", price: "29.00", priceCurrency: "USD" });
+    },
+  );
+
+  it.each(MERCHANDISE_CATEGORIES.filter((category) => !UNSHIPPED_CATEGORIES.includes(category)))(
+    "gives goods (category %s) their shipping options and the return policy",
+    (category) => {
+      const offers = product({ item: { ...item, category } }).offers as Record<string, unknown>;
+      expect(offers.shippingDetails).toHaveLength(2);
+      expect(offers.hasMerchantReturnPolicy).toEqual(returnPolicyJsonLd(SITE));
+    },
+  );
 
   it("names each preset's methods when given them (the shape the page builds from lib/config/shipping.ts)", () => {
     const shipping = SHIPPING_PRESETS.standard.methods.map((rule) => ({ businessDays: rule.businessDays, feeCents: rule.priceCents }));

@@ -1,4 +1,4 @@
-import { PRICE_VALID_DAYS } from "@/lib/config/catalog";
+import { PRICE_VALID_DAYS, shipsToCustomer } from "@/lib/config/catalog";
 import { RETURN_WINDOW_DAYS } from "@/lib/config/after-sale";
 import { ROUTES } from "@/lib/config/routes";
 import { STORE_NAME } from "@/lib/config/store";
@@ -129,6 +129,7 @@ export interface ProductInput {
   path: string;
   /** Site paths of its pictures, the raster preview card first (search and social sites skip SVG). */
   images: readonly string[];
+  /** Ignored for a plan or a service (UNSHIPPED_CATEGORIES): nothing of it is shipped. */
   shipping: readonly ShippingRate[];
   /** When the page is rendered; the price is said to hold PRICE_VALID_DAYS from then. */
   now: Date;
@@ -157,6 +158,16 @@ export function priceValidUntil(now: Date): string {
   return new Date(now.getTime() + PRICE_VALID_DAYS * DAY_MS).toISOString().slice(0, 10);
 }
 
+/**
+ * How goods reach the customer and go back: a plan or a service is no parcel, so it is neither
+ * shipped nor returned by mail (a plan is cancelled from the account, with its own refund rule), and
+ * saying otherwise would promise search users a delivery and a 30-day return that do not exist.
+ */
+function parcelTerms(siteUrl: string, item: ShelfItem, shipping: readonly ShippingRate[]): JsonLd {
+  if (!shipsToCustomer(item.category)) return {};
+  return { shippingDetails: shipping.map(shippingDetailsJsonLd), hasMerchantReturnPolicy: returnPolicyJsonLd(siteUrl) };
+}
+
 /** A product with its one offer: what Google's merchant listings read (required and recommended fields). */
 export function productJsonLd({ siteUrl, item, stock, path, images, shipping, now }: ProductInput): JsonLd {
   const url = absoluteUrl(siteUrl, path);
@@ -180,8 +191,7 @@ export function productJsonLd({ siteUrl, item, stock, path, images, shipping, no
       availability: stock > 0 ? `${SCHEMA}/InStock` : `${SCHEMA}/OutOfStock`,
       itemCondition: `${SCHEMA}/NewCondition`,
       seller: { "@type": "Organization", name: STORE_NAME, url: absoluteUrl(siteUrl, ROUTES.home) },
-      shippingDetails: shipping.map(shippingDetailsJsonLd),
-      hasMerchantReturnPolicy: returnPolicyJsonLd(siteUrl),
+      ...parcelTerms(siteUrl, item, shipping),
     },
   };
 }

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { Membership } from "@/lib/schemas/user";
 import { cancelMembershipResponseSchema } from "@/lib/schemas/user";
 import { toastsAtom } from "@/lib/state/notices";
-import { MembershipActions, cancellationWords } from "./membership-actions";
+import { MembershipActions, cancellationWords, cancelledWords } from "./membership-actions";
 
 const api = vi.hoisted(() => ({
   callApi: vi.fn<(method: string, path: string, schema: unknown, options?: { json?: unknown }) => Promise<unknown>>(),
@@ -41,6 +41,42 @@ describe("cancellationWords", () => {
       "We refund $10.75 for 1 unused full month to the card you paid with.",
     );
     expect(cancellationWords({ mode: "now", refund: 0, unusedMonths: 0, card: "Visa •••• 4242" })).toContain("nothing to refund");
+  });
+});
+
+describe("a cancelled membership on the account page", () => {
+  it("says a yearly membership cancelled today ended today, not that it stays active until today", () => {
+    // What the profile answers after a yearly cancel: ended at the cancel moment, unused months refunded.
+    const cancelledAt = "2028-06-14T16:30:00.000Z";
+    const ended: Membership = { ...yearly, status: "cancelled", endsAt: cancelledAt, autoRenew: false, cancelledAt, cancellation: null };
+    render(
+      <Provider store={createStore()}>
+        <MembershipActions membership={ended} savedCards={[]} />
+      </Provider>,
+    );
+    const renewal = screen.getByTestId("membership-renewal");
+    expect(renewal.textContent).toContain("Your membership ended on Jun 14, 2028. Nothing more will be charged.");
+    expect(renewal.textContent).not.toMatch(/active until|then it stops/);
+    expect(screen.queryByRole("button", { name: "Cancel membership" })).toBeNull();
+  });
+
+  it("says a cancelled monthly membership that still runs stays active until the end of the month paid for", () => {
+    const cancelledAt = "2028-06-14T16:30:00.000Z";
+    const running = { status: "active", endsAt: "2028-07-01T15:00:00.000Z" } as const;
+    expect(cancelledWords(running)).toBe("Cancelled: active until Jul 1, 2028, then it stops. Nothing more will be charged.");
+    render(
+      <Provider store={createStore()}>
+        <MembershipActions
+          membership={{ ...yearly, plan: "LW-MEM-M", ...running, autoRenew: false, cancelledAt, cancellation: null }}
+          savedCards={[]}
+        />
+      </Provider>,
+    );
+    expect(screen.getByTestId("membership-renewal").textContent).toContain("Cancelled: active until Jul 1, 2028, then it stops.");
+    // Once its month is over the profile calls it cancelled: then it has ended.
+    expect(cancelledWords({ status: "cancelled", endsAt: running.endsAt })).toBe(
+      "Your membership ended on Jul 1, 2028. Nothing more will be charged.",
+    );
   });
 });
 

@@ -33,6 +33,18 @@ export function cancellationWords(preview: CancellationPreview): string {
   return `Your membership ends today. We refund ${formatUsd(cents)} for ${monthsText(preview.unusedMonths)} to ${preview.card ?? "the card you paid with"}. Nothing more will be charged.`;
 }
 
+/**
+ * A cancelled membership in words. Still running (a monthly cancel keeps the month paid for): until
+ * when. Already over (a yearly cancel ends it at once and refunds the unused months, and a monthly
+ * one ends at its month's end): since when, so "active until" never names a day that is gone.
+ */
+export function cancelledWords(membership: Pick<Membership, "status" | "endsAt">): string {
+  const ended = membership.status === "cancelled" || membership.status === "expired";
+  return ended
+    ? `Your membership ended on ${formatOrderDate(membership.endsAt)}. Nothing more will be charged.`
+    : `Cancelled: active until ${formatOrderDate(membership.endsAt)}, then it stops. Nothing more will be charged.`;
+}
+
 const ADD_ON_CARDS_PAGE = "Add the new card on your saved cards page first, then choose it here.";
 
 /**
@@ -123,9 +135,7 @@ export function MembershipActions({
           <span className="font-medium text-ink">{membership.renewalCard?.label ?? "no card yet: choose one below"}</span>.
         </p>
       ) : membership.cancelledAt ? (
-        <p className="text-[15px] text-ink-soft">
-          Cancelled: active until {formatOrderDate(membership.endsAt)}, then it stops. Nothing more will be charged.
-        </p>
+        <p className="text-[15px] text-ink-soft">{cancelledWords(membership)}</p>
       ) : null}
       {membership.autoRenew ? (
         <form noValidate onSubmit={(event) => void onCard(event)} className="flex flex-col gap-3" aria-label="Card for renewals">

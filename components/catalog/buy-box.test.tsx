@@ -2,7 +2,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { Provider, createStore } from "jotai";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { CARE_NEEDS_PURIFIER_MESSAGE, type PurifierList } from "@/lib/schemas/purifier";
-import { hasSessionAtom } from "@/lib/state/atoms";
+import { hasSessionAtom, memberUntilAtom } from "@/lib/state/atoms";
 import { BuyBox } from "./buy-box";
 // Loaded up front: the box imports its calls on demand, and a first transform here is slow.
 import "./buy-actions";
@@ -59,5 +59,53 @@ describe("the care plan's buy box", () => {
     expect(screen.getByText("For owners of a Lenwell purifier registered under My purifiers.")).toBeDefined();
     expect(screen.getByRole("button", { name: "Add to cart" })).toBeDefined();
     expect(api.callApi).not.toHaveBeenCalled();
+  });
+});
+
+describe("the yearly membership's buy box (one per customer)", () => {
+  function renderYearly(session: { signedIn: boolean; memberUntil?: string }) {
+    const store = createStore();
+    store.set(hasSessionAtom, session.signedIn);
+    store.set(memberUntilAtom, session.memberUntil ?? null);
+    render(
+      <Provider store={store}>
+        <BuyBox skuNum="LW-MEM-Y" name="Lenwell Membership, yearly" stock={10_000} onePerCustomer />
+      </Provider>,
+    );
+  }
+
+  it("offers no quantity to choose: one per customer", () => {
+    renderYearly({ signedIn: true });
+    expect(screen.queryByRole("group", { name: /Quantity of/ })).toBeNull();
+    expect(screen.queryByRole("spinbutton", { name: "Quantity" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Increase quantity" })).toBeNull();
+    expect(screen.getByText("One per customer.")).toBeDefined();
+    expect(screen.getByRole("button", { name: "Add to cart" })).toBeDefined();
+    expect(screen.getByRole("button", { name: "Buy now" })).toBeDefined();
+  });
+
+  it("shows an active member until when the membership runs and where it renews, instead of stock and the buy buttons", () => {
+    renderYearly({ signedIn: true, memberUntil: "2029-03-10T15:00:00.000Z" });
+    const notice = screen.getByTestId("member-until");
+    expect(notice.textContent).toContain("You are a member until Mar 10, 2029.");
+    expect(screen.getByRole("link", { name: "Renewal settings" }).getAttribute("href")).toBe("/account/user#membership");
+    expect(screen.queryByTestId("stock-state")).toBeNull();
+    expect(screen.queryByText("In stock")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Add to cart" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Buy now" })).toBeNull();
+  });
+
+  it("keeps the quantity for other products, and the buy buttons for a member on them", () => {
+    const store = createStore();
+    store.set(hasSessionAtom, true);
+    store.set(memberUntilAtom, "2029-03-10T15:00:00.000Z");
+    render(
+      <Provider store={store}>
+        <BuyBox skuNum="LW-MEM-M" name="Lenwell Membership, monthly" stock={10_000} />
+      </Provider>,
+    );
+    expect(screen.getByRole("group", { name: /Quantity of Lenwell Membership, monthly/ })).toBeDefined();
+    expect(screen.getByRole("button", { name: "Buy now" })).toBeDefined();
+    expect(screen.queryByTestId("member-until")).toBeNull();
   });
 });

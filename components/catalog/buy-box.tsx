@@ -4,11 +4,12 @@ import { useEffect, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useAtomValue, useSetAtom } from "jotai";
 import { NETWORK_MESSAGE } from "@/lib/api/messages";
-import { useSignedIn } from "@/lib/api/session";
+import { useMemberUntil, useSignedIn } from "@/lib/api/session";
 import { maxQuantity, stockState } from "@/lib/catalog-display";
-import { paymentPath, ROUTES } from "@/lib/config/routes";
+import { ACCOUNT_MEMBERSHIP_PATH, paymentPath, ROUTES } from "@/lib/config/routes";
 import { UI } from "@/lib/config/store";
 import { loginHrefKeepingReturn } from "@/lib/login-redirect";
+import { formatOrderDate } from "@/lib/order-display";
 import { rememberPurchase, type PurchaseAction } from "@/lib/purchase-intent";
 import { CARE_NEEDS_PURIFIER_MESSAGE } from "@/lib/purifier-display";
 import { cartDrawerOpenAtom, referralCodeAtom } from "@/lib/state/atoms";
@@ -44,25 +45,44 @@ function usePurifierOwnership(needed: boolean, signedIn: boolean): "unknown" | "
   return needed && signedIn ? ownership : "unknown";
 }
 
+/** What an active member sees instead of the buy buttons of a one-per-customer plan. */
+function MemberUntil({ until }: { until: string }) {
+  return (
+    <div role="status" data-testid="member-until" className="space-y-3 rounded-2xl border border-line bg-brand-50 p-5">
+      <p className="text-ink">
+        You are a member until <time dateTime={until}>{formatOrderDate(until)}</time>.
+      </p>
+      <ShopLink href={ACCOUNT_MEMBERSHIP_PATH} className={`${TAP_TARGET} font-semibold text-brand-700 underline`}>
+        Renewal settings
+      </ShopLink>
+    </div>
+  );
+}
+
 /**
  * The product page's only client island: stock state, quantity, Add to cart and Buy now. The stock
  * is the one the cached page was rendered with; every order that moves it renders the page again,
  * and checkout re-checks it, refreshing the page when it was behind. `needsPurifier` (care plans):
  * a customer without a registered purifier is sent to add one instead of a buy button that fails.
+ * `onePerCustomer` (the yearly membership): no quantity to choose, and an active member is shown
+ * until when the membership runs, from the session's profile, so the page stays one cached page.
  */
 export function BuyBox({
   skuNum,
   name,
   stock,
   needsPurifier = false,
+  onePerCustomer = false,
 }: {
   skuNum: string;
   name: string;
   stock: number;
   needsPurifier?: boolean;
+  onePerCustomer?: boolean;
 }) {
   const router = useRouter();
   const signedIn = useSignedIn();
+  const memberUntil = useMemberUntil();
   const ownership = usePurifierOwnership(needsPurifier, signedIn);
   const referralCode = useAtomValue(referralCodeAtom);
   const openDrawer = useSetAtom(cartDrawerOpenAtom);
@@ -74,7 +94,7 @@ export function BuyBox({
   const soldOut = state.kind === "out";
 
   async function run(action: PurchaseAction) {
-    const intent = { action, skuNum, quantity: Math.min(quantity, max) };
+    const intent = { action, skuNum, quantity: onePerCustomer ? 1 : Math.min(quantity, max) };
     if (!signedIn) {
       // Carried out once they have logged in or registered and come back here (lib/purchase-intent.ts).
       rememberPurchase(intent);
@@ -106,6 +126,8 @@ export function BuyBox({
     }
   }
 
+  if (onePerCustomer && memberUntil) return <MemberUntil until={memberUntil} />;
+
   if (ownership === "none") {
     return (
       <div role="status" className="space-y-3 rounded-2xl border border-line bg-brand-50 p-5">
@@ -125,7 +147,9 @@ export function BuyBox({
       <p data-testid="stock-state" className={`text-sm font-semibold ${STOCK_TONE[state.kind]}`}>
         {state.text}
       </p>
-      {soldOut ? null : (
+      {soldOut ? null : onePerCustomer ? (
+        <p className="text-sm text-ink-muted">One per customer.</p>
+      ) : (
         <div className="flex items-center gap-3">
           <QuantityStepper
             editable

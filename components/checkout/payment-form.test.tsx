@@ -252,6 +252,7 @@ describe("the payment page", () => {
   it("a member's order says its UPS Ground is free with the membership and its prices are member prices", () => {
     const member = orderView({
       memberPricing: true,
+      memberPricesApplied: true,
       shippingFee: "0.00",
       total: "24.00",
       shippingOptions: [
@@ -264,5 +265,34 @@ describe("the payment page", () => {
     expect(screen.getByTestId("member-pricing").textContent).toBe("Member prices applied");
     expect(screen.getByTestId("summary-shipping").textContent).toBe("Free");
     expect(screen.getByRole("radio", { name: /UPS 2nd Day Air/ })).toBeDefined();
+  });
+
+  it("a member's care-plan order, whose plan has no member price, does not say member prices were applied", () => {
+    const carePlan = orderView({
+      memberPricing: true,
+      memberPricesApplied: false,
+      items: [
+        {
+          skuNum: "LW-CARE-2Y",
+          name: "Lenwell Care, 2-year protection",
+          image: [],
+          attributes: "",
+          spec: [],
+          quantity: 1,
+          originalPrice: "89.00",
+          discountPrice: "69.00",
+          stock: 10_000,
+        },
+      ],
+      subTotal: "69.00",
+      shippingFee: "0.00",
+      total: "69.00",
+      shippingMethod: null,
+      shippingOptions: [],
+    });
+    render(<PaymentForm initialOrder={carePlan} defaultAddress={null} savedCards={[]} />);
+    expect(screen.getByRole("heading", { name: "Order summary" })).toBeDefined();
+    expect(screen.queryByTestId("member-pricing")).toBeNull();
+    expect(screen.queryByText("Member prices applied")).toBeNull();
   });
 });

@@ -504,7 +504,7 @@ export function PaymentForm({
         <h2 id="summary-title" className="text-xl font-semibold text-ink">
           Order summary
         </h2>
-        {order.memberPricing ? (
+        {order.memberPricesApplied ? (
           <p data-testid="member-pricing" className="mt-2 text-sm font-medium text-leaf-700">
             Member prices applied
           </p>

@@ -15,6 +15,7 @@ const shelfItem = (entry: CatalogueEntry): ShelfItem => ({
   originalPrice: "0.00",
   discountPrice: "0.00",
   memberPrice: null,
+  onePerCustomer: false,
   description: entry.description,
 });
 

@@ -3,7 +3,7 @@
 import { useEffect } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useSetAtom } from "jotai";
-import { hasSessionAtom, isMemberAtom, isOperatorAtom, usernameAtom } from "@/lib/state/atoms";
+import { hasSessionAtom, isOperatorAtom, memberUntilAtom, usernameAtom } from "@/lib/state/atoms";
 import { profileResponseSchema } from "@/lib/schemas/user";
 import { callApi } from "./client";
 
@@ -24,19 +24,20 @@ export function useSessionSync() {
   const setHasSession = useSetAtom(hasSessionAtom);
   const setUsername = useSetAtom(usernameAtom);
   const setOperator = useSetAtom(isOperatorAtom);
-  const setMember = useSetAtom(isMemberAtom);
+  const setMemberUntil = useSetAtom(memberUntilAtom);
   const query = useQuery({ queryKey: profileQueryKey, queryFn: fetchProfile });
   useEffect(() => {
     if (query.isSuccess) {
       setHasSession(true);
       setUsername(query.data.username ?? query.data.email);
       setOperator(query.data.isAdmin === true);
-      setMember(query.data.membership?.status === "active");
+      const membership = query.data.membership;
+      setMemberUntil(membership?.status === "active" ? membership.endsAt : null);
     } else if (query.isError) {
       setHasSession(false);
       setUsername(null);
       setOperator(false);
-      setMember(false);
+      setMemberUntil(null);
     }
-  }, [query.isSuccess, query.isError, query.data, setHasSession, setUsername, setOperator, setMember]);
+  }, [query.isSuccess, query.isError, query.data, setHasSession, setUsername, setOperator, setMemberUntil]);
 }

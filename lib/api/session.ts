@@ -1,7 +1,7 @@
 "use client";
 
 import { useAtomValue } from "jotai";
-import { hasSessionAtom, isMemberAtom, isOperatorAtom } from "@/lib/state/atoms";
+import { hasSessionAtom, isMemberAtom, isOperatorAtom, memberUntilAtom } from "@/lib/state/atoms";
 import { useSessionHint } from "@/lib/session-hint";
 
 // What the shell needs to know about the session, from the global state alone: these hooks load no
@@ -25,4 +25,9 @@ export function useIsOperator(): boolean {
 /** Whether the signed-in customer's membership runs now (from the profile answer): pages show member prices as theirs. */
 export function useIsMember(): boolean {
   return useAtomValue(isMemberAtom);
+}
+
+/** Until when the signed-in customer's active membership runs (ISO), or null: one-per-customer plans are then not offered. */
+export function useMemberUntil(): string | null {
+  return useAtomValue(memberUntilAtom);
 }

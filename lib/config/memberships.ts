@@ -1,3 +1,5 @@
+import type { MerchandiseCategory } from "./catalog";
+
 // The membership's renewal and reminder schedule, in one place: the renewal job, the e-mails, the
 // account page and the docs read these numbers.
 
@@ -32,3 +34,12 @@ export const YEARLY_PLAN_MONTHS = 12;
  * repair has been made under it, nothing (the repair was the cover).
  */
 export const CARE_FULL_REFUND_DAYS = 30;
+
+/**
+ * The yearly membership is one per customer: bought one at a time (quantity 1), and not by a
+ * customer whose membership is active (it renews from the account instead). Its page offers no
+ * quantity; the cart and checkout refuse the rest (lib/server/memberships/one-per-customer.ts).
+ */
+export function isOnePerCustomer(product: { category: MerchandiseCategory; planMonths: number | null }): boolean {
+  return product.category === "membership" && (product.planMonths ?? 0) >= YEARLY_PLAN_MONTHS;
+}

@@ -41,6 +41,12 @@ export const ROUTES = {
   unsubscribe: "/reminders/unsubscribe",
 } as const;
 
+/** The id of the account page's membership section: its renewal card and cancel. */
+export const ACCOUNT_MEMBERSHIP_ID = "membership";
+
+/** Where a member changes how the membership renews: the account page, at its membership section. */
+export const ACCOUNT_MEMBERSHIP_PATH = `${ROUTES.account}#${ACCOUNT_MEMBERSHIP_ID}`;
+
 export function productPath(sku: string): string {
   return `/mart/detail/${encodeURIComponent(sku)}`;
 }

@@ -31,6 +31,8 @@ export const merchandiseSchema = z.object({
   discountPrice: money,
   /** What members pay while their membership runs; null when the product has none. */
   memberPrice: money.nullable(),
+  /** The yearly membership (lib/config/memberships.ts isOnePerCustomer): quantity 1, and not for an active member. */
+  onePerCustomer: z.boolean(),
   stock: z.number().int(),
   description: z.string(),
 });

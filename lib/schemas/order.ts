@@ -75,6 +75,11 @@ export const orderSchema = z.object({
   shippingOptions: z.array(shippingOptionSchema),
   /** Made while the customer's membership ran: member prices and free UPS Ground apply to it. */
   memberPricing: z.boolean(),
+  /**
+   * Some line cost less than its regular price because the membership ran: what "Member prices
+   * applied" may say (memberPricing alone is also true for an order of lines without member prices).
+   */
+  memberPricesApplied: z.boolean(),
   paidAt: z.string().nullable(),
   shippedAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),

@@ -13,10 +13,14 @@ export const hasSessionAtom = atom(false);
 export const isOperatorAtom = atom(false);
 
 /**
- * Whether the signed-in customer's membership runs now (the profile's membership is "active"): the
- * pages then show member prices as the price to pay. Display only: the server prices every order.
+ * Until when the signed-in customer's membership runs (the profile's `endsAt`, which includes plans
+ * queued after it) while it is "active"; null otherwise. Display only: the server prices every
+ * order and refuses what a member may not buy.
  */
-export const isMemberAtom = atom(false);
+export const memberUntilAtom = atom<string | null>(null);
+
+/** Whether the signed-in customer's membership is active: the pages then show member prices as the price to pay. */
+export const isMemberAtom = atom((get) => get(memberUntilAtom) !== null);
 
 /** Number of operations that currently want the full-screen spinner. */
 export const loadingCountAtom = atom(0);

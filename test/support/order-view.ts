@@ -36,6 +36,7 @@ export function orderView(overrides: Partial<Order> = {}): Order {
     shippingMethod: "ups_ground",
     shippingOptions: [{ label: "UPS Ground", desc: "3 business days", value: "ups_ground", price: "11.90", realDate: "2026-11-25" }],
     memberPricing: false,
+    memberPricesApplied: false,
     paidAt: null,
     shippedAt: null,
     deliveredAt: null,

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { ROUTES } from "@/lib/config/routes";
+import { ACCOUNT_MEMBERSHIP_ID, ROUTES } from "@/lib/config/routes";
 import { requireCustomerPage } from "@/lib/server/auth/page-session";
 import { Container } from "@/components/ui/page";
 import { ChangePasswordForm, ProfileForm } from "@/components/account/profile-forms";
@@ -51,7 +51,7 @@ export default async function AccountPage() {
           </section>
           <PurifiersSummary purifiers={purifiers.list} />
         </div>
-        <section aria-labelledby="membership-title" className="rounded-2xl border border-line p-6">
+        <section id={ACCOUNT_MEMBERSHIP_ID} aria-labelledby="membership-title" className="scroll-mt-24 rounded-2xl border border-line p-6">
           <h2 id="membership-title" className="mb-4 text-xl font-semibold text-ink">
             Membership and care plan
           </h2>

@@ -82,6 +82,13 @@ export const orderItems = pgTable(
     quantity: integer("quantity").notNull(),
     originalPriceCents: integer("original_price_cents").notNull(),
     unitPriceCents: integer("unit_price_cents").notNull(),
+    /**
+     * What one unit cost anyone without a membership when the order was made (the discount price):
+     * a line whose unit price is below it was member-priced, which is what "Member prices applied"
+     * may say. The order's member_pricing alone cannot: it is set for every order made while a
+     * membership runs, whether or not any of its lines has a member price.
+     */
+    regularPriceCents: integer("regular_price_cents").notNull(),
     lineTotalCents: integer("line_total_cents").notNull(),
     /** Purifier lines: the serial of each unit, as the operator entered them when shipping. */
     serials: jsonb("serials").$type<string[]>(),

@@ -7,7 +7,8 @@ import { centsToAmount } from "@/lib/money";
 import type { CartItem, CartList } from "@/lib/schemas/cart";
 import { AppError } from "@/lib/server/http/errors";
 import { priceLines } from "@/lib/member-pricing";
-import { assertCarePlanBuyable, isMemberAt } from "@/lib/server/memberships";
+import { isOnePerCustomer } from "@/lib/config/memberships";
+import { assertCarePlanBuyable, assertMembershipBuyable, isMemberAt, MEMBERSHIP_MESSAGES } from "@/lib/server/memberships";
 import { cartShippingSummary } from "@/lib/server/shipping";
 
 // The customer's cart: one line per product, prices always read from the catalogue (a line stores
@@ -113,9 +114,9 @@ export function summariseCart(lines: CartLine[], member: boolean): CartList {
   };
 }
 
-async function sellableProduct(db: Executor, sku: string): Promise<{ stock: number }> {
+async function sellableProduct(db: Executor, sku: string): Promise<Pick<ProductRow, "stock" | "category" | "planMonths">> {
   const [product] = await db
-    .select({ stock: products.stock })
+    .select({ stock: products.stock, category: products.category, planMonths: products.planMonths })
     .from(products)
     .where(and(eq(products.sku, sku), eq(products.listed, true)))
     .limit(1);
@@ -139,10 +140,13 @@ export async function listCart(userId: string, now: Date = new Date()): Promise<
 /** Adds `quantity` pieces; a product already in the cart gets the two quantities merged. */
 export async function addToCart(userId: string, sku: string, quantity: number): Promise<CartList> {
   const db = await getDb();
-  const { stock } = await sellableProduct(db, sku);
-  const limit = Math.min(stock, UI.quantity.max);
+  const product = await sellableProduct(db, sku);
+  const { stock } = product;
+  const single = isOnePerCustomer(product);
+  const limit = single ? 1 : Math.min(stock, UI.quantity.max);
   assertQuantityAvailable(quantity, stock);
   await assertCarePlanBuyable(db, userId, [sku]);
+  await assertMembershipBuyable(db, userId, [{ sku, quantity }]);
   // One statement decides the merge, so two adds at once cannot pass the limit between them.
   const merged = await db
     .insert(cartItems)
@@ -160,7 +164,11 @@ export async function addToCart(userId: string, sku: string, quantity: number): 
       .where(and(eq(cartItems.userId, userId), eq(cartItems.sku, sku)));
     const inCart = line?.quantity ?? 0;
     const total = inCart + quantity;
-    const reason = total > stock ? CART_MESSAGES.onlyLeft(stock) : CART_MESSAGES.lineLimit(UI.quantity.max);
+    const reason = single
+      ? MEMBERSHIP_MESSAGES.onePerCustomer
+      : total > stock
+        ? CART_MESSAGES.onlyLeft(stock)
+        : CART_MESSAGES.lineLimit(UI.quantity.max);
     throw conflict(`${reason} You already have ${inCart} in your cart.`);
   }
   return listCart(userId);
@@ -176,6 +184,7 @@ export async function updateCartItem(userId: string, sku: string, quantity: numb
     .where(and(eq(cartItems.userId, userId), eq(cartItems.sku, sku)));
   if (!line) throw notFound(CART_MESSAGES.notInCart);
   assertQuantityAvailable(quantity, stock);
+  await assertMembershipBuyable(db, userId, [{ sku, quantity }]);
   const updated = await db
     .update(cartItems)
     .set({ quantity, updatedAt: sql`now()` })

@@ -27,6 +27,7 @@ function shelfItem(item: Merchandise): ShelfItem {
     originalPrice: item.originalPrice,
     discountPrice: item.discountPrice,
     memberPrice: item.memberPrice,
+    onePerCustomer: item.onePerCustomer,
     description: item.description,
   };
 }

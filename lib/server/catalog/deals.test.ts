@@ -13,6 +13,7 @@ const item = (skuNum: string, originalPrice: string, discountPrice: string): She
   originalPrice,
   discountPrice,
   memberPrice: null,
+  onePerCustomer: false,
   description: "",
 });
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
+import { isOnePerCustomer } from "@/lib/config/memberships";
 import { getDb } from "@/lib/db/client";
 import { products, type ProductRow } from "@/lib/db/schema/products";
 import { centsToAmount } from "@/lib/money";
@@ -21,6 +22,7 @@ export function toMerchandise(row: ProductRow): Merchandise {
     originalPrice: centsToAmount(row.originalPriceCents),
     discountPrice: centsToAmount(row.discountPriceCents),
     memberPrice: row.memberPriceCents === null ? null : centsToAmount(row.memberPriceCents),
+    onePerCustomer: isOnePerCustomer(row),
     stock: row.stock,
     description: row.description,
   };

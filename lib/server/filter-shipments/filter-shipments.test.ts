@@ -329,6 +329,7 @@ describeEachEngine("filters on schedule on $name", (engine) => {
         quantity: 1,
         originalPriceCents: 3900,
         unitPriceCents: 2900,
+        regularPriceCents: 2900,
         lineTotalCents: 2900,
       });
       return row;

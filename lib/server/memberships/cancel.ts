@@ -27,10 +27,7 @@ import { cancelPlanUnderRule, planRefundRule, type PlanRow } from "./plan-refund
 // A plan queued behind the running one follows its own rule (a queued yearly plan has all its
 // months unused). A past-due membership (renewal not paid) ends at once with nothing to refund.
 
-/** "Visa •••• 4242", as the payment page names a card. */
-export function cardLabel(brand: string, last4: string): string {
-  return `${brand} •••• ${last4}`;
-}
+export { cardLabel } from "@/lib/server/payments";
 
 interface RowPlan {
   row: PlanRow;

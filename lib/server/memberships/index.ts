@@ -122,6 +122,8 @@ export async function activatePlans(
 }
 
 export { activateCarePlans, assertCarePlanBuyable, careCoverageOf, coveringCarePlan } from "./care";
+export { activeMembershipEnd, assertMembershipBuyable, assertMembershipPayable } from "./one-per-customer";
+export { MEMBERSHIP_MESSAGES } from "./messages";
 /** Whether the customer has the member's benefits at `now` (see `memberBenefitsAt`). */
 export async function isMemberAt(db: DbExecutor, userId: string, now: Date = new Date()): Promise<boolean> {
   const [row] = await db

@@ -6,6 +6,7 @@ import { afterSaleRequests, memberships, orders, payments, products, users, type
 import { planEndedByRefundMail } from "@/lib/server/mail/templates/memberships";
 import { queueMail } from "@/lib/server/mail/outbox";
 import { refundCapacity, requestRefund, type EventActor } from "@/lib/server/orders";
+import { cardLabel } from "@/lib/server/payments";
 import { storeDate } from "@/lib/server/shipping/dates";
 import { planRows } from "./index";
 import { unusedFullMonths, unusedMonthsRefundCents } from "./periods";
@@ -66,7 +67,7 @@ async function linePayment(
   return {
     unitCents: Math.floor(part.paidCents / units),
     leftCents: part.leftCents,
-    card: paid?.brand && paid.last4 ? `${paid.brand} •••• ${paid.last4}` : null,
+    card: paid?.brand && paid.last4 ? cardLabel(paid.brand, paid.last4) : null,
   };
 }
 

@@ -1,7 +1,7 @@
 import "server-only";
-import { and, asc, between, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, between, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type DbExecutor } from "@/lib/db/client";
-import { orderEvents, orders, users, type OrderEventRow, type OrderRow, type UserRow } from "@/lib/db/schema";
+import { orderEvents, orders, payments, users, type OrderEventRow, type OrderRow, type UserRow } from "@/lib/db/schema";
 import { centsToAmount } from "@/lib/money";
 import type {
   AdminCancelOrderBody,
@@ -14,11 +14,13 @@ import type {
 import { assertOperator } from "@/lib/server/auth/operator";
 import { recordFilterShipmentDelivery } from "@/lib/server/filter-shipments/delivered";
 import { AppError } from "@/lib/server/http/errors";
+import { cardLabel } from "@/lib/server/memberships";
 import { orderShippedMail } from "@/lib/server/mail/templates/orders";
 import { queueMail } from "@/lib/server/mail/outbox";
 import { purifierLinesOf, registerDeliveredPurifiers, storeShipSerials } from "@/lib/server/purifiers";
 import { inTransaction } from "@/lib/server/transaction";
 import { cancelLockedOrder } from "./customer";
+import { paymentNote } from "./event-notes";
 import { operatorActor, recordEvent } from "./events";
 import { sweepExpiredOrders } from "./expiry";
 import { parseConsoleSearch } from "./search";
@@ -167,6 +169,34 @@ export interface AdminOrderEvent {
   at: string;
 }
 
+/** A "paid" note as it was written before it named the card and the provider's reference. */
+const INTERNAL_PAYMENT_NOTE = /^Payment ([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+function internalPaymentId(event: Pick<OrderEventRow, "type" | "note">): string | null {
+  return event.type === "paid" ? (INTERNAL_PAYMENT_NOTE.exec(event.note ?? "")?.[1] ?? null) : null;
+}
+
+/**
+ * The notes of "paid" steps written as "Payment <internal id>", each as the payment's card and
+ * provider reference (paymentNote), read from the payments table: the shop's own id tells the
+ * operator nothing, and the stored notes stay as they were written. A payment that cannot be
+ * found, or that has neither card nor reference, keeps its note.
+ */
+async function namedPayments(db: DbExecutor, events: readonly Pick<OrderEventRow, "type" | "note">[]): Promise<Map<string, string>> {
+  const ids = [...new Set(events.map(internalPaymentId).filter((id): id is string => id !== null))];
+  const named = new Map<string, string>();
+  if (ids.length === 0) return named;
+  const rows = await db
+    .select({ id: payments.id, brand: payments.brand, last4: payments.last4, providerRef: payments.providerRef })
+    .from(payments)
+    .where(inArray(payments.id, ids));
+  for (const row of rows) {
+    const note = paymentNote({ card: row.brand && row.last4 ? cardLabel(row.brand, row.last4) : null, providerRef: row.providerRef });
+    if (note) named.set(row.id.toLowerCase(), note);
+  }
+  return named;
+}
+
 /** The order's timeline with who did each step, for the operator's order page. */
 export async function adminOrderEvents(user: UserRow, orderId: string): Promise<AdminOrderEvent[]> {
   assertOperator(user);
@@ -177,11 +207,15 @@ export async function adminOrderEvents(user: UserRow, orderId: string): Promise<
     .leftJoin(users, eq(users.id, orderEvents.actorUserId))
     .where(eq(orderEvents.orderId, orderId))
     .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+  const named = await namedPayments(
+    db,
+    rows.map(({ event }) => event),
+  );
   return rows.map(({ event, email }) => ({
     type: event.type,
     actor: event.actor,
     by: email,
-    note: event.note,
+    note: named.get(internalPaymentId(event)?.toLowerCase() ?? "") ?? event.note,
     at: event.createdAt.toISOString(),
   }));
 }

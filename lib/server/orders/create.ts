@@ -8,7 +8,7 @@ import type { UsAddress } from "@/lib/schemas/auth";
 import { AppError } from "@/lib/server/http/errors";
 import { priceLines } from "@/lib/member-pricing";
 import { cartLinesForCheckout, clearCart } from "@/lib/server/cart";
-import { assertCarePlanBuyable, isMemberAt } from "@/lib/server/memberships";
+import { assertCarePlanBuyable, assertMembershipBuyable, isMemberAt } from "@/lib/server/memberships";
 import { inTransaction } from "@/lib/server/transaction";
 import { ORDER_MESSAGES } from "./messages";
 import { reserveStock, type WantedLine } from "./stock";
@@ -45,6 +45,7 @@ export async function createPendingOrder(
     lines.map((line) => line.sku),
   );
   const now = options.now ?? new Date();
+  await assertMembershipBuyable(tx, userId, lines, now);
   const reserved = await reserveStock(tx, lines);
   // A membership bought in this very order starts when it is paid: this order is priced without it.
   const member = await isMemberAt(tx, userId, now);
@@ -79,7 +80,7 @@ export async function createPendingOrder(
     reserved.map(({ product, quantity }, index) => {
       const line = priced.lines[index];
       if (!line) throw new Error("A reserved line was not priced");
-      return { product, quantity, unitPriceCents: line.unitPriceCents };
+      return { product, quantity, unitPriceCents: line.unitPriceCents, regularPriceCents: product.discountPriceCents };
     }),
     { by: customerActor(userId), note: options.referralCode ? `Referral code ${options.referralCode}` : null },
   );
@@ -140,7 +141,8 @@ export async function createSystemOrder(tx: Transaction, order: SystemOrder): Pr
       expiresAt: null,
       paidAt: order.now,
     },
-    reserved.map(({ product, quantity }) => ({ product, quantity, unitPriceCents: 0 })),
+    // Free as a shipment of the membership, not at a member price: nothing to say "member prices" about.
+    reserved.map(({ product, quantity }) => ({ product, quantity, unitPriceCents: 0, regularPriceCents: 0 })),
     { by: SYSTEM_ACTOR, note: order.note },
   );
 }

@@ -1,10 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { afterSaleCompletedNote, refundNote } from "./event-notes";
+import { afterSaleCompletedNote, paymentNote, refundNote } from "./event-notes";
 
 describe("timeline notes", () => {
   it("write a refund with its currency and the card as the customer knows it", () => {
     expect(refundNote(6162, { brand: "Visa", last4: "4242" })).toBe("$61.62 refunded to Visa ending 4242");
     expect(refundNote(123456, { brand: null, last4: null })).toBe("$1,234.56 refunded to the card it was paid with");
+  });
+
+  it("name a payment by its card and the provider's reference, whichever of them is known", () => {
+    expect(paymentNote({ card: "Visa •••• 4242", providerRef: "pi_3NxYzAbCdEfGh" })).toBe("Visa •••• 4242 · pi_3NxYzAbCdEfGh");
+    expect(paymentNote({ card: null, providerRef: "tp_ch_0f3a9c" })).toBe("tp_ch_0f3a9c");
+    expect(paymentNote({ card: "Visa •••• 4242", providerRef: null })).toBe("Visa •••• 4242");
+    expect(paymentNote({ card: null, providerRef: null })).toBeNull();
   });
 
   it("name a completed after-sale request by its number as the site shows it", () => {

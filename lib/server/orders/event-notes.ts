@@ -12,6 +12,16 @@ export function refundNote(amountCents: number, card: { brand: string | null; la
   return `${formatUsd(amountCents)} refunded to ${to}`;
 }
 
+/**
+ * "Visa •••• 4242 · pi_3N…": the "paid" step's note, naming the payment as the operator finds it in
+ * the provider's dashboard (its reference) and the customer on their statement (the card, labelled
+ * as the pages label it: memberships' cardLabel). Null when the payment has neither.
+ */
+export function paymentNote(payment: { card: string | null; providerRef: string | null }): string | null {
+  const parts = [payment.card, payment.providerRef].filter((part): part is string => Boolean(part));
+  return parts.length > 0 ? parts.join(" · ") : null;
+}
+
 /** "$61.62 refunded from the payment provider's dashboard": money given back outside the shop. */
 export function providerRefundNote(amountCents: number): string {
   return `${formatUsd(amountCents)} refunded from the payment provider's dashboard`;

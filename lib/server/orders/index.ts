@@ -7,7 +7,7 @@ export { cancelOrder, editOrder, getOrderForCustomer, listOrders, type OrderEdit
 export { sweepExpiredOrders } from "./expiry";
 export { parseConsoleSearch, type ConsoleSearch } from "./search";
 export { customerActor, nextStepTime, operatorActor, recordEvent, SYSTEM_ACTOR, type EventActor, type OrderEventType } from "./events";
-export { afterSaleCompletedNote, refundNote } from "./event-notes";
+export { afterSaleCompletedNote, paymentNote, refundNote } from "./event-notes";
 export {
   applyPaymentEvent,
   checkOrderPayment,

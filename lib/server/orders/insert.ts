@@ -11,6 +11,8 @@ export interface NewOrderLine {
   product: ProductRow;
   quantity: number;
   unitPriceCents: number;
+  /** What one unit costs anyone without a membership (order_items.regular_price_cents). */
+  regularPriceCents: number;
 }
 
 export async function insertOrder(
@@ -22,7 +24,7 @@ export async function insertOrder(
   const [order] = await tx.insert(orders).values(values).returning({ id: orders.id });
   if (!order) throw new Error("The order insert returned no row");
   await tx.insert(orderItems).values(
-    lines.map(({ product, quantity, unitPriceCents }) => ({
+    lines.map(({ product, quantity, unitPriceCents, regularPriceCents }) => ({
       orderId: order.id,
       sku: product.sku,
       name: product.name,
@@ -32,6 +34,7 @@ export async function insertOrder(
       quantity,
       originalPriceCents: product.originalPriceCents,
       unitPriceCents,
+      regularPriceCents,
       lineTotalCents: unitPriceCents * quantity,
     })),
   );

@@ -8,7 +8,14 @@ import type { Order, PaymentBody } from "@/lib/schemas/order";
 import { AppError } from "@/lib/server/http/errors";
 import { orderConfirmationMail } from "@/lib/server/mail/templates/orders";
 import { queueMail } from "@/lib/server/mail/outbox";
-import { activatePlans, assertCarePlanBuyable, endPlansRefunded, orderHasMembership, renewOnPaidOrder } from "@/lib/server/memberships";
+import {
+  activatePlans,
+  assertCarePlanBuyable,
+  assertMembershipPayable,
+  endPlansRefunded,
+  orderHasMembership,
+  renewOnPaidOrder,
+} from "@/lib/server/memberships";
 import {
   PAYMENT_MESSAGES,
   answerOfPayment,
@@ -41,6 +48,7 @@ import {
 } from "@/lib/server/payments";
 import { deliveryEstimate } from "@/lib/server/shipping";
 import { inTransaction } from "@/lib/server/transaction";
+import { paymentNote } from "./event-notes";
 import { customerActor, recordDraftAddressChange, recordEvent, SYSTEM_ACTOR, type EventActor } from "./events";
 import { ORDER_MESSAGES } from "./messages";
 import {
@@ -133,7 +141,7 @@ async function applyCharge(
     return lockOrder(tx, order.id);
   }
   const paid = await moveOrder(tx, order.id, "paid", { paidAt: now, expiresAt: null });
-  await recordEvent(tx, order.id, "paid", by, fact.paidWith);
+  await recordEvent(tx, order.id, "paid", by, paymentNote(fact.paidWith));
   // The renewal's receipt is its e-mail (sent by the membership); the plan it pays for runs already.
   if (renewal === "renewed") return paid;
   await activatePlans(tx, order.id, now, { paymentMethodId: fact.savedPaymentMethodId });
@@ -238,12 +246,16 @@ async function decidePayment(tx: Transaction, user: UserRow, body: PaymentBody, 
   // The order's state first: a closed order is refused as closed, whatever address came with it.
   assertPayable({ ...order, shippingAddress: body.shippingAddress ?? order.shippingAddress }, now);
   // Checked again before charging: an order made before the rule, or by any other path, never pays for a plan covering nothing.
-  const lines = await tx.select({ sku: orderItems.sku }).from(orderItems).where(eq(orderItems.orderId, order.id));
+  const lines = await tx
+    .select({ sku: orderItems.sku, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id));
   await assertCarePlanBuyable(
     tx,
     user.id,
     lines.map((line) => line.sku),
   );
+  await assertMembershipPayable(tx, user.id, order.id, lines, now);
   if (order.shippingMethod === null && body.shippingAddress) {
     throw new AppError(422, `shippingAddress: ${ORDER_MESSAGES.nothingToShip}`, [
       { path: "shippingAddress", message: ORDER_MESSAGES.nothingToShip },

@@ -20,6 +20,7 @@ import { AppError } from "@/lib/server/http/errors";
 import { describeError } from "@/lib/server/http/error-log";
 import { log } from "@/lib/server/log";
 import {
+  cardLabel,
   followProviderRefunds,
   lockPayment,
   refundAtProvider,
@@ -488,7 +489,7 @@ export async function refundsOfOrder(db: DbExecutor, orderId: string): Promise<A
     .orderBy(asc(refunds.createdAt), asc(refunds.id));
   const retried = new Set(rows.map(({ refund }) => refund.note?.match(/^Retry of ([0-9a-f-]{36})$/)?.[1]).filter(Boolean));
   return rows.map(({ refund, brand, last4 }) => {
-    const card = brand && last4 ? `${brand} •••• ${last4}` : "the card it was paid with";
+    const card = brand && last4 ? cardLabel(brand, last4) : "the card it was paid with";
     return {
       refundId: refund.id,
       amount: centsToAmount(refund.amountCents),

@@ -38,7 +38,8 @@ export async function createRenewalOrder(
       paidAt: payment.paid ? now : null,
       expiresAt: payment.paid ? null : payment.payableUntil,
     },
-    [{ product, quantity: 1, unitPriceCents }],
+    // The plan's price for the period, the same for anyone renewing it.
+    [{ product, quantity: 1, unitPriceCents, regularPriceCents: unitPriceCents }],
     { by: SYSTEM_ACTOR, note: "Membership renewal" },
   );
   if (payment.paid) await recordEvent(tx, orderId, "paid", SYSTEM_ACTOR, payment.note);

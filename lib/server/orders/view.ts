@@ -84,6 +84,7 @@ export async function toOrderView(db: DbExecutor, order: OrderRow, now: Date = n
     // Prices and dates of the options as they would be now: what choosing one would cost.
     shippingOptions: open && order.shippingMethod !== null ? shippingOptions(orderBasis(order), now) : [],
     memberPricing: order.memberPricing,
+    memberPricesApplied: order.memberPricing && items.some(({ item }) => item.unitPriceCents < item.regularPriceCents),
     paidAt: iso(order.paidAt),
     shippedAt: iso(order.shippedAt),
     deliveredAt: iso(order.deliveredAt),

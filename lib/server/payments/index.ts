@@ -48,6 +48,7 @@ export {
 } from "./refund";
 export { chargeSavedCard, recordOffSessionPayment, type OffSessionCharge, type OffSessionOutcome } from "./off-session";
 export { PAYMENT_MESSAGES } from "./messages";
+export { cardLabel } from "./card-label";
 export {
   addSavedCard,
   checkCardSetup,

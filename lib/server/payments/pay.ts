@@ -8,6 +8,7 @@ import { AppError } from "@/lib/server/http/errors";
 import { isUniqueViolation } from "@/lib/server/http/unique-violation";
 import { describeError } from "@/lib/server/http/error-log";
 import { log } from "@/lib/server/log";
+import { cardLabel } from "./card-label";
 import { PAYMENT_MESSAGES } from "./messages";
 import { providerCustomer } from "./customers";
 import { recordSavedCard } from "./saved-methods";
@@ -201,8 +202,8 @@ export interface ChargeFact extends PaymentAnswer {
   savedPaymentMethodId: string | null;
   /** Keep the order's address as the customer's default once paid (asked for with the attempt). */
   saveAddress: boolean;
-  /** "Visa •••• 4242 · pi_3N…": the card and the provider's reference, as the timeline names the payment. */
-  paidWith: string;
+  /** The card ("Visa •••• 4242") and the provider's reference that the timeline names the payment by. */
+  paidWith: { card: string | null; providerRef: string | null };
   /** A charge that must go straight back (a second one for a paid order): its amount; 0 otherwise. */
   duplicateCents: number;
 }
@@ -319,10 +320,9 @@ function paymentDone(status: PaymentRow["status"]): boolean {
   return status !== "requires_action" && status !== "processing";
 }
 
-/** "Visa •••• 4242 · pi_3N…": how the timeline and the console name a payment. */
-function paidWithOf(row: Pick<PaymentRow, "brand" | "last4" | "providerRef">): string {
-  const card = row.brand && row.last4 ? `${row.brand} •••• ${row.last4}` : row.last4 ? `card •••• ${row.last4}` : "card";
-  return row.providerRef ? `${card} · ${row.providerRef}` : card;
+/** What names a payment on the timeline: its card and the provider's reference. */
+function paidWithOf(row: Pick<PaymentRow, "brand" | "last4" | "providerRef">): ChargeFact["paidWith"] {
+  return { card: row.brand && row.last4 ? cardLabel(row.brand, row.last4) : null, providerRef: row.providerRef };
 }
 
 /** An attempt recorded and not yet sent to the provider: what `chargeAtProvider` sends. */

@@ -120,7 +120,14 @@ export default async function ProductPage({ params }: PageProps) {
             {item.memberPrice ? <ProductMemberPrice memberPrice={item.memberPrice} /> : null}
           </div>
           <div className="mt-6">
-            <BuyBox key={stock} skuNum={item.skuNum} name={item.name} stock={stock} needsPurifier={item.category === "care"} />
+            <BuyBox
+              key={stock}
+              skuNum={item.skuNum}
+              name={item.name}
+              stock={stock}
+              needsPurifier={item.category === "care"}
+              onePerCustomer={item.onePerCustomer}
+            />
           </div>
         </div>
       </div>

@@ -134,6 +134,7 @@ describeEachEngine("GET /merchandise/list and /merchandise/detail on $name", (en
       originalPrice: "10.00",
       discountPrice: "9.00",
       memberPrice: null,
+      onePerCustomer: false,
       stock: 3,
       description: "",
     });
