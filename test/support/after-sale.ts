@@ -59,7 +59,12 @@ export async function boughtOrder(
   const order = await paidOrder(handle, who, options.quantity);
   const until = options.until ?? "delivered";
   if (until === "paid") return order;
-  const { orderId } = order;
+  await shipAndDeliver(admin, order.orderId, until);
+  return order;
+}
+
+/** The operator ships the paid order `orderId`, and delivers it when `until` says so. */
+export async function shipAndDeliver(admin: Customer, orderId: string, until: "shipped" | "delivered"): Promise<void> {
   dataOf(
     await read(
       await shipRoute(
@@ -72,9 +77,9 @@ export async function boughtOrder(
       ),
     ),
   );
-  if (until === "delivered")
+  if (until === "delivered") {
     dataOf(await read(await deliverRoute(apiRequest("POST", "/api/v1/admin/orders/deliver", { orderId }, { token: admin.token }))));
-  return order;
+  }
 }
 
 export interface ApplyFields {

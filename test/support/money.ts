@@ -10,9 +10,8 @@ import { POST as cartAddRoute } from "@/app/api/v1/c/order/cart/add/route";
 import { POST as checkoutRoute } from "@/app/api/v1/c/merchandise/cart/checkout/route";
 import { POST as payRoute } from "@/app/api/v1/c/merchandise/order/payment/route";
 import { GET as orderGetRoute } from "@/app/api/v1/c/merchandise/order/get/route";
-import { POST as shipRoute } from "@/app/api/v1/admin/orders/ship/route";
-import { POST as deliverRoute } from "@/app/api/v1/admin/orders/deliver/route";
 import { GET as adminOrderGetRoute } from "@/app/api/v1/admin/orders/get/route";
+import { shipAndDeliver } from "./after-sale";
 import { dataOf, read } from "./answer";
 import { apiRequest, type Customer } from "./shop";
 
@@ -82,21 +81,7 @@ export async function paidOrderOf(
   if (until === "paid") return orderId;
   const admin = options.admin;
   if (!admin) throw new Error("Shipping needs an operator");
-  dataOf(
-    await read(
-      await shipRoute(
-        apiRequest(
-          "POST",
-          "/api/v1/admin/orders/ship",
-          { orderId, carrier: "UPS", trackingNumber: "1Z999AA10123456784" },
-          { token: admin.token },
-        ),
-      ),
-    ),
-  );
-  if (until === "delivered") {
-    dataOf(await read(await deliverRoute(apiRequest("POST", "/api/v1/admin/orders/deliver", { orderId }, { token: admin.token }))));
-  }
+  await shipAndDeliver(admin, orderId, until);
   return orderId;
 }
 

@@ -89,6 +89,15 @@ function intentIdOf(clientSecret: string): string {
 
 afterAll(() => stripeDouble.close());
 
+/** Starts saving a card in Stripe's fields (a SetupIntent) for the customer of `token`. */
+async function startCardSetup(token: string): Promise<{ setupIntentId: string; clientSecret: string }> {
+  const started = await read<{ setupIntentId: string; clientSecret: string }>(
+    await startSetup(post("/user/saved_payments_methods/setup", { attemptKey: key() }, token)),
+  );
+  if (!started.body.data) throw new Error(started.body.errmsg);
+  return started.body.data;
+}
+
 /** The shop's calls and rows a Stripe test uses, on the suite's database. */
 function shopOn(db: () => DatabaseHandle) {
   async function customer() {
@@ -438,11 +447,7 @@ describeEachEngine("paying with Stripe on $name", (engine) => {
   it("answers a saved card the bank declines as a declined payment in the shop's words, never a 500, and the order stays payable", async () => {
     const { token } = await customer();
     // 0341 is saved fine (a SetupIntent) and declined on every charge: the server confirms a saved card itself.
-    const started = await read<{ setupIntentId: string; clientSecret: string }>(
-      await startSetup(post("/user/saved_payments_methods/setup", { attemptKey: key() }, token)),
-    );
-    const setup = started.body.data;
-    if (!setup) throw new Error(started.body.errmsg);
+    const setup = await startCardSetup(token);
     await stripeDouble.confirmSetupAsBrowser(setup.clientSecret, { card: card("4000000000000341") });
     await deliverWebhook(eventFor("setup_intent.succeeded", setup.setupIntentId));
     const listed = await read<SavedPaymentMethod[]>(
@@ -496,11 +501,7 @@ describeEachEngine("paying with Stripe on $name", (engine) => {
 
   it("keeps a card saved in Stripe's fields from the setup_intent.succeeded event, though the customer left the page", async () => {
     const { id, token } = await customer();
-    const started = await read<{ setupIntentId: string; clientSecret: string }>(
-      await startSetup(post("/user/saved_payments_methods/setup", { attemptKey: key() }, token)),
-    );
-    const setup = started.body.data;
-    if (!setup) throw new Error(started.body.errmsg);
+    const setup = await startCardSetup(token);
     await stripeDouble.confirmSetupAsBrowser(setup.clientSecret, { card: card("4242424242424242") });
     await deliverWebhook(eventFor("setup_intent.succeeded", setup.setupIntentId));
     const kept = await db().db.select().from(savedPaymentMethods).where(eq(savedPaymentMethods.userId, id));
