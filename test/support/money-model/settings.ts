@@ -1,0 +1,69 @@
+import { z } from "zod";
+
+// How long the money model runs. `npm test` runs a fixed seed and a few short histories (the
+// defaults below), so both engines finish well under a minute; `npm run test:money-model` passes
+// these variables (scripts/money-model.ts) to run many more, or to replay one failing history.
+
+export const INVARIANT_NAMES = ["ledger", "provider", "stock", "plans", "transitions", "mail"] as const;
+export type InvariantName = (typeof INVARIANT_NAMES)[number];
+
+export interface MoneyModelSettings {
+  seed: number;
+  /** Histories per engine. */
+  numRuns: number;
+  /** Steps per history at most. */
+  maxCommands: number;
+  /** fast-check's path of a failing history (its report prints it with the seed), to run that one again. */
+  path: string | null;
+  /** The commands' own replay path (the report prints it as replayPath in the history), with `path`. */
+  replayPath: string | null;
+  /** Invariants not checked: to see what else fails behind one that is known to. */
+  skip: ReadonlySet<InvariantName>;
+  /** All histories and the shrinking of a failing one stop after this long; the best history so far is reported. */
+  timeLimitMs: number;
+  /** The test's own timeout: a little more than the time limit. */
+  testTimeoutMs: number;
+  /** Print every history's steps as they run (the script's --verbose). */
+  verbose: boolean;
+}
+
+const number = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const schema = z.object({
+  MONEY_MODEL_SEED: z.coerce.number().int().default(20_261_126),
+  MONEY_MODEL_RUNS: number(5),
+  MONEY_MODEL_MAX_COMMANDS: number(30),
+  MONEY_MODEL_PATH: z.string().min(1).optional(),
+  MONEY_MODEL_REPLAY_PATH: z.string().min(1).optional(),
+  MONEY_MODEL_SKIP: z.string().default(""),
+  MONEY_MODEL_TIME_LIMIT_MS: number(60_000),
+  MONEY_MODEL_VERBOSE: z.enum(["0", "1"]).default("0"),
+});
+
+export function readMoneyModelSettings(source: Record<string, string | undefined> = process.env): MoneyModelSettings {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    throw new Error(
+      `Invalid money model settings: ${parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`).join("; ")}`,
+    );
+  }
+  const value = parsed.data;
+  const skip = new Set<InvariantName>();
+  for (const name of value.MONEY_MODEL_SKIP.split(",").map((part) => part.trim())) {
+    if (name === "") continue;
+    const known = INVARIANT_NAMES.find((invariant) => invariant === name);
+    if (!known) throw new Error(`MONEY_MODEL_SKIP: no invariant "${name}" (known: ${INVARIANT_NAMES.join(", ")})`);
+    skip.add(known);
+  }
+  return {
+    seed: value.MONEY_MODEL_SEED,
+    numRuns: value.MONEY_MODEL_RUNS,
+    maxCommands: value.MONEY_MODEL_MAX_COMMANDS,
+    path: value.MONEY_MODEL_PATH ?? null,
+    replayPath: value.MONEY_MODEL_REPLAY_PATH ?? null,
+    skip,
+    timeLimitMs: value.MONEY_MODEL_TIME_LIMIT_MS,
+    testTimeoutMs: value.MONEY_MODEL_TIME_LIMIT_MS + 120_000,
+    verbose: value.MONEY_MODEL_VERBOSE === "1",
+  };
+}
