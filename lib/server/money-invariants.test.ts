@@ -28,7 +28,7 @@ describeEachEngine("money that cannot leak, on $name", (engine) => {
       let timedOut = 0;
       const property = fc.asyncProperty(
         fc.integer({ min: 0, max: 364 }),
-        fc.commands(moneyCommands(), {
+        fc.commands(moneyCommands(settings.leaveOut), {
           maxCommands: settings.maxCommands,
           size: "max",
           ...(settings.replayPath ? { replayPath: settings.replayPath } : {}),
@@ -61,6 +61,7 @@ describeEachEngine("money that cannot leak, on $name", (engine) => {
             ` ${stats.histories} run in all with shrinking, ${stats.steps} steps, ${stats.refusals} refused,` +
             ` ${((performance.now() - started) / 1000).toFixed(1)} s.`,
           ...(settings.skip.size > 0 ? [`Invariants left out: ${[...settings.skip].join(", ")}.`] : []),
+          ...(settings.leaveOut.size > 0 ? [`Steps left out: ${[...settings.leaveOut].join(", ")}.`] : []),
           ...notOffered.map((step) => `Not offered on this branch: ${step}.`),
         ].join("\n"),
       );

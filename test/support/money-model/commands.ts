@@ -33,6 +33,7 @@ import { createTestProvider } from "@/lib/server/payments/test-provider";
 import type { ProviderEvent } from "@/lib/server/payments/provider";
 import { storeDate } from "@/lib/server/shipping/dates";
 import { checkInvariants } from "./invariants";
+import { STEP_NAMES, type StepName } from "./settings";
 import { carePlanCancel, paymentEvents } from "./pending-entry-points";
 import {
   HOUSTON,
@@ -234,7 +235,9 @@ const addToCartCommand = fc.record({ who, product: productKey, quantity: fc.inte
       `${p.who === 0 ? "ada" : "bo"} adds ${p.quantity} × ${p.product} to the cart`,
       () => true,
       async (world) => {
-        const cart = await addToCart(customerOf(world, p.who).id, world.products[p.product].sku, p.quantity);
+        const customer = customerOf(world, p.who);
+        const cart = await addToCart(customer.id, world.products[p.product].sku, p.quantity);
+        world.cartLines.set(customer.id, cart.cartList.length);
         return `${cart.cartList.length} lines in the cart`;
       },
     ),
@@ -244,10 +247,12 @@ const checkoutCommand = who.map(
   (p) =>
     new Step(
       `${p === 0 ? "ada" : "bo"} checks out the cart`,
-      () => true,
+      // An empty cart is refused every time; the model checks out what it put in.
+      (world) => (world.cartLines.get(customerOf(world, p).id) ?? 0) > 0,
       async (world) => {
         const customer = customerOf(world, p);
         const { orderId } = await checkoutCart(customer.id, null);
+        world.cartLines.set(customer.id, 0);
         return `made ${rememberOrder(world, orderId, customer, "checkout").label}`;
       },
     ),
@@ -666,28 +671,33 @@ function queueOf(world: Readonly<World>) {
   return { toShip, toDeliver, requests, choices: toShip.length + toDeliver.length + requests.length };
 }
 
-const customerGoesOnCommand = fc.record({ who, index, pay: payParams, afterSale: afterSaleParams }).map(
-  (p) =>
-    new Step(
-      `${p.who === 0 ? "ada" : "bo"} goes on with an open order or request (pays with ${cardWords(p.pay.card)}, or asks for a ${p.afterSale.type}, or sends goods back)`,
-      (world) => openFor(world, customerOf(world, p.who)).choices > 0,
-      async (world, note) => {
-        const customer = customerOf(world, p.who);
-        const { unpaid, approved, received, choices } = openFor(world, customer);
-        if (choices === 0) return "nothing open";
-        const choice = p.index % choices;
-        const order = unpaid[choice];
-        if (order) {
-          note.target = `pays ${orderTarget(world, order)}`;
-          return pay(world, customer, order, await paymentBody(world, customer, order, p.pay));
-        }
-        const request = approved[choice - unpaid.length];
-        if (request) return submitTracking(world, request, note);
-        const goods = received[choice - unpaid.length - approved.length];
-        return goods ? apply(world, customer, goods, p.afterSale, note) : "nothing open";
-      },
-    ),
-);
+const customerGoesOnCommand = fc
+  .record({ who, index, pay: payParams, afterSale: afterSaleParams, product: productKey, quantity: fc.integer({ min: 1, max: 2 }) })
+  .map(
+    (p) =>
+      new Step(
+        `${p.who === 0 ? "ada" : "bo"} goes on: pays an open order with ${cardWords(p.pay.card)}, sends goods back, asks for a ${p.afterSale.type}, or with nothing open buys ${p.quantity} × ${p.product} now`,
+        () => true,
+        async (world, note) => {
+          const customer = customerOf(world, p.who);
+          const { unpaid, approved, received, choices } = openFor(world, customer);
+          if (choices === 0) {
+            const { orderId } = await buyNow(customer.id, world.products[p.product].sku, p.quantity, null);
+            return `nothing open, made ${rememberOrder(world, orderId, customer, "buy_now").label}`;
+          }
+          const choice = p.index % choices;
+          const order = unpaid[choice];
+          if (order) {
+            note.target = `pays ${orderTarget(world, order)}`;
+            return pay(world, customer, order, await paymentBody(world, customer, order, p.pay));
+          }
+          const request = approved[choice - unpaid.length];
+          if (request) return submitTracking(world, request, note);
+          const goods = received[choice - unpaid.length - approved.length];
+          return goods ? apply(world, customer, goods, p.afterSale, note) : "nothing open";
+        },
+      ),
+  );
 
 const operatorGoesOnCommand = fc
   .record({
@@ -958,40 +968,48 @@ const chargeEventCommand = index.map(
     }),
 );
 
-/** Every kind of step, weighted so that histories both go deep (paid, shipped, returned, refunded) and wander. */
-export function moneyCommands(): fc.Arbitrary<fc.AsyncCommand<World, World>>[] {
-  return [
-    fc.oneof(
-      { arbitrary: customerGoesOnCommand, weight: 10 },
-      { arbitrary: operatorGoesOnCommand, weight: 10 },
-      { arbitrary: addToCartCommand, weight: 5 },
-      { arbitrary: checkoutCommand, weight: 4 },
-      { arbitrary: buyNowCommand, weight: 5 },
-      { arbitrary: payCommand, weight: 4 },
-      { arbitrary: checkPaymentCommand, weight: 1 },
-      { arbitrary: cancelOrderCommand, weight: 2 },
-      { arbitrary: editOrderCommand, weight: 2 },
-      { arbitrary: applyAfterSaleCommand, weight: 2 },
-      { arbitrary: submitTrackingCommand, weight: 1 },
-      { arbitrary: cancelAfterSaleCommand, weight: 1 },
-      { arbitrary: decideCommand, weight: 2 },
-      { arbitrary: shipCommand, weight: 1 },
-      { arbitrary: deliverCommand, weight: 1 },
-      { arbitrary: adminCancelCommand, weight: 1 },
-      { arbitrary: registerPurifierCommand, weight: 2 },
-      { arbitrary: cancelMembershipCommand, weight: 2 },
-      { arbitrary: adminCancelMembershipCommand, weight: 1 },
-      { arbitrary: setRenewalCardCommand, weight: 1 },
-      { arbitrary: cancelCarePlanCommand, weight: 1 },
-      { arbitrary: clockCommand, weight: 4 },
-      { arbitrary: dashboardRefundCommand, weight: 2 },
-      { arbitrary: disputeCommand, weight: 1 },
-      { arbitrary: disputeClosedCommand, weight: 1 },
-      { arbitrary: refundFailedCommand, weight: 1 },
-      { arbitrary: replayCommand, weight: 1 },
-      { arbitrary: chargeEventCommand, weight: 1 },
-    ),
-  ];
+/** Every kind of step, by the name MONEY_MODEL_LEAVE_OUT knows it by, with its weight. */
+const STEPS: Readonly<Record<StepName, { arbitrary: fc.Arbitrary<Step>; weight: number }>> = {
+  "goes-on": { arbitrary: customerGoesOnCommand, weight: 10 },
+  "works-queue": { arbitrary: operatorGoesOnCommand, weight: 10 },
+  "add-to-cart": { arbitrary: addToCartCommand, weight: 5 },
+  checkout: { arbitrary: checkoutCommand, weight: 4 },
+  "buy-now": { arbitrary: buyNowCommand, weight: 5 },
+  pay: { arbitrary: payCommand, weight: 4 },
+  "check-payment": { arbitrary: checkPaymentCommand, weight: 1 },
+  "cancel-order": { arbitrary: cancelOrderCommand, weight: 2 },
+  "edit-order": { arbitrary: editOrderCommand, weight: 2 },
+  "apply-after-sale": { arbitrary: applyAfterSaleCommand, weight: 2 },
+  "send-back": { arbitrary: submitTrackingCommand, weight: 1 },
+  "withdraw-after-sale": { arbitrary: cancelAfterSaleCommand, weight: 1 },
+  "decide-after-sale": { arbitrary: decideCommand, weight: 2 },
+  ship: { arbitrary: shipCommand, weight: 1 },
+  deliver: { arbitrary: deliverCommand, weight: 1 },
+  "admin-cancel-order": { arbitrary: adminCancelCommand, weight: 1 },
+  "register-purifier": { arbitrary: registerPurifierCommand, weight: 2 },
+  "cancel-membership": { arbitrary: cancelMembershipCommand, weight: 2 },
+  "admin-cancel-membership": { arbitrary: adminCancelMembershipCommand, weight: 1 },
+  "renewal-card": { arbitrary: setRenewalCardCommand, weight: 1 },
+  "cancel-care-plan": { arbitrary: cancelCarePlanCommand, weight: 1 },
+  clock: { arbitrary: clockCommand, weight: 4 },
+  "dashboard-refund": { arbitrary: dashboardRefundCommand, weight: 2 },
+  dispute: { arbitrary: disputeCommand, weight: 1 },
+  "dispute-closed": { arbitrary: disputeClosedCommand, weight: 1 },
+  "refund-failed": { arbitrary: refundFailedCommand, weight: 1 },
+  replay: { arbitrary: replayCommand, weight: 1 },
+  "charge-event": { arbitrary: chargeEventCommand, weight: 1 },
+};
+
+/**
+ * The steps histories are made of, weighted so that histories both go deep (paid, shipped,
+ * returned, refunded) and wander; `leaveOut` names kinds not to take (to see what else fails
+ * behind a failure that is known).
+ */
+export function moneyCommands(leaveOut: ReadonlySet<StepName> = new Set()): fc.Arbitrary<fc.AsyncCommand<World, World>>[] {
+  const kept = STEP_NAMES.filter((name) => !leaveOut.has(name)).map((name) => STEPS[name]);
+  const [first, ...rest] = kept;
+  if (!first) throw new Error("Every kind of step is left out");
+  return [fc.oneof(first, ...rest)];
 }
 
 /** The steps this branch cannot offer yet, for the run's summary. */
@@ -1003,5 +1021,9 @@ export function stepsNotOffered(): string[] {
     );
   }
   if (!carePlanCancel) missing.push("care plan cancel: cancelCarePlan is not exported by lib/server/memberships");
+  // A card the bank checks (3-D Secure) is paid by "pays" with that card and "check-payment" after it.
+  if (!TEST_CARDS.some((card) => /3-?D Secure|authenticat/i.test(card.description))) {
+    missing.push("3-D Secure passed or failed: the test provider has no card that asks for the bank's check (TEST_CARDS)");
+  }
   return missing;
 }

@@ -116,6 +116,8 @@ export interface World {
   plans: ModelPlan[];
   payments: ModelRecord[];
   refunds: ModelRecord[];
+  /** Lines in each customer's cart, as the model put them there (by customer id). */
+  cartLines: Map<string, number>;
   /** Provider events delivered so far, for replays. */
   events: ProviderEvent[];
   disputes: OpenDispute[];
@@ -214,6 +216,7 @@ export async function newWorld(
     plans: [],
     payments: [],
     refunds: [],
+    cartLines: new Map(),
     events: [],
     disputes: [],
     failedRefunds: new Set(),
