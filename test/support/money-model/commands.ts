@@ -210,9 +210,11 @@ async function paymentBody(world: World, payer: ModelCustomer, order: ModelOrder
   if (saved) body.paymentMethodId = saved;
   else body.card = typedCard(params.card.kind === "typed" ? params.card.card : SUCCESS_CARD, payer.label);
   if (params.saveCard) body.savePaymentMethod = true;
-  // A customer without an address on file types one, or the shop refuses a parcel it cannot address.
+  // A customer without an address on file types one for a parcel (the shop refuses a parcel it
+  // cannot address, and an address for an order that ships nothing).
   const user = await userRow(world, payer);
-  const address = params.address === "none" ? (user.defaultAddress ? null : HOUSTON) : ADDRESSES[params.address];
+  const typed = user.defaultAddress || !world.shipping.has(order.id) ? null : HOUSTON;
+  const address = params.address === "none" ? typed : ADDRESSES[params.address];
   if (address) {
     body.shippingAddress = address;
     if (params.saveAddress) body.saveAddressAsDefault = true;
@@ -539,7 +541,8 @@ const shipCommand = fc.record({ aim, index }).map(
       "the operator ships an order",
       (world) => world.orders.length > 0,
       async (world, note) => {
-        const order = aimAt(ordersOf(world, null, ["paid"]), world.orders, p.aim, p.index);
+        const paid = ordersOf(world, null, ["paid"]).filter((order) => world.shipping.has(order.id));
+        const order = aimAt(paid, world.orders, p.aim, p.index);
         if (!order) return "no order";
         note.target = orderTarget(world, order);
         return (await shipOrder(world.operator, { orderId: order.id, carrier: "UPS", trackingNumber: "1Z999AA10123456784" })).status;
@@ -681,7 +684,7 @@ function openFor(world: Readonly<World>, customer: ModelCustomer) {
 
 /** What waits for the operator: orders to ship and deliver, requests to decide, receive and complete. */
 function queueOf(world: Readonly<World>) {
-  const toShip = ordersOf(world, null, ["paid"]);
+  const toShip = ordersOf(world, null, ["paid"]).filter((order) => world.shipping.has(order.id));
   const toDeliver = ordersOf(world, null, ["shipped"]);
   const requests = requestsIn(world, ["pending_review", "returning", "received"]);
   return { toShip, toDeliver, requests, choices: toShip.length + toDeliver.length + requests.length };

@@ -31,7 +31,8 @@ interface Opened {
 
 async function open(engine: TestEngine): Promise<Opened> {
   if (engine.name === "pglite") {
-    const handle = await openDatabase({ ...readDatabaseSettings({}), seedDemoData: true }, { inMemory: true });
+    // Seeded once, below: the seed hashes the demo accounts' passwords every time it runs.
+    const handle = await openDatabase({ ...readDatabaseSettings({}), seedDemoData: false }, { inMemory: true });
     return { handle, drop: async () => {} };
   }
   if (!testDatabaseUrl) throw new Error("TEST_DATABASE_URL is not set");
@@ -41,7 +42,7 @@ async function open(engine: TestEngine): Promise<Opened> {
   await adminQuery(testDatabaseUrl, `drop database if exists ${name} with (force)`);
   await adminQuery(testDatabaseUrl, `create database ${name}`);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ ...readDatabaseSettings({}), engine: "postgres", url: url.href, poolMax: 10, seedDemoData: true });
+  const handle = await openDatabase({ ...readDatabaseSettings({}), engine: "postgres", url: url.href, poolMax: 10, seedDemoData: false });
   return { handle, drop: () => adminQuery(testDatabaseUrl ?? "", `drop database if exists ${name} with (force)`) };
 }
 

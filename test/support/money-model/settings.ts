@@ -1,8 +1,10 @@
 import { z } from "zod";
 
-// How long the money model runs. `npm test` runs a fixed seed and a few short histories (the
-// defaults below), so both engines finish well under a minute; `npm run test:money-model` passes
-// these variables (scripts/money-model.ts) to run many more, or to replay one failing history.
+// How long the money model runs. `npm test` runs a fixed seed and six histories of up to 60
+// steps (the defaults below: about 120 steps per engine, some 15 s each on a busy machine, a
+// failing history shrunk within a minute); `npm run test:money-model` passes these variables
+// (scripts/money-model.ts) to run many more, or to replay one failing history. Histories have
+// fewer steps than generated: a step that needs a record nobody has made yet is not taken.
 
 export const INVARIANT_NAMES = ["ledger", "provider", "stock", "plans", "transitions", "mail"] as const;
 export type InvariantName = (typeof INVARIANT_NAMES)[number];
@@ -66,8 +68,8 @@ const number = (fallback: number) => z.coerce.number().int().positive().default(
 
 const schema = z.object({
   MONEY_MODEL_SEED: z.coerce.number().int().default(20_261_126),
-  MONEY_MODEL_RUNS: number(5),
-  MONEY_MODEL_MAX_COMMANDS: number(30),
+  MONEY_MODEL_RUNS: number(6),
+  MONEY_MODEL_MAX_COMMANDS: number(60),
   MONEY_MODEL_PATH: z.string().min(1).optional(),
   MONEY_MODEL_REPLAY_PATH: z.string().min(1).optional(),
   MONEY_MODEL_SKIP: z.string().default(""),

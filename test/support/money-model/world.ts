@@ -106,8 +106,11 @@ export interface World {
   verbose: boolean;
   stats: RunStats;
   now: Date;
-  /** The database's own clock when the history began: the provider's records made since are this history's. */
-  startedAtDb: Date;
+  /**
+   * The provider's charges made before the history began: every other charge is this history's.
+   * (Not a time: embedded PGlite's clock is the model's, which each history sets anew.)
+   */
+  chargesBefore: ReadonlySet<string>;
   operator: UserRow;
   customers: ModelCustomer[];
   products: Record<ProductKey, ModelProduct>;
@@ -124,6 +127,8 @@ export interface World {
   /** The provider's refunds (test_provider_refunds.ref) that the model has made fail. */
   failedRefunds: Set<string>;
   statuses: Statuses;
+  /** The orders that ship something (a shipping method): plans and services alone ship nothing. */
+  shipping: Set<string>;
   labels: Map<string, string>;
   history: string[];
   step: number;
@@ -207,7 +212,7 @@ export async function newWorld(
     verbose: options.verbose,
     stats: options.stats,
     now: new Date(CLOCK_ORIGIN),
-    startedAtDb: new Date(0),
+    chargesBefore: new Set(),
     operator: await makeUser(handle, "op", "admin", null),
     customers: [],
     products: await copyProducts(handle),
@@ -221,6 +226,7 @@ export async function newWorld(
     disputes: [],
     failedRefunds: new Set(),
     statuses: emptyStatuses(),
+    shipping: new Set(),
     labels: new Map(),
     history: [],
     step: 0,
@@ -233,8 +239,8 @@ export async function newWorld(
     const user = await makeUser(handle, label, "customer", address);
     world.customers.push({ label, id: user.id, email: user.email });
   }
-  const [dbNow] = rowsOf<{ now: string | Date }>(await handle.db.execute(sql`select now() as now`));
-  world.startedAtDb = new Date(dbNow?.now ?? 0);
+  const charges = rowsOf<{ ref: string }>(await handle.db.execute(sql`select ref from test_provider_charges`));
+  world.chargesBefore = new Set(charges.map((charge) => charge.ref));
   setClock(world, CLOCK_ORIGIN + options.startDay * 86_400_000);
   options.stats.histories += 1;
   return world;
