@@ -18,7 +18,7 @@ const { values } = parseArgs({
   options: {
     runs: { type: "string", default: "100" },
     seed: { type: "string" },
-    "max-commands": { type: "string", default: "40" },
+    "max-commands": { type: "string", default: "60" },
     path: { type: "string" },
     "replay-path": { type: "string" },
     skip: { type: "string", default: "" },
@@ -34,7 +34,7 @@ if (values.help) {
   console.log(`Usage: npm run test:money-model -- [options]
   --runs N           histories per engine (100)
   --seed N           fast-check's seed (a new one each time by default; the report prints it)
-  --max-commands N   steps per history at most (40)
+  --max-commands N   steps per history at most (60)
   --path P           with --seed: run the failing history fast-check's report names (its "path")
   --replay-path P    with --path: the history's own replay path (replayPath in the report)
   --skip a,b         invariants not checked: ${INVARIANTS.join(", ")}
@@ -71,7 +71,7 @@ const timeLimitSeconds = Number(whole("time-limit", values["time-limit"]));
 const settings: Record<string, string> = {
   MONEY_MODEL_SEED: seed,
   MONEY_MODEL_RUNS: whole("runs", values.runs) ?? "100",
-  MONEY_MODEL_MAX_COMMANDS: whole("max-commands", values["max-commands"]) ?? "40",
+  MONEY_MODEL_MAX_COMMANDS: whole("max-commands", values["max-commands"]) ?? "60",
   MONEY_MODEL_SKIP: values.skip,
   MONEY_MODEL_LEAVE_OUT: values["leave-out"],
   MONEY_MODEL_TIME_LIMIT_MS: String(timeLimitSeconds * 1000),
