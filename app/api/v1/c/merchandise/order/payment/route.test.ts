@@ -27,7 +27,7 @@ const nextYear = new Date().getUTCFullYear() + 1;
 const goodCard = { number: "4242 4242 4242 4242", expMonth: 12, expYear: nextYear, cvc: "123", name: "Ada Park" };
 
 interface PaymentData {
-  status: "paid" | "failed" | "requires_action";
+  status: "paid" | "failed" | "requires_action" | "processing";
   message: string | null;
   order: Order;
 }
