@@ -380,7 +380,11 @@ export async function applyPaymentEvent(event: ProviderEvent, now: Date = new Da
         planSkus = await recordDashboardRefund(tx, order, payment.id, event.refundedCents, now);
         break;
       case "refund_failed":
-        await providerRefundFailed(tx, event.refundRef, event.message, now);
+        await providerRefundFailed(
+          tx,
+          { paymentId: payment.id, refundRef: event.refundRef, amountCents: event.amountCents, message: event.message },
+          now,
+        );
         break;
       case "dispute":
         planSkus = await recordDispute(

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { shipsToCustomer, UNSHIPPED_CATEGORIES, type MerchandiseCategory } from "@/lib/config/catalog";
 import { getDb, type DbExecutor, type Transaction } from "@/lib/db/client";
 import {
@@ -262,14 +262,41 @@ async function reopenRefund(tx: Transaction, refund: RefundRow, message: string,
   await recordEvent(tx, refund.orderId, "refund_failed", SYSTEM_ACTOR, `${formatUsd(refund.amountCents)} refund failed: ${message}`);
 }
 
-/** The provider says a refund it had taken failed afterwards (the card was closed): reopened. */
-export async function providerRefundFailed(tx: Transaction, refundRef: string, message: string, now: Date): Promise<void> {
-  const [refund] = await tx.select().from(refunds).where(eq(refunds.providerRef, refundRef)).limit(1);
+/**
+ * The provider says a refund it had taken failed afterwards (the card was closed): reopened. One the
+ * shop made is found by its reference; one made from the provider's dashboard has none in the
+ * ledger (the shop learnt only the new total), so the newest dashboard refund of that amount on the
+ * charge is the one reopened.
+ */
+export async function providerRefundFailed(
+  tx: Transaction,
+  failure: { paymentId: string; refundRef: string; amountCents: number; message: string },
+  now: Date,
+): Promise<void> {
+  const [byRef] = await tx.select().from(refunds).where(eq(refunds.providerRef, failure.refundRef)).limit(1);
+  const [fromDashboard] = byRef
+    ? []
+    : await tx
+        .select()
+        .from(refunds)
+        .where(
+          and(
+            eq(refunds.paymentId, failure.paymentId),
+            eq(refunds.reason, "provider_dashboard"),
+            eq(refunds.status, "succeeded"),
+            eq(refunds.amountCents, failure.amountCents),
+            isNull(refunds.providerRef),
+          ),
+        )
+        .orderBy(desc(refunds.createdAt))
+        .limit(1);
+  const refund = byRef ?? fromDashboard;
   if (!refund || refund.status === "failed") return;
   await lockOrder(tx, refund.orderId);
   const [locked] = await tx.select().from(refunds).where(eq(refunds.id, refund.id)).for("update");
   if (!locked || locked.status === "failed") return;
-  await reopenRefund(tx, locked, message, now);
+  if (!locked.providerRef) await tx.update(refunds).set({ providerRef: failure.refundRef }).where(eq(refunds.id, locked.id));
+  await reopenRefund(tx, locked, failure.message, now);
 }
 
 /**

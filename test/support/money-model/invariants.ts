@@ -25,7 +25,9 @@ import {
 //
 // The refund ledger (refunds, refund_allocations) is the truth of what went back: a refund counts
 // while it is pending or succeeded (a failed one is owed again, a reversed dispute came back to the
-// shop). orders.refunded_cents and payments.refunded_cents must be its sums.
+// shop). orders.refunded_cents and payments.refunded_cents must be its sums: a dispute counts on the
+// order (the customer has the money) but not on the charge (the provider's refunded amount leaves
+// disputes out), a duplicate charge on its charge but not on the order.
 
 /** Refunds that count as money gone back to the customer. */
 const COUNTED = sql`('pending', 'succeeded')`;
@@ -231,7 +233,9 @@ async function ledger(world: World, users: SQL, payments: PaymentMoneyRow[]): Pr
           coalesce((select sum(a.amount_cents) from refund_allocations a join refunds r on r.id = a.refund_id
                     where a.order_id = o.id and a.sku is null and r.status in ${COUNTED}), 0)::int as ledger_shipping,
           coalesce((select sum(p.refunded_cents) from payments p
-                    where p.order_id = o.id and p.status <> 'duplicate_refunded'), 0)::int as payments_refunded,
+                    where p.order_id = o.id and p.status <> 'duplicate_refunded'), 0)::int
+            + coalesce((select sum(r.amount_cents) from refunds r
+                    where r.order_id = o.id and r.status in ${COUNTED} and r.reason = 'dispute'), 0)::int as payments_refunded,
           coalesce((select max(p.amount_cents) from payments p
                     where p.order_id = o.id and p.status in ('succeeded', 'partially_refunded', 'refunded')), 0)::int as paid
         from orders o where o.user_id in (${users})`,
@@ -246,7 +250,7 @@ async function ledger(world: World, users: SQL, payments: PaymentMoneyRow[]): Pr
     }
     if (order.payments_refunded !== order.refunded) {
       problems.push(
-        `${name}: orders.refunded_cents is ${cents(order.refunded)}, its payments' refunded amounts sum to ${cents(order.payments_refunded)}`,
+        `${name}: orders.refunded_cents is ${cents(order.refunded)}, its payments' refunded amounts and its disputes sum to ${cents(order.payments_refunded)}`,
       );
     }
     if (order.ledger_shipping > order.shipping) {
@@ -260,8 +264,10 @@ async function ledger(world: World, users: SQL, payments: PaymentMoneyRow[]): Pr
       problems.push(`${name}: ${cents(payment.refunded)} refunded of ${cents(payment.amount)} charged`);
     if (payment.ledger > payment.amount)
       problems.push(`${name}: the ledger gives back ${cents(payment.ledger)} of ${cents(payment.amount)} charged`);
-    if (payment.ledger !== payment.refunded) {
-      problems.push(`${name}: payments.refunded_cents is ${cents(payment.refunded)}, the refund ledger sums to ${cents(payment.ledger)}`);
+    if (payment.ledger - payment.disputed !== payment.refunded) {
+      problems.push(
+        `${name}: payments.refunded_cents is ${cents(payment.refunded)}, the refund ledger sums to ${cents(payment.ledger - payment.disputed)} besides disputes`,
+      );
     }
     if (payment.status === "refunded" && payment.refunded !== payment.amount) {
       problems.push(`${name} says "refunded" with ${cents(payment.refunded)} of ${cents(payment.amount)} back`);
@@ -327,10 +333,10 @@ async function provider(world: World, payments: PaymentMoneyRow[]): Promise<stri
     if (tookMoney !== (payment.charge_status === "succeeded")) {
       problems.push(`${name}: the provider's charge is ${payment.charge_status ?? "missing"}`);
     }
-    const shopRefunded = payment.refunded - payment.disputed;
+    const shopRefunded = payment.refunded;
     if ((payment.charge_refunded ?? 0) !== shopRefunded) {
       problems.push(
-        `${name}: the provider refunded ${cents(payment.charge_refunded ?? 0)} of the charge, the shop says ${cents(shopRefunded)} (${cents(payment.refunded)} back, ${cents(payment.disputed)} of it by dispute)`,
+        `${name}: the provider refunded ${cents(payment.charge_refunded ?? 0)} of the charge, the shop says ${cents(shopRefunded)} (and ${cents(payment.disputed)} taken back by dispute)`,
       );
     }
   }
