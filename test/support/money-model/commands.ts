@@ -854,6 +854,8 @@ const dashboardRefundCommand = fc.record({ index, portion: fc.constantFrom<Porti
         const charge = pick(await chargesOf(world), p.index);
         if (!charge) return "no charge";
         note.target = `${label(world, charge.paymentId)}, ${cents(charge.refunded)} of ${cents(charge.amount)} refunded at the provider`;
+        // Stripe refuses to refund a charge under dispute (charge_disputed): the dispute decides where the money goes.
+        if (world.disputes.some((dispute) => dispute.providerRef === charge.ref)) return "the provider refuses: the charge is disputed";
         const amount = portionOf(charge.amount - charge.refunded, p.portion);
         if (amount <= 0) return "nothing left to refund at the provider";
         const provider = createTestProvider(world.handle.db, () => world.now);
