@@ -112,7 +112,7 @@ export const careCancellationSchema = z.object({
 });
 export type CareCancellation = z.infer<typeof careCancellationSchema>;
 
-export const careCancelBodySchema = z.object({ planId: z.uuid() }).strict();
+export const careCancelBodySchema = z.strictObject({ planId: uuidText("Unknown care plan.") });
 export type CareCancelBody = z.infer<typeof careCancelBodySchema>;
 
 export const purifierSchema = z.object({
