@@ -448,7 +448,10 @@ async function plans(world: World, users: SQL): Promise<string[]> {
       continue;
     }
     const order = label(world, plan.paying);
-    if (!["paid", "shipped", "delivered"].includes(plan.order_status))
+    // A cancelled order may leave a plan running when the plan's rule gave nothing back for it (a
+    // monthly membership runs to the end of the month paid): its line is paid and not refunded, as
+    // checked below, and it no longer renews.
+    if (!["paid", "shipped", "delivered", "cancelled"].includes(plan.order_status))
       problems.push(`${name} runs, but ${order} that paid for it is ${plan.order_status}`);
     if ((plan.total ?? 0) > 0 && plan.live_payments === 0)
       problems.push(`${name} runs, but ${order} has no charge that still holds the money`);
