@@ -856,8 +856,9 @@ const dashboardRefundCommand = fc.record({ index, portion: fc.constantFrom<Porti
         note.target = `${label(world, charge.paymentId)}, ${cents(charge.refunded)} of ${cents(charge.amount)} refunded at the provider`;
         // Stripe refuses to refund a charge under dispute (charge_disputed): the dispute decides where the money goes.
         if (world.disputes.some((dispute) => dispute.providerRef === charge.ref)) return "the provider refuses: the charge is disputed";
-        const amount = portionOf(charge.amount - charge.refunded, p.portion);
-        if (amount <= 0) return "nothing left to refund at the provider";
+        const left = charge.amount - charge.refunded;
+        if (left <= 0) return "nothing left to refund at the provider";
+        const amount = portionOf(left, p.portion);
         const provider = createTestProvider(world.handle.db, () => world.now);
         const parts = p.reversed && amount >= 2 ? [Math.floor(amount / 2), amount - Math.floor(amount / 2)] : [amount];
         const events: ProviderEvent[] = [];
