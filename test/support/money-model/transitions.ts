@@ -18,7 +18,8 @@ const ORDER: Table = {
   shipped: ["delivered", "refunded"],
   delivered: ["refunded"],
   cancelled: [],
-  refunded: [],
+  // The one way back (lib/server/orders/status.ts reopenRefunded): the refund that made it whole failed, or a dispute was won.
+  refunded: ["paid", "shipped", "delivered"],
 };
 
 const PAYMENT: Table = {
