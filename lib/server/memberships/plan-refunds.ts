@@ -222,7 +222,8 @@ export async function cancelPlansOfOrder(tx: Transaction, orderId: string, by: E
   const rows = (await planRows(tx, first.userId, ["membership", "care"])).filter((row) => locked.some((lock) => lock.id === row.id));
   let refunded = 0;
   for (const row of rows) {
-    if (row.cancelledAt !== null && row.status === "active" && row.kind === "membership" && row.planMonths < YEARLY_PLAN_MONTHS) continue;
+    // Cancelled already under its rule (a monthly membership running to its month's end): nothing more to decide.
+    if (row.cancelledAt !== null) continue;
     refunded += (await cancelPlanUnderRule(tx, row, by, now, { orderCancelling: true })).refundCents;
   }
   return refunded;
