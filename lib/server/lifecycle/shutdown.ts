@@ -9,8 +9,8 @@ import { isShuttingDown, markShuttingDown } from "./state";
 // Graceful shutdown of a production instance. On SIGTERM (an orchestrator stopping or replacing it)
 // or SIGINT, the instance:
 //   1. says it is not ready (/api/ready answers 503), so a load balancer sends its work elsewhere;
-//   2. stops accepting connections and answers what is in flight with `Connection: close`, so no
-//      keep-alive connection is cut under a request;
+//   2. stops accepting connections and answers what is in flight, and what arrives on connections
+//      already accepted, with `Connection: close`, so no connection is cut under a request;
 //   3. stops its job timers and the mail worker, letting the jobs they hold finish;
 //   4. waits for the requests in flight to be answered;
 //   5. closes the database and exits 0; or, past the timeout, exits 1 naming what was left.
@@ -27,7 +27,7 @@ export interface ShutdownStep {
 const holder = globalThis as typeof globalThis & { __lenwellShutdown?: { servers: Set<Server>; inFlight: number; idle: Set<() => void> } };
 
 /** Counts requests in flight and remembers the HTTP servers they arrive on (once per process). */
-function countRequestsInFlight() {
+export function countRequestsInFlight() {
   if (holder.__lenwellShutdown) return holder.__lenwellShutdown;
   const tracked = { servers: new Set<Server>(), inFlight: 0, idle: new Set<() => void>() };
   holder.__lenwellShutdown = tracked;
@@ -40,7 +40,9 @@ function countRequestsInFlight() {
     // "close" comes for every response, sent or abandoned by the client ("finish" only for the sent).
     response.once("close", () => {
       tracked.inFlight -= 1;
-      if (tracked.inFlight === 0) for (const resolve of tracked.idle) resolve();
+      if (tracked.inFlight > 0) return;
+      for (const resolve of tracked.idle) resolve();
+      tracked.idle.clear();
     });
   });
   return tracked;
@@ -51,11 +53,23 @@ export function requestsInFlight(): number {
   return holder.__lenwellShutdown?.inFlight ?? 0;
 }
 
-async function drainRequests(tracked: ReturnType<typeof countRequestsInFlight>): Promise<void> {
-  for (const server of tracked.servers) {
-    // Stops listening; Node also closes the idle keep-alive connections now.
-    server.close();
-  }
+/**
+ * How long a connection the server accepted may take to send its request once the listener is
+ * closed. A proxy that opens a connection per request writes it at once; this covers a busy loop.
+ */
+export const REQUEST_ARRIVAL_GRACE_MS = 1_000;
+
+/**
+ * Stops listening, then waits until every request is answered. The count is of requests, so a
+ * connection accepted a moment before whose request has not been read yet is not in it: exiting at
+ * a count of 0 cut that request, and a proxy cannot retry a POST elsewhere (the two-instance test
+ * met a 502 so). Requests get a moment to arrive on the connections already accepted; each is then
+ * answered with `Connection: close`.
+ */
+export async function drainRequests(tracked: ReturnType<typeof countRequestsInFlight>): Promise<void> {
+  // Stops listening; Node also closes the keep-alive connections idle between two requests.
+  for (const server of tracked.servers) server.close();
+  await new Promise<void>((resolve) => setTimeout(resolve, REQUEST_ARRIVAL_GRACE_MS));
   if (tracked.inFlight === 0) return;
   await new Promise<void>((resolve) => tracked.idle.add(resolve));
 }

@@ -1,0 +1,70 @@
+// @vitest-environment node
+import { createServer } from "node:http";
+import { connect, type AddressInfo, type Socket } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, expect, it } from "vitest";
+import { countRequestsInFlight, drainRequests, REQUEST_ARRIVAL_GRACE_MS } from "./shutdown";
+import { markShuttingDown } from "./state";
+
+// A plain Node http server stands in for `next start`, which serves through the same module. A proxy
+// that opens one connection per request (the shipped nginx) may have its connection accepted just
+// before SIGTERM and write its request just after: that request must be answered, not cut.
+
+const server = createServer((request, response) => {
+  request.resume();
+  request.on("end", () => {
+    response.setHeader("Content-Type", "text/plain");
+    response.end(`answered ${request.method ?? ""}`);
+  });
+});
+
+afterAll(() => {
+  server.closeAllConnections();
+  server.close();
+});
+
+/** Everything the server sends on `socket` until it closes the connection. */
+function readUntilClosed(socket: Socket): Promise<{ text: string; error?: Error }> {
+  return new Promise((resolve) => {
+    let text = "";
+    socket.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
+    socket.on("error", (error) => resolve({ text, error }));
+    socket.on("close", () => resolve({ text }));
+  });
+}
+
+it("answers a request written on a connection accepted just before the shutdown, then refuses new connections", async () => {
+  const tracked = countRequestsInFlight();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  // The counter learns the server from its first request, as in production.
+  expect(await (await fetch(`http://127.0.0.1:${port}/`)).text()).toBe("answered GET");
+
+  const accepted = new Promise<void>((resolve) => server.once("connection", () => resolve()));
+  const proxied = connect(port, "127.0.0.1");
+  const answer = readUntilClosed(proxied);
+  await accepted;
+
+  markShuttingDown();
+  // The process exits once this resolves: it must not before the accepted connection was answered.
+  let answeredFirst: boolean | undefined;
+  const drained = drainRequests(tracked).then(() => (answeredFirst ??= false));
+  void answer.then(() => (answeredFirst ??= true));
+  await sleep(REQUEST_ARRIVAL_GRACE_MS / 4);
+  proxied.write("POST /api/v1/c/order HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}");
+
+  const { text, error } = await answer;
+  expect(error).toBeUndefined();
+  expect(text).toMatch(/^HTTP\/1\.1 200 OK/);
+  expect(text.toLowerCase()).toContain("connection: close");
+  expect(text).toContain("answered POST");
+
+  await drained;
+  expect(answeredFirst).toBe(true);
+  const late = connect(port, "127.0.0.1");
+  const refused = await new Promise<NodeJS.ErrnoException | null>((resolve) => {
+    late.once("error", resolve);
+    late.once("connect", () => resolve(null));
+  });
+  expect(refused?.code).toBe("ECONNREFUSED");
+});
