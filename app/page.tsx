@@ -13,7 +13,8 @@ import { Carousel } from "@/components/ui/carousel";
 import { ContactBlock } from "@/components/contact/contact-block";
 import { homeGallery } from "@/components/content/home-gallery";
 import { ProductCard } from "@/components/catalog/product-card";
-import { CARE_SKU, MEMBERSHIP_SKUS, REPAIR_DIAGNOSIS_SKU, isPresent, priceText } from "@/components/content/catalogue";
+import { isPresent, priceText } from "@/components/content/catalogue";
+import { CARE_SKU, MEMBERSHIP_SKUS, REPAIR_DIAGNOSIS_SKU } from "@/lib/config/catalog";
 
 export const metadata = pageMetadata({
   // The root page is not under the layout's title template, so it names the shop itself.

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { CARE_SKU } from "@/components/content/catalogue";
+import { CARE_SKU } from "@/lib/config/catalog";
 import { PURIFIER_SKU } from "@/lib/config/store";
 import { ROUTES, afterSalePath, orderPath } from "@/lib/config/routes";
 import { afterSaleNumber } from "@/lib/after-sale-display";

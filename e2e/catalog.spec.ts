@@ -1,4 +1,4 @@
-import { CARE_SKU, MEMBERSHIP_SKUS, REPAIR_DIAGNOSIS_SKU } from "@/components/content/catalogue";
+import { CARE_SKU, MEMBERSHIP_SKUS, REPAIR_DIAGNOSIS_SKU } from "@/lib/config/catalog";
 import { ROUTES, productPath } from "@/lib/config/routes";
 import { COOKIES, PURIFIER_SKU } from "@/lib/config/store";
 import { DEMO_CATALOGUE } from "@/lib/db/seed/catalogue";

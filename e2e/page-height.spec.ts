@@ -1,6 +1,6 @@
 import { PUBLIC_PAGES, productPath } from "@/lib/config/routes";
 import { PURIFIER_SKU } from "@/lib/config/store";
-import { CARE_SKU, FILTER_SKUS } from "@/components/content/catalogue";
+import { CARE_SKU, FILTER_SKUS } from "@/lib/config/catalog";
 import { expect, test } from "./fixtures";
 
 // A long page must not grow or shrink under a reader's scroll. It did while its sections carried

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { FILTER_SKUS } from "@/components/content/catalogue";
+import { FILTER_SKUS } from "@/lib/config/catalog";
 import { productPath } from "@/lib/config/routes";
 import { PURIFIER_SKU } from "@/lib/config/store";
 import { expect, isMobileProject, test } from "./fixtures";

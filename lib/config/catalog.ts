@@ -70,3 +70,21 @@ export const CATALOGUE_CACHE = {
   stockTagPrefix: "stock:",
   stockRevalidateSeconds: 60,
 } as const;
+
+// The catalogue skus the pages and services name (lib/db/seed/catalogue.ts seeds them). The purifier's
+// sku lives in lib/config/store.ts because the top bar uses it too.
+
+export const FILTER_SKUS = {
+  preFilter: "LW-F1-PP",
+  membrane: "LW-F2-RO",
+  postCarbon: "LW-F3-PC",
+  firstYearSet: "LW-FSET-Y1",
+} as const;
+
+export const MEMBERSHIP_SKUS = { monthly: "LW-MEM-M", yearly: "LW-MEM-Y" } as const;
+
+export const CARE_SKU = "LW-CARE-2Y";
+
+export const REPAIR_DIAGNOSIS_SKU = "LW-REPAIR-DX";
+
+export const ACCESSORY_SKUS = { tdsPen: "LW-ACC-TDS" } as const;

@@ -8,7 +8,7 @@ import { ROUTES, orderPath } from "@/lib/config/routes";
 import { orderNumber } from "@/lib/order-display";
 import type { Order } from "@/lib/schemas/order";
 import { requireCustomerPage } from "@/lib/server/auth/page-session";
-import { findById } from "@/lib/server/http/find-by-id";
+import { findById } from "@/lib/server/base/find-by-id";
 import { getOrderForCustomer, isClosed } from "@/lib/server/orders";
 import { bankCheckOf, listSavedPaymentMethods, providerCardFields, testCardsShown } from "@/lib/server/payments";
 import { orderHasMembership } from "@/lib/server/memberships";

@@ -12,7 +12,7 @@ import type {
   RejectAfterSaleBody,
 } from "@/lib/schemas/after-sale";
 import { assertOperator } from "@/lib/server/auth/operator";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/base/errors";
 import {
   afterSaleApprovedMail,
   afterSaleCompletedMail,

@@ -4,7 +4,7 @@ import { getDb, type DbExecutor } from "@/lib/db/client";
 import { shipsToCustomer } from "@/lib/config/catalog";
 import { afterSaleRequests, orderItems, orders, products, type AfterSaleRow } from "@/lib/db/schema";
 import type { AfterSale, AfterSaleListQuery, ApplyAfterSaleBody, SubmitTrackingBody } from "@/lib/schemas/after-sale";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/base/errors";
 import { afterSaleReceivedMail } from "@/lib/server/mail/templates/after-sale";
 import { coveringCarePlan } from "@/lib/server/memberships";
 import { afterSaleClaimed, canApplyAfterSale, customerActor } from "@/lib/server/orders";

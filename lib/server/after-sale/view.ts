@@ -1,6 +1,6 @@
 import "server-only";
 import { asc, eq, inArray } from "drizzle-orm";
-import { REPAIR_DIAGNOSIS_SKU } from "@/components/content/catalogue";
+import { REPAIR_DIAGNOSIS_SKU } from "@/lib/config/catalog";
 import type { DbExecutor } from "@/lib/db/client";
 import { afterSaleEvents, memberships, products, purifiers, type AfterSaleRow } from "@/lib/db/schema";
 import { centsToAmount } from "@/lib/money";

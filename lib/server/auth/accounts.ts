@@ -4,7 +4,7 @@ import { CODE_RESEND_AFTER_S } from "@/lib/config/auth";
 import { getDb } from "@/lib/db/client";
 import { users, type CodePurpose } from "@/lib/db/schema";
 import type { ResetResponse, SendCodeResponse } from "@/lib/schemas/auth";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/base/errors";
 import {
   alreadyRegisteredMail,
   noAccountResetMail,

@@ -4,7 +4,7 @@ import { and, desc, eq, gt, gte, isNull, lt, sql } from "drizzle-orm";
 import { CODE_DAILY_CAP, CODE_MAX_FAILED_ATTEMPTS, CODE_RESEND_AFTER_S, CODE_TTL_MINUTES } from "@/lib/config/auth";
 import { getDb, type DbExecutor } from "@/lib/db/client";
 import { emailCodes, type CodePurpose } from "@/lib/db/schema";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/base/errors";
 
 const DAY_MS = 86_400_000;
 

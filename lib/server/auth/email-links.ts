@@ -6,7 +6,7 @@ import { EMAIL_LINK_PARAM, EMAIL_LINK_SIGN_PURPOSE } from "@/lib/config/mail";
 import { ROUTES } from "@/lib/config/routes";
 import { CODE_PURPOSES, type CodePurpose } from "@/lib/db/schema";
 import type { EmailLink } from "@/lib/schemas/auth";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/base/errors";
 import { signValue, verifySignedValue } from "./signed";
 
 // The link in a code e-mail opens the register or reset page with the address filled in. It

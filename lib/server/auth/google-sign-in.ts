@@ -5,7 +5,7 @@ import { OIDC_USED_CODE_TTL_MS } from "@/lib/config/oidc";
 import { getDb } from "@/lib/db/client";
 import { oauthIdentities, oauthUsedCodes, users, type UserRow } from "@/lib/db/schema";
 import type { GoogleExchangeBody } from "@/lib/schemas/oidc";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/base/errors";
 import { inTransaction } from "@/lib/server/transaction";
 import { connectOidcClient, exchangeCode, requireOidcSettings, verifyIdToken, type IdentityClaims } from "./oidc";
 import { createSession, type SessionMeta } from "./session";

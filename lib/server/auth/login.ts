@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/base/errors";
 import { loginThrottle, STEP_UP_REQUIRED } from "@/lib/server/rate-limit/login-throttle";
 import { proofOfWork } from "@/lib/server/rate-limit/proof-of-work";
 import { verifyPassword } from "./password";

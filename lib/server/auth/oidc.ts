@@ -11,10 +11,10 @@ import {
   OIDC_RETRY_AFTER_MS,
   OIDC_SCOPE,
 } from "@/lib/config/oidc";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/base/errors";
 import { nonceFor } from "@/lib/oidc-pkce";
 import { log } from "@/lib/server/log";
-import { describeError } from "@/lib/server/http/error-log";
+import { describeError } from "@/lib/server/base/error-log";
 
 // The OpenID Connect side of "Continue with Google": discovery, the code exchange and the id token
 // checks. Customers only ever see the messages below; what went wrong is written to the log.

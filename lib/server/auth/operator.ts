@@ -1,7 +1,7 @@
 import "server-only";
 import { notFound } from "next/navigation";
 import type { UserRow } from "@/lib/db/schema";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/base/errors";
 import { requirePageSession } from "./page-session";
 import { requireSession, type AuthContext } from "./session";
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/base/errors";
 import { assertPasswordAcceptable, hashPassword, HashQueue, verifyPassword } from "./password";
 
 function problem(password: string): string | null {

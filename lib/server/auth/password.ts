@@ -7,7 +7,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from "@/lib/config/auth";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/base/errors";
 import { isCommonPassword } from "./common-passwords";
 
 /** Checks the password rules (8–128 characters, not a common password); no composition rules. */

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
 import type { SaveProfileBody } from "@/lib/schemas/auth";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/base/errors";
 import { assertPasswordAcceptable, hashPassword, verifyPassword } from "./password";
 import { revokeOtherSessions, type AuthContext } from "./session";
 import { userView } from "./users";

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/base/errors";
 import { readCookie, requestToken, signedInResponse, signedOutResponse } from "./session";
 
 function cookie(response: Response, name: string): string {

@@ -5,7 +5,7 @@ import { getDb, type Database } from "@/lib/db/client";
 import { cartItems, products, type ProductRow, type ProductSpecRow } from "@/lib/db/schema";
 import { centsToAmount } from "@/lib/money";
 import type { CartItem, CartList } from "@/lib/schemas/cart";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/base/errors";
 import { priceLines } from "@/lib/member-pricing";
 import { isOnePerCustomer } from "@/lib/config/memberships";
 import { assertCarePlanBuyable, assertMembershipBuyable, isMemberAt, MEMBERSHIP_MESSAGES } from "@/lib/server/memberships";

@@ -10,8 +10,8 @@ import { amountToCents, centsToAmount } from "@/lib/money";
 import type { AdminProduct, ProductChange } from "@/lib/schemas/admin-catalogue";
 import { merchandiseUpdateSchema, type Merchandise } from "@/lib/schemas/merchandise";
 import { assertOperator } from "@/lib/server/auth/operator";
-import { AppError } from "@/lib/server/http/errors";
-import { parseWith } from "@/lib/server/http/request";
+import { AppError } from "@/lib/server/base/errors";
+import { parseWith } from "@/lib/server/base/parse";
 import { afterCommit, inTransaction } from "@/lib/server/transaction";
 import { toMerchandise } from "./queries";
 

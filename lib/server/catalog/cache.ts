@@ -3,7 +3,7 @@ import { revalidateTag, unstable_cache } from "next/cache";
 import { CATALOGUE_CACHE } from "@/lib/config/catalog";
 import type { Transaction } from "@/lib/db/client";
 import type { Merchandise, MerchandiseCategory, MerchandiseSort, ShelfItem } from "@/lib/schemas/merchandise";
-import { describeError } from "@/lib/server/http/error-log";
+import { describeError } from "@/lib/server/base/error-log";
 import { log } from "@/lib/server/log";
 import { afterCommit } from "@/lib/server/transaction";
 import { getMerchandise, listAllMerchandise, listedSkus, productStock } from "./queries";

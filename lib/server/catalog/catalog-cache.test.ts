@@ -5,7 +5,7 @@ import { beforeEach, expect, it, vi } from "vitest";
 import { CATALOGUE_CACHE } from "@/lib/config/catalog";
 import { products } from "@/lib/db/schema/products";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/base/errors";
 import { inTransaction } from "@/lib/server/transaction";
 import {
   getMerchandise,

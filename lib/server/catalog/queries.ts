@@ -4,7 +4,7 @@ import { isOnePerCustomer } from "@/lib/config/memberships";
 import { getDb } from "@/lib/db/client";
 import { products, type ProductRow } from "@/lib/db/schema/products";
 import { centsToAmount } from "@/lib/money";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/base/errors";
 import type { Merchandise, MerchandiseList, MerchandiseListQuery, MerchandiseSort } from "@/lib/schemas/merchandise";
 
 // Live reads of the catalogue, straight from the database: what the API answers and what the

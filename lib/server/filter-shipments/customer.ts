@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { getDb, type Transaction } from "@/lib/db/client";
 import { filterShipments, purifiers } from "@/lib/db/schema";
 import type { FilterShipmentAction, UpcomingFilterShipments } from "@/lib/schemas/filter-shipments";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/base/errors";
 import { storeDate } from "@/lib/server/shipping/dates";
 import { inTransaction } from "@/lib/server/transaction";
 import { activeMembers, filterStageSpecs, loadScheduledPurifiers } from "./data";

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { describe, expect, it, vi } from "vitest";
-import { describeError } from "./error-log";
+import { describeError } from "@/lib/server/base/error-log";
 import { errorResponse } from "./handler";
 import { log } from "@/lib/server/log";
 

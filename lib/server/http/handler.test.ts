@@ -4,7 +4,7 @@ import { z } from "zod";
 import { env } from "@/lib/config/env";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { makeCustomer } from "@/test/support/shop";
-import { AppError } from "./errors";
+import { AppError } from "@/lib/server/base/errors";
 import { apiRoute, routeDeclaration } from "./handler";
 import { MAX_BODY_BYTES } from "./request";
 import { log } from "@/lib/server/log";

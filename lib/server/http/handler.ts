@@ -5,8 +5,8 @@ import { describeConnectionLoss, isConnectionLoss } from "@/lib/db/connection-lo
 import type { UserRow } from "@/lib/db/schema";
 import { requireOperator } from "@/lib/server/auth/operator";
 import { carriesSessionCookie, requireSession, signedOutCookies, type AuthContext } from "@/lib/server/auth/session";
-import { describeError } from "./error-log";
-import { AppError } from "./errors";
+import { describeError } from "@/lib/server/base/error-log";
+import { AppError } from "@/lib/server/base/errors";
 import { fail, ok } from "./envelope";
 import { assertSameOrigin, readJsonBody, readQuery } from "./request";
 import { log } from "@/lib/server/log";

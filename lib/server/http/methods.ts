@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError } from "./errors";
+import { AppError } from "@/lib/server/base/errors";
 import { errorResponse, type RouteHandler } from "./handler";
 
 // Next answers a method a route file does not export with an empty 405, and OPTIONS with every

@@ -1,8 +1,8 @@
 import "server-only";
 import type { z } from "zod";
 import { env } from "@/lib/config/env";
-import type { FieldError } from "@/lib/schemas/envelope";
-import { AppError } from "./errors";
+import { AppError } from "@/lib/server/base/errors";
+import { parseWith } from "@/lib/server/base/parse";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -52,26 +52,6 @@ async function readLimited(request: Request): Promise<string> {
 /** The body as sent, at most 64 KiB: for a webhook, whose signature covers its exact text. */
 export function readRawBody(request: Request): Promise<string> {
   return readLimited(request);
-}
-
-/** `root` names the whole input (an unknown key has no field of its own): "body" or "query". */
-export function fieldErrors(error: z.ZodError, root = "body"): FieldError[] {
-  return error.issues.map((issue) => ({
-    path: issue.path.map(String).join(".") || root,
-    message: issue.message,
-  }));
-}
-
-function validationError(error: z.ZodError, root: string): AppError {
-  const errors = fieldErrors(error, root);
-  const first = errors[0];
-  return new AppError(422, first ? `${first.path}: ${first.message}` : "The request is not valid.", errors);
-}
-
-export function parseWith<T>(schema: z.ZodType<T>, value: unknown, root = "body"): T {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw validationError(parsed.error, root);
-  return parsed.data;
 }
 
 /** A JSON body of at most 64 KiB, validated by `schema` (which should be strict). */

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from "vitest";
 import type { UserRow } from "@/lib/db/schema";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/base/errors";
 import type { ScheduledJob } from "./scheduler";
 
 const settings = vi.hoisted(() => ({ SCHEDULE_TIME_TRAVEL: "off" as "on" | "off" }));

@@ -3,7 +3,7 @@ import { env } from "@/lib/config/env";
 import type { UserRow } from "@/lib/db/schema";
 import type { RunJobsBody, RunJobsResult } from "@/lib/schemas/admin-jobs";
 import { assertOperator } from "@/lib/server/auth/operator";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/base/errors";
 import { runScheduledJobs, type ScheduledJob } from "./scheduler";
 
 export const TIME_TRAVEL_OFF_MESSAGE = "This server runs scheduled work only at the present time.";

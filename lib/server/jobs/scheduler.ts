@@ -1,6 +1,6 @@
 import "server-only";
 import { getDatabase } from "@/lib/db/client";
-import { describeError } from "@/lib/server/http/error-log";
+import { describeError } from "@/lib/server/base/error-log";
 import { log } from "@/lib/server/log";
 
 // The shop's scheduled work (filter shipments, renewals, reminders, unpaid orders expiring) runs from

@@ -1,7 +1,7 @@
 import "server-only";
 import { subscribe } from "node:diagnostics_channel";
 import type { Server } from "node:http";
-import { describeError } from "@/lib/server/http/error-log";
+import { describeError } from "@/lib/server/base/error-log";
 import { log } from "@/lib/server/log";
 import type { RequestStart } from "@/lib/server/log/request-tracking";
 import { isShuttingDown, markShuttingDown } from "./state";

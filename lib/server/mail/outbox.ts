@@ -5,7 +5,7 @@ import { env } from "@/lib/config/env";
 import { MAIL_OUTBOX } from "@/lib/config/mail";
 import { getDb, type Database, type DbExecutor, type Transaction } from "@/lib/db/client";
 import { mailOutbox, type MailOutboxRow } from "@/lib/db/schema";
-import { describeError } from "@/lib/server/http/error-log";
+import { describeError } from "@/lib/server/base/error-log";
 import { afterCommit } from "@/lib/server/transaction";
 import { renderMail, type MailDraft } from "./render";
 import { sendMail } from "./transport";

@@ -5,7 +5,7 @@ import { memberships, users, type UserRow } from "@/lib/db/schema";
 import { centsToAmount } from "@/lib/money";
 import type { CareCancellation } from "@/lib/schemas/purifier";
 import { assertOperator } from "@/lib/server/auth/operator";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/base/errors";
 import { careCancelledMail, type CancellationFacts } from "@/lib/server/mail/templates/memberships";
 import { queueMail } from "@/lib/server/mail/outbox";
 import { customerActor, operatorActor, type EventActor } from "@/lib/server/orders";

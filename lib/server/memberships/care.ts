@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gt, inArray, lte } from "drizzle-orm";
 import type { DbExecutor, Transaction } from "@/lib/db/client";
 import { memberships, products, purifiers, type MembershipRow } from "@/lib/db/schema";
 import { CARE_NEEDS_PURIFIER_MESSAGE, type CareCoverage } from "@/lib/schemas/purifier";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/base/errors";
 import { storeDate } from "@/lib/server/shipping/dates";
 import { addMonths } from "./index";
 

@@ -4,7 +4,7 @@ import { isOnePerCustomer } from "@/lib/config/memberships";
 import type { DbExecutor } from "@/lib/db/client";
 import { memberships, products } from "@/lib/db/schema";
 import { formatOrderDate } from "@/lib/order-display";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/base/errors";
 import { MEMBERSHIP_MESSAGES } from "./messages";
 
 // The yearly membership is one per customer (isOnePerCustomer): its page offers no quantity and

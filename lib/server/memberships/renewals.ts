@@ -5,7 +5,7 @@ import { getDb, type Transaction } from "@/lib/db/client";
 import { memberships, orders, payments, products, savedPaymentMethods, users, type MembershipRow } from "@/lib/db/schema";
 import type { CardInput } from "@/lib/card-rules";
 import type { Membership } from "@/lib/schemas/user";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/base/errors";
 import { queueMail } from "@/lib/server/mail/outbox";
 import {
   membershipLapsedMail,

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { Redis } from "ioredis";
 import { env } from "@/lib/config/env";
 import { getDb } from "@/lib/db/client";
-import { describeError } from "@/lib/server/http/error-log";
+import { describeError } from "@/lib/server/base/error-log";
 import { isShuttingDown } from "@/lib/server/lifecycle/state";
 import { log } from "@/lib/server/log";
 import { reportOutagesOnce } from "@/lib/server/redis/outages";

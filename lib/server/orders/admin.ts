@@ -13,7 +13,7 @@ import type {
 } from "@/lib/schemas/admin-order";
 import { assertOperator } from "@/lib/server/auth/operator";
 import { recordFilterShipmentDelivery } from "@/lib/server/filter-shipments/delivered";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/base/errors";
 import { cardLabel } from "@/lib/server/memberships";
 import { orderShippedMail } from "@/lib/server/mail/templates/orders";
 import { queueMail } from "@/lib/server/mail/outbox";

@@ -6,7 +6,7 @@ import { centsToAmount } from "@/lib/money";
 import { sameAddress } from "@/lib/same-address";
 import type { UsAddress } from "@/lib/schemas/auth";
 import type { Order, OrderStatusValue, OrderSummary, ShippingMethodValue } from "@/lib/schemas/order";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/base/errors";
 import { queueMail } from "@/lib/server/mail/outbox";
 import { orderCancelledMail } from "@/lib/server/mail/templates/orders";
 import { inTransaction } from "@/lib/server/transaction";

@@ -5,7 +5,7 @@ import { orderItems, orders, users, type OrderRow, type PaymentRow, type UserRow
 import { sameAddress } from "@/lib/same-address";
 import type { UsAddress } from "@/lib/schemas/auth";
 import type { Order, PaymentBody } from "@/lib/schemas/order";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/base/errors";
 import { orderConfirmationMail } from "@/lib/server/mail/templates/orders";
 import { queueMail } from "@/lib/server/mail/outbox";
 import {

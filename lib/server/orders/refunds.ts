@@ -16,8 +16,8 @@ import {
 } from "@/lib/db/schema";
 import { centsToAmount, formatUsd } from "@/lib/money";
 import type { AdminRefund } from "@/lib/schemas/admin-order";
-import { AppError } from "@/lib/server/http/errors";
-import { describeError } from "@/lib/server/http/error-log";
+import { AppError } from "@/lib/server/base/errors";
+import { describeError } from "@/lib/server/base/error-log";
 import { log } from "@/lib/server/log";
 import {
   cardLabel,

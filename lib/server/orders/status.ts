@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Transaction } from "@/lib/db/client";
 import { orders, type OrderRow } from "@/lib/db/schema";
 import type { OrderStatusValue } from "@/lib/schemas/order";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/base/errors";
 import { PAYMENT_MESSAGES } from "@/lib/server/payments";
 import { ORDER_MESSAGES } from "./messages";
 

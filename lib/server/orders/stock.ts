@@ -3,7 +3,7 @@ import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Transaction } from "@/lib/db/client";
 import { orderItems, products, type ProductRow } from "@/lib/db/schema";
 import { stockMovedAfterCommit } from "@/lib/server/catalog";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/base/errors";
 import { ORDER_MESSAGES } from "./messages";
 
 // Stock is taken in the statement that checks it (`stock >= q`), so two checkouts can never both

@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { getDb, type DbExecutor, type Transaction } from "@/lib/db/client";
 import { paymentEvents, payments, type PaymentRow } from "@/lib/db/schema";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/base/errors";
 import { PAYMENT_MESSAGES } from "./messages";
 import { WebhookRefusedError, type ProviderEvent } from "./provider";
 import { paymentProvider } from "./select";

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { getDb, type Transaction } from "@/lib/db/client";
-import { describeError } from "@/lib/server/http/error-log";
+import { describeError } from "@/lib/server/base/error-log";
 import { log } from "@/lib/server/log";
 import { payments, savedPaymentMethods } from "@/lib/db/schema";
 import { providerCustomer } from "./customers";

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
 import { getDb, type DbExecutor, type Transaction } from "@/lib/db/client";
 import { memberships, paymentCustomers, paymentEvents, savedPaymentMethods, type SavedPaymentMethodRow } from "@/lib/db/schema";
 import type { SavedCardAnswer, SavedPaymentMethod } from "@/lib/schemas/order";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/base/errors";
 import { inTransaction } from "@/lib/server/transaction";
 import { knownProviderCustomer, providerCustomer } from "./customers";
 import { PAYMENT_MESSAGES } from "./messages";

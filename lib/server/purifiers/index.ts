@@ -16,8 +16,8 @@ import {
   type ShipSerials,
 } from "@/lib/schemas/purifier";
 import { assertOperator } from "@/lib/server/auth/operator";
-import { AppError } from "@/lib/server/http/errors";
-import { isUniqueViolation } from "@/lib/server/http/unique-violation";
+import { AppError } from "@/lib/server/base/errors";
+import { isUniqueViolation } from "@/lib/server/base/unique-violation";
 import { careCoverageOf } from "@/lib/server/memberships";
 import { escapeLike } from "@/lib/server/orders/search";
 import { storeDate } from "@/lib/server/shipping/dates";

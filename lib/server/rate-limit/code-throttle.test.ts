@@ -4,7 +4,7 @@ import { CODE_GUESS_LIMITS, CODE_REQUEST_LIMITS, PROOF_OF_WORK } from "@/lib/con
 import { env } from "@/lib/config/env";
 import { formatProof, parseChallenge, PROOF_CHALLENGE_HEADER } from "@/lib/proof-of-work/protocol";
 import { solveChallenge, solves } from "@/lib/proof-of-work/solver";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/base/errors";
 import { CodeThrottle } from "./code-throttle";
 import { memoryStore } from "./store";
 

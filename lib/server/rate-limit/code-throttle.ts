@@ -1,7 +1,7 @@
 import "server-only";
 import { CODE_GUESS_LIMITS, CODE_REQUEST_LIMITS } from "@/lib/config/auth";
 import { env } from "@/lib/config/env";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/base/errors";
 import { AddressBucket, isRefusal, tooManyAttempts } from "./limits";
 import { PressureGauge, ProofOfWork } from "./proof-of-work";
 import { limiterStore, type LimiterStore } from "./store";

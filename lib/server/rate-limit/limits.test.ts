@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { RateLimiterMemory } from "rate-limiter-flexible";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/base/errors";
 import { AddressBucket, hashedKey, ipKey, isRefusal, tooManyAttempts, waitInWords } from "./limits";
 import { memoryStore } from "./store";
 

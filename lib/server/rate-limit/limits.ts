@@ -2,7 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { RateLimiterRes } from "rate-limiter-flexible";
 import type { RateRule } from "@/lib/config/auth";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/base/errors";
 import type { Limiter, LimiterStore } from "./store";
 
 /** True when a limiter refused (as opposed to failing). */

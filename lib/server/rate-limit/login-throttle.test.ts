@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { LOGIN_LIMITS, LOGIN_STEP_UP, PROOF_OF_WORK } from "@/lib/config/auth";
 import { env } from "@/lib/config/env";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/base/errors";
 import {
   failureDelaySeconds,
   linkMailIntervalSeconds,

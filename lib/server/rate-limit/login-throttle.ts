@@ -1,7 +1,7 @@
 import "server-only";
 import { LOGIN_LIMITS, LOGIN_STEP_UP } from "@/lib/config/auth";
 import { env } from "@/lib/config/env";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/base/errors";
 import { AddressBucket, hashedKey, isRefusal, tooManyAttempts } from "./limits";
 import { PressureGauge } from "./proof-of-work";
 import { limiterStore, type Limiter, type LimiterStore } from "./store";

@@ -7,7 +7,7 @@ import { ROUTES } from "@/lib/config/routes";
 import { getDb, type DbExecutor } from "@/lib/db/client";
 import { MAIL_LISTS, mailOptOuts, users, type MailList } from "@/lib/db/schema";
 import { signValue, verifySignedValue } from "@/lib/server/auth/signed";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/base/errors";
 
 // Reminder e-mails (a filter falling due, a care plan ending) are the shop's only non-transactional
 // mail, and a customer can leave them: from a signed link in any reminder, without signing in, or

@@ -1,6 +1,6 @@
 import "server-only";
 import { getDb, type Transaction } from "@/lib/db/client";
-import { describeError } from "@/lib/server/http/error-log";
+import { describeError } from "@/lib/server/base/error-log";
 import { log } from "@/lib/server/log";
 
 // The one way a service writes in a transaction, and the one place where what follows a commit

@@ -6,7 +6,7 @@ import { products, users, type PlanKind, type UserRow } from "@/lib/db/schema";
 import type { UsAddress } from "@/lib/schemas/auth";
 import type { PaymentBody } from "@/lib/schemas/order";
 import type { ProviderEvent } from "@/lib/server/payments/provider";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/base/errors";
 import type { InvariantName } from "./settings";
 
 // One history's world: its customers, operator, products and clock, what the model knows of the

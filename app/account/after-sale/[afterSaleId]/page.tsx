@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { Container } from "@/components/ui/page";
 import { AfterSaleDetail } from "@/components/after-sale/after-sale-detail";
 import { requireCustomerPage } from "@/lib/server/auth/page-session";
-import { findById } from "@/lib/server/http/find-by-id";
+import { findById } from "@/lib/server/base/find-by-id";
 import { getAfterSaleForCustomer } from "@/lib/server/after-sale";
 
 export const metadata: Metadata = {

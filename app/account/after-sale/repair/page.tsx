@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { Image } from "@/components/ui/image";
-import { REPAIR_DIAGNOSIS_SKU } from "@/components/content/catalogue";
+import { REPAIR_DIAGNOSIS_SKU } from "@/lib/config/catalog";
 import { ApplyAfterSaleButton, type AfterSaleItem, type RepairPurifier } from "@/components/after-sale/apply-after-sale-dialog";
 import { ButtonLink } from "@/components/ui/button-link";
 import { EmptyOrder } from "@/components/ui/empty-order";

@@ -4,7 +4,7 @@ import { Container } from "@/components/ui/page";
 import { OrderDetail } from "@/components/orders/order-detail";
 import type { Order } from "@/lib/schemas/order";
 import { requireCustomerPage } from "@/lib/server/auth/page-session";
-import { findById } from "@/lib/server/http/find-by-id";
+import { findById } from "@/lib/server/base/find-by-id";
 import { canShip, getOrderForCustomer } from "@/lib/server/orders";
 import { deliveryEstimate } from "@/lib/server/shipping";
 

@@ -12,7 +12,7 @@ import { formatOrderDateTime, orderNumber } from "@/lib/order-display";
 import { adminGetAfterSale } from "@/lib/server/after-sale";
 import { adminAfterSaleEvents } from "@/lib/server/after-sale/admin-events";
 import { requireOperatorPage } from "@/lib/server/auth/operator";
-import { findById } from "@/lib/server/http/find-by-id";
+import { findById } from "@/lib/server/base/find-by-id";
 import { RecordHeading } from "@/components/ui/record-heading";
 
 export const metadata: Metadata = { title: "After-sale request" };

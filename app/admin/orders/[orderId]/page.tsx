@@ -7,7 +7,7 @@ import { ROUTES } from "@/lib/config/routes";
 import { amountToCents, formatAmount } from "@/lib/money";
 import { formatOrderDateTime, orderEventLabel, orderNumber, shippingMethodLabel } from "@/lib/order-display";
 import { requireOperatorPage } from "@/lib/server/auth/operator";
-import { findById } from "@/lib/server/http/find-by-id";
+import { findById } from "@/lib/server/base/find-by-id";
 import { adminGetOrder, adminOrderEvents } from "@/lib/server/orders";
 import { PostalAddress } from "@/components/orders/postal-address";
 import { RecordHeading } from "@/components/ui/record-heading";
