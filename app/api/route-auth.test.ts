@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
-import { apiNotFound } from "@/lib/server/http/envelope";
+import { apiNotFound } from "@/lib/server/base/envelope";
 import type { RouteHandler } from "@/lib/server/http/handler";
 import { allowHeader, ROUTE_METHODS, type DeclaredMethod, type RouteMethod } from "@/lib/server/http/methods";
 import { statusMessage } from "@/lib/schemas/envelope";

@@ -20,15 +20,8 @@ import {
   afterSaleRefundMail,
   afterSaleRejectedMail,
 } from "@/lib/server/mail/templates/after-sale";
-import {
-  afterSaleCompletedNote,
-  isPlanOrService,
-  operatorActor,
-  parseConsoleSearch,
-  recordEvent,
-  refundCapacity,
-  requestRefund,
-} from "@/lib/server/orders";
+import { afterSaleCompletedNote, isPlanOrService, operatorActor, recordEvent, refundCapacity, requestRefund } from "@/lib/server/orders";
+import { parseConsoleSearch } from "@/lib/server/base/console-search";
 import { inTransaction } from "@/lib/server/transaction";
 import { AFTER_SALE_MESSAGES } from "./messages";
 import { mailCustomer, recordAfterSaleEvent } from "./shared";

@@ -7,7 +7,7 @@ import { ROUTES } from "@/lib/config/routes";
 import { CODE_PURPOSES, type CodePurpose } from "@/lib/db/schema";
 import type { EmailLink } from "@/lib/schemas/auth";
 import { AppError } from "@/lib/server/base/errors";
-import { signValue, verifySignedValue } from "./signed";
+import { signValue, verifySignedValue } from "@/lib/server/base/signed";
 
 // The link in a code e-mail opens the register or reset page with the address filled in. It
 // carries the address and the purpose, signed, and lives as long as the code. It is no key: the

@@ -6,7 +6,7 @@ import { COOKIES, SESSION_HINT_VALUE, TOKEN_MAX_AGE_S } from "@/lib/config/store
 import { env } from "@/lib/config/env";
 import { getDb } from "@/lib/db/client";
 import { sessions, users, type UserRow } from "@/lib/db/schema";
-import { ok } from "@/lib/server/http/envelope";
+import { ok } from "@/lib/server/base/envelope";
 import { AppError } from "@/lib/server/base/errors";
 
 // Opaque session tokens: 256 random bits, only their SHA-256 stored, one day of absolute life.

@@ -8,7 +8,7 @@ import { signInLinkMail } from "@/lib/server/mail/templates/account";
 import { queueMail } from "@/lib/server/mail/outbox";
 import { loginThrottle } from "@/lib/server/rate-limit/login-throttle";
 import { inTransaction } from "@/lib/server/transaction";
-import { signValue, verifySignedValue } from "./signed";
+import { signValue, verifySignedValue } from "@/lib/server/base/signed";
 
 // Step-up for an account under attack: after too many wrong passwords from browsers it does not
 // trust, a password is checked only together with a sign-in link mailed to the account. The link

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { TRUSTED_DEVICE } from "@/lib/config/auth";
-import { signValue } from "./signed";
+import { signValue } from "@/lib/server/base/signed";
 import { deviceBucket, readTrustedDevice, trustedDeviceCookie, trustedDeviceOf } from "./trusted-device";
 
 const userId = "5f0c1a52-8a5e-4f39-9c3f-4d8a2b7c1e01";

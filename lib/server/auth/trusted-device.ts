@@ -2,7 +2,7 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { TRUSTED_DEVICE } from "@/lib/config/auth";
 import { readCookie, secureAttribute } from "./session";
-import { signValue, verifySignedValue } from "./signed";
+import { signValue, verifySignedValue } from "@/lib/server/base/signed";
 
 // Trusted-device cookies (OWASP "device cookies"): after a successful login the browser keeps a
 // signed note "device D signed in as user U". Failed logins that carry it are counted for that

@@ -7,7 +7,7 @@ import { requireOperator } from "@/lib/server/auth/operator";
 import { carriesSessionCookie, requireSession, signedOutCookies, type AuthContext } from "@/lib/server/auth/session";
 import { describeError } from "@/lib/server/base/error-log";
 import { AppError } from "@/lib/server/base/errors";
-import { fail, ok } from "./envelope";
+import { fail, ok } from "@/lib/server/base/envelope";
 import { assertSameOrigin, readJsonBody, readQuery } from "./request";
 import { log } from "@/lib/server/log";
 

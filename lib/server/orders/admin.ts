@@ -23,7 +23,7 @@ import { cancelLockedOrder } from "./customer";
 import { paymentNote } from "./event-notes";
 import { operatorActor, recordEvent } from "./events";
 import { sweepExpiredOrders } from "./expiry";
-import { parseConsoleSearch } from "./search";
+import { parseConsoleSearch } from "@/lib/server/base/console-search";
 import { refundsOfOrder, retryRefund } from "./refunds";
 import { ORDER_MESSAGES } from "./messages";
 import { canDeliver, canShip, lockOrder, moveOrder } from "./status";

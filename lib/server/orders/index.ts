@@ -5,7 +5,6 @@ export { buyNow, checkoutCart, createPendingOrder, createSystemOrder, type NewOr
 export { cancelPaidRenewalOrder, createRenewalOrder } from "./renewal";
 export { cancelOrder, editOrder, getOrderForCustomer, listOrders, type OrderEdit, type OrderListQuery } from "./customer";
 export { sweepExpiredOrders } from "./expiry";
-export { parseConsoleSearch, type ConsoleSearch } from "./search";
 export { customerActor, nextStepTime, operatorActor, recordEvent, SYSTEM_ACTOR, type EventActor, type OrderEventType } from "./events";
 export { afterSaleCompletedNote, paymentNote, refundNote } from "./event-notes";
 export {

@@ -19,7 +19,7 @@ import { assertOperator } from "@/lib/server/auth/operator";
 import { AppError } from "@/lib/server/base/errors";
 import { isUniqueViolation } from "@/lib/server/base/unique-violation";
 import { careCoverageOf } from "@/lib/server/memberships";
-import { escapeLike } from "@/lib/server/orders/search";
+import { escapeLike } from "@/lib/server/base/console-search";
 import { storeDate } from "@/lib/server/shipping/dates";
 import { inTransaction } from "@/lib/server/transaction";
 

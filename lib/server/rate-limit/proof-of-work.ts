@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { PROOF_OF_WORK } from "@/lib/config/auth";
 import { AppError } from "@/lib/server/base/errors";
-import { signValue, verifySignedValue } from "@/lib/server/auth/signed";
+import { signValue, verifySignedValue } from "@/lib/server/base/signed";
 import { formatChallenge, parseProof, PROOF_CHALLENGE_HEADER, PROOF_REQUIRED_STATUS } from "@/lib/proof-of-work/protocol";
 import { solves } from "@/lib/proof-of-work/solver";
 import { isRefusal } from "./limits";

@@ -6,7 +6,7 @@ import { UNSUBSCRIBE_LINK_TTL_SECONDS, UNSUBSCRIBE_SIGN_PURPOSE, UNSUBSCRIBE_TOK
 import { ROUTES } from "@/lib/config/routes";
 import { getDb, type DbExecutor } from "@/lib/db/client";
 import { MAIL_LISTS, mailOptOuts, users, type MailList } from "@/lib/db/schema";
-import { signValue, verifySignedValue } from "@/lib/server/auth/signed";
+import { signValue, verifySignedValue } from "@/lib/server/base/signed";
 import { AppError } from "@/lib/server/base/errors";
 
 // Reminder e-mails (a filter falling due, a care plan ending) are the shop's only non-transactional

@@ -1,4 +1,4 @@
-import { apiNotFound } from "@/lib/server/http/envelope";
+import { apiNotFound } from "@/lib/server/base/envelope";
 
 // Any path under /api/v1/c that no route handles answers in the API's own envelope.
 export const GET = apiNotFound;

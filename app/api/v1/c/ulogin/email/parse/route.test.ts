@@ -5,7 +5,7 @@ import { expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { emailLinkToken } from "@/lib/server/auth/email-links";
-import { signValue } from "@/lib/server/auth/signed";
+import { signValue } from "@/lib/server/base/signed";
 import { linkInMail } from "@/lib/server/mail/outbox-reader";
 import { deliveredMailTo } from "@/test/support/mail";
 import { read } from "@/test/support/answer";

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { escapeLike, parseConsoleSearch } from "./search";
+import { escapeLike, parseConsoleSearch } from "./console-search";
 
 const ID = "5e461c55-0b2a-4c1d-8e9f-0123456789ab";
 
