@@ -12,7 +12,8 @@
 // memory like any cached page. Those pages print settings read at start (SITE_URL in canonical and
 // og:url, robots.txt, the support contacts), and a build is made once and started under any address;
 // the HTML the build wrote would name the build machine's. One render per page per process, none
-// after. README "Configuration" and docs/decisions.md explain the choice.
+// after. README "Configuration" and docs/decisions/0026-prerendered-pages-rendered-again-at-start.md
+// explain the choice; docs/decisions/0030-several-instances.md the shared cache on Redis.
 //
 // Plain JavaScript: the server imports this file itself when it starts, without compiling it.
 

@@ -122,7 +122,8 @@ export async function middleware(request: NextRequest) {
 }
 
 // Only the requests that need it: a plain browse page (the bulk of the traffic) skips the
-// middleware, which halves its throughput (docs/decisions.md). Next reads this object without
+// middleware, which halves its throughput (docs/decisions/0018-catalogue-cache.md,
+// "Per-request costs"). Next reads this object without
 // running the module, so the paths are written out; middleware.test.ts checks them against
 // PROTECTED_PREFIXES, SIGN_IN_PREFIXES, REFERRAL_PARAM and the platform marker.
 export const config = {

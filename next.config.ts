@@ -18,7 +18,7 @@ const nextConfig: NextConfig = {
     "/*": ["./lib/db/migrations/**/*"],
   },
   poweredByHeader: false,
-  // Next would hash each page's whole HTML on every request for its ETag (docs/decisions.md).
+  // Next would hash each page's whole HTML on every request for its ETag (docs/decisions/0018-catalogue-cache.md).
   generateEtags: false,
   // The API's paths with a trailing slash (POST /order/cart/add/, docs/api.md Cart) must reach their
   // handler, not a 308 (clients that do not follow it, or follow it without the body). redirects()

@@ -87,7 +87,7 @@ export default defineConfig<ShopTestOptions>({
   webServer: [
     {
       // A fresh embedded database for every run, in a folder no other process uses. Connections are
-      // kept as long as `npm start` keeps them (docs/decisions.md), longer than any test: with Node's
+      // kept as long as `npm start` keeps them (docs/decisions/0019-idle-connections-65-s.md), longer than any test: with Node's
       // 5 s, a request sent on a socket the server was closing failed the test with ECONNRESET.
       command: `rm -rf .data/pglite-e2e .data/outbox-e2e && npx next start -H 127.0.0.1 -p ${port} --keepAliveTimeout 65000`,
       url: baseURL,

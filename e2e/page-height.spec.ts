@@ -6,7 +6,8 @@ import { expect, test } from "./fixtures";
 // A long page must not grow or shrink under a reader's scroll. It did while its sections carried
 // `content-visibility: auto` with size estimates standing in until drawn (the home page went from
 // 6,523 to 4,784 px on a desktop), and again when measured estimates went stale with the next
-// change of text (docs/decisions.md). Anything that draws late with a stand-in size is caught here.
+// change of text (docs/decisions/0008-long-pages-laid-out-whole.md). Anything that draws late with
+// a stand-in size is caught here.
 const PAGES = [
   ...PUBLIC_PAGES.map((entry) => entry.path),
   productPath(PURIFIER_SKU),

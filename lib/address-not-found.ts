@@ -6,7 +6,8 @@ import { isRecordId } from "@/lib/record-id";
  * An address no page answers (app/ has no folder that could match a segment starting with "_").
  * The middleware rewrites a request it already knows to be a 404 here, so Next answers with
  * app/not-found.tsx drawn on the server and the 404 status: a page that calls notFound() while it
- * renders per request cannot have both (docs/decisions.md, "404 on a page rendered per request").
+ * renders per request cannot have both (docs/decisions/0026-prerendered-pages-rendered-again-at-start.md,
+ * "404 on a page rendered per request").
  */
 export const NOT_FOUND_REWRITE = "/_not-found-address";
 

@@ -37,7 +37,8 @@ function NotFoundStatus(): never {
  * is drawn, and `notFound()` is thrown inside a Suspense boundary beside it, which Next's
  * prerender turns into the 404 status while it keeps the HTML outside the boundary; in the
  * browser the boundary hands over to app/not-found.tsx, the same page. Only for prerendered and
- * cached pages: one streamed per request has sent a 200 with its shell by then (docs/decisions.md).
+ * cached pages: one streamed per request has sent a 200 with its shell by then
+ * (docs/decisions/0026-prerendered-pages-rendered-again-at-start.md).
  */
 export function NotFoundPage() {
   return (

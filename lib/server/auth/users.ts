@@ -21,7 +21,7 @@ export function toUserView(row: UserRow, plans: CustomerPlans): User {
     membership: plans.membership,
     carePlan: plans.carePlan,
     // Customers' answers stay as docs/api.md shows them; only an operator learns about the console
-    // (docs/decisions.md, Operator console).
+    // (docs/decisions/0022-operator-console.md).
     ...(isOperator(row) ? { isAdmin: true as const } : {}),
   };
 }

@@ -321,7 +321,8 @@ describeEachEngine("membership renewals and cancels on $name", (engine) => {
     // CDT): 9 unused full months (Jun 10 → Mar 10), where the UTC day would give 8.
     const { who, membershipId, orderId } = await member("LW-MEM-Y", GOOD, "2030-03-10T15:00:00Z", "2031-03-10T15:00:00Z");
     const now = at("2030-06-11T04:30:00Z");
-    // Paid: $129.00 and no sales tax (a plan is a service: docs/decisions.md); 9/12 of it comes back.
+    // Paid: $129.00 and no sales tax (a plan is a service:
+    // docs/decisions/0027-membership-benefits-and-unshipped-plans.md); 9/12 of it comes back.
     expect(await taxOf(orderId)).toBe(0);
     const refundCents = Math.round((12_900 * 9) / 12);
     expect(refundCents).toBe(9675);

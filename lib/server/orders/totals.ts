@@ -24,7 +24,7 @@ export function orderBasis(order: Pick<OrderRow, "subtotalCents" | "shippedSubto
 /**
  * Shipping for the method on what ships (none without a method: nothing ships), tax on the goods
  * that ship for the address's state (none without one). Plans and the mail-in repair service are
- * services and carry no sales tax (docs/decisions.md, "Plans are not parcels").
+ * services and carry no sales tax (docs/decisions/0027-membership-benefits-and-unshipped-plans.md).
  */
 export function orderTotals(basis: OrderMoneyBasis, method: ShippingMethodValue | null, address: UsAddress | null): OrderTotals {
   const shippingCents = method ? shippingFee(method, basis) : 0;

@@ -26,7 +26,8 @@ export function salesTaxCents(state: string | null | undefined, taxableCents: nu
 /**
  * A line's share of the sales tax its order charged, for giving it back (a return, a cancelled
  * plan): rounded down, so the lines' shares never add up to more than the tax charged. Tax is charged
- * on the lines that ship (docs/decisions.md, "Plans are not parcels"), so their subtotal is the
+ * on the lines that ship ("Plans are not parcels" in
+ * docs/decisions/0027-membership-benefits-and-unshipped-plans.md), so their subtotal is the
  * share's base and a plan or service line (`lineShips` false) carries none; an order made before
  * that rule taxed every line (its shipped subtotal is its whole subtotal).
  */
