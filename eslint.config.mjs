@@ -1,4 +1,7 @@
+import { readdirSync } from "node:fs";
 import { defineConfig, globalIgnores } from "eslint/config";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
@@ -28,10 +31,43 @@ const noFeatureComponents = {
   group: ["@/components/*", "!@/components/ui", "!@/components/ui/*"],
   message: "components/ui is the shared kit: it imports no feature folder (move what both need into ui).",
 };
-const noPaymentsCallingUp = {
-  group: ["@/lib/server/orders", "@/lib/server/orders/*", "@/lib/server/memberships", "@/lib/server/memberships/*"],
-  message: "Payments report what happened to the money; the orders service applies it. Imports go orders → payments only, never back.",
-};
+
+// The server's domains, lowest first (docs/decisions/0034-domains-depend-one-way.md). A domain imports
+// only from levels below its own; when a lower one must make a higher one react (an order paid,
+// delivered, cancelled) it announces the event through lib/server/events and the higher one
+// subscribes in lib/server/wiring. Every folder of lib/server must be placed here.
+const DOMAIN_LEVELS = [
+  ["base"],
+  ["log", "events"],
+  ["lifecycle", "redis", "transaction"],
+  ["reminders", "shipping", "tax"],
+  ["mail", "rate-limit", "ops"],
+  ["auth"],
+  ["catalog", "payments", "jobs"],
+  ["orders"],
+  ["memberships"],
+  ["purifiers", "filter-shipments"],
+  ["cart", "after-sale"],
+  ["checkout"],
+  ["wiring"],
+  ["http"],
+];
+const unplaced = readdirSync(new URL("./lib/server", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !DOMAIN_LEVELS.flat().includes(entry.name))
+  .map((entry) => entry.name);
+if (unplaced.length > 0) throw new Error(`eslint.config.mjs: place lib/server/${unplaced.join(", lib/server/")} in DOMAIN_LEVELS`);
+
+/** What a domain may not import: its own level's neighbours and everything above. */
+function notAbove(domain) {
+  const level = DOMAIN_LEVELS.findIndex((names) => names.includes(domain));
+  const above = DOMAIN_LEVELS.slice(level)
+    .flat()
+    .filter((other) => other !== domain);
+  return {
+    group: above.flatMap((other) => [`@/lib/server/${other}`, `@/lib/server/${other}/*`]),
+    message: `lib/server/${domain} may import only domains below it (eslint.config.mjs DOMAIN_LEVELS); to make a higher one react, announce an event (lib/server/events).`,
+  };
+}
 const sendMailDirectly = {
   name: "@/lib/server/mail/transport",
   importNames: ["sendMail"],
@@ -82,9 +118,14 @@ export default defineConfig([
   layer(["lib/api/**", "lib/state/**", "lib/hooks/**", "lib/*.ts", "lib/*.tsx", "middleware.ts"], [noDatabase, noServer, noTestSupport]),
   layer(["lib/config/**", "lib/schemas/**", "lib/geo/**"], [noDatabase, noServer, noBrowserClient, noTestSupport]),
   layer(["app/**"], [noDatabase, noTestSupport]),
-  layer(["lib/server/**"], [noBrowserClient, noTestSupport], [sendMailDirectly], ["lib/server/mail/**", "lib/server/payments/**"]),
-  layer(["lib/server/payments/**"], [noBrowserClient, noTestSupport, noPaymentsCallingUp], [sendMailDirectly]),
-  layer(["lib/server/mail/**"], [noBrowserClient, noTestSupport]),
+  layer(["lib/server/**"], [noBrowserClient, noTestSupport], [sendMailDirectly]),
+  ...DOMAIN_LEVELS.flat().map((domain) =>
+    layer(
+      [`lib/server/${domain}/**`],
+      [noBrowserClient, noTestSupport, notAbove(domain)].filter((pattern) => pattern.group?.length !== 0),
+      domain === "mail" ? [] : [sendMailDirectly],
+    ),
+  ),
   layer(["lib/db/**"], [noServer, noBrowserClient, noTestSupport]),
   layer(["instrumentation.ts", "instrumentation-client.ts", "next.config.ts"], [noTestSupport]),
   {
@@ -124,6 +165,16 @@ export default defineConfig([
         ),
       ],
     },
+  },
+  {
+    // No module reaches itself through others: a circle has no bottom to read or test it from.
+    files: ["**/*.ts", "**/*.tsx", "**/*.mts"],
+    plugins: { "import-x": importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "tsconfig.json" })],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   {
     // The one img of the shop (components/ui/image.tsx explains why not next/image).

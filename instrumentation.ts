@@ -26,7 +26,10 @@ export async function register() {
     await openDatabaseOnStart();
     const { mailWorker } = await import("./lib/server/mail/outbox");
     mailWorker().start();
-    const { TIMED_JOBS, startScheduler, stopScheduler } = await import("./lib/server/jobs");
+    const [{ TIMED_JOBS }, { startScheduler, stopScheduler }] = await Promise.all([
+      import("./lib/server/wiring"),
+      import("./lib/server/jobs/scheduler"),
+    ]);
     startScheduler(TIMED_JOBS);
     // In development Next's own handler stays: `next dev` restarts and stops its workers itself.
     if (env.NODE_ENV === "production") {

@@ -37,3 +37,10 @@ if (typeof window !== "undefined") {
     cleanup();
   });
 }
+
+// Server code announces events the domains above subscribe to (lib/server/events); the shop wires
+// them in apiRoute, the root layout and instrumentation, the tests here. Browser-side suites skip it.
+if (typeof window === "undefined") {
+  const { wireDomains } = await import("@/lib/server/wiring/subscriptions");
+  wireDomains();
+}

@@ -3,6 +3,8 @@ import localFont from "next/font/local";
 import type { ReactNode } from "react";
 import "./globals.css";
 import { env } from "@/lib/config/env";
+// Pages read through the services too (a customer with their plans): the domains are subscribed first.
+import "@/lib/server/wiring";
 import { STORE_NAME } from "@/lib/config/store";
 import { HEAD_SCRIPT } from "@/lib/head-script";
 import { Providers } from "@/components/layout/providers";

@@ -30,7 +30,6 @@ export const PURIFIER_MESSAGES = {
 } as const;
 
 // Kept where the product page's buy box can read it without the schemas (and zod) in its bundle.
-export { CARE_NEEDS_PURIFIER_MESSAGE } from "@/lib/purifier-display";
 
 const serialField = singleLineText({ message: PURIFIER_MESSAGES.serialRequired })
   .trim()

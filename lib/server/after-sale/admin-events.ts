@@ -2,7 +2,7 @@ import "server-only";
 import { asc, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { afterSaleEvents, users, type AfterSaleEventRow, type UserRow } from "@/lib/db/schema";
-import { assertOperator } from "@/lib/server/auth/operator";
+import { assertOperator } from "@/lib/server/auth/roles";
 
 export interface AdminAfterSaleEvent {
   type: string;

@@ -11,7 +11,7 @@ import type {
   CompleteAfterSaleBody,
   RejectAfterSaleBody,
 } from "@/lib/schemas/after-sale";
-import { assertOperator } from "@/lib/server/auth/operator";
+import { assertOperator } from "@/lib/server/auth/roles";
 import { AppError } from "@/lib/server/base/errors";
 import {
   afterSaleApprovedMail,

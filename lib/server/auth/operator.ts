@@ -1,25 +1,11 @@
 import "server-only";
 import { notFound } from "next/navigation";
 import type { UserRow } from "@/lib/db/schema";
-import { AppError } from "@/lib/server/base/errors";
 import { requirePageSession } from "./page-session";
+import { assertOperator, isOperator } from "./roles";
 import { requireSession, type AuthContext } from "./session";
 
-// Who is an operator is decided here and nowhere else: the admin API (apiRoute's "operator"), the
-// console's pages and the operator services' own check all ask isOperator, so the rule cannot drift
-// between copies.
-
-export function isOperator(user: Pick<UserRow, "role">): boolean {
-  return user.role === "admin";
-}
-
-/**
- * 403 for anyone but an operator. The operator services call it as well as the route: a page or a
- * script reaches them without apiRoute, and must meet the same rule.
- */
-export function assertOperator(user: Pick<UserRow, "role">): void {
-  if (!isOperator(user)) throw new AppError(403);
-}
+// Where the operator's rule (./roles) meets a request or a page.
 
 /** The signed-in operator's session: 401 without a valid session, then 403 for anyone but an operator. */
 export async function requireOperator(request: Request): Promise<AuthContext> {

@@ -3,12 +3,16 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { users, type UserRow } from "@/lib/db/schema";
 import type { User } from "@/lib/schemas/user";
-import { customerPlans, type CustomerPlans } from "@/lib/server/memberships";
-import { isOperator } from "./operator";
+import { domainQuestion } from "@/lib/server/events/registry";
+import { isOperator } from "./roles";
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
+
+/** What a customer holds beyond their account: the memberships domain answers (lib/server/wiring). */
+export type CustomerPlans = Pick<User, "membership" | "carePlan">;
+export const plansOfCustomer = domainQuestion<string, CustomerPlans>("customer.plans");
 
 /** The customer as the API shows them (`user`, docs/api.md); never the hash or the role's internals. */
 export function toUserView(row: UserRow, plans: CustomerPlans): User {
@@ -28,7 +32,7 @@ export function toUserView(row: UserRow, plans: CustomerPlans): User {
 
 /** toUserView with the customer's plans read from the database: what every answer with a `user` uses. */
 export async function userView(row: UserRow): Promise<User> {
-  return toUserView(row, await customerPlans(row.id));
+  return toUserView(row, await plansOfCustomer.ask(row.id));
 }
 
 export async function findUserByEmail(email: string): Promise<UserRow | null> {

@@ -9,7 +9,7 @@ import { users, type UserRow } from "@/lib/db/schema/users";
 import { amountToCents, centsToAmount } from "@/lib/money";
 import type { AdminProduct, ProductChange } from "@/lib/schemas/admin-catalogue";
 import { merchandiseUpdateSchema, type Merchandise } from "@/lib/schemas/merchandise";
-import { assertOperator } from "@/lib/server/auth/operator";
+import { assertOperator } from "@/lib/server/auth/roles";
 import { AppError } from "@/lib/server/base/errors";
 import { parseWith } from "@/lib/server/base/parse";
 import { afterCommit, inTransaction } from "@/lib/server/transaction";

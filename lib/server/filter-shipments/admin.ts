@@ -5,7 +5,7 @@ import { addDays } from "@/lib/calendar-day";
 import { getDb } from "@/lib/db/client";
 import { filterShipments, orders, products, purifiers, users, type FilterShipmentStatus, type OrderStatus } from "@/lib/db/schema";
 import type { UserRow } from "@/lib/db/schema";
-import { assertOperator } from "@/lib/server/auth/operator";
+import { assertOperator } from "@/lib/server/auth/roles";
 import { storeDate } from "@/lib/server/shipping/dates";
 import { activeMembers, filterStageSpecs, loadScheduledPurifiers } from "./data";
 import { orderDay, plannedShipments } from "./plan";

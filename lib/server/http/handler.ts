@@ -10,6 +10,8 @@ import { AppError } from "@/lib/server/base/errors";
 import { fail, ok } from "@/lib/server/base/envelope";
 import { assertSameOrigin, readJsonBody, readQuery } from "./request";
 import { log } from "@/lib/server/log";
+// Every route handler comes through here, so every request finds the domains subscribed.
+import "@/lib/server/wiring";
 
 /**
  * Who may call a route: "customer" needs a valid session (else 401), "operator" a valid session of

@@ -4,8 +4,8 @@ import { desc, eq } from "drizzle-orm";
 import { YEARLY_PLAN_MONTHS } from "@/lib/config/memberships";
 import { getDb } from "@/lib/db/client";
 import { memberships, products, savedPaymentMethods, users, type PlanKind, type UserRow } from "@/lib/db/schema";
-import { assertOperator } from "@/lib/server/auth/operator";
-import { cardLabel } from "./cancel";
+import { assertOperator } from "@/lib/server/auth/roles";
+import { cardLabel } from "@/lib/server/payments/card-label";
 
 export type AdminPlanStatus = "active" | "scheduled" | "past_due" | "expired" | "cancelled";
 

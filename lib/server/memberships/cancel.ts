@@ -1,19 +1,20 @@
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
-import type { DbExecutor, Transaction } from "@/lib/db/client";
+import type { Transaction } from "@/lib/db/client";
 import { memberships, users, type UserRow } from "@/lib/db/schema";
-import { centsToAmount } from "@/lib/money";
 import type { CancellationPreview, Membership } from "@/lib/schemas/user";
-import { assertOperator } from "@/lib/server/auth/operator";
+import { assertOperator } from "@/lib/server/auth/roles";
 import { AppError } from "@/lib/server/base/errors";
 import { membershipCancelledMail, type CancellationFacts } from "@/lib/server/mail/templates/memberships";
 import { queueMail } from "@/lib/server/mail/outbox";
 import { customerActor, operatorActor, type EventActor } from "@/lib/server/orders";
 import { inTransaction } from "@/lib/server/transaction";
-import { customerPlans, planRows } from "./index";
+import { summary, toPreview, type RowPlan } from "./cancel-preview";
+import { customerPlans } from "./customer-plans";
+import { planRows } from "./plan-rows";
 import { MEMBERSHIP_MESSAGES } from "./messages";
 import { cancelCareFor } from "./care-cancel";
-import { cancelPlanUnderRule, planRefundRule, type PlanRow } from "./plan-refunds";
+import { cancelPlanUnderRule } from "./plan-refunds";
 
 // Cancelling a membership, as the membership page promises it:
 // - monthly: renewals stop; the membership stays active until the end of the month paid for, then
@@ -26,52 +27,6 @@ import { cancelPlanUnderRule, planRefundRule, type PlanRow } from "./plan-refund
 //   × unused months ÷ months in the period, rounded to the cent.
 // A plan queued behind the running one follows its own rule (a queued yearly plan has all its
 // months unused). A past-due membership (renewal not paid) ends at once with nothing to refund.
-
-export { cardLabel } from "@/lib/server/payments";
-
-interface RowPlan {
-  row: PlanRow;
-  endNow: boolean;
-  refundCents: number;
-  unusedMonths: number;
-  refundCard: string | null;
-}
-
-/** What cancelling at `now` does to each running or queued membership row (the rule: plan-refunds.ts). */
-async function planCancellation(db: DbExecutor, rows: readonly PlanRow[], now: Date): Promise<RowPlan[]> {
-  const plans: RowPlan[] = [];
-  for (const row of rows) {
-    const rule = await planRefundRule(db, row, now);
-    plans.push({ row, endNow: rule.endNow, refundCents: rule.refundCents, unusedMonths: rule.unusedMonths, refundCard: rule.card });
-  }
-  return plans;
-}
-
-function summary(plans: readonly RowPlan[]): CancellationFacts {
-  const ending = plans.filter((plan) => plan.endNow);
-  const staying = plans.filter((plan) => !plan.endNow);
-  if (staying.length > 0) {
-    const activeUntil = new Date(Math.max(...staying.map((plan) => plan.row.endsAt.getTime())));
-    return { mode: "at_period_end", activeUntil };
-  }
-  return {
-    mode: "now",
-    refundCents: ending.reduce((sum, plan) => sum + plan.refundCents, 0),
-    unusedMonths: ending.reduce((sum, plan) => sum + plan.unusedMonths, 0),
-    card: ending.find((plan) => plan.refundCard)?.refundCard ?? null,
-  };
-}
-
-function toPreview(facts: CancellationFacts): CancellationPreview {
-  return facts.mode === "at_period_end"
-    ? { mode: "at_period_end", activeUntil: facts.activeUntil.toISOString() }
-    : { mode: "now", refund: Number(centsToAmount(facts.refundCents)), unusedMonths: facts.unusedMonths, card: facts.card };
-}
-
-/** What the confirm dialog states: cancelling the running (and queued) membership rows at `now`. */
-export async function previewCancellation(db: DbExecutor, liveRows: readonly PlanRow[], now: Date): Promise<CancellationPreview> {
-  return toPreview(summary(await planCancellation(db, liveRows, now)));
-}
 
 export interface CancelOutcome {
   membership: Membership | null;

@@ -4,14 +4,14 @@ import type { Transaction } from "@/lib/db/client";
 import { memberships, users, type UserRow } from "@/lib/db/schema";
 import { centsToAmount } from "@/lib/money";
 import type { CareCancellation } from "@/lib/schemas/purifier";
-import { assertOperator } from "@/lib/server/auth/operator";
+import { assertOperator } from "@/lib/server/auth/roles";
 import { AppError } from "@/lib/server/base/errors";
 import { careCancelledMail, type CancellationFacts } from "@/lib/server/mail/templates/memberships";
 import { queueMail } from "@/lib/server/mail/outbox";
 import { customerActor, operatorActor, type EventActor } from "@/lib/server/orders";
 import { inTransaction } from "@/lib/server/transaction";
 import { getDb } from "@/lib/db/client";
-import { planRows } from "./index";
+import { planRows } from "./plan-rows";
 import { MEMBERSHIP_MESSAGES } from "./messages";
 import { cancelPlanUnderRule, planRefundRule, type PlanRefund, type PlanRow } from "./plan-refunds";
 

@@ -2,10 +2,11 @@ import "server-only";
 import { and, asc, desc, eq, gt, inArray, lte } from "drizzle-orm";
 import type { DbExecutor, Transaction } from "@/lib/db/client";
 import { memberships, products, purifiers, type MembershipRow } from "@/lib/db/schema";
-import { CARE_NEEDS_PURIFIER_MESSAGE, type CareCoverage } from "@/lib/schemas/purifier";
+import { CARE_NEEDS_PURIFIER_MESSAGE } from "@/lib/purifier-display";
+import type { CareCoverage } from "@/lib/schemas/purifier";
 import { AppError } from "@/lib/server/base/errors";
 import { storeDate } from "@/lib/server/shipping/dates";
-import { addMonths } from "./index";
+import { addMonths } from "./periods";
 
 // Lenwell Care covers one purifier the buyer owns, for the plan's length from the moment it is paid
 // ("2 years from purchase of the plan"). Only an owner of a registered purifier may buy it: the cart,

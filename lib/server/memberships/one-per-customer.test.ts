@@ -4,7 +4,7 @@ import { expect, it } from "vitest";
 import { cartItems, memberships, orders, type MembershipRow } from "@/lib/db/schema";
 import { formatOrderDate } from "@/lib/order-display";
 import { addToCart, updateCartItem } from "@/lib/server/cart";
-import { buyNow, checkoutCart } from "@/lib/server/orders";
+import { buyNow, checkoutCart } from "@/lib/server/checkout";
 import { HOUSTON, makeCustomer, putInCart } from "@/test/support/shop";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { MEMBERSHIP_MESSAGES } from "./messages";

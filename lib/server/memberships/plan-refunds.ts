@@ -8,7 +8,7 @@ import { queueMail } from "@/lib/server/mail/outbox";
 import { refundCapacity, requestRefund, type EventActor } from "@/lib/server/orders";
 import { cardLabel } from "@/lib/server/payments";
 import { storeDate } from "@/lib/server/shipping/dates";
-import { planRows } from "./index";
+import { planRows } from "./plan-rows";
 import { unusedFullMonths, unusedMonthsRefundCents } from "./periods";
 
 // The one place that decides what a plan's money can come back as. A membership or Lenwell Care

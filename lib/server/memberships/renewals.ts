@@ -18,8 +18,8 @@ import {
 import { cancelPaidRenewalOrder, createRenewalOrder } from "@/lib/server/orders";
 import { PAYMENT_MESSAGES, chargeSavedCard, recordOffSessionPayment, saveCardForUser, type ChargeResult } from "@/lib/server/payments";
 import { inTransaction } from "@/lib/server/transaction";
-import { cardLabel } from "./cancel";
-import { customerPlans } from "./index";
+import { cardLabel } from "@/lib/server/payments/card-label";
+import { customerPlans } from "./customer-plans";
 import { MEMBERSHIP_MESSAGES } from "./messages";
 import { nextPeriodEnd } from "./periods";
 

@@ -6,7 +6,7 @@ import { payments, users, type UserRow } from "@/lib/db/schema";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { HOUSTON, makeCustomer } from "@/test/support/shop";
 import { adminOrderEvents } from "./admin";
-import { buyNow } from "./create";
+import { buyNow } from "@/lib/server/checkout";
 import { SYSTEM_ACTOR, customerActor, recordEvent } from "./events";
 
 // The console's order timeline names a payment the way the operator finds it in the provider's

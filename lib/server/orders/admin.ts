@@ -1,7 +1,17 @@
 import "server-only";
 import { and, asc, between, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type DbExecutor } from "@/lib/db/client";
-import { orderEvents, orders, payments, users, type OrderEventRow, type OrderRow, type UserRow } from "@/lib/db/schema";
+import {
+  orderEvents,
+  orderItems,
+  orders,
+  payments,
+  products,
+  users,
+  type OrderEventRow,
+  type OrderRow,
+  type UserRow,
+} from "@/lib/db/schema";
 import { centsToAmount } from "@/lib/money";
 import type {
   AdminCancelOrderBody,
@@ -11,14 +21,13 @@ import type {
   RetryRefundBody,
   ShipOrderBody,
 } from "@/lib/schemas/admin-order";
-import { assertOperator } from "@/lib/server/auth/operator";
-import { recordFilterShipmentDelivery } from "@/lib/server/filter-shipments/delivered";
+import { assertOperator } from "@/lib/server/auth/roles";
 import { AppError } from "@/lib/server/base/errors";
-import { cardLabel } from "@/lib/server/memberships";
+import { cardLabel } from "@/lib/server/payments/card-label";
 import { orderShippedMail } from "@/lib/server/mail/templates/orders";
 import { queueMail } from "@/lib/server/mail/outbox";
-import { purifierLinesOf, registerDeliveredPurifiers, storeShipSerials } from "@/lib/server/purifiers";
 import { inTransaction } from "@/lib/server/transaction";
+import { orderAnnouncements } from "./announcements";
 import { cancelLockedOrder } from "./customer";
 import { paymentNote } from "./event-notes";
 import { operatorActor, recordEvent } from "./events";
@@ -28,6 +37,8 @@ import { refundsOfOrder, retryRefund } from "./refunds";
 import { ORDER_MESSAGES } from "./messages";
 import { canDeliver, canShip, lockOrder, moveOrder } from "./status";
 import { NO_LINES, itemSummaries, toOrderView } from "./view";
+
+const PURIFIER_CATEGORY = "purifier";
 
 // The operator side of orders (docs/api.md, Operators). The role is checked here as well as by the
 // route (assertOperator), so every caller (route, console, script) gets the same rule; every action
@@ -44,6 +55,20 @@ async function adminView(db: DbExecutor, order: OrderRow): Promise<AdminOrder> {
     purifierLines: await purifierLinesOf(db, order.id),
     refunds: await refundsOfOrder(db, order.id),
   };
+}
+
+/** The purifier lines of an order with the serials entered so far, for the console's ship form. */
+export async function purifierLinesOf(
+  db: DbExecutor,
+  orderId: string,
+): Promise<{ skuNum: string; name: string; quantity: number; serials: string[] }[]> {
+  const lines = await db
+    .select({ sku: orderItems.sku, name: orderItems.name, quantity: orderItems.quantity, serials: orderItems.serials })
+    .from(orderItems)
+    .innerJoin(products, eq(products.sku, orderItems.sku))
+    .where(and(eq(orderItems.orderId, orderId), eq(products.category, PURIFIER_CATEGORY)))
+    .orderBy(asc(orderItems.sku));
+  return lines.map((line) => ({ skuNum: line.sku, name: line.name, quantity: line.quantity, serials: line.serials ?? [] }));
 }
 
 /** The order's short number or id, the customer's e-mail, account name or the name on the delivery address. */
@@ -110,7 +135,7 @@ export async function shipOrder(user: UserRow, body: ShipOrderBody): Promise<Adm
     const order = await lockOrder(tx, body.orderId);
     if (!canShip(order.status)) throw new AppError(409, ORDER_MESSAGES.notShippable);
     if (order.shippingMethod === null) throw new AppError(409, ORDER_MESSAGES.nothingToShip);
-    if (body.serials) await storeShipSerials(tx, order.id, body.serials);
+    if (body.serials) await orderAnnouncements.shipping.announce(tx, { orderId: order.id, serials: body.serials });
     const shipped = await moveOrder(tx, order.id, "shipped", {
       shippedAt: new Date(),
       carrier: body.carrier,
@@ -131,8 +156,7 @@ export async function deliverOrder(user: UserRow, orderId: string, now: Date = n
     if (!canDeliver(order.status)) throw new AppError(409, ORDER_MESSAGES.notDeliverable);
     const delivered = await moveOrder(tx, order.id, "delivered", { deliveredAt: now });
     await recordEvent(tx, order.id, "delivered", operatorActor(user));
-    await registerDeliveredPurifiers(tx, order.id, order.userId, now);
-    await recordFilterShipmentDelivery(tx, order.id, now);
+    await orderAnnouncements.delivered.announce(tx, { orderId: order.id, userId: order.userId, now });
     return adminView(tx, delivered);
   });
 }

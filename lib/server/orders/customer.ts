@@ -10,11 +10,11 @@ import { AppError } from "@/lib/server/base/errors";
 import { queueMail } from "@/lib/server/mail/outbox";
 import { orderCancelledMail } from "@/lib/server/mail/templates/orders";
 import { inTransaction } from "@/lib/server/transaction";
+import { orderAnnouncements } from "./announcements";
 import { customerActor, recordDraftAddressChange, recordEvent, type EventActor } from "./events";
 import { sweepExpiredOrders } from "./expiry";
 import { ORDER_MESSAGES } from "./messages";
 import { releaseStock } from "./stock";
-import { cancelPlansOfOrder } from "@/lib/server/memberships";
 import { isPlanLine, refundCapacity, requestRefund } from "./refunds";
 import { assertCancellable, canChangeShippingMethod, canEdit, lockOrder, moveOrder, paymentReceived } from "./status";
 import { orderBasis, orderTotals } from "./totals";
@@ -166,7 +166,8 @@ export async function cancelLockedOrder(tx: Transaction, order: OrderRow, by: Ev
       await requestRefund(tx, { orderId: order.id, reason: "order_cancelled", by, parts, note: reason, cancelling: true, now });
       refundCents += parts.reduce((sum, part) => sum + part.cents, 0);
     }
-    refundCents += await cancelPlansOfOrder(tx, order.id, by, now);
+    const planRefunds = await orderAnnouncements.cancelling.announce(tx, { orderId: order.id, by, now });
+    refundCents += planRefunds.reduce((sum, cents) => sum + cents, 0);
   }
   const cancelled = await moveOrder(tx, order.id, "cancelled", { cancelledAt: now, cancelReason: reason, expiresAt: null });
   await releaseStock(tx, [order.id]);

@@ -1,7 +1,7 @@
 import "server-only";
 
 // The orders service: the one entry point other domains and the route handlers import.
-export { buyNow, checkoutCart, createPendingOrder, createSystemOrder, type NewOrderOptions, type SystemOrder } from "./create";
+export { createSystemOrder, type SystemOrder } from "./system-order";
 export { cancelPaidRenewalOrder, createRenewalOrder } from "./renewal";
 export { cancelOrder, editOrder, getOrderForCustomer, listOrders, type OrderEdit, type OrderListQuery } from "./customer";
 export { sweepExpiredOrders } from "./expiry";

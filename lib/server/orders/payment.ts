@@ -8,14 +8,7 @@ import type { Order, PaymentBody } from "@/lib/schemas/order";
 import { AppError } from "@/lib/server/base/errors";
 import { orderConfirmationMail } from "@/lib/server/mail/templates/orders";
 import { queueMail } from "@/lib/server/mail/outbox";
-import {
-  activatePlans,
-  assertCarePlanBuyable,
-  assertMembershipPayable,
-  endPlansRefunded,
-  orderHasMembership,
-  renewOnPaidOrder,
-} from "@/lib/server/memberships";
+import { orderAnnouncements } from "./announcements";
 import {
   PAYMENT_MESSAGES,
   answerOfPayment,
@@ -132,7 +125,11 @@ async function applyCharge(
     return lockOrder(tx, order.id);
   }
   // A membership's renewal order renews that membership instead of starting a plan.
-  const renewal = await renewOnPaidOrder(tx, order.id, { paymentId: fact.paymentId, paymentMethodId: fact.savedPaymentMethodId });
+  const [renewal] = await orderAnnouncements.paymentArrived.announce(tx, {
+    orderId: order.id,
+    paymentId: fact.paymentId,
+    paymentMethodId: fact.savedPaymentMethodId,
+  });
   if (renewal === "ended") {
     // The membership stopped waiting for this renewal (it lapsed, was cancelled or replaced) just
     // before the payment came: there is nothing left to renew, so the money goes back.
@@ -144,7 +141,7 @@ async function applyCharge(
   await recordEvent(tx, order.id, "paid", by, paymentNote(fact.paidWith));
   // The renewal's receipt is its e-mail (sent by the membership); the plan it pays for runs already.
   if (renewal === "renewed") return paid;
-  await activatePlans(tx, order.id, now, { paymentMethodId: fact.savedPaymentMethodId });
+  await orderAnnouncements.paid.announce(tx, { orderId: order.id, now, paymentMethodId: fact.savedPaymentMethodId });
   const [customer] = await tx.select().from(users).where(eq(users.id, order.userId)).limit(1);
   if (!customer) throw new AppError(404, ORDER_MESSAGES.notFound);
   // Only a payment that went through keeps the address for next time: a declined one is tried again anyway.
@@ -245,17 +242,12 @@ async function decidePayment(tx: Transaction, user: UserRow, body: PaymentBody, 
 
   // The order's state first: a closed order is refused as closed, whatever address came with it.
   assertPayable({ ...order, shippingAddress: body.shippingAddress ?? order.shippingAddress }, now);
-  // Checked again before charging: an order made before the rule, or by any other path, never pays for a plan covering nothing.
+  // Checked again before charging: an order made before a plan's rule, or by any other path, never pays for a plan it may not have.
   const lines = await tx
     .select({ sku: orderItems.sku, quantity: orderItems.quantity })
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id));
-  await assertCarePlanBuyable(
-    tx,
-    user.id,
-    lines.map((line) => line.sku),
-  );
-  await assertMembershipPayable(tx, user.id, order.id, lines, now);
+  const answers = await orderAnnouncements.charging.announce(tx, { userId: user.id, orderId: order.id, lines, now });
   if (order.shippingMethod === null && body.shippingAddress) {
     throw new AppError(422, `shippingAddress: ${ORDER_MESSAGES.nothingToShip}`, [
       { path: "shippingAddress", message: ORDER_MESSAGES.nothingToShip },
@@ -272,7 +264,7 @@ async function decidePayment(tx: Transaction, user: UserRow, body: PaymentBody, 
   }
 
   // A membership renews on the card that paid for it, so that card is kept whatever the save box said.
-  const keepCard = await orderHasMembership(order.id, tx);
+  const keepCard = answers.includes("keep-card");
   return { kind: "charge", attempt: await recordChargeAttempt(tx, user.id, body, payable.totalCents, now, { keepCard }) };
 }
 
@@ -399,7 +391,14 @@ export async function applyPaymentEvent(event: ProviderEvent, now: Date = new Da
         break;
     }
     // A refund ends what it paid for: a plan whose line the money reached ends now, and its holder is told.
-    if (planSkus.length > 0) await endPlansRefunded(tx, order.id, planSkus, event.kind === "dispute" ? "dispute" : "refund", now);
+    if (planSkus.length > 0) {
+      await orderAnnouncements.planLinesRefunded.announce(tx, {
+        orderId: order.id,
+        skus: planSkus,
+        how: event.kind === "dispute" ? "dispute" : "refund",
+        now,
+      });
+    }
     return { received: true, duplicate: false };
   });
 }

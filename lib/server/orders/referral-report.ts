@@ -3,7 +3,7 @@ import { asc, count, desc, isNotNull, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { orders, type UserRow } from "@/lib/db/schema";
 import { centsToAmount } from "@/lib/money";
-import { assertOperator } from "@/lib/server/auth/operator";
+import { assertOperator } from "@/lib/server/auth/roles";
 
 export interface ReferralRow {
   code: string;

@@ -3,7 +3,7 @@ import { expect, it } from "vitest";
 import { memberships, purifiers } from "@/lib/db/schema";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { HOUSTON, makeCustomer, makeProduct, putInCart } from "@/test/support/shop";
-import { buyNow, checkoutCart } from "./create";
+import { buyNow, checkoutCart } from "@/lib/server/checkout";
 import { getOrderForCustomer } from "./customer";
 
 // "Member prices applied" is a claim about the order's lines: it holds only when a line cost less

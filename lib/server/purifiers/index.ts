@@ -15,7 +15,7 @@ import {
   type PurifierList,
   type ShipSerials,
 } from "@/lib/schemas/purifier";
-import { assertOperator } from "@/lib/server/auth/operator";
+import { assertOperator } from "@/lib/server/auth/roles";
 import { AppError } from "@/lib/server/base/errors";
 import { isUniqueViolation } from "@/lib/server/base/unique-violation";
 import { careCoverageOf } from "@/lib/server/memberships";
@@ -200,20 +200,6 @@ export async function storeShipSerials(tx: Transaction, orderId: string, entries
       .set({ serials: entry.serials.length > 0 ? entry.serials : null })
       .where(and(eq(orderItems.orderId, orderId), eq(orderItems.sku, line.sku)));
   }
-}
-
-/** The purifier lines of an order with the serials entered so far, for the console's ship form. */
-export async function purifierLinesOf(
-  db: DbExecutor,
-  orderId: string,
-): Promise<{ skuNum: string; name: string; quantity: number; serials: string[] }[]> {
-  const lines = await db
-    .select({ sku: orderItems.sku, name: orderItems.name, quantity: orderItems.quantity, serials: orderItems.serials })
-    .from(orderItems)
-    .innerJoin(products, eq(products.sku, orderItems.sku))
-    .where(and(eq(orderItems.orderId, orderId), eq(products.category, PURIFIER_CATEGORY)))
-    .orderBy(asc(orderItems.sku));
-  return lines.map((line) => ({ skuNum: line.sku, name: line.name, quantity: line.quantity, serials: line.serials ?? [] }));
 }
 
 // The customer's side.

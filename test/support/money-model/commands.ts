@@ -7,16 +7,15 @@ import { centsToAmount } from "@/lib/money";
 import { addToCart } from "@/lib/server/cart";
 import {
   adminCancelOrder,
-  buyNow,
   cancelOrder,
   checkOrderPayment,
-  checkoutCart,
   deliverOrder,
   editOrder,
   payOrder,
   shipOrder,
   sweepExpiredOrders,
 } from "@/lib/server/orders";
+import { buyNow, checkoutCart } from "@/lib/server/checkout";
 import {
   approveAfterSale,
   applyAfterSale,

@@ -11,7 +11,7 @@ import { ROUTES, orderPath, productPath } from "@/lib/config/routes";
 import { PURIFIER_SKU } from "@/lib/config/store";
 import { formatOrderDate, orderNumber } from "@/lib/order-display";
 import { requireCustomerPage } from "@/lib/server/auth/page-session";
-import { listCareRepairLines, listPurchasedDevices } from "@/lib/server/orders/devices";
+import { listCareRepairLines, listPurchasedDevices } from "@/lib/server/after-sale/devices";
 import { listPurifiers } from "@/lib/server/purifiers";
 import { readShelfItem } from "@/lib/server/catalog";
 import { formatAmount } from "@/lib/money";

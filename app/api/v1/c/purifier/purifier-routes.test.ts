@@ -4,17 +4,12 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addDays } from "@/lib/calendar-day";
 import { afterSaleRequests, cartItems, memberships, orderItems, products, purifiers } from "@/lib/db/schema";
-import {
-  adminPurifierListSchema,
-  CARE_NEEDS_PURIFIER_MESSAGE,
-  purifierListSchema,
-  purifierSchema,
-  type Purifier,
-} from "@/lib/schemas/purifier";
+import { adminPurifierListSchema, purifierListSchema, purifierSchema, type Purifier } from "@/lib/schemas/purifier";
+import { CARE_NEEDS_PURIFIER_MESSAGE } from "@/lib/purifier-display";
 import { afterSaleSchema } from "@/lib/schemas/after-sale";
 import { applyAfterSale, getAfterSaleForCustomer } from "@/lib/server/after-sale";
 import { activatePlans, coveringCarePlan } from "@/lib/server/memberships";
-import { listCareRepairLines } from "@/lib/server/orders/devices";
+import { listCareRepairLines } from "@/lib/server/after-sale/devices";
 import { listPurifiers, registerDeliveredPurifiers } from "@/lib/server/purifiers";
 import { storeDate } from "@/lib/server/shipping/dates";
 import { inTransaction } from "@/lib/server/transaction";

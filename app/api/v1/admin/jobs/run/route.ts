@@ -1,7 +1,7 @@
 import { runJobsBodySchema } from "@/lib/schemas/admin-jobs";
 import { apiRoute } from "@/lib/server/http/handler";
 import { otherMethods } from "@/lib/server/http/methods";
-import { SCHEDULED_JOBS } from "@/lib/server/jobs";
+import { SCHEDULED_JOBS } from "@/lib/server/wiring";
 import { runScheduledWorkNow } from "@/lib/server/jobs/operator";
 
 export const POST = apiRoute({ auth: "operator", body: runJobsBodySchema }, async ({ user, body }) =>

@@ -1,7 +1,8 @@
 import { skuQuantityBodySchema } from "@/lib/schemas/order";
 import { apiRoute } from "@/lib/server/http/handler";
 import { otherMethods } from "@/lib/server/http/methods";
-import { buyNow, referralCodeOf } from "@/lib/server/orders";
+import { referralCodeOf } from "@/lib/server/orders";
+import { buyNow } from "@/lib/server/checkout";
 
 export const POST = apiRoute({ auth: "customer", body: skuQuantityBodySchema }, async ({ user, request, body }) =>
   buyNow(user.id, body.skuNum, body.quantity, referralCodeOf(request)),

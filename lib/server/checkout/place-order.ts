@@ -4,19 +4,21 @@ import { DEFAULT_SHIPPING_METHOD } from "@/lib/config/shipping";
 import { env } from "@/lib/config/env";
 import type { Transaction } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
-import type { UsAddress } from "@/lib/schemas/auth";
 import { AppError } from "@/lib/server/base/errors";
 import { priceLines } from "@/lib/member-pricing";
 import { cartLinesForCheckout, clearCart } from "@/lib/server/cart";
 import { assertCarePlanBuyable, assertMembershipBuyable, isMemberAt } from "@/lib/server/memberships";
 import { inTransaction } from "@/lib/server/transaction";
-import { ORDER_MESSAGES } from "./messages";
-import { reserveStock, type WantedLine } from "./stock";
-import { customerActor, SYSTEM_ACTOR } from "./events";
-import { insertOrder } from "./insert";
-import { orderTotals } from "./totals";
-import { sweepExpiredOrders } from "./expiry";
+import { ORDER_MESSAGES } from "@/lib/server/orders/messages";
+import { reserveStock, type WantedLine } from "@/lib/server/orders/stock";
+import { customerActor } from "@/lib/server/orders/events";
+import { insertOrder } from "@/lib/server/orders/insert";
+import { orderTotals } from "@/lib/server/orders/totals";
+import { sweepExpiredOrders } from "@/lib/server/orders/expiry";
 
+// Checkout sits above the cart, the orders and the plans: it asks the plans' rules and the
+// member's prices, and the orders service stores what it decided.
+//
 // Checkout and "buy now" make a pending order in ONE transaction: stock reserved, lines copied from
 // the products as they are at that moment, totals computed, the cart emptied. Any refusal rolls
 // back all of it, so a failed checkout leaves stock and cart exactly as they were.
@@ -107,42 +109,4 @@ export async function buyNow(userId: string, sku: string, quantity: number, refe
   await sweepExpiredOrders({ userId });
   const orderId = await inTransaction((tx) => createPendingOrder(tx, userId, [{ sku, quantity }], { referralCode }));
   return { orderId };
-}
-
-export interface SystemOrder {
-  userId: string;
-  lines: readonly WantedLine[];
-  address: UsAddress;
-  /** Why the shop made it, on the timeline ("Membership filter shipment, due …"). */
-  note: string;
-  now: Date;
-}
-
-/**
- * An order the shop makes for a customer with nothing to pay (a member's scheduled filters), in the
- * caller's transaction: stock reserved like any order (409 when short, and the caller's claim rolls
- * back with it), each line at unit price 0 with its original price kept for display, free UPS
- * Ground, and paid at once (there is nothing to charge, so no payment row). From here the operator
- * ships it like any order, and the customer finds it under Orders.
- */
-export async function createSystemOrder(tx: Transaction, order: SystemOrder): Promise<string> {
-  const reserved = await reserveStock(tx, order.lines);
-  return insertOrder(
-    tx,
-    {
-      userId: order.userId,
-      status: "paid",
-      subtotalCents: 0,
-      shippingCents: 0,
-      taxCents: 0,
-      totalCents: 0,
-      shippingMethod: DEFAULT_SHIPPING_METHOD,
-      shippingAddress: order.address,
-      expiresAt: null,
-      paidAt: order.now,
-    },
-    // Free as a shipment of the membership, not at a member price: nothing to say "member prices" about.
-    reserved.map(({ product, quantity }) => ({ product, quantity, unitPriceCents: 0, regularPriceCents: 0 })),
-    { by: SYSTEM_ACTOR, note: order.note },
-  );
 }

@@ -1,0 +1,97 @@
+import "server-only";
+import type { Transaction } from "@/lib/db/client";
+
+// How a lower domain makes a higher one react without importing it: it announces what happened
+// (an order paid, cancelled, delivered) in the transaction where it happened, and the higher domain
+// subscribes and acts in that same transaction, so a subscriber's refusal rolls all of it back. A
+// subscriber may also answer (a renewal order's payment: "renewed"); the announcer reads the
+// answers, never the subscriber's code.
+//
+// Subscriptions are made once per process by lib/server/wiring. The registry lives on globalThis,
+// because Next may load a module more than once in one process and every copy must reach the same
+// subscribers; a subscriber has a name, so a second load replaces it instead of running it twice.
+// Announcing before the wiring ran throws: a process that forgot it must fail loudly, not skip a
+// plan's start or a refund's consequences without a word.
+
+type Handler<Payload, Answer> = (tx: Transaction, payload: Payload) => Promise<Answer | undefined | void>;
+
+interface Registry {
+  wired: boolean;
+  handlers: Map<string, Map<string, Handler<unknown, unknown>>>;
+}
+
+const holder = globalThis as typeof globalThis & { __lenwellDomainEvents?: Registry };
+
+function registry(): Registry {
+  return (holder.__lenwellDomainEvents ??= { wired: false, handlers: new Map() });
+}
+
+export interface DomainEvent<Payload, Answer = never> {
+  readonly name: string;
+  /** Adds (or, under the same subscriber name, replaces) a handler. Handlers run in the order added. */
+  subscribe(subscriber: string, handler: Handler<Payload, Answer>): void;
+  /** Runs every handler in `tx`, one after another; returns the answers given. */
+  announce(tx: Transaction, payload: Payload): Promise<Answer[]>;
+}
+
+export function domainEvent<Payload, Answer = never>(name: string): DomainEvent<Payload, Answer> {
+  const handlersOf = () => {
+    const all = registry().handlers;
+    let own = all.get(name);
+    if (!own) all.set(name, (own = new Map()));
+    return own as Map<string, Handler<Payload, Answer>>;
+  };
+  return {
+    name,
+    subscribe(subscriber, handler) {
+      handlersOf().set(subscriber, handler);
+    },
+    async announce(tx, payload) {
+      if (!registry().wired) throw new Error(`"${name}" was announced before lib/server/wiring subscribed the domains`);
+      const answers: Answer[] = [];
+      for (const handler of handlersOf().values()) {
+        const answer = await handler(tx, payload);
+        if (answer !== undefined) answers.push(answer);
+      }
+      return answers;
+    },
+  };
+}
+
+/**
+ * A question a lower domain asks without knowing who answers (auth shows a customer with their
+ * plans, which the memberships domain keeps): exactly one domain answers it, outside any
+ * transaction. Asking before the wiring ran throws, as announcing does.
+ */
+export interface DomainQuestion<Payload, Answer> {
+  readonly name: string;
+  answerWith(subscriber: string, handler: (payload: Payload) => Promise<Answer>): void;
+  ask(payload: Payload): Promise<Answer>;
+}
+
+export function domainQuestion<Payload, Answer>(name: string): DomainQuestion<Payload, Answer> {
+  return {
+    name,
+    answerWith(subscriber, handler) {
+      // One answerer: a later one (the same module loaded again) replaces it.
+      registry().handlers.set(name, new Map([[subscriber, (_tx: Transaction, payload: unknown) => handler(payload as Payload)]]));
+    },
+    async ask(payload) {
+      if (!registry().wired) throw new Error(`"${name}" was asked before lib/server/wiring subscribed the domains`);
+      const [handler] = registry().handlers.get(name)?.values() ?? [];
+      if (!handler) throw new Error(`Nobody answers "${name}"`);
+      // Questions are asked outside a transaction; the stored handler ignores its first argument.
+      return (await handler(undefined as unknown as Transaction, payload)) as Answer;
+    },
+  };
+}
+
+/** Called by lib/server/wiring once every domain has subscribed. */
+export function markDomainsWired(): void {
+  registry().wired = true;
+}
+
+/** The subscribers of an event, by name (tests show the wiring is complete). */
+export function subscribersOf(event: { name: string }): string[] {
+  return [...(registry().handlers.get(event.name)?.keys() ?? [])];
+}

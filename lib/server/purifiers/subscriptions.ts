@@ -1,0 +1,11 @@
+import "server-only";
+import { orderAnnouncements } from "@/lib/server/orders/announcements";
+import { registerDeliveredPurifiers, storeShipSerials } from "./index";
+
+/** A purifier's serial is checked when it ships and registered when it arrives: lib/server/wiring calls this once per process. */
+export function subscribePurifiersToOrders(): void {
+  orderAnnouncements.shipping.subscribe("purifiers: serials", (tx, { orderId, serials }) => storeShipSerials(tx, orderId, serials));
+  orderAnnouncements.delivered.subscribe("purifiers: registered", async (tx, { orderId, userId, now }) => {
+    await registerDeliveredPurifiers(tx, orderId, userId, now);
+  });
+}
