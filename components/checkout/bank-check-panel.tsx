@@ -1,0 +1,35 @@
+import { Button } from "@/components/ui/button";
+import { formatAmount } from "@/lib/money";
+
+/** A payment waiting for the bank's check: the check can run here, or the customer pays another way below. */
+export function BankCheckPanel({
+  total,
+  busy,
+  paying,
+  onConfirm,
+}: {
+  total: string;
+  busy: boolean;
+  paying: boolean;
+  onConfirm: () => void;
+}) {
+  return (
+    <section aria-labelledby="bank-check-title" data-testid="bank-check" className="rounded-2xl border border-brand-600 bg-brand-50 p-5">
+      <h2 id="bank-check-title" className="text-xl font-semibold text-ink">
+        Your bank asks you to confirm this payment
+      </h2>
+      <p className="mt-2 text-ink-soft">
+        Nothing has been charged yet. Confirm the payment of {formatAmount(total)} with your bank: its check opens on this page. You can
+        also pay with another card below instead.
+      </p>
+      <Button
+        type="button"
+        onClick={onConfirm}
+        disabled={busy}
+        className="mt-4 h-12 px-6 text-base disabled:cursor-not-allowed disabled:bg-brand-300"
+      >
+        {paying ? "Confirming…" : "Confirm with your bank"}
+      </Button>
+    </section>
+  );
+}
