@@ -17,7 +17,7 @@ export const PREVIEW_IMAGE = {
   alt: "Lenwell: clean water from your tap, no bottles",
 };
 
-/** A product's PNG link preview (app/mart/detail/[sku]/opengraph-image.tsx): its picture, name and price. */
+/** A product's PNG link preview (app/(shop)/mart/detail/[sku]/opengraph-image/route.tsx): its picture, name and price. */
 export function productPreviewImage(item: { skuNum: string; name: string }) {
   return {
     url: `${productPath(item.skuNum)}/opengraph-image`,

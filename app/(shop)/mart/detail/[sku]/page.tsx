@@ -44,7 +44,7 @@ export async function generateMetadata({ params }: PageProps): Promise<Metadata>
     description: `${item.subtitle} ${item.description}`.trim().slice(0, 200),
     path: productPath(item.skuNum),
   });
-  // The product's PNG card (opengraph-image.tsx) first: social sites do not render its SVG pictures.
+  // The product's PNG card (opengraph-image/route.tsx) first: social sites do not render its SVG pictures.
   const card = productPreviewImage(item);
   return {
     ...base,

@@ -4,15 +4,18 @@ import { isListedSku, readPictureDataUrl, readShelfItem } from "@/lib/server/cat
 import { amountToCents, formatUsd } from "@/lib/money";
 import { PREVIEW_IMAGE } from "@/lib/seo";
 
-export const alt = "The product's picture, name and price";
-export const size = { width: PREVIEW_IMAGE.width, height: PREVIEW_IMAGE.height };
-export const contentType = "image/png";
+const size = { width: PREVIEW_IMAGE.width, height: PREVIEW_IMAGE.height };
 
-type ImageProps = { params: Promise<{ sku: string }> };
+type ImageContext = { params: Promise<{ sku: string }> };
 
 // A product's link preview as a PNG: social sites show no SVG, and the catalogue's pictures are SVG.
 // Drawn from the product's first picture, read from public/ (no network).
-export default async function ProductOpenGraphImage({ params }: ImageProps) {
+// A route handler rather than an opengraph-image.tsx file: inside the (shop) route group Next would
+// serve that file under a hashed name (opengraph-image-<hash>), and the product page, its JSON-LD and
+// every link already shared name /mart/detail/<sku>/opengraph-image (lib/seo.ts productPreviewImage).
+// The product page's metadata names the card itself; only its 404 for an unknown sku picked up the
+// file's own entry (a card that 404s as well), and now shows the site's card (app/opengraph-image.tsx).
+export async function GET(_request: Request, { params }: ImageContext): Promise<Response> {
   const { sku } = await params;
   const item = (await isListedSku(sku)) ? await readShelfItem(sku) : null;
   if (!item) notFound();
