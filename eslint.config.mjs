@@ -27,6 +27,10 @@ const noTestSupport = {
   regex: "^@/test/|(^|/)test/support(/|$)",
   message: "Test scaffolding stays in tests: the production build must never reach test/support.",
 };
+const noComponents = {
+  group: ["@/components", "@/components/*"],
+  message: "lib/ is below components/: move what both need into lib (components import lib, never the reverse).",
+};
 const noFeatureComponents = {
   group: ["@/components/*", "!@/components/ui", "!@/components/ui/*"],
   message: "components/ui is the shared kit: it imports no feature folder (move what both need into ui).",
@@ -115,18 +119,18 @@ export default defineConfig([
   },
   layer(["components/ui/**"], [noDatabase, noServer, noTestSupport, noFeatureComponents]),
   layer(["components/**"], [noDatabase, noServer, noTestSupport], [], ["components/ui/**"]),
-  layer(["lib/api/**", "lib/state/**", "lib/hooks/**", "lib/*.ts", "lib/*.tsx", "middleware.ts"], [noDatabase, noServer, noTestSupport]),
-  layer(["lib/config/**", "lib/schemas/**", "lib/geo/**"], [noDatabase, noServer, noBrowserClient, noTestSupport]),
+  layer(["lib/api/**", "lib/state/**", "lib/hooks/**", "lib/display/**", "lib/visitor/**", "lib/rules/**", "lib/site/**", "middleware.ts"], [noDatabase, noServer, noTestSupport, noComponents]),
+  layer(["lib/config/**", "lib/schemas/**", "lib/geo/**"], [noDatabase, noServer, noBrowserClient, noTestSupport, noComponents]),
   layer(["app/**"], [noDatabase, noTestSupport]),
-  layer(["lib/server/**"], [noBrowserClient, noTestSupport], [sendMailDirectly]),
+  layer(["lib/server/**"], [noBrowserClient, noTestSupport, noComponents], [sendMailDirectly]),
   ...DOMAIN_LEVELS.flat().map((domain) =>
     layer(
       [`lib/server/${domain}/**`],
-      [noBrowserClient, noTestSupport, notAbove(domain)].filter((pattern) => pattern.group?.length !== 0),
+      [noBrowserClient, noTestSupport, noComponents, notAbove(domain)].filter((pattern) => pattern.group?.length !== 0),
       domain === "mail" ? [] : [sendMailDirectly],
     ),
   ),
-  layer(["lib/db/**"], [noServer, noBrowserClient, noTestSupport]),
+  layer(["lib/db/**"], [noServer, noBrowserClient, noTestSupport, noComponents]),
   layer(["instrumentation.ts", "instrumentation-client.ts", "next.config.ts"], [noTestSupport]),
   {
     files: ["lib/server/**"],

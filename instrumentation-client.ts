@@ -7,7 +7,7 @@
 // (`config()` from "zod/v4/core" writes the same object). Writing `jitless` there directly keeps
 // zod's core (5 KB gzip) out of every page's first load: pages that never validate anything do
 // not load zod at all. lib/zod-config.test.ts holds zod to reading it from there.
-import { ZOD_CONFIG_GLOBAL } from "@/lib/zod-config";
+import { ZOD_CONFIG_GLOBAL } from "@/lib/site/zod-config";
 
 const scope = globalThis as typeof globalThis & { [ZOD_CONFIG_GLOBAL]?: { jitless?: boolean } };
 scope[ZOD_CONFIG_GLOBAL] = { ...scope[ZOD_CONFIG_GLOBAL], jitless: true };

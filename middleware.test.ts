@@ -3,11 +3,11 @@ import { createHash } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
 import { NextRequest } from "next/server";
 import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
-import { HEAD_SCRIPT } from "@/lib/head-script";
+import { HEAD_SCRIPT } from "@/lib/site/head-script";
 import { PROTECTED_PREFIXES, SIGN_IN_PREFIXES } from "@/lib/config/routes";
-import { REFERRAL_PARAM } from "@/lib/referral";
-import { RETURN_PATH_HEADER } from "@/lib/login-required";
-import { NOT_FOUND_REWRITE } from "@/lib/address-not-found";
+import { REFERRAL_PARAM } from "@/lib/visitor/referral";
+import { RETURN_PATH_HEADER } from "@/lib/visitor/login-required";
+import { NOT_FOUND_REWRITE } from "@/lib/display/address-not-found";
 import { config, middleware } from "./middleware";
 
 vi.hoisted(() => {

@@ -1,13 +1,13 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { COOKIES, REFERRAL_MAX_AGE_S } from "@/lib/config/store";
 import { isProtectedPath } from "@/lib/config/routes";
-import { REFERRAL_PARAM, parseReferralCode } from "@/lib/referral";
-import { safeReturnPath } from "@/lib/return-path";
-import { RETURN_PATH_HEADER, redirectToLogin } from "@/lib/login-required";
+import { REFERRAL_PARAM, parseReferralCode } from "@/lib/visitor/referral";
+import { safeReturnPath } from "@/lib/visitor/return-path";
+import { RETURN_PATH_HEADER, redirectToLogin } from "@/lib/visitor/login-required";
 import { env } from "@/lib/config/env";
 import { publicEnv } from "@/lib/config/public-env";
-import { HEAD_SCRIPT } from "@/lib/head-script";
-import { NOT_FOUND_REWRITE, isMissingWhateverTheData } from "@/lib/address-not-found";
+import { HEAD_SCRIPT } from "@/lib/site/head-script";
+import { NOT_FOUND_REWRITE, isMissingWhateverTheData } from "@/lib/display/address-not-found";
 import type { Envelope } from "@/lib/schemas/envelope";
 import {
   apiOriginOf,

@@ -6,7 +6,7 @@ import { env } from "@/lib/config/env";
 // Pages read through the services too (a customer with their plans): the domains are subscribed first.
 import "@/lib/server/wiring";
 import { STORE_NAME } from "@/lib/config/store";
-import { HEAD_SCRIPT } from "@/lib/head-script";
+import { HEAD_SCRIPT } from "@/lib/site/head-script";
 import { Providers } from "@/components/layout/providers";
 import { TopBar } from "@/components/layout/top-bar";
 import { Footer } from "@/components/layout/footer";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PageNotFound } from "@/components/ui/page-not-found";
-import { NOT_FOUND_METADATA } from "@/lib/seo";
+import { NOT_FOUND_METADATA } from "@/lib/site/seo";
 
 export const metadata: Metadata = NOT_FOUND_METADATA;
 

@@ -1,5 +1,5 @@
 import { ImageResponse } from "next/og";
-import { PREVIEW_IMAGE } from "@/lib/seo";
+import { PREVIEW_IMAGE } from "@/lib/site/seo";
 
 export const alt = PREVIEW_IMAGE.alt;
 export const size = { width: PREVIEW_IMAGE.width, height: PREVIEW_IMAGE.height };

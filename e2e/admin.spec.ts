@@ -1,9 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
 import { ROUTES, adminOrderPath, adminProductPath, afterSalePath, orderPath, productPath } from "@/lib/config/routes";
-import { afterSaleNumber } from "@/lib/after-sale-display";
+import { afterSaleNumber } from "@/lib/display/after-sale-display";
 import { RETURN_ADDRESS } from "@/lib/config/after-sale";
-import { orderNumber } from "@/lib/order-display";
+import { orderNumber } from "@/lib/display/order-display";
 import { TEST_ADDRESS, expect, isMobileProject, registerFreshCustomer, scrollToY, test } from "./fixtures";
 import {
   applyAfterSaleThroughApi,

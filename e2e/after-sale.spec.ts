@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { CARE_SKU } from "@/lib/config/catalog";
 import { PURIFIER_SKU } from "@/lib/config/store";
 import { ROUTES, afterSalePath, orderPath } from "@/lib/config/routes";
-import { afterSaleNumber } from "@/lib/after-sale-display";
+import { afterSaleNumber } from "@/lib/display/after-sale-display";
 import { TEST_ADDRESS, expect, registerFreshCustomer, test } from "./fixtures";
 import { applyAfterSaleThroughApi, buyNowThroughApi, deliveredOrder, payThroughApi, sendAfterSaleRequest, withOperator } from "./shop-api";
 

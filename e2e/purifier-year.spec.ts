@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { addCalendarMonths, addDays } from "@/lib/calendar-day";
+import { addCalendarMonths, addDays } from "@/lib/rules/calendar-day";
 import { ROUTES, orderPath, productPath } from "@/lib/config/routes";
 import { STORE_TIME_ZONE } from "@/lib/config/store";
 import { TEST_ADDRESS, expect, registerFreshCustomer, test } from "./fixtures";

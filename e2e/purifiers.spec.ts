@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { ROUTES, productPath } from "@/lib/config/routes";
-import { CARE_NEEDS_PURIFIER_MESSAGE } from "@/lib/purifier-display";
+import { CARE_NEEDS_PURIFIER_MESSAGE } from "@/lib/display/purifier-display";
 import { expect, registerFreshCustomer, test } from "./fixtures";
 import { tapTargetProblems } from "./support/tap-targets";
 

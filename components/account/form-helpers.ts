@@ -10,8 +10,8 @@ import { ApiError } from "@/lib/api/envelope";
 import { profileQueryKey } from "@/lib/api/session-sync";
 import { COOKIES } from "@/lib/config/store";
 import { ROUTES } from "@/lib/config/routes";
-import { takePurchaseIntent } from "@/lib/purchase-intent";
-import { safeReturnPath } from "@/lib/return-path";
+import { takePurchaseIntent } from "@/lib/visitor/purchase-intent";
+import { safeReturnPath } from "@/lib/visitor/return-path";
 import { signedInResponseSchema, type User } from "@/lib/schemas/user";
 import { hasSessionAtom, usernameAtom } from "@/lib/state/atoms";
 import { keepAlertForNextPage, keepToastsForNextPage } from "@/lib/state/notices";
@@ -49,7 +49,7 @@ export type SignInKind = keyof typeof SIGNED_IN_MESSAGES;
 
 /**
  * After a login or registration: mirror the session, carry out the Add to cart or Buy now the
- * visitor pressed before (lib/purchase-intent.ts), then go back where they came from (or on to the
+ * visitor pressed before (lib/visitor/purchase-intent.ts), then go back where they came from (or on to the
  * payment page for Buy now), where toasts say what happened.
  */
 export function useFinishSignIn(kind: SignInKind) {

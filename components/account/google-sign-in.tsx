@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { codeChallengeFor, nonceFor, randomToken } from "@/lib/oidc-pkce";
+import { codeChallengeFor, nonceFor, randomToken } from "@/lib/visitor/oidc-pkce";
 import { keepPendingSignIn } from "./google-sign-in-state";
 import { FormAlert } from "@/components/ui/form-alert";
 

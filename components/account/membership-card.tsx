@@ -1,7 +1,7 @@
 import { ButtonLink } from "@/components/ui/button-link";
 import { ShopLink } from "@/components/ui/shop-link";
 import { ROUTES } from "@/lib/config/routes";
-import { formatOrderDate } from "@/lib/order-display";
+import { formatOrderDate } from "@/lib/display/order-display";
 import type { SavedPaymentMethod } from "@/lib/schemas/order";
 import type { Membership } from "@/lib/schemas/user";
 import { MembershipActions } from "./membership-actions";

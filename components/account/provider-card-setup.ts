@@ -4,7 +4,7 @@ import type { StripeCardElement } from "@stripe/stripe-js";
 import { confirmSetupInBrowser, loadProvider } from "@/components/checkout/provider-script";
 import { newIdempotencyKey } from "@/lib/api/payments";
 import { checkCardSetup, startCardSetup } from "@/lib/api/saved-cards";
-import type { ProviderFields } from "@/lib/provider-fields";
+import type { ProviderFields } from "@/lib/rules/provider-fields";
 import type { SavedCardAnswer } from "@/lib/schemas/order";
 
 export const SETUP_UNREACHABLE = "The secure card fields could not be reached. Check your connection and try again.";

@@ -9,8 +9,8 @@ import { CardChoice, NEW_CARD, cardFromForm, type CardErrors } from "@/component
 import { CARD_INCOMPLETE, ProviderCardField, type ProviderCard } from "@/components/checkout/provider-card-field";
 import { ApiError } from "@/lib/api/envelope";
 import { addSavedCard, makeDefaultCard, removeSavedCard } from "@/lib/api/saved-cards";
-import type { CardField } from "@/lib/card-rules";
-import type { ProviderFields } from "@/lib/provider-fields";
+import type { CardField } from "@/lib/rules/card-rules";
+import type { ProviderFields } from "@/lib/rules/provider-fields";
 import type { SavedCardAnswer, SavedPaymentMethod } from "@/lib/schemas/order";
 import { saveCardInProviderFields } from "./provider-card-setup";
 

@@ -9,7 +9,7 @@ import { FormAlert } from "@/components/ui/form-alert";
 import { changeFilterShipment, fetchUpcomingFilterShipments, upcomingFilterShipmentsQueryKey } from "@/lib/api/filter-shipments";
 import { FILTER_SCHEDULE } from "@/lib/config/filter-shipments";
 import { ROUTES } from "@/lib/config/routes";
-import { formatScheduleDay, joinNames } from "@/lib/filter-schedule-display";
+import { formatScheduleDay, joinNames } from "@/lib/display/filter-schedule-display";
 import type { UpcomingFilterShipment } from "@/lib/schemas/filter-shipments";
 import { showToastAtom } from "@/lib/state/notices";
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { AdminTable, type AdminColumn } from "@/components/admin/admin-list";
-import { formatOrderDateTime } from "@/lib/order-display";
+import { formatOrderDateTime } from "@/lib/display/order-display";
 
 /** A record section on a console detail page: its heading, then the record's table or empty note. */
 export function HistorySection({ titleId, title, children }: { titleId: string; title: string; children: ReactNode }) {

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useSetAtom } from "jotai";
 import { CancelDialog } from "@/components/ui/cancel-dialog";
 import { cancelMembershipAsOperator } from "@/lib/api/admin";
-import { formatOrderDate } from "@/lib/order-display";
+import { formatOrderDate } from "@/lib/display/order-display";
 import { showToastAtom } from "@/lib/state/notices";
 import { cancellationWords } from "@/components/account/membership-actions";
 

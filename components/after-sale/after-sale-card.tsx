@@ -1,7 +1,7 @@
 import { ListCard } from "@/components/ui/list-card";
 import { afterSalePath } from "@/lib/config/routes";
-import { afterSaleNumber, afterSaleTitle } from "@/lib/after-sale-display";
-import { formatOrderDate, orderNumber } from "@/lib/order-display";
+import { afterSaleNumber, afterSaleTitle } from "@/lib/display/after-sale-display";
+import { formatOrderDate, orderNumber } from "@/lib/display/order-display";
 import type { AfterSale } from "@/lib/schemas/after-sale";
 import { AfterSaleStatusBadge } from "./after-sale-status-badge";
 

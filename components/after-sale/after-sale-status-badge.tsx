@@ -1,5 +1,5 @@
 import { StatusBadge } from "@/components/ui/status-badge";
-import { AFTER_SALE_STATUS_LABELS } from "@/lib/after-sale-display";
+import { AFTER_SALE_STATUS_LABELS } from "@/lib/display/after-sale-display";
 import type { AfterSaleStatus } from "@/lib/schemas/after-sale";
 
 // The same palette as the order badges (each pair passes 4.5:1); the word carries the meaning.

@@ -1,5 +1,5 @@
 import { Timeline } from "@/components/ui/timeline";
-import { afterSaleEventLabel, afterSaleEventNote } from "@/lib/after-sale-display";
+import { afterSaleEventLabel, afterSaleEventNote } from "@/lib/display/after-sale-display";
 import type { AfterSale } from "@/lib/schemas/after-sale";
 
 /** Each step of the request, oldest first, with its date and the note that came with it. */

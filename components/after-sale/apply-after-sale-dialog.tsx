@@ -11,7 +11,7 @@ import { errorsFromFailure, toFormErrors, type FormErrors } from "@/components/a
 import { Button, ButtonRow, type ButtonVariant } from "@/components/ui/button";
 import { applyAfterSale } from "@/lib/api/after-sale";
 import { orderQueryKey } from "@/lib/api/orders";
-import { AFTER_SALE_TYPE_HINTS, AFTER_SALE_TYPE_LABELS, afterSaleNumber } from "@/lib/after-sale-display";
+import { AFTER_SALE_TYPE_HINTS, AFTER_SALE_TYPE_LABELS, afterSaleNumber } from "@/lib/display/after-sale-display";
 import { AFTER_SALE_LIMITS, AFTER_SALE_REASONS, AFTER_SALE_TYPES } from "@/lib/config/after-sale";
 import { afterSalePath } from "@/lib/config/routes";
 import { applyAfterSaleBodySchema, type AfterSaleType } from "@/lib/schemas/after-sale";

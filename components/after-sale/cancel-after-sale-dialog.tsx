@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useSetAtom } from "jotai";
 import { CancelDialog } from "@/components/ui/cancel-dialog";
 import { afterSaleQueryKey, cancelAfterSale } from "@/lib/api/after-sale";
-import { afterSaleNumber } from "@/lib/after-sale-display";
+import { afterSaleNumber } from "@/lib/display/after-sale-display";
 import type { AfterSale } from "@/lib/schemas/after-sale";
 import { showToastAtom } from "@/lib/state/notices";
 

@@ -1,5 +1,5 @@
-import { formatAmount } from "@/lib/money";
-import { formatDay } from "@/lib/purifier-display";
+import { formatAmount } from "@/lib/rules/money";
+import { formatDay } from "@/lib/display/purifier-display";
 import type { AfterSale } from "@/lib/schemas/after-sale";
 
 type RepairFacts = Pick<AfterSale, "type" | "purifier" | "coveredByCare" | "diagnosisFee">;

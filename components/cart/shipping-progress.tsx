@@ -1,5 +1,5 @@
-import { amountToCents, formatUsd } from "@/lib/money";
-import { MEMBER_SHIPPING_TEXT, NOTHING_TO_SHIP_CART } from "@/lib/order-display";
+import { amountToCents, formatUsd } from "@/lib/rules/money";
+import { MEMBER_SHIPPING_TEXT, NOTHING_TO_SHIP_CART } from "@/lib/display/order-display";
 
 interface ShippingProgressProps {
   /** The subtotal of what ships (plans and services do not). */

@@ -7,7 +7,7 @@ import { loginOnExpiry } from "@/lib/api/login-on-expiry";
 import { sharedQueryClient } from "@/lib/api/query-client";
 import { NETWORK_MESSAGE } from "@/lib/api/messages";
 import { paymentPath } from "@/lib/config/routes";
-import type { PurchaseIntent } from "@/lib/purchase-intent";
+import type { PurchaseIntent } from "@/lib/visitor/purchase-intent";
 import { cartListSchema, orderIdResponseSchema, type CartList } from "@/lib/schemas/cart";
 import { purifierListSchema } from "@/lib/schemas/purifier";
 

@@ -2,7 +2,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { Provider, createStore } from "jotai";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { type PurifierList } from "@/lib/schemas/purifier";
-import { CARE_NEEDS_PURIFIER_MESSAGE } from "@/lib/purifier-display";
+import { CARE_NEEDS_PURIFIER_MESSAGE } from "@/lib/display/purifier-display";
 import { hasSessionAtom, memberUntilAtom } from "@/lib/state/atoms";
 import { BuyBox } from "./buy-box";
 // Loaded up front: the box imports its calls on demand, and a first transform here is slow.

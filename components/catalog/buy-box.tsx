@@ -5,13 +5,13 @@ import { useRouter } from "next/navigation";
 import { useAtomValue, useSetAtom } from "jotai";
 import { NETWORK_MESSAGE } from "@/lib/api/messages";
 import { useMemberUntil, useSignedIn } from "@/lib/api/session";
-import { maxQuantity, stockState } from "@/lib/catalog-display";
+import { maxQuantity, stockState } from "@/lib/display/catalog-display";
 import { ACCOUNT_MEMBERSHIP_PATH, paymentPath, ROUTES } from "@/lib/config/routes";
 import { UI } from "@/lib/config/store";
-import { loginHrefKeepingReturn } from "@/lib/login-redirect";
-import { formatOrderDate } from "@/lib/order-display";
-import { rememberPurchase, type PurchaseAction } from "@/lib/purchase-intent";
-import { CARE_NEEDS_PURIFIER_MESSAGE } from "@/lib/purifier-display";
+import { loginHrefKeepingReturn } from "@/lib/visitor/login-redirect";
+import { formatOrderDate } from "@/lib/display/order-display";
+import { rememberPurchase, type PurchaseAction } from "@/lib/visitor/purchase-intent";
+import { CARE_NEEDS_PURIFIER_MESSAGE } from "@/lib/display/purifier-display";
 import { cartDrawerOpenAtom, referralCodeAtom } from "@/lib/state/atoms";
 import { showAlertAtom } from "@/lib/state/notices";
 import { Button, ButtonRow } from "@/components/ui/button";
@@ -96,7 +96,7 @@ export function BuyBox({
   async function run(action: PurchaseAction) {
     const intent = { action, skuNum, quantity: onePerCustomer ? 1 : Math.min(quantity, max) };
     if (!signedIn) {
-      // Carried out once they have logged in or registered and come back here (lib/purchase-intent.ts).
+      // Carried out once they have logged in or registered and come back here (lib/visitor/purchase-intent.ts).
       rememberPurchase(intent);
       router.push(loginHrefKeepingReturn(referralCode));
       return;

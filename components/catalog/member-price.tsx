@@ -3,12 +3,12 @@
 import { TextLink } from "@/components/content/text-link";
 import { useIsMember } from "@/lib/api/session";
 import { ROUTES } from "@/lib/config/routes";
-import { formatAmount } from "@/lib/money";
+import { formatAmount } from "@/lib/rules/money";
 
 /**
  * A product's member price on its (shared, cached) page: a member sees it as the price they pay,
  * everyone else as an offer with the way to the membership page. The server charges it either way
- * (lib/member-pricing.ts); this only says so.
+ * (lib/rules/member-pricing.ts); this only says so.
  */
 export function ProductMemberPrice({ memberPrice }: { memberPrice: string }) {
   const member = useIsMember();

@@ -1,4 +1,4 @@
-import { amountToCents, formatUsd } from "@/lib/money";
+import { amountToCents, formatUsd } from "@/lib/rules/money";
 
 /** The discounted price, with the original struck through when it is higher. */
 export function Price({ originalPrice, discountPrice, size = "md" }: { originalPrice: string; discountPrice: string; size?: "md" | "lg" }) {

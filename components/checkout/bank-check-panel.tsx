@@ -1,5 +1,5 @@
 import { Button } from "@/components/ui/button";
-import { formatAmount } from "@/lib/money";
+import { formatAmount } from "@/lib/rules/money";
 
 /** A payment waiting for the bank's check: the check can run here, or the customer pays another way below. */
 export function BankCheckPanel({

@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import { Field } from "@/components/account/field";
 import { FormAlert } from "@/components/ui/form-alert";
-import { readCard, type CardField, type CardInput } from "@/lib/card-rules";
+import { readCard, type CardField, type CardInput } from "@/lib/rules/card-rules";
 import type { SavedPaymentMethod } from "@/lib/schemas/order";
 
 /** The choice that means "type a new card" rather than one of the saved cards' ids. */

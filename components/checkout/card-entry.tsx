@@ -1,6 +1,6 @@
 import type { RefObject } from "react";
-import type { CardInput } from "@/lib/card-rules";
-import type { ProviderFields } from "@/lib/provider-fields";
+import type { CardInput } from "@/lib/rules/card-rules";
+import type { ProviderFields } from "@/lib/rules/provider-fields";
 import type { SavedPaymentMethod } from "@/lib/schemas/order";
 import { CardChoice, NEW_CARD, cardFromForm, type CardErrors } from "./card-choice";
 import { CARD_INCOMPLETE, ProviderCardField, type ProviderCard } from "./provider-card-field";

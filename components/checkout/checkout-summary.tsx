@@ -1,4 +1,4 @@
-import { formatAmount, formatFee } from "@/lib/money";
+import { formatAmount, formatFee } from "@/lib/rules/money";
 import type { Order } from "@/lib/schemas/order";
 
 /** The order's lines and totals beside the payment form, as the server last computed them. */

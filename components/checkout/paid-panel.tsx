@@ -4,9 +4,9 @@ import { useEffect, useRef } from "react";
 import { ShopLink } from "@/components/ui/shop-link";
 import { buttonClass } from "@/components/ui/button";
 import { orderPath } from "@/lib/config/routes";
-import { formatAmount } from "@/lib/money";
-import { orderNumber } from "@/lib/order-display";
-import { revealResult } from "@/lib/reveal-result";
+import { formatAmount } from "@/lib/rules/money";
+import { orderNumber } from "@/lib/display/order-display";
+import { revealResult } from "@/lib/display/reveal-result";
 import type { Order } from "@/lib/schemas/order";
 
 /**

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef } from "react";
 import { FormAlert } from "@/components/ui/form-alert";
-import { revealResult } from "@/lib/reveal-result";
+import { revealResult } from "@/lib/display/reveal-result";
 
 /**
  * The answer to Pay by its button. `answers` counts them: each new one is a new element, brought into

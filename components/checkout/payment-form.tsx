@@ -1,9 +1,9 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
-import { formatAmount } from "@/lib/money";
-import { NOTHING_TO_SHIP_NOTE } from "@/lib/order-display";
-import type { ProviderFields } from "@/lib/provider-fields";
+import { formatAmount } from "@/lib/rules/money";
+import { NOTHING_TO_SHIP_NOTE } from "@/lib/display/order-display";
+import type { ProviderFields } from "@/lib/rules/provider-fields";
 import type { UsAddress } from "@/lib/schemas/auth";
 import type { Order, SavedPaymentMethod } from "@/lib/schemas/order";
 import { BankCheckPanel } from "./bank-check-panel";

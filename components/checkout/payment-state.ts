@@ -1,5 +1,5 @@
 import { ApiError } from "@/lib/api/envelope";
-import type { CardField } from "@/lib/card-rules";
+import type { CardField } from "@/lib/rules/card-rules";
 import type { Order, ShippingMethodValue } from "@/lib/schemas/order";
 import { addressErrorsOf, keepFixedOnly, type AddressErrors } from "./address-errors";
 import type { CardErrors } from "./card-choice";

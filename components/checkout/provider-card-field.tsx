@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useRef, useState } from "react";
 import type { StripeCardElement } from "@stripe/stripe-js";
-import type { ProviderFields } from "@/lib/provider-fields";
+import type { ProviderFields } from "@/lib/rules/provider-fields";
 import { loadProvider } from "./provider-script";
 
 /** The provider's card fields as the payment form sees them: ready to confirm, or what is missing. */

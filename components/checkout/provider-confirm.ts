@@ -1,7 +1,7 @@
 "use client";
 
 import type { PaymentResult } from "@/lib/api/payments";
-import type { ProviderFields } from "@/lib/provider-fields";
+import type { ProviderFields } from "@/lib/rules/provider-fields";
 import type { ProviderCard } from "./provider-card-field";
 import { confirmInBrowser, loadProvider, type ProviderAction } from "./provider-script";
 

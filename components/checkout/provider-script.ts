@@ -1,7 +1,7 @@
 "use client";
 
 import type { Stripe, StripeCardElement, StripeConstructor } from "@stripe/stripe-js";
-import type { ProviderFields } from "@/lib/provider-fields";
+import type { ProviderFields } from "@/lib/rules/provider-fields";
 
 // The payment provider's browser script (Stripe.js), loaded only by the pages where a card is typed
 // or confirmed, from where the server says (Stripe's own host in production), once per page.

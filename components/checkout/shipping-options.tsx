@@ -1,6 +1,6 @@
 import { FormAlert } from "@/components/ui/form-alert";
-import { formatFee } from "@/lib/money";
-import { formatCalendarDay, MEMBER_SHIPPING_TEXT } from "@/lib/order-display";
+import { formatFee } from "@/lib/rules/money";
+import { formatCalendarDay, MEMBER_SHIPPING_TEXT } from "@/lib/display/order-display";
 import type { Order, ShippingMethodValue } from "@/lib/schemas/order";
 
 /** The order's shipping options, one checked; choosing another recomputes the order's totals on the server. */

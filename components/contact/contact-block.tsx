@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Image } from "@/components/ui/image";
 import { CONTACT_HOURS, SERVICE_CENTRE } from "@/lib/config/store";
-import { chatLink, phoneToE164 } from "@/lib/contact";
+import { chatLink, phoneToE164 } from "@/lib/site/contact";
 import { MAP_HEIGHT, MAP_WIDTH, mapPosition } from "@/lib/geo/us-map";
 import { ChatIcon, ClockIcon, MailIcon, PhoneIcon } from "@/components/ui/icons";
 import { CopyButton } from "./copy-button";

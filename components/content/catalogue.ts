@@ -1,4 +1,4 @@
-import { formatAmount } from "@/lib/money";
+import { formatAmount } from "@/lib/rules/money";
 import type { ShelfItem } from "@/lib/schemas/merchandise";
 
 /** The price a customer pays today, formatted for a sentence: "$359.00". */

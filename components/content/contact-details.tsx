@@ -1,7 +1,7 @@
 import { ClockIcon, MailIcon, PhoneIcon } from "@/components/ui/icons";
 import { env } from "@/lib/config/env";
 import { CONTACT_HOURS } from "@/lib/config/store";
-import { phoneToE164 } from "@/lib/contact";
+import { phoneToE164 } from "@/lib/site/contact";
 import { TAP_TARGET } from "@/components/ui/tap-target";
 
 /** The support e-mail, phone and opening hours as a short list (server only: reads the environment). */

@@ -1,6 +1,6 @@
 "use client";
 
-import { chatLink } from "@/lib/contact";
+import { chatLink } from "@/lib/site/contact";
 import { UI } from "@/lib/config/store";
 import { useScrollPast } from "@/lib/hooks/use-scroll-past";
 import { ChatIcon } from "@/components/ui/icons";

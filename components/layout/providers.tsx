@@ -3,12 +3,12 @@
 import { useEffect, type ReactNode } from "react";
 import dynamic from "next/dynamic";
 import { Provider as JotaiProvider, useSetAtom } from "jotai";
-import { readCookie } from "@/lib/browser-cookies";
-import { useSessionHint } from "@/lib/session-hint";
+import { readCookie } from "@/lib/visitor/browser-cookies";
+import { useSessionHint } from "@/lib/visitor/session-hint";
 import { appStore } from "@/lib/state/store";
 import { referralCodeAtom } from "@/lib/state/atoms";
 import { COOKIES } from "@/lib/config/store";
-import { parseReferralCode } from "@/lib/referral";
+import { parseReferralCode } from "@/lib/visitor/referral";
 
 // The API client, the data cache and the schemas load only for a browser that may be signed in.
 const SessionSync = dynamic(() => import("./session-sync").then((module) => module.SessionSync), { ssr: false });
@@ -16,7 +16,7 @@ const SessionSync = dynamic(() => import("./session-sync").then((module) => modu
 /**
  * Mirrors the referral code the middleware remembered into the global state, and loads the session
  * sync for a browser that may be signed in. (The app webview's platform is the head script's:
- * lib/head-script.ts.)
+ * lib/site/head-script.ts.)
  */
 function BrowserSync() {
   const setReferral = useSetAtom(referralCodeAtom);

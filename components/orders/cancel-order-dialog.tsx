@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useSetAtom } from "jotai";
 import { CancelDialog } from "@/components/ui/cancel-dialog";
 import { cancelOrder, orderQueryKey } from "@/lib/api/orders";
-import { amountToCents, formatAmount, formatUsd } from "@/lib/money";
+import { amountToCents, formatAmount, formatUsd } from "@/lib/rules/money";
 import { cancelOrderBodySchema, type Order } from "@/lib/schemas/order";
 import { showToastAtom } from "@/lib/state/notices";
 

@@ -1,7 +1,7 @@
 import { ListCard } from "@/components/ui/list-card";
 import { orderPath } from "@/lib/config/routes";
-import { formatAmount } from "@/lib/money";
-import { formatOrderDate, orderLinesSummary, orderNumber } from "@/lib/order-display";
+import { formatAmount } from "@/lib/rules/money";
+import { formatOrderDate, orderLinesSummary, orderNumber } from "@/lib/display/order-display";
 import type { OrderSummary } from "@/lib/schemas/order";
 import { OrderStatusBadge } from "./order-status-badge";
 

@@ -9,7 +9,7 @@ import { ShopLink } from "@/components/ui/shop-link";
 import { ApplyAfterSaleButton } from "@/components/after-sale/apply-after-sale-dialog";
 import { fetchOrder, orderQueryKey } from "@/lib/api/orders";
 import { ROUTES, productPath } from "@/lib/config/routes";
-import { amountToCents, formatAmount, formatFee, formatUsd } from "@/lib/money";
+import { amountToCents, formatAmount, formatFee, formatUsd } from "@/lib/rules/money";
 import {
   formatCalendarDay,
   formatOrderDate,
@@ -17,7 +17,7 @@ import {
   NOTHING_TO_SHIP_LABEL,
   orderNumber,
   shippingMethodLabel,
-} from "@/lib/order-display";
+} from "@/lib/display/order-display";
 import type { Order } from "@/lib/schemas/order";
 import { CancelOrderButton } from "./cancel-order-dialog";
 import { EditOrderForm } from "./edit-order-form";

@@ -1,5 +1,5 @@
 import { StatusBadge } from "@/components/ui/status-badge";
-import { ORDER_STATUS_LABELS } from "@/lib/order-display";
+import { ORDER_STATUS_LABELS } from "@/lib/display/order-display";
 import type { OrderStatusValue } from "@/lib/schemas/order";
 
 // Colours pass 4.5:1 on their own backgrounds; the word carries the meaning, not the colour.

@@ -1,5 +1,5 @@
 import { Timeline } from "@/components/ui/timeline";
-import { orderEventLabel, orderEventNote } from "@/lib/order-display";
+import { orderEventLabel, orderEventNote } from "@/lib/display/order-display";
 import type { Order } from "@/lib/schemas/order";
 
 /** What happened to the order, oldest first, each step with its date. */

@@ -5,7 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ButtonLink } from "@/components/ui/button-link";
 import { orderQueryKey } from "@/lib/api/orders";
 import { paymentPath } from "@/lib/config/routes";
-import { formatOrderDateTime, formatTimeLeft } from "@/lib/order-display";
+import { formatOrderDateTime, formatTimeLeft } from "@/lib/display/order-display";
 import type { Order } from "@/lib/schemas/order";
 
 function subscribeToSeconds(onTick: () => void) {

@@ -7,7 +7,7 @@ import { errorsFromFailure } from "@/components/account/form-helpers";
 import { SmallButton } from "@/components/purifiers/small-button";
 import { recordFilterChange } from "@/lib/api/purifiers";
 import { NETWORK_MESSAGE } from "@/lib/api/messages";
-import { dueText, formatDay, stageTone } from "@/lib/purifier-display";
+import { dueText, formatDay, stageTone } from "@/lib/display/purifier-display";
 import { filterChangeBodySchema, type FilterStageView, type Purifier } from "@/lib/schemas/purifier";
 import { cartDrawerOpenAtom } from "@/lib/state/atoms";
 import { showAlertAtom, showToastAtom } from "@/lib/state/notices";

@@ -2,7 +2,7 @@ import { CancelCareButton } from "@/components/purifiers/cancel-care-button";
 import { FilterStageRow } from "@/components/purifiers/filter-stage-row";
 import { PurifierDetailsForm } from "@/components/purifiers/purifier-details-form";
 import { ROUTES } from "@/lib/config/routes";
-import { careText, formatDay } from "@/lib/purifier-display";
+import { careText, formatDay } from "@/lib/display/purifier-display";
 import type { Purifier } from "@/lib/schemas/purifier";
 
 /** One purifier: its dates, its Lenwell Care, each filter stage and the form for its details. `onChange` takes the server's new view of it. */

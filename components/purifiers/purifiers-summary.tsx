@@ -1,6 +1,6 @@
 import { ButtonLink } from "@/components/ui/button-link";
 import { ROUTES } from "@/lib/config/routes";
-import { careText, dueText } from "@/lib/purifier-display";
+import { careText, dueText } from "@/lib/display/purifier-display";
 import type { Purifier } from "@/lib/schemas/purifier";
 
 /** The account page's look at My purifiers: each purifier, the filter due next and which one Lenwell Care covers. */

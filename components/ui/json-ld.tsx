@@ -1,4 +1,4 @@
-import { serializeJsonLd } from "@/lib/structured-data";
+import { serializeJsonLd } from "@/lib/site/structured-data";
 
 /** Structured data for search engines as an inert script (serializeJsonLd escapes what could close it). */
 export function JsonLd({ data }: { data: unknown }) {

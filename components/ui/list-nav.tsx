@@ -1,7 +1,7 @@
 import { ShopLink } from "@/components/ui/shop-link";
 import { ChevronLeftIcon, ChevronRightIcon } from "@/components/ui/icons";
 import { pillClass } from "@/components/ui/pill";
-import { listHref, pageWindow } from "@/lib/order-display";
+import { listHref, pageWindow } from "@/lib/display/order-display";
 
 // The navigation of the customer's lists (orders, after-sale requests): a status filter and page
 // numbers, all plain links, so each view is an address reachable with Tab and Enter, no script.

@@ -1,6 +1,6 @@
 "use client";
 
-import { clampQuantity } from "@/lib/catalog-display";
+import { clampQuantity } from "@/lib/display/catalog-display";
 import { UI } from "@/lib/config/store";
 
 interface QuantityStepperProps {

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, type ComponentProps } from "react";
 import { useAtomValue, useSetAtom } from "jotai";
 import { loadingCountAtom, referralCodeAtom } from "@/lib/state/atoms";
-import { withReferral } from "@/lib/referral";
+import { withReferral } from "@/lib/visitor/referral";
 
 type ShopLinkProps = Omit<ComponentProps<typeof Link>, "href"> & { href: string };
 

@@ -1,4 +1,4 @@
-import { formatOrderDateTime } from "@/lib/order-display";
+import { formatOrderDateTime } from "@/lib/display/order-display";
 
 export interface TimelineStep {
   title: string;

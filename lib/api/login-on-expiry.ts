@@ -1,10 +1,10 @@
 import { ROUTES } from "@/lib/config/routes";
-import { rememberReturnPath } from "@/lib/login-redirect";
+import { rememberReturnPath } from "@/lib/visitor/login-redirect";
 import { keepAlertForNextPage, showAlertAtom } from "@/lib/state/notices";
 import { appStore } from "@/lib/state/store";
 import { ApiError } from "./envelope";
 
-// Here rather than in lib/login-redirect.ts, which every page's top bar loads: only the pages that
+// Here rather than in lib/visitor/login-redirect.ts, which every page's top bar loads: only the pages that
 // make calls needing a session load this.
 
 // Set when this page ends its own session on purpose (a logout on its way home): the 401s that its

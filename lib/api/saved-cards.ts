@@ -8,7 +8,7 @@ import {
   type SavedCardAnswer,
   type SavedPaymentMethod,
 } from "@/lib/schemas/order";
-import type { CardInput } from "@/lib/card-rules";
+import type { CardInput } from "@/lib/rules/card-rules";
 import { callApi } from "./client";
 import { loginOnExpiry } from "./login-on-expiry";
 

@@ -2,7 +2,7 @@
 
 import { useAtomValue } from "jotai";
 import { hasSessionAtom, isMemberAtom, isOperatorAtom, memberUntilAtom } from "@/lib/state/atoms";
-import { useSessionHint } from "@/lib/session-hint";
+import { useSessionHint } from "@/lib/visitor/session-hint";
 
 // What the shell needs to know about the session, from the global state alone: these hooks load no
 // API client, so every page can use them. lib/api/session-sync.ts asks the server and fills it in.

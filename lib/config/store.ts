@@ -58,7 +58,7 @@ export const STORAGE_KEYS = {
   keptAlert: "lenwell.kept-alert",
   /** Toasts carried over a full page load (the welcome after signing in, which leaves with one). */
   keptToasts: "lenwell.kept-toasts",
-  /** A visitor's Add to cart or Buy now, carried out once they have signed in (lib/purchase-intent.ts). */
+  /** A visitor's Add to cart or Buy now, carried out once they have signed in (lib/visitor/purchase-intent.ts). */
   purchaseIntent: "lenwell.purchase-intent",
 } as const;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isCalendarDay } from "@/lib/calendar-day";
+import { isCalendarDay } from "@/lib/rules/calendar-day";
 import { singleLineText, uuidText } from "./text";
 
 // The filter schedule's calls as docs/api.md describes them: the member's upcoming shipments, skip

@@ -7,7 +7,7 @@ import {
   type MerchandiseCategory,
   type MerchandiseSort,
 } from "../config/catalog";
-import { amountToCents, centsToAmount } from "../money";
+import { amountToCents, centsToAmount } from "@/lib/rules/money";
 import { money, specRowSchema } from "./cart";
 
 // `Merchandise` as docs/api.md describes it, and the queries of the two catalogue calls.

@@ -8,7 +8,7 @@ import {
   CARD_NUMBER_PATTERN,
   cardDigits,
   type CardInput,
-} from "@/lib/card-rules";
+} from "@/lib/rules/card-rules";
 import { SKU_PATTERN } from "@/lib/config/catalog";
 import { SHIPPING_METHOD_VALUES, type ShippingMethodValue } from "@/lib/config/shipping";
 import { usAddressSchema } from "./auth";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isCalendarDay } from "@/lib/calendar-day";
+import { isCalendarDay } from "@/lib/rules/calendar-day";
 import { singleLineText, uuidText } from "./text";
 
 // My purifiers (/api/v1/c/purifier/...) and the console's purifier search: request bodies, the

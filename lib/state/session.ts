@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { clearSessionHint } from "@/lib/session-hint";
+import { clearSessionHint } from "@/lib/visitor/session-hint";
 import { cartCountAtom, hasSessionAtom, isOperatorAtom, usernameAtom } from "./atoms";
 import { appStore } from "./store";
 

@@ -12,7 +12,7 @@ import { LOGIN_LIMITS } from "@/lib/config/auth";
 import { PURIFIER_SKU } from "@/lib/config/store";
 import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
 import { DEMO_CATALOGUE } from "@/lib/db/seed/catalogue";
-import { formatUsd } from "@/lib/money";
+import { formatUsd } from "@/lib/rules/money";
 import { startTestSmtpServer, type TestSmtpServer } from "@/test/support/test-smtp-server";
 import { call, listedProducts, signIn, type Session } from "../bench/shop-api";
 import {

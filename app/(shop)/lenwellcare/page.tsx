@@ -11,7 +11,7 @@ import { priceText, specValue } from "@/components/content/catalogue";
 import { CARE_SKU } from "@/lib/config/catalog";
 import { ROUTES, productPath } from "@/lib/config/routes";
 import { readShelfItem } from "@/lib/server/catalog";
-import { pageMetadata } from "@/lib/seo";
+import { pageMetadata } from "@/lib/site/seo";
 
 export const metadata = pageMetadata({
   title: "Lenwell Care: 2-Year Protection for Your Purifier",

@@ -6,11 +6,11 @@ import { buttonClass } from "@/components/ui/button";
 import { EmptyOrder } from "@/components/ui/empty-order";
 import { Container } from "@/components/ui/page";
 import { ShopLink } from "@/components/ui/shop-link";
-import { categoryLabel, readStoreView, storeHref, type StoreView } from "@/lib/catalog-display";
+import { categoryLabel, readStoreView, storeHref, type StoreView } from "@/lib/display/catalog-display";
 import { STORE_CATEGORIES, STORE_PAGE_SIZE, STORE_SORTS } from "@/lib/config/catalog";
 import { ROUTES } from "@/lib/config/routes";
 import { readShelf } from "@/lib/server/catalog";
-import { pageMetadata } from "@/lib/seo";
+import { pageMetadata } from "@/lib/site/seo";
 import { TAP_TARGET } from "@/components/ui/tap-target";
 
 type PageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };

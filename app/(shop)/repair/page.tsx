@@ -8,7 +8,7 @@ import { priceText } from "@/components/content/catalogue";
 import { REPAIR_DIAGNOSIS_SKU } from "@/lib/config/catalog";
 import { ROUTES, productPath } from "@/lib/config/routes";
 import { readShelfItem } from "@/lib/server/catalog";
-import { pageMetadata } from "@/lib/seo";
+import { pageMetadata } from "@/lib/site/seo";
 
 export const metadata = pageMetadata({
   title: "Mail-In Repair Service for Lenwell Purifiers",

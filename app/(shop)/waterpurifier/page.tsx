@@ -15,11 +15,11 @@ import { FILTER_SKUS } from "@/lib/config/catalog";
 import { ROUTES, productPath } from "@/lib/config/routes";
 import { PURIFIER_SKU } from "@/lib/config/store";
 import { env } from "@/lib/config/env";
-import { amountToCents } from "@/lib/money";
+import { amountToCents } from "@/lib/rules/money";
 import { readShelfItem, readStock } from "@/lib/server/catalog";
 import { singleUnitShipping } from "@/lib/server/shipping";
-import { pageMetadata, productPreviewImage } from "@/lib/seo";
-import { productJsonLd } from "@/lib/structured-data";
+import { pageMetadata, productPreviewImage } from "@/lib/site/seo";
+import { productJsonLd } from "@/lib/site/structured-data";
 import { JsonLd } from "@/components/ui/json-ld";
 
 export const metadata = pageMetadata({

@@ -3,7 +3,7 @@ import { and, between, count, desc, eq, ilike, or, sql, type SQL } from "drizzle
 import { RETURN_ADDRESS } from "@/lib/config/after-sale";
 import { getDb, type DbExecutor } from "@/lib/db/client";
 import { afterSaleRequests, orders, users, type AfterSaleRow, type UserRow } from "@/lib/db/schema";
-import { amountToCents, centsToAmount, formatUsd } from "@/lib/money";
+import { amountToCents, centsToAmount, formatUsd } from "@/lib/rules/money";
 import type {
   AdminAfterSale,
   AdminAfterSaleListQuery,

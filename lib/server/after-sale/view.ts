@@ -3,7 +3,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { REPAIR_DIAGNOSIS_SKU } from "@/lib/config/catalog";
 import type { DbExecutor } from "@/lib/db/client";
 import { afterSaleEvents, memberships, products, purifiers, type AfterSaleRow } from "@/lib/db/schema";
-import { centsToAmount } from "@/lib/money";
+import { centsToAmount } from "@/lib/rules/money";
 import type { AfterSale, AfterSaleStatus } from "@/lib/schemas/after-sale";
 import { storeDate } from "@/lib/server/shipping/dates";
 

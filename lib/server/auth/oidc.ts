@@ -12,7 +12,7 @@ import {
   OIDC_SCOPE,
 } from "@/lib/config/oidc";
 import { AppError } from "@/lib/server/base/errors";
-import { nonceFor } from "@/lib/oidc-pkce";
+import { nonceFor } from "@/lib/visitor/oidc-pkce";
 import { log } from "@/lib/server/log";
 import { describeError } from "@/lib/server/base/error-log";
 

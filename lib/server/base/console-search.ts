@@ -1,7 +1,7 @@
 import "server-only";
 
 // How the console reads what an operator types in a list's search box. Customers quote the short
-// number they see ("#5E461C55", the first 8 hex digits of an id: lib/order-display.ts), operators
+// number they see ("#5E461C55", the first 8 hex digits of an id: lib/display/order-display.ts), operators
 // paste full ids, e-mails or a name. Shared by the order and after-sale lists.
 
 /** Fewer hex digits than this match too many ids to be meant as a number. */

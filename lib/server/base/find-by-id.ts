@@ -1,5 +1,5 @@
 import "server-only";
-import { isRecordId } from "@/lib/record-id";
+import { isRecordId } from "@/lib/rules/record-id";
 import { AppError } from "./errors";
 
 /**

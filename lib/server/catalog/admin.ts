@@ -6,7 +6,7 @@ import { getDb } from "@/lib/db/client";
 import { productChanges } from "@/lib/db/schema/product-changes";
 import { products, type ProductRow } from "@/lib/db/schema/products";
 import { users, type UserRow } from "@/lib/db/schema/users";
-import { amountToCents, centsToAmount } from "@/lib/money";
+import { amountToCents, centsToAmount } from "@/lib/rules/money";
 import type { AdminProduct, ProductChange } from "@/lib/schemas/admin-catalogue";
 import { merchandiseUpdateSchema, type Merchandise } from "@/lib/schemas/merchandise";
 import { assertOperator } from "@/lib/server/auth/roles";

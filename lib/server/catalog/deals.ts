@@ -1,5 +1,5 @@
 import "server-only";
-import { amountToCents } from "@/lib/money";
+import { amountToCents } from "@/lib/rules/money";
 import type { ShelfItem } from "@/lib/schemas/merchandise";
 import { readCategory } from "./cache";
 

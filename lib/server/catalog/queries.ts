@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
 import { isOnePerCustomer } from "@/lib/config/memberships";
 import { getDb } from "@/lib/db/client";
 import { products, type ProductRow } from "@/lib/db/schema/products";
-import { centsToAmount } from "@/lib/money";
+import { centsToAmount } from "@/lib/rules/money";
 import { AppError } from "@/lib/server/base/errors";
 import type { Merchandise, MerchandiseList, MerchandiseListQuery, MerchandiseSort } from "@/lib/schemas/merchandise";
 

@@ -5,7 +5,7 @@ import { env } from "@/lib/config/env";
 import type { Transaction } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
 import { AppError } from "@/lib/server/base/errors";
-import { priceLines } from "@/lib/member-pricing";
+import { priceLines } from "@/lib/rules/member-pricing";
 import { cartLinesForCheckout, clearCart } from "@/lib/server/cart";
 import { assertCarePlanBuyable, assertMembershipBuyable, isMemberAt } from "@/lib/server/memberships";
 import { inTransaction } from "@/lib/server/transaction";

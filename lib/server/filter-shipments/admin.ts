@@ -1,7 +1,7 @@
 import "server-only";
 import { and, desc, eq, gte, inArray } from "drizzle-orm";
 import { FILTER_SCHEDULE } from "@/lib/config/filter-shipments";
-import { addDays } from "@/lib/calendar-day";
+import { addDays } from "@/lib/rules/calendar-day";
 import { getDb } from "@/lib/db/client";
 import { filterShipments, orders, products, purifiers, users, type FilterShipmentStatus, type OrderStatus } from "@/lib/db/schema";
 import type { UserRow } from "@/lib/db/schema";

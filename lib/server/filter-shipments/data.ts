@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import type { DbExecutor } from "@/lib/db/client";
 import { filterChanges, filterShipments, memberships, orders, products, purifiers, users, type PurifierRow } from "@/lib/db/schema";
-import type { FilterChangeRecord, FilterStageSpec } from "@/lib/filter-stages";
+import type { FilterChangeRecord, FilterStageSpec } from "@/lib/rules/filter-stages";
 import { memberBenefitsAt } from "@/lib/server/memberships/member-rule";
 import type { ShipmentRecord } from "./plan";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { laterDay } from "@/lib/calendar-day";
+import { laterDay } from "@/lib/rules/calendar-day";
 import type { Transaction } from "@/lib/db/client";
 import { filterChanges, filterShipments } from "@/lib/db/schema";
 import { storeDate } from "@/lib/server/shipping/dates";
@@ -10,7 +10,7 @@ import { storeDate } from "@/lib/server/shipping/dates";
 // from there and the member's schedule keeps its rhythm. A parcel that arrives after that date
 // (an overdue filter shipped late) counts from its delivery day instead: counting from a date long
 // past would make the next shipment due at once. The customer's own "I changed it" is a separate
-// record and the later of the two wins (lib/filter-stages.ts). Imports nothing of the orders
+// record and the later of the two wins (lib/rules/filter-stages.ts). Imports nothing of the orders
 // domain, which calls it from the delivery step.
 
 export async function recordFilterShipmentDelivery(tx: Transaction, orderId: string, deliveredAt: Date): Promise<void> {

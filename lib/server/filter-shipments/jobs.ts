@@ -1,7 +1,7 @@
 import "server-only";
 import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import { FILTER_SCHEDULE } from "@/lib/config/filter-shipments";
-import { addDays } from "@/lib/calendar-day";
+import { addDays } from "@/lib/rules/calendar-day";
 import { getDb, type Transaction } from "@/lib/db/client";
 import { filterAddressRequests, filterReminders, filterShipments, orders, users } from "@/lib/db/schema";
 import type { UsAddress } from "@/lib/schemas/auth";
@@ -14,7 +14,7 @@ import { createSystemOrder } from "@/lib/server/orders";
 import { acceptsReminders, reminderUnsubscribe } from "@/lib/server/reminders";
 import { storeDate } from "@/lib/server/shipping/dates";
 import { inTransaction } from "@/lib/server/transaction";
-import { formatScheduleDay } from "@/lib/filter-schedule-display";
+import { formatScheduleDay } from "@/lib/display/filter-schedule-display";
 import { activeMembers, filterStageSpecs, loadScheduledPurifiers, type ScheduledPurifier } from "./data";
 import { isOrderDue, plannedShipments, type PlannedShipment } from "./plan";
 import { log } from "@/lib/server/log";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FilterStageSpec } from "@/lib/filter-stages";
+import type { FilterStageSpec } from "@/lib/rules/filter-stages";
 import { isOrderDue, orderDay, plannedShipments, postponedDay, type ShipmentRecord } from "./plan";
 
 // The schedule's arithmetic on calendar days: which stages ship together, on which day the order is

@@ -1,10 +1,10 @@
 import { FILTER_SCHEDULE } from "@/lib/config/filter-shipments";
-import { addDays } from "@/lib/calendar-day";
-import { filterStages, type FilterChangeRecord, type FilterStageSpec, type FilterStageStatus } from "@/lib/filter-stages";
+import { addDays } from "@/lib/rules/calendar-day";
+import { filterStages, type FilterChangeRecord, type FilterStageSpec, type FilterStageStatus } from "@/lib/rules/filter-stages";
 import type { FilterShipmentStatus } from "@/lib/db/schema";
 
 // The filter schedule of one purifier, as pure arithmetic over what the database holds: its
-// stages' due dates (lib/filter-stages.ts) grouped by day, each group one shipment, ordered the
+// stages' due dates (lib/rules/filter-stages.ts) grouped by day, each group one shipment, ordered the
 // lead time before its due date, or before the new date when the member postponed it. A shipment
 // the member skipped counts, for the schedule, as a change on its due date: the member handles
 // that change themselves, so the stage's next due date counts on from there, and the customer's own

@@ -1,6 +1,6 @@
 import "server-only";
 import type { DbExecutor } from "@/lib/db/client";
-import { centsToAmount } from "@/lib/money";
+import { centsToAmount } from "@/lib/rules/money";
 import type { CancellationPreview } from "@/lib/schemas/user";
 import type { CancellationFacts } from "@/lib/server/mail/templates/memberships";
 import { planRefundRule, type PlanRow } from "./plan-refunds";

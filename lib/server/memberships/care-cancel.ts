@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Transaction } from "@/lib/db/client";
 import { memberships, users, type UserRow } from "@/lib/db/schema";
-import { centsToAmount } from "@/lib/money";
+import { centsToAmount } from "@/lib/rules/money";
 import type { CareCancellation } from "@/lib/schemas/purifier";
 import { assertOperator } from "@/lib/server/auth/roles";
 import { AppError } from "@/lib/server/base/errors";

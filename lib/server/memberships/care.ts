@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, gt, inArray, lte } from "drizzle-orm";
 import type { DbExecutor, Transaction } from "@/lib/db/client";
 import { memberships, products, purifiers, type MembershipRow } from "@/lib/db/schema";
-import { CARE_NEEDS_PURIFIER_MESSAGE } from "@/lib/purifier-display";
+import { CARE_NEEDS_PURIFIER_MESSAGE } from "@/lib/display/purifier-display";
 import type { CareCoverage } from "@/lib/schemas/purifier";
 import { AppError } from "@/lib/server/base/errors";
 import { storeDate } from "@/lib/server/shipping/dates";

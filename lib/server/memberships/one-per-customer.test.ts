@@ -2,7 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { cartItems, memberships, orders, type MembershipRow } from "@/lib/db/schema";
-import { formatOrderDate } from "@/lib/order-display";
+import { formatOrderDate } from "@/lib/display/order-display";
 import { addToCart, updateCartItem } from "@/lib/server/cart";
 import { buyNow, checkoutCart } from "@/lib/server/checkout";
 import { HOUSTON, makeCustomer, putInCart } from "@/test/support/shop";

@@ -3,7 +3,7 @@ import { and, eq, gt, inArray, or } from "drizzle-orm";
 import { isOnePerCustomer } from "@/lib/config/memberships";
 import type { DbExecutor } from "@/lib/db/client";
 import { memberships, products } from "@/lib/db/schema";
-import { formatOrderDate } from "@/lib/order-display";
+import { formatOrderDate } from "@/lib/display/order-display";
 import { AppError } from "@/lib/server/base/errors";
 import { MEMBERSHIP_MESSAGES } from "./messages";
 

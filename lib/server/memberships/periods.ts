@@ -1,4 +1,4 @@
-import { addCalendarMonths } from "@/lib/calendar-day";
+import { addCalendarMonths } from "@/lib/rules/calendar-day";
 
 // The date arithmetic of renewals and refunds, pure so it is unit-tested on its own.
 

@@ -3,7 +3,7 @@ import { and, asc, eq, gte, inArray, isNull, lte, ne, or, sql } from "drizzle-or
 import { RENEWAL_RETRY_DAYS, YEARLY_PLAN_MONTHS, YEARLY_RENEWAL_NOTICE_DAYS } from "@/lib/config/memberships";
 import { getDb, type Transaction } from "@/lib/db/client";
 import { memberships, orders, payments, products, savedPaymentMethods, users, type MembershipRow } from "@/lib/db/schema";
-import type { CardInput } from "@/lib/card-rules";
+import type { CardInput } from "@/lib/rules/card-rules";
 import type { Membership } from "@/lib/schemas/user";
 import { AppError } from "@/lib/server/base/errors";
 import { queueMail } from "@/lib/server/mail/outbox";

@@ -12,7 +12,7 @@ import {
   type OrderRow,
   type UserRow,
 } from "@/lib/db/schema";
-import { centsToAmount } from "@/lib/money";
+import { centsToAmount } from "@/lib/rules/money";
 import type {
   AdminCancelOrderBody,
   AdminOrder,

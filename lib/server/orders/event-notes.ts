@@ -1,6 +1,6 @@
 import "server-only";
-import { AFTER_SALE_TYPE_LABELS, afterSaleNumber } from "@/lib/after-sale-display";
-import { formatUsd } from "@/lib/money";
+import { AFTER_SALE_TYPE_LABELS, afterSaleNumber } from "@/lib/display/after-sale-display";
+import { formatUsd } from "@/lib/rules/money";
 import type { AfterSaleType } from "@/lib/schemas/after-sale";
 
 // The notes written under timeline steps, in the words and formats the pages use elsewhere: money

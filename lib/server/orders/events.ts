@@ -7,7 +7,7 @@ import { orderEvents, type OrderEventActor, type UserRow } from "@/lib/db/schema
 // The order's timeline: every step a customer, an operator or the shop itself takes on an order is
 // one row of order_events, written here and nowhere else.
 
-/** The steps the timeline knows; the pages name them (lib/order-display.ts). */
+/** The steps the timeline knows; the pages name them (lib/display/order-display.ts). */
 export type OrderEventType =
   | "created"
   | "paid"

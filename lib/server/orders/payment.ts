@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { getDb, type DbExecutor, type Transaction } from "@/lib/db/client";
 import { orderItems, orders, users, type OrderRow, type PaymentRow, type UserRow } from "@/lib/db/schema";
-import { sameAddress } from "@/lib/same-address";
+import { sameAddress } from "@/lib/rules/same-address";
 import type { UsAddress } from "@/lib/schemas/auth";
 import type { Order, PaymentBody } from "@/lib/schemas/order";
 import { AppError } from "@/lib/server/base/errors";

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { COOKIES } from "@/lib/config/store";
 import { orders } from "@/lib/db/schema";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
-import { centsToAmount } from "@/lib/money";
+import { centsToAmount } from "@/lib/rules/money";
 import { dataOf, read } from "@/test/support/answer";
 import { apiRequest, HOUSTON, makeCustomer, makeProduct, type Customer } from "@/test/support/shop";
 import { POST as buyNowRoute } from "@/app/api/v1/c/merchandise/order/add/route";

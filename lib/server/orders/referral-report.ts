@@ -2,7 +2,7 @@ import "server-only";
 import { asc, count, desc, isNotNull, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { orders, type UserRow } from "@/lib/db/schema";
-import { centsToAmount } from "@/lib/money";
+import { centsToAmount } from "@/lib/rules/money";
 import { assertOperator } from "@/lib/server/auth/roles";
 
 export interface ReferralRow {

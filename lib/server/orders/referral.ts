@@ -1,6 +1,6 @@
 import "server-only";
 import { COOKIES } from "@/lib/config/store";
-import { parseReferralCode } from "@/lib/referral";
+import { parseReferralCode } from "@/lib/visitor/referral";
 import { readCookie } from "@/lib/server/auth/session";
 
 /** The remembered `?c=` code of a request, if it is a well-formed one (anything else is ignored). */

@@ -14,7 +14,7 @@ import {
   type RefundReason,
   type RefundRow,
 } from "@/lib/db/schema";
-import { centsToAmount, formatUsd } from "@/lib/money";
+import { centsToAmount, formatUsd } from "@/lib/rules/money";
 import type { AdminRefund } from "@/lib/schemas/admin-order";
 import { AppError } from "@/lib/server/base/errors";
 import { describeError } from "@/lib/server/base/error-log";

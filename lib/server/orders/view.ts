@@ -3,7 +3,7 @@ import { shipsToCustomer } from "@/lib/config/catalog";
 import { and, asc, eq, inArray, ne, notInArray, or, sql } from "drizzle-orm";
 import type { DbExecutor } from "@/lib/db/client";
 import { afterSaleRequests, orderEvents, orderItems, products, type OrderRow } from "@/lib/db/schema";
-import { centsToAmount } from "@/lib/money";
+import { centsToAmount } from "@/lib/rules/money";
 import type { Order, OrderSummary } from "@/lib/schemas/order";
 import { shippingOptions } from "@/lib/server/shipping";
 import { orderBasis } from "./totals";

@@ -1,7 +1,7 @@
 import "server-only";
 import type { DbExecutor } from "@/lib/db/client";
 import { env } from "@/lib/config/env";
-import type { ProviderFields } from "@/lib/provider-fields";
+import type { ProviderFields } from "@/lib/rules/provider-fields";
 import type { PaymentProvider } from "./provider";
 import { STRIPE_TEST_CARDS, createStripeProvider } from "./stripe-provider";
 import { TEST_CARDS } from "./test-cards";

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { PaymentBody, ShippingMethodValue } from "@/lib/schemas/order";
 import type { ApplyAfterSaleBody } from "@/lib/schemas/after-sale";
 import type { UsAddress } from "@/lib/schemas/auth";
-import { centsToAmount } from "@/lib/money";
+import { centsToAmount } from "@/lib/rules/money";
 import { addToCart } from "@/lib/server/cart";
 import {
   adminCancelOrder,

@@ -7,7 +7,7 @@ import { ShopLink } from "@/components/ui/shop-link";
 import { OrderCard } from "@/components/orders/order-card";
 import { ListPagination, StatusFilters } from "@/components/ui/list-nav";
 import { ROUTES } from "@/lib/config/routes";
-import { listHref, ORDER_FILTERS, ORDERS_PAGE_SIZE, ORDER_STATUS_LABELS } from "@/lib/order-display";
+import { listHref, ORDER_FILTERS, ORDERS_PAGE_SIZE, ORDER_STATUS_LABELS } from "@/lib/display/order-display";
 import { orderStatusSchema } from "@/lib/schemas/order";
 import { requireCustomerPage } from "@/lib/server/auth/page-session";
 import { listOrders } from "@/lib/server/orders";

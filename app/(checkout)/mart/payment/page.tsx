@@ -5,7 +5,7 @@ import { TestModeNotice } from "@/components/checkout/test-mode-notice";
 import { ButtonLink } from "@/components/ui/button-link";
 import { Container } from "@/components/ui/page";
 import { ROUTES, orderPath } from "@/lib/config/routes";
-import { orderNumber } from "@/lib/order-display";
+import { orderNumber } from "@/lib/display/order-display";
 import type { Order } from "@/lib/schemas/order";
 import { requireCustomerPage } from "@/lib/server/auth/page-session";
 import { findById } from "@/lib/server/base/find-by-id";

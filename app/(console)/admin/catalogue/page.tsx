@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AdminTable, type AdminColumn } from "@/components/admin/admin-list";
 import { adminProductPath } from "@/lib/config/routes";
-import { formatAmount } from "@/lib/money";
+import { formatAmount } from "@/lib/rules/money";
 import { requireOperatorPage } from "@/lib/server/auth/operator";
 import { adminListProducts } from "@/lib/server/catalog";
 import { TAP_TARGET } from "@/components/ui/tap-target";

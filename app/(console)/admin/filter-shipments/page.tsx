@@ -4,8 +4,8 @@ import { AdminTable, EmptyNote, type AdminColumn } from "@/components/admin/admi
 import { TAP_TARGET } from "@/components/ui/tap-target";
 import { FILTER_SCHEDULE } from "@/lib/config/filter-shipments";
 import { adminOrderPath } from "@/lib/config/routes";
-import { formatScheduleDay } from "@/lib/filter-schedule-display";
-import { ORDER_STATUS_LABELS, orderNumber } from "@/lib/order-display";
+import { formatScheduleDay } from "@/lib/display/filter-schedule-display";
+import { ORDER_STATUS_LABELS, orderNumber } from "@/lib/display/order-display";
 import { requireOperatorPage } from "@/lib/server/auth/operator";
 import { adminFilterSchedule, type AdminFilterShipment, type AdminShipmentState } from "@/lib/server/filter-shipments";
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AdminTable, EmptyNote, type AdminColumn } from "@/components/admin/admin-list";
 import { ROUTES, adminOrderPath } from "@/lib/config/routes";
-import { formatOrderDate } from "@/lib/order-display";
+import { formatOrderDate } from "@/lib/display/order-display";
 import { requireOperatorPage } from "@/lib/server/auth/operator";
 import { adminListPlans, type AdminPlanStatus } from "@/lib/server/memberships/admin";
 import { TAP_TARGET } from "@/components/ui/tap-target";

@@ -4,7 +4,7 @@ import { AdminTable, EmptyNote, ResultCount, type AdminColumn } from "@/componen
 import { Button } from "@/components/ui/button";
 import { TAP_TARGET } from "@/components/ui/tap-target";
 import { ROUTES, adminOrderPath } from "@/lib/config/routes";
-import { careText, dueText, formatDay } from "@/lib/purifier-display";
+import { careText, dueText, formatDay } from "@/lib/display/purifier-display";
 import { adminPurifierListQuerySchema } from "@/lib/schemas/purifier";
 import { requireOperatorPage } from "@/lib/server/auth/operator";
 import { adminListPurifiers } from "@/lib/server/purifiers";

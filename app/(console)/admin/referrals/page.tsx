@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AdminTable, EmptyNote, type AdminColumn } from "@/components/admin/admin-list";
 import { ROUTES } from "@/lib/config/routes";
-import { formatAmount } from "@/lib/money";
+import { formatAmount } from "@/lib/rules/money";
 import { requireOperatorPage } from "@/lib/server/auth/operator";
 import { adminReferralReport } from "@/lib/server/orders";
 import { TAP_TARGET } from "@/components/ui/tap-target";

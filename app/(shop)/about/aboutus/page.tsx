@@ -4,7 +4,7 @@ import { ContactDetails } from "@/components/content/contact-details";
 import { TextLink } from "@/components/content/text-link";
 import { ROUTES } from "@/lib/config/routes";
 import { SERVICE_CENTRE, STORE_NAME } from "@/lib/config/store";
-import { pageMetadata } from "@/lib/seo";
+import { pageMetadata } from "@/lib/site/seo";
 
 export const metadata = pageMetadata({
   title: "About Us",

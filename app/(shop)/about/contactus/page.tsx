@@ -1,6 +1,6 @@
 import { env } from "@/lib/config/env";
 import { ROUTES } from "@/lib/config/routes";
-import { pageMetadata } from "@/lib/seo";
+import { pageMetadata } from "@/lib/site/seo";
 import { Container, FeatureGrid, Section } from "@/components/ui/page";
 import { ContactBlock } from "@/components/contact/contact-block";
 import { ShopLink } from "@/components/ui/shop-link";

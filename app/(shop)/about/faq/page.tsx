@@ -9,7 +9,7 @@ import { RETURN_WINDOW_DAYS } from "@/lib/config/after-sale";
 import { ROUTES, productPath } from "@/lib/config/routes";
 import { PURIFIER_SKU } from "@/lib/config/store";
 import { readShelfItem } from "@/lib/server/catalog";
-import { pageMetadata } from "@/lib/seo";
+import { pageMetadata } from "@/lib/site/seo";
 
 export const metadata = pageMetadata({
   title: "Frequently Asked Questions",

@@ -6,7 +6,7 @@ import { RETURN_WINDOW_DAYS } from "@/lib/config/after-sale";
 import { env } from "@/lib/config/env";
 import { ROUTES } from "@/lib/config/routes";
 import { COOKIES, LOGIN_RETURN_MAX_AGE_S, REFERRAL_MAX_AGE_S, STORE_NAME, TOKEN_MAX_AGE_S } from "@/lib/config/store";
-import { pageMetadata } from "@/lib/seo";
+import { pageMetadata } from "@/lib/site/seo";
 import { TAP_TARGET } from "@/components/ui/tap-target";
 
 export const metadata = pageMetadata({

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { NotFoundPage } from "@/components/ui/page-not-found";
-import { NOT_FOUND_METADATA } from "@/lib/seo";
+import { NOT_FOUND_METADATA } from "@/lib/site/seo";
 
 // Every address under /deals but /deals itself is a 404. Answered here rather than by the shared
 // 404 page, which is rendered once for every unknown address and so shows the top bar, which the

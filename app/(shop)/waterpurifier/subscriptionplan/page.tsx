@@ -11,9 +11,9 @@ import { MEMBERSHIP_SKUS } from "@/lib/config/catalog";
 import { ROUTES, productPath } from "@/lib/config/routes";
 import { PURIFIER_SKU } from "@/lib/config/store";
 import { readShelfItem } from "@/lib/server/catalog";
-import { amountToCents, formatUsd } from "@/lib/money";
+import { amountToCents, formatUsd } from "@/lib/rules/money";
 import type { ShelfItem } from "@/lib/schemas/merchandise";
-import { pageMetadata } from "@/lib/seo";
+import { pageMetadata } from "@/lib/site/seo";
 import { retryDaysText } from "@/lib/config/memberships";
 
 export const metadata = pageMetadata({

@@ -1,9 +1,9 @@
 import "server-only";
 import type { ReactNode } from "react";
-import { AFTER_SALE_TYPE_LABELS, afterSaleNumber, afterSaleTitle } from "@/lib/after-sale-display";
+import { AFTER_SALE_TYPE_LABELS, afterSaleNumber, afterSaleTitle } from "@/lib/display/after-sale-display";
 import { afterSalePath } from "@/lib/config/routes";
 import { STORE_NAME } from "@/lib/config/store";
-import { formatUsd } from "@/lib/money";
+import { formatUsd } from "@/lib/rules/money";
 import type { AfterSaleType } from "@/lib/schemas/after-sale";
 import type { MailDraft } from "../render";
 import { Action, MailLayout, Paragraph, siteUrl } from "./layout";

@@ -1,8 +1,8 @@
 import "server-only";
 import { ROUTES, orderPath, productPath } from "@/lib/config/routes";
 import { STORE_NAME } from "@/lib/config/store";
-import { formatScheduleDay, joinNames } from "@/lib/filter-schedule-display";
-import { orderNumber } from "@/lib/order-display";
+import { formatScheduleDay, joinNames } from "@/lib/display/filter-schedule-display";
+import { orderNumber } from "@/lib/display/order-display";
 import type { UsAddress } from "@/lib/schemas/auth";
 import type { MailDraft } from "../render";
 import { Action, MailLayout, Paragraph, PlainLink, ReminderUnsubscribeNote, siteUrl } from "./layout";

@@ -1,8 +1,8 @@
 import "server-only";
 import { ROUTES, orderPath, paymentPath } from "@/lib/config/routes";
 import { STORE_NAME } from "@/lib/config/store";
-import { formatUsd } from "@/lib/money";
-import { formatOrderDate, orderNumber } from "@/lib/order-display";
+import { formatUsd } from "@/lib/rules/money";
+import { formatOrderDate, orderNumber } from "@/lib/display/order-display";
 import type { ReminderUnsubscribe } from "@/lib/server/reminders";
 import type { MailDraft } from "../render";
 import { Action, MailLayout, Paragraph, ReminderUnsubscribeNote, siteUrl } from "./layout";

@@ -1,14 +1,14 @@
 import "server-only";
 import { orderPath } from "@/lib/config/routes";
 import { STORE_NAME } from "@/lib/config/store";
-import { formatAmount, formatFee, formatUsd } from "@/lib/money";
-import { formatCalendarDay, orderNumber, shippingMethodLabel } from "@/lib/order-display";
+import { formatAmount, formatFee, formatUsd } from "@/lib/rules/money";
+import { formatCalendarDay, orderNumber, shippingMethodLabel } from "@/lib/display/order-display";
 import type { Order } from "@/lib/schemas/order";
 import type { MailDraft } from "../render";
 import { Action, MailLayout, Paragraph, siteUrl } from "./layout";
 
 // The order e-mails. Orders, shipping options and amounts are named as the order page names them
-// (lib/order-display.ts, lib/money.ts): "Order #5E461C55", "UPS 2nd Day Air", "$61.62".
+// (lib/display/order-display.ts, lib/rules/money.ts): "Order #5E461C55", "UPS 2nd Day Air", "$61.62".
 
 /**
  * Sent once, when the payment goes through: what was bought, what it cost, where and how it ships.

@@ -9,13 +9,13 @@ import { Container } from "@/components/ui/page";
 import { ShopLink } from "@/components/ui/shop-link";
 import { ROUTES, orderPath, productPath } from "@/lib/config/routes";
 import { PURIFIER_SKU } from "@/lib/config/store";
-import { formatOrderDate, orderNumber } from "@/lib/order-display";
+import { formatOrderDate, orderNumber } from "@/lib/display/order-display";
 import { requireCustomerPage } from "@/lib/server/auth/page-session";
 import { listCareRepairLines, listPurchasedDevices } from "@/lib/server/after-sale/devices";
 import { listPurifiers } from "@/lib/server/purifiers";
 import { readShelfItem } from "@/lib/server/catalog";
-import { formatAmount } from "@/lib/money";
-import { careText, formatDay } from "@/lib/purifier-display";
+import { formatAmount } from "@/lib/rules/money";
+import { careText, formatDay } from "@/lib/display/purifier-display";
 import type { Purifier } from "@/lib/schemas/purifier";
 import { TAP_TARGET } from "@/components/ui/tap-target";
 

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { orderEvents, orders } from "@/lib/db/schema";
-import { orderNumber } from "@/lib/order-display";
+import { orderNumber } from "@/lib/display/order-display";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { adminOrderListSchema, adminOrderSchema } from "@/lib/schemas/admin-order";
 import { readMail } from "@/lib/server/mail/outbox-reader";

@@ -2,10 +2,10 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { addDays } from "@/lib/calendar-day";
+import { addDays } from "@/lib/rules/calendar-day";
 import { afterSaleRequests, cartItems, memberships, orderItems, products, purifiers } from "@/lib/db/schema";
 import { adminPurifierListSchema, purifierListSchema, purifierSchema, type Purifier } from "@/lib/schemas/purifier";
-import { CARE_NEEDS_PURIFIER_MESSAGE } from "@/lib/purifier-display";
+import { CARE_NEEDS_PURIFIER_MESSAGE } from "@/lib/display/purifier-display";
 import { afterSaleSchema } from "@/lib/schemas/after-sale";
 import { applyAfterSale, getAfterSaleForCustomer } from "@/lib/server/after-sale";
 import { activatePlans, coveringCarePlan } from "@/lib/server/memberships";

@@ -15,7 +15,7 @@ import {
   savedPaymentMethods,
   users,
 } from "@/lib/db/schema";
-import { amountToCents } from "@/lib/money";
+import { amountToCents } from "@/lib/rules/money";
 import type { Order, SavedPaymentMethod } from "@/lib/schemas/order";
 import { createSession } from "@/lib/server/auth/session";
 import { sweepExpiredOrders } from "@/lib/server/orders";

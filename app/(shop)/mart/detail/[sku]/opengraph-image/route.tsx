@@ -1,8 +1,8 @@
 import { ImageResponse } from "next/og";
 import { notFound } from "next/navigation";
 import { isListedSku, readPictureDataUrl, readShelfItem } from "@/lib/server/catalog";
-import { amountToCents, formatUsd } from "@/lib/money";
-import { PREVIEW_IMAGE } from "@/lib/seo";
+import { amountToCents, formatUsd } from "@/lib/rules/money";
+import { PREVIEW_IMAGE } from "@/lib/site/seo";
 
 const size = { width: PREVIEW_IMAGE.width, height: PREVIEW_IMAGE.height };
 
@@ -12,7 +12,7 @@ type ImageContext = { params: Promise<{ sku: string }> };
 // Drawn from the product's first picture, read from public/ (no network).
 // A route handler rather than an opengraph-image.tsx file: inside the (shop) route group Next would
 // serve that file under a hashed name (opengraph-image-<hash>), and the product page, its JSON-LD and
-// every link already shared name /mart/detail/<sku>/opengraph-image (lib/seo.ts productPreviewImage).
+// every link already shared name /mart/detail/<sku>/opengraph-image (lib/site/seo.ts productPreviewImage).
 // The product page's metadata names the card itself; only its 404 for an unknown sku picked up the
 // file's own entry (a card that 404s as well), and now shows the site's card (app/opengraph-image.tsx).
 export async function GET(_request: Request, { params }: ImageContext): Promise<Response> {

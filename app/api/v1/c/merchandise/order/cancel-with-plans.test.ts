@@ -20,7 +20,7 @@ import {
 } from "@/test/support/money";
 import { apiRequest, HOUSTON, makeCustomer, type Customer } from "@/test/support/shop";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
-import { orderNumber } from "@/lib/order-display";
+import { orderNumber } from "@/lib/display/order-display";
 import { POST as cancelRoute } from "./cancel/route";
 import { GET as profileRoute } from "../../user/profile/route";
 import { POST as membershipCancelRoute } from "../../user/membership/cancel/route";

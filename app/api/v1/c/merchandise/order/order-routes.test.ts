@@ -19,7 +19,7 @@ import { PUT as editRoute } from "./edit/route";
 import { POST as cancelRoute } from "./cancel/route";
 import { GET as listRoute } from "./list/route";
 import { POST as payRoute } from "./payment/route";
-import { orderNumber } from "@/lib/order-display";
+import { orderNumber } from "@/lib/display/order-display";
 import { readMail } from "@/lib/server/mail/outbox-reader";
 
 // The route handlers run outside a Next request here, where revalidateTag has no cache to reach;

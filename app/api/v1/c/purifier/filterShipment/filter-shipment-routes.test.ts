@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { expect, it } from "vitest";
-import { addCalendarMonths, addDays } from "@/lib/calendar-day";
+import { addCalendarMonths, addDays } from "@/lib/rules/calendar-day";
 import { memberships, purifiers } from "@/lib/db/schema";
 import type { ReminderSettings, UpcomingFilterShipments } from "@/lib/schemas/filter-shipments";
 import { reminderUnsubscribe } from "@/lib/server/reminders";

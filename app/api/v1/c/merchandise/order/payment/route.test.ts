@@ -4,7 +4,7 @@ import path from "node:path";
 import { and, eq, like, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { memberships, orders, payments, purifiers, savedPaymentMethods, testProviderCharges, users } from "@/lib/db/schema";
-import { amountToCents } from "@/lib/money";
+import { amountToCents } from "@/lib/rules/money";
 import type { Order, SavedPaymentMethod } from "@/lib/schemas/order";
 import type { User } from "@/lib/schemas/user";
 import { createSession } from "@/lib/server/auth/session";
@@ -20,7 +20,7 @@ import { POST as cancelOrder } from "../cancel/route";
 import { POST as pay } from "./route";
 import { GET as savedMethods } from "../../../user/saved_payments_methods/route";
 import { GET as profile } from "../../../user/profile/route";
-import { formatCalendarDay, orderNumber } from "@/lib/order-display";
+import { formatCalendarDay, orderNumber } from "@/lib/display/order-display";
 
 const address = { fullName: "Ada Park", line1: "1200 Main St", city: "Houston", state: "TX" as const, zip: "77002" };
 const nextYear = new Date().getUTCFullYear() + 1;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { GOOGLE_CALLBACK_PATH, OIDC_SCOPE } from "@/lib/config/oidc";
 import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
 import { oauthIdentities, users } from "@/lib/db/schema";
-import { codeChallengeFor, nonceFor, randomToken } from "@/lib/oidc-pkce";
+import { codeChallengeFor, nonceFor, randomToken } from "@/lib/visitor/oidc-pkce";
 import { read, type Answer } from "@/test/support/answer";
 import { startTestIssuer, type TestIdentity, type TestIssuer } from "@/test/support/oidc-test-issuer";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";

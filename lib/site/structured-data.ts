@@ -2,7 +2,7 @@ import { PRICE_VALID_DAYS, shipsToCustomer } from "@/lib/config/catalog";
 import { RETURN_WINDOW_DAYS } from "@/lib/config/after-sale";
 import { ROUTES } from "@/lib/config/routes";
 import { STORE_NAME } from "@/lib/config/store";
-import { centsToAmount } from "@/lib/money";
+import { centsToAmount } from "@/lib/rules/money";
 import type { ShelfItem } from "@/lib/schemas/merchandise";
 
 // schema.org data for search engines (JSON-LD), built from the values the pages show: pure

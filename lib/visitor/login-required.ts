@@ -1,8 +1,8 @@
 import { NextResponse } from "next/server";
 import { COOKIES, LOGIN_RETURN_MAX_AGE_S } from "@/lib/config/store";
 import { ROUTES } from "@/lib/config/routes";
-import { REFERRAL_PARAM, parseReferralCode } from "@/lib/referral";
-import { safeReturnPath } from "@/lib/return-path";
+import { REFERRAL_PARAM, parseReferralCode } from "@/lib/visitor/referral";
+import { safeReturnPath } from "@/lib/visitor/return-path";
 
 // The one answer that sends a visitor from a protected page to log in, whichever noticed first:
 // the middleware (no session cookie at all) or the page itself (a cookie whose session has ended,

@@ -12,7 +12,7 @@ describe("zod's settings, written before zod loads", () => {
   it("make a zod loaded afterwards jitless, as instrumentation-client.ts needs", async () => {
     delete scope[ZOD_CONFIG_GLOBAL];
     vi.resetModules();
-    await import("../instrumentation-client");
+    await import("@/instrumentation-client");
     const { config } = await import("zod/v4/core");
     expect(config().jitless).toBe(true);
   });

@@ -1,6 +1,6 @@
-import { readStoreView } from "@/lib/catalog-display";
+import { readStoreView } from "@/lib/display/catalog-display";
 import { ROUTES } from "@/lib/config/routes";
-import { isRecordId } from "@/lib/record-id";
+import { isRecordId } from "@/lib/rules/record-id";
 
 /**
  * An address no page answers (app/ has no folder that could match a segment starting with "_").

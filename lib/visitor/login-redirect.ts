@@ -1,10 +1,10 @@
 "use client";
 
-import { writeCookie } from "@/lib/browser-cookies";
+import { writeCookie } from "@/lib/visitor/browser-cookies";
 import { COOKIES, LOGIN_RETURN_MAX_AGE_S } from "@/lib/config/store";
 import { ROUTES } from "@/lib/config/routes";
-import { withReferral } from "@/lib/referral";
-import { safeReturnPath } from "@/lib/return-path";
+import { withReferral } from "@/lib/visitor/referral";
+import { safeReturnPath } from "@/lib/visitor/return-path";
 
 /** Keeps the current path in the login-return-path cookie: the login page sends the customer back to it. */
 export function rememberReturnPath(): void {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { cookieValue } from "@/lib/browser-cookies";
+import { cookieValue } from "@/lib/visitor/browser-cookies";
 import { COOKIES, SESSION_HINT_VALUE } from "@/lib/config/store";
 
 // The "someone is signed in" hint cookie (set and cleared by the server with the HttpOnly Token

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { QuantityStepper } from "@/components/ui/quantity-stepper";
-import { useDebouncedQuantities } from "./use-debounced-quantities";
+import { useDebouncedQuantities } from "@/lib/hooks/use-debounced-quantities";
 
 type Send = (sku: string, quantity: number) => Promise<void>;
 
