@@ -1,5 +1,6 @@
 import { cleanup } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
+import { wireOnFirstUse } from "@/lib/server/events/registry";
 
 // jsdom lacks the browser APIs below; Embla and BackToTop need them.
 // The setup runs in the node environment too (middleware tests), where there is no window.
@@ -39,8 +40,9 @@ if (typeof window !== "undefined") {
 }
 
 // Server code announces events the domains above subscribe to (lib/server/events); the shop wires
-// them in apiRoute, the root layout and instrumentation, the tests here. Browser-side suites skip it.
-if (typeof window === "undefined") {
+// them at start (apiRoute, the root layout, instrumentation). Here the domains are wired at the
+// first event: importing them now would read the settings before each suite has set its own.
+wireOnFirstUse(async () => {
   const { wireDomains } = await import("@/lib/server/wiring/subscriptions");
   wireDomains();
-}
+});

@@ -18,12 +18,21 @@ type Handler<Payload, Answer> = (tx: Transaction, payload: Payload) => Promise<A
 interface Registry {
   wired: boolean;
   handlers: Map<string, Map<string, Handler<unknown, unknown>>>;
+  /** How this process wires itself at the first event, where it cannot before (tests: wireOnFirstUse). */
+  wire?: () => Promise<void>;
 }
 
 const holder = globalThis as typeof globalThis & { __lenwellDomainEvents?: Registry };
 
 function registry(): Registry {
   return (holder.__lenwellDomainEvents ??= { wired: false, handlers: new Map() });
+}
+
+async function assertWired(name: string): Promise<Registry> {
+  const current = registry();
+  if (!current.wired && current.wire) await current.wire();
+  if (!current.wired) throw new Error(`"${name}" came before lib/server/wiring subscribed the domains`);
+  return current;
 }
 
 export interface DomainEvent<Payload, Answer = never> {
@@ -47,7 +56,7 @@ export function domainEvent<Payload, Answer = never>(name: string): DomainEvent<
       handlersOf().set(subscriber, handler);
     },
     async announce(tx, payload) {
-      if (!registry().wired) throw new Error(`"${name}" was announced before lib/server/wiring subscribed the domains`);
+      await assertWired(name);
       const answers: Answer[] = [];
       for (const handler of handlersOf().values()) {
         const answer = await handler(tx, payload);
@@ -77,13 +86,25 @@ export function domainQuestion<Payload, Answer>(name: string): DomainQuestion<Pa
       registry().handlers.set(name, new Map([[subscriber, (_tx: Transaction, payload: unknown) => handler(payload as Payload)]]));
     },
     async ask(payload) {
-      if (!registry().wired) throw new Error(`"${name}" was asked before lib/server/wiring subscribed the domains`);
-      const [handler] = registry().handlers.get(name)?.values() ?? [];
+      const [handler] = (await assertWired(name)).handlers.get(name)?.values() ?? [];
       if (!handler) throw new Error(`Nobody answers "${name}"`);
       // Questions are asked outside a transaction; the stored handler ignores its first argument.
       return (await handler(undefined as unknown as Transaction, payload)) as Answer;
     },
   };
+}
+
+/**
+ * Forgets every subscription and wires again at the first event instead of at start. For the
+ * tests: each suite loads its own copy of the modules (and its own mocks) in a worker that outlives
+ * it, so it must not reach the handlers of the suite before; and the setup runs before the suite sets
+ * its environment, so importing the domains there would read the settings too early.
+ */
+export function wireOnFirstUse(wire: () => Promise<void>): void {
+  const current = registry();
+  current.wired = false;
+  current.handlers.clear();
+  current.wire = wire;
 }
 
 /** Called by lib/server/wiring once every domain has subscribed. */
