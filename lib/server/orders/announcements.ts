@@ -5,7 +5,7 @@ import type { EventActor } from "./events";
 
 // What an order announces to the domains above it (memberships, purifiers, filter shipments), in
 // the transaction of the change. The orders service never imports them: lib/server/wiring
-// subscribes them here. docs/decisions/0034-domains-depend-one-way.md has the map.
+// subscribes them here. docs/decisions/0035-domains-depend-one-way.md has the map.
 
 type OrderLine = { sku: string; quantity: number };
 
