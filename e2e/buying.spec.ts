@@ -11,7 +11,7 @@ import { buyNowThroughApi, payOnPaymentPage, payThroughApi, withOperator } from 
 // The buying slice end to end, each test with a customer of its own. Products whose stock a test
 // counts are bought by that test alone (and per project, since desktop and phone run side by side).
 
-const TEST_CARDS = { success: "4242 4242 4242 4242", declined: "4000 0000 0000 0002" } as const;
+const SANDBOX_CARDS = { success: "4242 4242 4242 4242", declined: "4000 0000 0000 0002" } as const;
 
 async function stockOf(page: Page, sku: string): Promise<number> {
   const response = await page.request.get(`/api/v1/c/merchandise/detail?sku=${encodeURIComponent(sku)}`);
@@ -42,7 +42,7 @@ async function totalsOf(page: Page) {
 }
 
 /**
- * The payment page: the test provider's notice, the address from the profile (an order with nothing
+ * The payment page: the sandbox gateway's notice, the address from the profile (an order with nothing
  * to ship, `ships: false`, asks for none), a new card, Pay.
  */
 async function payWithCard(page: Page, cardNumber: string, { ships = true }: { ships?: boolean } = {}) {
@@ -142,7 +142,7 @@ test.describe("buying", () => {
     await expect(page.getByTestId("cart-drawer")).toHaveCount(0);
     await expect(page).toHaveURL(/\/mart\/payment\?orderId=/);
     const orderId = orderIdFromPaymentUrl(page);
-    await payWithCard(page, TEST_CARDS.success);
+    await payWithCard(page, SANDBOX_CARDS.success);
     await expectPaid(page);
 
     // The order, in the list and on its own page.
@@ -169,7 +169,7 @@ test.describe("buying", () => {
     await registerFreshCustomer(page, { address: TEST_ADDRESS });
     const orderId = await buyNowThroughApi(page, "LW-F1-PP", 1);
     await page.goto(`${ROUTES.payment}?orderId=${orderId}`);
-    await payWithCard(page, TEST_CARDS.declined);
+    await payWithCard(page, SANDBOX_CARDS.declined);
     await expect(page.getByRole("alert").filter({ hasText: "Your card was declined." })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Payment received" })).toHaveCount(0);
 
@@ -179,7 +179,7 @@ test.describe("buying", () => {
     await expect(page.getByTestId("pay-time-left")).toHaveText(/\(\d+ min \d{2} s left\)/);
     await page.getByRole("link", { name: "Pay now" }).click();
     await expect(page).toHaveURL(new RegExp(`/mart/payment\\?orderId=${orderId}`));
-    await payWithCard(page, TEST_CARDS.success);
+    await payWithCard(page, SANDBOX_CARDS.success);
     await expectPaid(page);
     await page.goto(orderPath(orderId));
     await expect(page.getByRole("list", { name: "Order history" }).getByText("Payment received")).toBeVisible();
@@ -341,7 +341,7 @@ test.describe("buying", () => {
     await page.getByRole("button", { name: "Buy now" }).click();
     await expect(page).toHaveURL(/\/mart\/payment\?orderId=/);
     const orderId = orderIdFromPaymentUrl(page);
-    await payWithCard(page, TEST_CARDS.success);
+    await payWithCard(page, SANDBOX_CARDS.success);
     await expectPaid(page);
     await page.goto(orderPath(orderId));
     await expect(page.getByText(/RO600/).first()).toBeVisible();
@@ -359,7 +359,7 @@ test.describe("buying", () => {
     await page.getByRole("button", { name: "Buy now" }).click();
     // A plan is not a parcel: no address, no shipping option, no shipping fee.
     await expect(page.getByTestId("summary-shipping")).toHaveText("None (nothing to ship)");
-    await payWithCard(page, TEST_CARDS.success, { ships: false });
+    await payWithCard(page, SANDBOX_CARDS.success, { ships: false });
     await expectPaid(page);
 
     await page.goto(ROUTES.account);

@@ -39,7 +39,7 @@ test.describe("the server log keeps no secret", () => {
     smtp = await startTestSmtpServer();
     // Beside the e2e server (E2E_PORT), the OpenID issuer (+1), the https shop (+2), the traced shop
     // (+3) and the Stripe projects' (+4, +5). The Stripe keys are there only to be looked for: the
-    // test provider charges, and a key must never be printed whichever provider is on.
+    // sandbox gateway charges, and a key must never be printed whichever provider is on.
     const port = Number(process.env.E2E_PORT ?? 3100) + 6;
     shop = await startCapturedShop(port, { LOG_LEVEL: "debug", SMTP_URL: smtp.url, AUTH_SECRET: authSecret, ...stripeKeys });
   });

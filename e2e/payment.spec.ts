@@ -3,7 +3,7 @@ import { PURIFIER_SKU } from "@/lib/config/store";
 import { paymentPath } from "@/lib/config/routes";
 import { expect, registerFreshCustomer, test, TEST_ADDRESS } from "./fixtures";
 
-// The payment page with the built-in test provider: a fresh customer buys through the API, then
+// The payment page with the built-in sandbox gateway: a fresh customer buys through the API, then
 // pays in the browser with the documented test cards.
 
 async function pendingOrder(page: Page, skuNum = PURIFIER_SKU): Promise<string> {

@@ -4,7 +4,7 @@ import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
 import type { ApplyAfterSaleBody } from "@/lib/schemas/after-sale";
 import { TEST_ADDRESS, expect } from "./fixtures";
 
-// The real calls journeys use to set the scene: buy now, pay with the test provider's success card,
+// The real calls journeys use to set the scene: buy now, pay with the sandbox gateway's success card,
 // and the operator's calls (docs/api.md, Operators) signed in as the demo operator.
 
 export async function buyNowThroughApi(page: Page, skuNum: string, quantity: number): Promise<string> {

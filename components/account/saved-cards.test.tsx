@@ -6,7 +6,7 @@ import { ApiError } from "@/lib/api/envelope";
 import type { SavedPaymentMethod } from "@/lib/schemas/order";
 import { SavedCards } from "./saved-cards";
 
-// The screen with the shop's own card fields (the test provider); the API client is stubbed, the
+// The screen with the shop's own card fields (the sandbox gateway); the API client is stubbed, the
 // schemas its answers are read with are the real ones.
 const api = vi.hoisted(() => ({
   callApi: vi.fn<(method: string, path: string, schema: unknown, options?: { json?: unknown }) => Promise<unknown>>(),

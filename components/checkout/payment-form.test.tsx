@@ -240,7 +240,7 @@ describe("the payment page", () => {
       expect(screen.getByRole("button", { name: "Pay $9.90" })).toHaveProperty("disabled", false);
     });
 
-    it("is not offered without the provider's fields (the test provider) or without a waiting check", () => {
+    it("is not offered without the provider's fields (the sandbox gateway) or without a waiting check", () => {
       const { unmount } = render(<PaymentForm initialOrder={renewal} defaultAddress={HOUSTON} savedCards={[]} bankCheck={bankCheck} />);
       expect(screen.queryByRole("button", { name: "Confirm with your bank" })).toBeNull();
       unmount();

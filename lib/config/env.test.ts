@@ -13,7 +13,7 @@ const stripe = {
 };
 
 describe("payment provider settings", () => {
-  it("needs no Stripe key with the built-in test provider", () => {
+  it("needs no Stripe key with the built-in sandbox gateway", () => {
     expect(parseServerEnv({}).PAYMENT_PROVIDER).toBe("test");
   });
 

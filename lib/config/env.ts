@@ -99,7 +99,7 @@ const envSchema = z
     /** Minutes an unpaid order holds its stock before it is cancelled. */
     ORDER_PAYMENT_TTL_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
     /**
-     * Who charges cards. "test" (default): the built-in test provider, offline, which accepts only the
+     * Who charges cards. "test" (default): the built-in sandbox gateway, offline, which accepts only the
      * documented test card numbers and says "Test mode" on the payment page.
      */
     PAYMENT_PROVIDER: z.enum(["test", "stripe"]).default("test"),

@@ -12,7 +12,7 @@ import { createdAt } from "./columns";
 // "decline_off_session": pays while the customer is at the checkout (and is saved) but is declined
 // when charged without them (a renewal), like a card whose bank wants the holder present.
 export const TEST_CARD_OUTCOMES = ["succeed", "decline", "insufficient_funds", "processing_error", "decline_off_session"] as const;
-export type TestCardOutcome = (typeof TEST_CARD_OUTCOMES)[number];
+export type SandboxCardOutcome = (typeof TEST_CARD_OUTCOMES)[number];
 
 export const testProviderCards = pgTable("test_provider_cards", {
   ref: text("ref").primaryKey(),

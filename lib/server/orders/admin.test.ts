@@ -53,7 +53,7 @@ describeEachEngine("the operator's order timeline on $name", (engine) => {
     await recordEvent(db().db, stripe.orderId, "paid", customerActor(stripe.customerId), `Payment ${stripe.paymentId}`);
     expect(await paidNote(user, stripe.orderId)).toBe("Visa •••• 4242 · pi_3NxYzAbCdEfGh");
 
-    // The test provider's charges, and a payment whose card the provider did not describe.
+    // The sandbox gateway's charges, and a payment whose card the provider did not describe.
     const test = await paidOrder({ brand: "Mastercard", last4: "4444", providerRef: "tp_ch_0f3a9c" });
     await recordEvent(db().db, test.orderId, "paid", SYSTEM_ACTOR, `Payment ${test.paymentId}`);
     expect(await paidNote(user, test.orderId)).toBe("Mastercard •••• 4444 · tp_ch_0f3a9c");

@@ -1,6 +1,6 @@
 import "server-only";
 
-// Payments: the provider interface, the built-in test provider, charges, refunds and saved cards.
+// Payments: the provider interface, the built-in sandbox gateway, charges, refunds and saved cards.
 // Payments report what happened to the money; the orders service applies it to the order.
 export type {
   BrowserAction,
@@ -59,4 +59,4 @@ export {
   setDefaultPaymentMethod,
   startCardSetup,
 } from "./saved-methods";
-export { TEST_CARDS, OUTCOME_MESSAGES, CARD_MESSAGES, groupCardNumber } from "./test-cards";
+export { SANDBOX_CARDS, OUTCOME_MESSAGES, CARD_MESSAGES, groupCardNumber } from "./sandbox-cards";

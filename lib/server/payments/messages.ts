@@ -26,7 +26,7 @@ export const PAYMENT_MESSAGES = {
   paid: "Thank you! Your payment went through.",
   noPaymentToRefund: "This order has no payment to refund.",
   refundTooLarge: "The refund is more than what is left of the payment.",
-  /** Why the provider would not make a refund, by its reason code (Stripe's error codes; the test provider uses the same). */
+  /** Why the provider would not make a refund, by its reason code (Stripe's error codes; the sandbox gateway uses the same). */
   refundRefused: {
     amount_too_large: "The refund is more than what is left of the payment.",
     amount_invalid: "A refund needs a positive amount.",

@@ -1,7 +1,7 @@
 import "server-only";
 
 // What the shop needs from whoever charges cards. Two kinds of provider fit it:
-// - the built-in test provider (test-provider.ts) takes the card as typed into the shop's own
+// - the built-in sandbox gateway (sandbox-gateway.ts) takes the card as typed into the shop's own
 //   fields (`cardEntry: "shop"`) and answers every call at once, offline;
 // - Stripe (stripe-provider.ts) never lets a card number reach the shop (`cardEntry: "provider"`):
 //   `charge` prepares a PaymentIntent that the page confirms in the browser with Stripe's own

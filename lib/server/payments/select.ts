@@ -4,19 +4,19 @@ import { env } from "@/lib/config/env";
 import type { ProviderFields } from "@/lib/rules/provider-fields";
 import type { PaymentProvider } from "./provider";
 import { STRIPE_TEST_CARDS, createStripeProvider } from "./stripe-provider";
-import { TEST_CARDS } from "./test-cards";
-import { createTestProvider } from "./test-provider";
+import { SANDBOX_CARDS } from "./sandbox-cards";
+import { createSandboxGateway } from "./sandbox-gateway";
 
 let stripe: PaymentProvider | undefined;
 
 /**
  * The provider PAYMENT_PROVIDER names. `db` is where the payment is being recorded (usually the
- * caller's transaction); only the in-process test provider writes there.
+ * caller's transaction); only the in-process sandbox gateway writes there.
  */
 export function paymentProvider(db: DbExecutor): PaymentProvider {
   switch (env.PAYMENT_PROVIDER) {
     case "test":
-      return createTestProvider(db);
+      return createSandboxGateway(db);
     case "stripe":
       // The keys are checked when the server starts (lib/config/env.ts), so they are here.
       return (stripe ??= createStripeProvider({
@@ -34,7 +34,7 @@ export function paymentProvider(db: DbExecutor): PaymentProvider {
 export function testCardsShown(): readonly { number: string; description: string }[] | null {
   switch (env.PAYMENT_PROVIDER) {
     case "test":
-      return TEST_CARDS;
+      return SANDBOX_CARDS;
     case "stripe":
       return env.STRIPE_SECRET_KEY?.includes("_test_") ? STRIPE_TEST_CARDS : null;
   }

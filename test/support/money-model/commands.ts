@@ -27,8 +27,8 @@ import {
 } from "@/lib/server/after-sale";
 import { adminCancelMembership, cancelMembership, runCareReminders, runRenewals, setRenewalCard } from "@/lib/server/memberships";
 import { addPurifier } from "@/lib/server/purifiers";
-import { TEST_CARDS } from "@/lib/server/payments/test-cards";
-import { createTestProvider } from "@/lib/server/payments/test-provider";
+import { SANDBOX_CARDS } from "@/lib/server/payments/sandbox-cards";
+import { createSandboxGateway } from "@/lib/server/payments/sandbox-gateway";
 import type { ProviderEvent } from "@/lib/server/payments/provider";
 import { storeDate } from "@/lib/server/shipping/dates";
 import { checkInvariants } from "./invariants";
@@ -158,28 +158,28 @@ const productKey = fc.constantFrom<ProductKey>(...PRODUCT_KEYS);
 // ---------------------------------------------------------------------------------------------
 // Cards and payment requests.
 
-/** A card typed at the checkout, by the test card's index (TEST_CARDS: success, decline, funds, error, renewal decline, and whatever is added), or a saved one. */
+/** A card typed at the checkout, by the test card's index (SANDBOX_CARDS: success, decline, funds, error, renewal decline, and whatever is added), or a saved one. */
 type CardChoice = { kind: "typed"; card: number } | { kind: "saved" };
 
 const SUCCESS_CARD = Math.max(
   0,
-  TEST_CARDS.findIndex((card) => card.outcome === "succeed"),
+  SANDBOX_CARDS.findIndex((card) => card.outcome === "succeed"),
 );
 
 const cardChoice: fc.Arbitrary<CardChoice> = fc.oneof(
   { arbitrary: fc.constant<CardChoice>({ kind: "typed", card: SUCCESS_CARD }), weight: 5 },
-  { arbitrary: fc.nat({ max: TEST_CARDS.length - 1 }).map((card): CardChoice => ({ kind: "typed", card })), weight: 4 },
+  { arbitrary: fc.nat({ max: SANDBOX_CARDS.length - 1 }).map((card): CardChoice => ({ kind: "typed", card })), weight: 4 },
   { arbitrary: fc.constant<CardChoice>({ kind: "saved" }), weight: 1 },
 );
 
 function cardWords(choice: CardChoice): string {
   if (choice.kind === "saved") return "a saved card";
-  const card = TEST_CARDS[choice.card];
+  const card = SANDBOX_CARDS[choice.card];
   return card ? `card ${card.number.slice(-4)} (${card.description})` : "an unknown card";
 }
 
 function typedCard(index: number, holder: string): NonNullable<PaymentBody["card"]> {
-  const card = TEST_CARDS[index] ?? TEST_CARDS[SUCCESS_CARD];
+  const card = SANDBOX_CARDS[index] ?? SANDBOX_CARDS[SUCCESS_CARD];
   if (!card) throw new Error("No test cards");
   return { number: card.number, expMonth: 12, expYear: 2099, cvc: "123", name: holder };
 }
@@ -499,7 +499,7 @@ const setRenewalCardCommand = fc.record({ who, card: fc.constantFrom<RenewalCard
       async (world) => {
         const customer = customerOf(world, p.who);
         const saved = p.card === "saved" ? await savedCardOf(world, customer) : null;
-        const declining = TEST_CARDS.findIndex((card) => card.outcome === "decline_off_session");
+        const declining = SANDBOX_CARDS.findIndex((card) => card.outcome === "decline_off_session");
         const choice = saved
           ? { paymentMethodId: saved }
           : { card: typedCard(p.card === "renewal_decline" && declining >= 0 ? declining : SUCCESS_CARD, customer.label) };
@@ -804,7 +804,7 @@ const clockCommand = fc.nat({ max: CLOCK_STEPS.length - 1 }).map((p) => {
 
 // ---------------------------------------------------------------------------------------------
 // The provider: what happens at its end and reaches the shop as an event (applyPaymentEvent, the
-// webhook's work without the signature). The test provider's records are its side: a dashboard
+// webhook's work without the signature). The sandbox gateway's records are its side: a dashboard
 // refund is made through it, a refund failing later and a dispute are events the bank causes.
 
 interface Charge {
@@ -858,7 +858,7 @@ const dashboardRefundCommand = fc.record({ index, portion: fc.constantFrom<Porti
         const left = charge.amount - charge.refunded;
         if (left <= 0) return "nothing left to refund at the provider";
         const amount = portionOf(left, p.portion);
-        const provider = createTestProvider(world.handle.db, () => world.now);
+        const provider = createSandboxGateway(world.handle.db, () => world.now);
         const parts = p.reversed && amount >= 2 ? [Math.floor(amount / 2), amount - Math.floor(amount / 2)] : [amount];
         const events: ProviderEvent[] = [];
         let total = charge.refunded;
@@ -1048,8 +1048,8 @@ export function stepsNotOffered(): string[] {
   }
   if (!carePlanCancel) missing.push("care plan cancel: cancelCarePlan is not exported by lib/server/memberships");
   // A card the bank checks (3-D Secure) is paid by "pays" with that card and "check-payment" after it.
-  if (!TEST_CARDS.some((card) => /3-?D Secure|authenticat/i.test(card.description))) {
-    missing.push("3-D Secure passed or failed: the test provider has no card that asks for the bank's check (TEST_CARDS)");
+  if (!SANDBOX_CARDS.some((card) => /3-?D Secure|authenticat/i.test(card.description))) {
+    missing.push("3-D Secure passed or failed: the sandbox gateway has no card that asks for the bank's check (SANDBOX_CARDS)");
   }
   return missing;
 }

@@ -52,7 +52,7 @@ describeEachEngine("refunds that fail, and sending them again, on $name", (engin
 
   /**
    * What the provider does when a refund it took fails afterwards (Stripe: the refund turns
-   * "failed" and its amount is refundable on the charge again), then its webhook: the test provider
+   * "failed" and its amount is refundable on the charge again), then its webhook: the sandbox gateway
    * answers every refund at once, so its books are moved here as a real provider's would be.
    */
   async function refundFailsLater(refundRef: string, providerRef: string, amountCents: number): Promise<void> {

@@ -12,7 +12,7 @@ import { DELETE as remove, GET as list, POST as add } from "./route";
 import { POST as startSetup } from "./setup/route";
 import { POST as checkSetup } from "./setup/check/route";
 
-// The saved-cards calls on the built-in test provider, whose cards are typed into the shop's own
+// The saved-cards calls on the built-in sandbox gateway, whose cards are typed into the shop's own
 // fields: added with POST {card}, made the default, removed; a card setup is for providers with
 // fields of their own, so it is refused here.
 
@@ -27,7 +27,7 @@ function call(method: string, path: string, token: string, body?: unknown): Requ
   });
 }
 
-describeEachEngine("saved cards on the test provider on $name", (engine) => {
+describeEachEngine("saved cards on the sandbox gateway on $name", (engine) => {
   const db = databaseForSuite(engine);
 
   async function customer() {

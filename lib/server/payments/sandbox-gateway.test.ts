@@ -4,7 +4,7 @@ import { expect, it } from "vitest";
 import { testProviderCards, testProviderCharges } from "@/lib/db/schema";
 import { databaseForSuite, describeOnPglite } from "@/test/support/test-engines";
 import { InvalidCardError, RefundRefusedError, type NewCard } from "./provider";
-import { createTestProvider } from "./test-provider";
+import { createSandboxGateway } from "./sandbox-gateway";
 
 const now = () => new Date("2026-06-15T12:00:00Z");
 const card = (number: string, extra: Partial<NewCard> = {}): NewCard => ({
@@ -20,7 +20,7 @@ const uniqueKey = (label: string) => `${label}-${Date.now()}-${(counter += 1)}`;
 
 describeOnPglite("test payment provider on pglite", (engine) => {
   const db = databaseForSuite(engine);
-  const provider = () => createTestProvider(db().db, now);
+  const provider = () => createSandboxGateway(db().db, now);
   const charge = (number: string, idempotencyKey = uniqueKey("ch"), amountCents = 2990, extra: Partial<NewCard> = {}) =>
     provider().charge({
       amountCents,

@@ -1,19 +1,19 @@
 import "server-only";
-import type { TestCardOutcome } from "@/lib/db/schema";
+import type { SandboxCardOutcome } from "@/lib/db/schema";
 
-// The test provider's cards and the checks a card network would make. Pure functions, so the
+// The sandbox gateway's cards and the checks a card network would make. Pure functions, so the
 // rules are unit-tested without a database.
 
-export interface TestCard {
+export interface SandboxCard {
   number: string;
   brand: string;
-  outcome: TestCardOutcome;
+  outcome: SandboxCardOutcome;
   /** What the payment page's "Test mode" notice says the number does. */
   description: string;
 }
 
 /** The documented test cards (README, docs/api.md and the payment page list the same ones). */
-export const TEST_CARDS: readonly TestCard[] = [
+export const SANDBOX_CARDS: readonly SandboxCard[] = [
   { number: "4242424242424242", brand: "Visa", outcome: "succeed", description: "Succeeds" },
   { number: "5555555555554444", brand: "Mastercard", outcome: "succeed", description: "Succeeds" },
   { number: "4000000000000002", brand: "Visa", outcome: "decline", description: "Declined" },
@@ -27,7 +27,7 @@ export const TEST_CARDS: readonly TestCard[] = [
   },
 ];
 
-export const OUTCOME_MESSAGES: Readonly<Record<Exclude<TestCardOutcome, "succeed">, string>> = {
+export const OUTCOME_MESSAGES: Readonly<Record<Exclude<SandboxCardOutcome, "succeed">, string>> = {
   decline: "Your card was declined.",
   insufficient_funds: "Your card has insufficient funds.",
   processing_error: "The payment could not be processed. Please try again.",
@@ -72,8 +72,8 @@ export function isExpired(expMonth: number, expYear: number, now: Date): boolean
   return expYear < year || (expYear === year && expMonth < month);
 }
 
-export function findTestCard(digits: string): TestCard | null {
-  return TEST_CARDS.find((card) => card.number === digits) ?? null;
+export function findSandboxCard(digits: string): SandboxCard | null {
+  return SANDBOX_CARDS.find((card) => card.number === digits) ?? null;
 }
 
 /** "4242 4242 4242 4242", as the notice prints it. */

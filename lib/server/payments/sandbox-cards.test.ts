@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { TEST_CARDS, cardBrand, findTestCard, groupCardNumber, isExpired, passesLuhn } from "./test-cards";
+import { SANDBOX_CARDS, cardBrand, findSandboxCard, groupCardNumber, isExpired, passesLuhn } from "./sandbox-cards";
 
 describe("card checks", () => {
   it("accepts numbers with a valid Luhn digit and refuses one digit off", () => {
-    for (const card of TEST_CARDS) expect(passesLuhn(card.number)).toBe(true);
+    for (const card of SANDBOX_CARDS) expect(passesLuhn(card.number)).toBe(true);
     expect(passesLuhn("4242424242424241")).toBe(false);
     expect(passesLuhn("79927398713")).toBe(false); // too short for a card
     expect(passesLuhn("378282246310005")).toBe(true);
@@ -28,11 +28,11 @@ describe("card checks", () => {
   });
 
   it("documents each test card's outcome", () => {
-    expect(findTestCard("4242424242424242")?.outcome).toBe("succeed");
-    expect(findTestCard("4000000000000002")?.outcome).toBe("decline");
-    expect(findTestCard("4000000000009995")?.outcome).toBe("insufficient_funds");
-    expect(findTestCard("4000000000000119")?.outcome).toBe("processing_error");
-    expect(findTestCard("4111111111111111")).toBeNull();
+    expect(findSandboxCard("4242424242424242")?.outcome).toBe("succeed");
+    expect(findSandboxCard("4000000000000002")?.outcome).toBe("decline");
+    expect(findSandboxCard("4000000000009995")?.outcome).toBe("insufficient_funds");
+    expect(findSandboxCard("4000000000000119")?.outcome).toBe("processing_error");
+    expect(findSandboxCard("4111111111111111")).toBeNull();
     expect(groupCardNumber("4000000000000119")).toBe("4000 0000 0000 0119");
   });
 });

@@ -17,9 +17,9 @@ import {
   type SavedCard,
 } from "./provider";
 import { PAYMENT_MESSAGES } from "./messages";
-import { CARD_MESSAGES, OUTCOME_MESSAGES, findTestCard, isExpired, passesLuhn } from "./test-cards";
+import { CARD_MESSAGES, OUTCOME_MESSAGES, findSandboxCard, isExpired, passesLuhn } from "./sandbox-cards";
 
-export const TEST_PROVIDER_NAME = "test";
+export const SANDBOX_PROVIDER_NAME = "test";
 
 function reference(prefix: string): string {
   return `${prefix}_${randomBytes(12).toString("base64url")}`;
@@ -29,7 +29,7 @@ function reference(prefix: string): string {
 function validateCard(card: NewCard, now: Date) {
   const digits = card.number.replace(/[\s-]/g, "");
   if (!passesLuhn(digits)) throw new InvalidCardError("number", CARD_MESSAGES.incorrectNumber);
-  const testCard = findTestCard(digits);
+  const testCard = findSandboxCard(digits);
   // Like a real provider's test mode, a genuine card number is refused: nobody should type one here.
   if (!testCard) throw new InvalidCardError("number", CARD_MESSAGES.notATestCard);
   if (isExpired(card.expMonth, card.expYear, now)) throw new InvalidCardError("expMonth", CARD_MESSAGES.expired);
@@ -65,7 +65,7 @@ function toChargeResult(row: ChargeRow, kept: CardRow | null): ChargeResult {
  * is one, so a payment the shop rolls back leaves no charge behind (and PGlite's single
  * connection is never asked for a second one while a transaction holds it).
  */
-export function createTestProvider(db: DbExecutor, now: () => Date = () => new Date()): PaymentProvider {
+export function createSandboxGateway(db: DbExecutor, now: () => Date = () => new Date()): PaymentProvider {
   async function findCharge(idempotencyKey: string) {
     const [row] = await db.select().from(testProviderCharges).where(eq(testProviderCharges.idempotencyKey, idempotencyKey)).limit(1);
     return row ?? null;
@@ -86,7 +86,7 @@ export function createTestProvider(db: DbExecutor, now: () => Date = () => new D
       .insert(testProviderCards)
       .values({ ref: reference("tp_card"), ...card })
       .returning();
-    if (!kept) throw new Error("The test provider's card insert returned no row");
+    if (!kept) throw new Error("The sandbox gateway's card insert returned no row");
     return kept;
   }
 
@@ -120,7 +120,7 @@ export function createTestProvider(db: DbExecutor, now: () => Date = () => new D
       cardRef = saved.ref;
     } else {
       // Only a provider with fields of its own in the browser is handed a card to come.
-      throw new Error("The test provider takes the card as typed into the shop's fields");
+      throw new Error("The sandbox gateway takes the card as typed into the shop's fields");
     }
 
     const outcome = card.outcome === "decline_off_session" ? (offSession ? "decline" : "succeed") : card.outcome;
@@ -154,12 +154,12 @@ export function createTestProvider(db: DbExecutor, now: () => Date = () => new D
 
   async function retrieve(providerRef: string): Promise<ChargeResult> {
     const [row] = await db.select().from(testProviderCharges).where(eq(testProviderCharges.ref, providerRef)).limit(1);
-    if (!row) throw new Error(`The test provider has no charge ${providerRef}`);
+    if (!row) throw new Error(`The sandbox gateway has no charge ${providerRef}`);
     return answer(row);
   }
 
   return {
-    name: TEST_PROVIDER_NAME,
+    name: SANDBOX_PROVIDER_NAME,
     testMode: true,
     cardEntry: "shop",
 
