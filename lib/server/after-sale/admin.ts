@@ -23,6 +23,7 @@ import {
 import { afterSaleCompletedNote, isPlanOrService, operatorActor, recordEvent, refundCapacity, requestRefund } from "@/lib/server/orders";
 import { parseConsoleSearch } from "@/lib/server/base/console-search";
 import { inTransaction } from "@/lib/server/transaction";
+import { moveAfterSale } from "./status";
 import { AFTER_SALE_MESSAGES } from "./messages";
 import { mailCustomer, recordAfterSaleEvent } from "./shared";
 import { toAfterSaleViews } from "./view";
@@ -129,12 +130,7 @@ export async function approveAfterSale(user: UserRow, body: ApproveAfterSaleBody
   return inTransaction(async (tx) => {
     const locked = await lockRequest(tx, body.afterSaleId);
     if (locked.status !== "pending_review") throw new AppError(409, AFTER_SALE_MESSAGES.notPendingReview);
-    const [updated] = await tx
-      .update(afterSaleRequests)
-      .set({ status: "approved", returnAddress, updatedAt: new Date() })
-      .where(eq(afterSaleRequests.id, locked.id))
-      .returning();
-    if (!updated) throw notFound();
+    const updated = await moveAfterSale(tx, locked.id, "approved", { returnAddress });
     // No note: the request page shows the return address in its own block, once.
     await recordAfterSaleEvent(tx, locked.id, "approved", operatorActor(user));
     await mailCustomer(tx, updated, (to, facts) => afterSaleApprovedMail(to, facts, returnAddress));
@@ -148,12 +144,7 @@ export async function rejectAfterSale(user: UserRow, body: RejectAfterSaleBody):
   return inTransaction(async (tx) => {
     const locked = await lockRequest(tx, body.afterSaleId);
     if (locked.status !== "pending_review") throw new AppError(409, AFTER_SALE_MESSAGES.notPendingReview);
-    const [updated] = await tx
-      .update(afterSaleRequests)
-      .set({ status: "rejected", rejectReason: body.reason, updatedAt: new Date() })
-      .where(eq(afterSaleRequests.id, locked.id))
-      .returning();
-    if (!updated) throw notFound();
+    const updated = await moveAfterSale(tx, locked.id, "rejected", { rejectReason: body.reason });
     await recordAfterSaleEvent(tx, locked.id, "rejected", operatorActor(user), body.reason);
     await mailCustomer(tx, updated, (to, facts) => afterSaleRejectedMail(to, facts, body.reason));
     return adminView(tx, updated);
@@ -166,12 +157,7 @@ export async function receiveAfterSale(user: UserRow, afterSaleId: string): Prom
   return inTransaction(async (tx) => {
     const locked = await lockRequest(tx, afterSaleId);
     if (locked.status !== "returning") throw new AppError(409, AFTER_SALE_MESSAGES.notReturning);
-    const [updated] = await tx
-      .update(afterSaleRequests)
-      .set({ status: "received", updatedAt: new Date() })
-      .where(eq(afterSaleRequests.id, locked.id))
-      .returning();
-    if (!updated) throw notFound();
+    const updated = await moveAfterSale(tx, locked.id, "received");
     await recordAfterSaleEvent(tx, locked.id, "received", operatorActor(user));
     await mailCustomer(tx, updated, (to, facts) => afterSaleGoodsReceivedMail(to, facts));
     return adminView(tx, updated);
@@ -211,12 +197,7 @@ export async function completeAfterSale(user: UserRow, body: CompleteAfterSaleBo
       });
     }
     await recordEvent(tx, order.id, "after_sale_completed", by, afterSaleCompletedNote(locked, wanted));
-    const [updated] = await tx
-      .update(afterSaleRequests)
-      .set({ status: "completed", refundedCents: wanted, updatedAt: new Date() })
-      .where(eq(afterSaleRequests.id, locked.id))
-      .returning();
-    if (!updated) throw notFound();
+    const updated = await moveAfterSale(tx, locked.id, "completed", { refundedCents: wanted });
     if (wanted > 0) await recordAfterSaleEvent(tx, locked.id, "refunded", by, formatUsd(wanted));
     await recordAfterSaleEvent(tx, locked.id, "completed", by);
     if (wanted > 0) await mailCustomer(tx, updated, (to, facts) => afterSaleRefundMail(to, facts, wanted));

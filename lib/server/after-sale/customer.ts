@@ -12,7 +12,8 @@ import { ownPurifier } from "@/lib/server/purifiers";
 import { inTransaction } from "@/lib/server/transaction";
 import { AFTER_SALE_MESSAGES } from "./messages";
 import { lineRefundCents, mailCustomer, recordAfterSaleEvent } from "./shared";
-import { canCancelAfterSale, canSubmitTracking, toAfterSaleView, toAfterSaleViews } from "./view";
+import { canCancelAfterSale, canSubmitTracking, moveAfterSale } from "./status";
+import { toAfterSaleView, toAfterSaleViews } from "./view";
 
 // A customer's own after-sale requests. Every lookup is by (request id, customer): another
 // customer's request is answered exactly like one that does not exist.
@@ -151,12 +152,7 @@ export async function submitAfterSaleTracking(userId: string, body: SubmitTracki
   return inTransaction(async (tx) => {
     const row = await lockOwnRequest(tx, userId, body.afterSaleId);
     if (!canSubmitTracking(row.status)) throw new AppError(409, AFTER_SALE_MESSAGES.notApproved);
-    const [updated] = await tx
-      .update(afterSaleRequests)
-      .set({ status: "returning", carrier: body.carrier, trackNumber: body.trackNumber, updatedAt: new Date() })
-      .where(eq(afterSaleRequests.id, row.id))
-      .returning();
-    if (!updated) throw notFound();
+    const updated = await moveAfterSale(tx, row.id, "returning", { carrier: body.carrier, trackNumber: body.trackNumber });
     await recordAfterSaleEvent(tx, row.id, "returning", customerActor(userId), `${body.carrier} ${body.trackNumber}`);
     return toAfterSaleView(tx, updated);
   });
@@ -167,12 +163,7 @@ export async function cancelAfterSale(userId: string, afterSaleId: string): Prom
   return inTransaction(async (tx) => {
     const row = await lockOwnRequest(tx, userId, afterSaleId);
     if (!canCancelAfterSale(row.status)) throw new AppError(409, AFTER_SALE_MESSAGES.notCancellable(row.status));
-    const [updated] = await tx
-      .update(afterSaleRequests)
-      .set({ status: "cancelled", updatedAt: new Date() })
-      .where(eq(afterSaleRequests.id, row.id))
-      .returning();
-    if (!updated) throw notFound();
+    const updated = await moveAfterSale(tx, row.id, "cancelled");
     await recordAfterSaleEvent(tx, row.id, "cancelled", customerActor(userId));
     return toAfterSaleView(tx, updated);
   });

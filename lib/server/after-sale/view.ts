@@ -4,21 +4,12 @@ import { REPAIR_DIAGNOSIS_SKU } from "@/lib/config/catalog";
 import type { DbExecutor } from "@/lib/db/client";
 import { afterSaleEvents, memberships, products, purifiers, type AfterSaleRow } from "@/lib/db/schema";
 import { centsToAmount } from "@/lib/rules/money";
-import type { AfterSale, AfterSaleStatus } from "@/lib/schemas/after-sale";
+import type { AfterSale } from "@/lib/schemas/after-sale";
 import { storeDate } from "@/lib/server/shipping/dates";
+import { canCancelAfterSale, canSubmitTracking } from "./status";
 
 // The AfterSale JSON from the stored rows. What the customer may do next is computed here once, so
 // the pages and the services agree.
-
-/** The customer may cancel until the goods are received. */
-export function canCancelAfterSale(status: AfterSaleStatus): boolean {
-  return status === "pending_review" || status === "approved" || status === "returning";
-}
-
-/** Approved: the customer is to send the goods and say how. */
-export function canSubmitTracking(status: AfterSaleStatus): boolean {
-  return status === "approved";
-}
 
 function coverageOf(row: AfterSaleRow, plans: readonly { id: string; endsAt: Date }[]): AfterSale["coveredByCare"] {
   const plan = row.carePlanId ? plans.find((candidate) => candidate.id === row.carePlanId) : undefined;

@@ -10,6 +10,7 @@ import { cardLabel } from "@/lib/server/payments";
 import { storeDate } from "@/lib/server/shipping/dates";
 import { planRows } from "./plan-rows";
 import { unusedFullMonths, unusedMonthsRefundCents } from "./periods";
+import { moveMembership } from "./status";
 
 // The one place that decides what a plan's money can come back as. A membership or Lenwell Care
 // line is never returned like goods: after-sale refuses it, and every path that gives money back
@@ -137,16 +138,9 @@ export async function cancelPlanUnderRule(
 ): Promise<PlanRefund> {
   const rule = await planRefundRule(tx, row, now);
   const endsAt = rule.endNow && row.endsAt > now ? new Date(Math.max(now.getTime(), row.startsAt.getTime() + 1)) : row.endsAt;
-  await tx
-    .update(memberships)
-    .set({
-      autoRenew: false,
-      cancelledAt: now,
-      cancelledByUserId: by.userId,
-      nextRenewalAttemptAt: null,
-      ...(rule.endNow ? { status: "cancelled" as const, endsAt } : {}),
-    })
-    .where(eq(memberships.id, row.id));
+  const stopped = { autoRenew: false, cancelledAt: now, cancelledByUserId: by.userId, nextRenewalAttemptAt: null };
+  if (rule.endNow) await moveMembership(tx, row.id, "cancelled", { ...stopped, endsAt });
+  else await tx.update(memberships).set(stopped).where(eq(memberships.id, row.id));
   if (rule.refundCents > 0 && rule.orderId) {
     await requestRefund(tx, {
       orderId: rule.orderId,
@@ -188,10 +182,7 @@ export async function endPlansRefunded(
     .for("update");
   for (const row of rows) {
     const endsAt = row.endsAt > now ? new Date(Math.max(now.getTime(), row.startsAt.getTime() + 1)) : row.endsAt;
-    await tx
-      .update(memberships)
-      .set({ status: "cancelled", endsAt, autoRenew: false, cancelledAt: now, nextRenewalAttemptAt: null })
-      .where(eq(memberships.id, row.id));
+    await moveMembership(tx, row.id, "cancelled", { endsAt, autoRenew: false, cancelledAt: now, nextRenewalAttemptAt: null });
     const [holder] = await tx
       .select({ email: users.email, username: users.username, planName: products.name })
       .from(users)

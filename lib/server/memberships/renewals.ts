@@ -22,6 +22,7 @@ import { cardLabel } from "@/lib/server/payments/card-label";
 import { customerPlans } from "./customer-plans";
 import { MEMBERSHIP_MESSAGES } from "./messages";
 import { nextPeriodEnd } from "./periods";
+import { moveMembership } from "./status";
 
 // Renewals. At the end of each period (endsAt) of a membership that renews, the job charges the
 // saved card off-session: success makes a paid order for the plan (the receipt in Orders and by
@@ -96,19 +97,15 @@ async function advancePeriod(
   facts: PlanMailFacts | null,
 ): Promise<Date> {
   const endsAt = nextPeriodEnd(row.startsAt, row.endsAt, paid.planMonths);
-  await tx
-    .update(memberships)
-    .set({
-      status: "active",
-      endsAt,
-      periodOrderId: paid.orderId,
-      renewalOrderId: null,
-      renewalAttempts: 0,
-      nextRenewalAttemptAt: null,
-      lastRenewalFailure: null,
-      paymentMethodId: paid.paymentMethodId ?? row.paymentMethodId,
-    })
-    .where(eq(memberships.id, row.id));
+  await moveMembership(tx, row.id, "active", {
+    endsAt,
+    periodOrderId: paid.orderId,
+    renewalOrderId: null,
+    renewalAttempts: 0,
+    nextRenewalAttemptAt: null,
+    lastRenewalFailure: null,
+    paymentMethodId: paid.paymentMethodId ?? row.paymentMethodId,
+  });
   if (facts) await queueMail(tx, renewalReceiptMail(facts, paid.orderId, paid.amountCents, paid.card, endsAt));
   return endsAt;
 }
@@ -254,30 +251,22 @@ async function renewOne(id: string, now: Date): Promise<"renewed" | "failed" | "
         now,
       });
       // No retries before the lapse: the charge waits for the member, and charging again would not help.
-      await tx
-        .update(memberships)
-        .set({
-          status: "past_due",
-          renewalAttempts: attempts,
-          nextRenewalAttemptAt: payableUntil,
-          lastRenewalFailure: charge.message,
-          renewalOrderId: orderId,
-        })
-        .where(eq(memberships.id, row.id));
+      await moveMembership(tx, row.id, "past_due", {
+        renewalAttempts: attempts,
+        nextRenewalAttemptAt: payableUntil,
+        lastRenewalFailure: charge.message,
+        renewalOrderId: orderId,
+      });
       if (facts) await queueMail(tx, renewalConfirmMail(facts, orderId, amountCents, payableUntil));
       return "awaiting";
     }
     const retryAt = new Date(row.endsAt.getTime() + retryDays * DAY_MS);
-    await tx
-      .update(memberships)
-      .set({
-        status: "past_due",
-        renewalAttempts: attempts,
-        nextRenewalAttemptAt: retryAt,
-        lastRenewalFailure: charge.message,
-        renewalOrderId: null,
-      })
-      .where(eq(memberships.id, row.id));
+    await moveMembership(tx, row.id, "past_due", {
+      renewalAttempts: attempts,
+      nextRenewalAttemptAt: retryAt,
+      lastRenewalFailure: charge.message,
+      renewalOrderId: null,
+    });
     if (facts) await queueMail(tx, renewalFailedMail(facts, charge.message, retryAt));
     return "failed";
   });
@@ -324,10 +313,12 @@ async function lapse(
   facts: PlanMailFacts | null,
   how: "declined" | "unconfirmed",
 ): Promise<void> {
-  await tx
-    .update(memberships)
-    .set({ status: "expired", autoRenew: false, renewalAttempts: attempts, nextRenewalAttemptAt: null, lastRenewalFailure: reason })
-    .where(eq(memberships.id, row.id));
+  await moveMembership(tx, row.id, "expired", {
+    autoRenew: false,
+    renewalAttempts: attempts,
+    nextRenewalAttemptAt: null,
+    lastRenewalFailure: reason,
+  });
   if (facts) await queueMail(tx, membershipLapsedMail(facts, reason, how));
 }
 

@@ -4,6 +4,7 @@ import { getDb, type DbExecutor, type Transaction } from "@/lib/db/client";
 import { memberships, orderItems, orders, products, type MembershipRow, type PlanKind } from "@/lib/db/schema";
 import { activateCarePlans } from "./care";
 import { addMonths } from "./periods";
+import { moveMemberships } from "./status";
 
 // Membership and care plans come to life when the order that bought them is paid. A plan bought
 // while one of the same kind is running starts when that one ends, so paying twice never wastes
@@ -93,10 +94,11 @@ export async function activatePlans(
         .update(memberships)
         .set({ autoRenew: false, nextRenewalAttemptAt: null })
         .where(and(eq(memberships.userId, order.userId), eq(memberships.kind, "membership"), eq(memberships.autoRenew, true)));
-      await tx
-        .update(memberships)
-        .set({ status: "expired" })
-        .where(and(eq(memberships.userId, order.userId), eq(memberships.kind, "membership"), eq(memberships.status, "past_due")));
+      await moveMemberships(
+        tx,
+        "expired",
+        and(eq(memberships.userId, order.userId), eq(memberships.kind, "membership"), eq(memberships.status, "past_due")),
+      );
     }
     const [row] = await tx
       .insert(memberships)
