@@ -119,7 +119,10 @@ export default defineConfig([
   },
   layer(["components/ui/**"], [noDatabase, noServer, noTestSupport, noFeatureComponents]),
   layer(["components/**"], [noDatabase, noServer, noTestSupport], [], ["components/ui/**"]),
-  layer(["lib/api/**", "lib/state/**", "lib/hooks/**", "lib/display/**", "lib/visitor/**", "lib/rules/**", "lib/site/**", "middleware.ts"], [noDatabase, noServer, noTestSupport, noComponents]),
+  layer(
+    ["lib/api/**", "lib/state/**", "lib/hooks/**", "lib/display/**", "lib/visitor/**", "lib/rules/**", "lib/site/**", "middleware.ts"],
+    [noDatabase, noServer, noTestSupport, noComponents],
+  ),
   layer(["lib/config/**", "lib/schemas/**", "lib/geo/**"], [noDatabase, noServer, noBrowserClient, noTestSupport, noComponents]),
   layer(["app/**"], [noDatabase, noTestSupport]),
   layer(["lib/server/**"], [noBrowserClient, noTestSupport, noComponents], [sendMailDirectly]),
