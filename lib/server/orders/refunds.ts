@@ -264,9 +264,10 @@ async function reopenRefund(tx: Transaction, refund: RefundRow, message: string,
 
 /**
  * The provider says a refund it had taken failed afterwards (the card was closed): reopened. One the
- * shop made is found by its reference; one made from the provider's dashboard has none in the
- * ledger (the shop learnt only the new total), so the newest dashboard refund of that amount on the
- * charge is the one reopened.
+ * shop made is found by its reference. One made from the provider's dashboard has none in the ledger
+ * (the shop learnt only the new total), so it is the newest dashboard refund on the charge of that
+ * amount or, when the provider's events arrived newest first and two dashboard refunds were learnt
+ * as one, the part of a larger one that failed (carved out, so only it is reopened).
  */
 export async function providerRefundFailed(
   tx: Transaction,
@@ -274,29 +275,82 @@ export async function providerRefundFailed(
   now: Date,
 ): Promise<void> {
   const [byRef] = await tx.select().from(refunds).where(eq(refunds.providerRef, failure.refundRef)).limit(1);
-  const [fromDashboard] = byRef
-    ? []
-    : await tx
-        .select()
-        .from(refunds)
-        .where(
-          and(
-            eq(refunds.paymentId, failure.paymentId),
-            eq(refunds.reason, "provider_dashboard"),
-            eq(refunds.status, "succeeded"),
-            eq(refunds.amountCents, failure.amountCents),
-            isNull(refunds.providerRef),
-          ),
-        )
-        .orderBy(desc(refunds.createdAt))
-        .limit(1);
-  const refund = byRef ?? fromDashboard;
+  const refund = byRef ?? (await dashboardRefundCovering(tx, failure.paymentId, failure.amountCents));
   if (!refund || refund.status === "failed") return;
   await lockOrder(tx, refund.orderId);
   const [locked] = await tx.select().from(refunds).where(eq(refunds.id, refund.id)).for("update");
   if (!locked || locked.status === "failed") return;
-  if (!locked.providerRef) await tx.update(refunds).set({ providerRef: failure.refundRef }).where(eq(refunds.id, locked.id));
-  await reopenRefund(tx, locked, failure.message, now);
+  const failed = locked.providerRef ? locked : await carveDashboardRefund(tx, locked, failure.refundRef, failure.amountCents, now);
+  await reopenRefund(tx, failed, failure.message, now);
+}
+
+/** The newest succeeded dashboard refund on the charge of exactly `cents`, or else the newest larger one. */
+async function dashboardRefundCovering(tx: Transaction, paymentId: string, cents: number): Promise<RefundRow | undefined> {
+  const rows = await tx
+    .select()
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.paymentId, paymentId),
+        eq(refunds.reason, "provider_dashboard"),
+        eq(refunds.status, "succeeded"),
+        isNull(refunds.providerRef),
+        sql`${refunds.amountCents} >= ${cents}`,
+      ),
+    )
+    .orderBy(desc(refunds.createdAt));
+  return rows.find((row) => row.amountCents === cents) ?? rows[0];
+}
+
+/**
+ * Gives a dashboard refund the provider's reference of the part that failed. When the row is that
+ * part and more, the part becomes a row of its own, taking `cents` of the row's allocations with it
+ * (last lines first), so the ledger's lines still add up to what each refund paid back.
+ */
+async function carveDashboardRefund(tx: Transaction, row: RefundRow, refundRef: string, cents: number, now: Date): Promise<RefundRow> {
+  if (row.amountCents <= cents) {
+    const [named] = await tx.update(refunds).set({ providerRef: refundRef, updatedAt: now }).where(eq(refunds.id, row.id)).returning();
+    return named ?? row;
+  }
+  const [part] = await tx
+    .insert(refunds)
+    .values({
+      ...row,
+      id: randomUUID(),
+      amountCents: cents,
+      idempotencyKey: `provider_dashboard-${refundRef}`,
+      providerRef: refundRef,
+      updatedAt: now,
+    })
+    .returning();
+  if (!part) throw new Error(`The failed part of refund ${row.id} was not recorded`);
+  await tx
+    .update(refunds)
+    .set({ amountCents: row.amountCents - cents, updatedAt: now })
+    .where(eq(refunds.id, row.id));
+  const allocations = await tx
+    .select()
+    .from(refundAllocations)
+    .where(eq(refundAllocations.refundId, row.id))
+    .orderBy(desc(refundAllocations.id));
+  let left = cents;
+  for (const allocation of allocations) {
+    if (left === 0) break;
+    const moved = Math.min(left, allocation.amountCents);
+    left -= moved;
+    if (moved === allocation.amountCents)
+      await tx.update(refundAllocations).set({ refundId: part.id }).where(eq(refundAllocations.id, allocation.id));
+    else {
+      await tx
+        .update(refundAllocations)
+        .set({ amountCents: allocation.amountCents - moved })
+        .where(eq(refundAllocations.id, allocation.id));
+      await tx
+        .insert(refundAllocations)
+        .values({ refundId: part.id, orderId: allocation.orderId, sku: allocation.sku, amountCents: moved });
+    }
+  }
+  return part;
 }
 
 /**

@@ -126,6 +126,40 @@ describeEachEngine("provider refunds and disputes on $name", (engine) => {
   );
 
   it(
+    "two dashboard refunds learnt newest first, then one of them fails: only that part is reopened",
+    async () => {
+      const { who, orderId, providerRef } = await penAndMembership();
+      // $26.90 then $50.00 more from the dashboard; the provider's events arrive newest first, so
+      // the shop learns the $76.90 total at once and the $26.90 total after it (nothing new).
+      await applyPaymentEvent({ id: eventId(), type: "charge.refunded", kind: "refund", providerRef, refundedCents: 7690 });
+      await applyPaymentEvent({ id: eventId(), type: "charge.refunded", kind: "refund", providerRef, refundedCents: 2690 });
+      expect(await customerOrder(who, orderId)).toMatchObject({ refunded: "76.90" });
+      expect(await ledgerOf(db(), orderId)).toHaveLength(1);
+
+      // The bank sends the $26.90 one back.
+      const refundRef = `re_${randomUUID()}`;
+      const failure = { type: "charge.refund.updated", kind: "refund_failed" as const, providerRef, refundRef, amountCents: 2690 };
+      await applyPaymentEvent({ ...failure, id: eventId(), message: "The card was closed." });
+      expect(await customerOrder(who, orderId)).toMatchObject({ refunded: "50.00" });
+      expect(await chargeOf(db(), orderId)).toMatchObject({ refundedCents: 5000 });
+      const ledger = await ledgerOf(db(), orderId);
+      expect(ledger.map(({ status, amountCents, providerRef: ref }) => ({ status, amountCents, ref }))).toEqual(
+        expect.arrayContaining([
+          { status: "succeeded", amountCents: 5000, ref: null },
+          { status: "failed", amountCents: 2690, ref: refundRef },
+        ]),
+      );
+      await expectLedgerMatchesOrder(db(), orderId);
+
+      // Delivered again, it changes nothing.
+      await applyPaymentEvent({ ...failure, id: eventId(), message: "The card was closed." });
+      expect(await customerOrder(who, orderId)).toMatchObject({ refunded: "50.00" });
+      expect(await ledgerOf(db(), orderId)).toHaveLength(2);
+    },
+    MONEY_TEST_TIMEOUT_MS,
+  );
+
+  it(
     "counts a dispute once however often it is delivered, and a won dispute gives the amount back to the shop",
     async () => {
       const { who, orderId, providerRef } = await penAndMembership();
