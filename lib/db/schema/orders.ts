@@ -36,6 +36,12 @@ export const orders = pgTable(
     /** Null: nothing in the order ships (only plans or services), so it has no address and no shipping fee. */
     shippingMethod: text("shipping_method", { enum: SHIPPING_METHODS }).default("ups_ground"),
     shippingAddress: jsonb("shipping_address").$type<UsAddress>(),
+    /**
+     * The order's quantities are off the products' stock: taken when it was made (checkout, buy now,
+     * a membership's filter shipment) and given back once on cancel or expiry, which clears it. A
+     * renewal's order takes none, so cancelling it gives none back.
+     */
+    stockHeld: boolean("stock_held").notNull().default(true),
     /** The `?c=` referral code remembered when the order was made. */
     referralCode: text("referral_code"),
     carrier: text("carrier"),

@@ -9,9 +9,12 @@ import {
   orderItems,
   orders,
   payments,
+  products,
   savedPaymentMethods,
   testProviderCharges,
+  users,
 } from "@/lib/db/schema";
+import { adminCancelOrder } from "@/lib/server/orders";
 import type { User } from "@/lib/schemas/user";
 import { dataOf, read } from "@/test/support/answer";
 import { apiRequest, expectShopInvariants, HOUSTON, makeCustomer, putInCart, type Customer } from "@/test/support/shop";
@@ -101,6 +104,11 @@ describeEachEngine("membership renewals and cancels on $name", (engine) => {
   async function taxOf(orderId: string): Promise<number> {
     const [order] = await db().db.select({ tax: orders.taxCents }).from(orders).where(eq(orders.id, orderId));
     return order?.tax ?? 0;
+  }
+
+  async function stockOf(sku: string): Promise<number> {
+    const [product] = await db().db.select({ stock: products.stock }).from(products).where(eq(products.sku, sku));
+    return product?.stock ?? Number.NaN;
   }
 
   async function ordersOf(userId: string) {
@@ -388,6 +396,23 @@ describeEachEngine("membership renewals and cancels on $name", (engine) => {
     expect(mail?.body).toContain("Lenwell cancelled your Lenwell Membership, yearly at your request.");
     await expect(adminCancelMembership(operator, randomUUID())).rejects.toMatchObject({ code: 404 });
   });
+
+  it(
+    "gives back no stock when an operator cancels a renewal's order: the renewal took none",
+    async () => {
+      const admin = await makeCustomer(db(), { role: "admin" });
+      const { membershipId } = await member("LW-MEM-M", GOOD, "2032-01-10T18:00:00Z", "2032-02-10T18:00:00Z");
+      await runRenewals(at("2032-02-10T18:00:00Z"));
+      const renewalId = (await row(membershipId)).periodOrderId ?? "";
+      const stockBefore = await stockOf("LW-MEM-M");
+      const [operator] = await db().db.select().from(users).where(eq(users.id, admin.id));
+      if (!operator) throw new Error("no operator");
+      const cancelled = await adminCancelOrder(operator, { orderId: renewalId, reason: "The member asked by phone." });
+      expect(cancelled.status).toBe("cancelled");
+      expect(await stockOf("LW-MEM-M")).toBe(stockBefore);
+    },
+    JOB_TEST_TIMEOUT_MS,
+  );
 
   it("reminds a care plan holder 30 days before the plan ends, once", async () => {
     const who = await makeCustomer(db());

@@ -37,6 +37,8 @@ export async function createRenewalOrder(
       updatedAt: now,
       paidAt: payment.paid ? now : null,
       expiresAt: payment.paid ? null : payment.payableUntil,
+      // A plan's period is not taken off the shelf: a renewal never fails for stock.
+      stockHeld: false,
     },
     // The plan's price for the period, the same for anyone renewing it.
     [{ product, quantity: 1, unitPriceCents, regularPriceCents: unitPriceCents }],

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Transaction } from "@/lib/db/client";
-import { orderItems, products, type ProductRow } from "@/lib/db/schema";
+import { orderItems, orders, products, type ProductRow } from "@/lib/db/schema";
 import { stockMovedAfterCommit } from "@/lib/server/catalog";
 import { AppError } from "@/lib/server/base/errors";
 import { ORDER_MESSAGES } from "./messages";
@@ -57,13 +57,26 @@ export async function reserveStock(
 
 /**
  * Puts the quantities of orders back on sale (cancel, expiry): one update per sku, in sku order.
+ * Only what an order took comes back, and only once: a renewal's order took none, and an order
+ * released before is no longer holding any (orders.stockHeld).
  */
 export async function releaseStock(tx: Transaction, orderIds: readonly string[]): Promise<void> {
   if (orderIds.length === 0) return;
+  const holding = await tx
+    .update(orders)
+    .set({ stockHeld: false })
+    .where(and(inArray(orders.id, [...orderIds]), eq(orders.stockHeld, true)))
+    .returning({ id: orders.id });
+  if (holding.length === 0) return;
   const lines = await tx
     .select({ sku: orderItems.sku, quantity: sql<number>`sum(${orderItems.quantity})::int` })
     .from(orderItems)
-    .where(inArray(orderItems.orderId, [...orderIds]))
+    .where(
+      inArray(
+        orderItems.orderId,
+        holding.map((order) => order.id),
+      ),
+    )
     .groupBy(orderItems.sku)
     .orderBy(asc(orderItems.sku));
   for (const line of lines) {
