@@ -182,12 +182,18 @@ describe("My purifiers", () => {
     expect(api.callApi.mock.calls[0]?.[3]?.json).toEqual({ serial: "RO-TAKEN1", purchasedOn: "2026-03-01" });
   });
 
-  it("cancels Lenwell Care after saying what the plan's rule gives back, and shows the cover ended", async () => {
+  /** The care cancel's answers, and the server's view of the purifier afterwards. */
+  function answerCareCancel(after: Purifier) {
     const cancellation = { refund: "69.00", why: "cancelled within 30 days of buying it", card: "Visa •••• 4242" };
     api.callApi.mockImplementation((...args: unknown[]) => {
       if (args[1] === "user/care/cancel") return Promise.resolve(cancellation);
+      if (args[1] === "purifier/list") return Promise.resolve({ list: [after], today: TODAY });
       return Promise.reject(new Error(`unexpected ${JSON.stringify(args)}`));
     });
+  }
+
+  it("cancels Lenwell Care after saying what the plan's rule gives back, and shows the cover ended", async () => {
+    answerCareCancel({ ...purifier, care: { planId: "plan-1", status: "ended", startsOn: "2026-09-01", endsOn: TODAY } });
     renderPage([purifier]);
     await userEvent.click(screen.getByRole("button", { name: "Cancel Lenwell Care" }));
     const dialog = await screen.findByTestId("cancel-care-dialog");
@@ -202,5 +208,17 @@ describe("My purifiers", () => {
       expect.anything(),
       expect.objectContaining({ json: { planId: "plan-1" } }),
     );
+  });
+
+  it("shows what the server says after a queued plan is cancelled: it never started, so it did not end today", async () => {
+    const queued: Purifier = { ...purifier, care: { planId: "plan-1", status: "scheduled", startsOn: "2027-01-10", endsOn: "2029-01-10" } };
+    answerCareCancel({ ...purifier, care: null });
+    renderPage([queued]);
+    expect(screen.getByText("Lenwell Care from Jan 10, 2027 until Jan 10, 2029")).toBeDefined();
+    await userEvent.click(screen.getByRole("button", { name: "Cancel Lenwell Care" }));
+    const dialog = await screen.findByTestId("cancel-care-dialog");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Yes, cancel Lenwell Care" }));
+    await waitFor(() => expect(screen.getByText(/Not on Lenwell Care/)).toBeDefined());
+    expect(screen.queryByText(/Lenwell Care ended/)).toBeNull();
   });
 });

@@ -2,8 +2,22 @@ import { CancelCareButton } from "@/components/purifiers/cancel-care-button";
 import { FilterStageRow } from "@/components/purifiers/filter-stage-row";
 import { PurifierDetailsForm } from "@/components/purifiers/purifier-details-form";
 import { ROUTES } from "@/lib/config/routes";
+import { listMyPurifiers } from "@/lib/api/purifiers";
 import { careText, formatDay } from "@/lib/display/purifier-display";
 import type { Purifier } from "@/lib/schemas/purifier";
+
+/**
+ * What the card shows once its plan is cancelled is the server's view, not a guess: a queued plan
+ * cancelled never started (an earlier plan may still run), a running one ends today. Should the
+ * answer not come, the page is loaded again rather than left showing the plan as it was.
+ */
+async function showCareAsCancelled(purifierId: string, onChange: (updated: Purifier) => void): Promise<void> {
+  const updated = await listMyPurifiers()
+    .then((list) => list.find((item) => item.purifierId === purifierId))
+    .catch(() => undefined);
+  if (updated) onChange(updated);
+  else window.location.reload();
+}
 
 /** One purifier: its dates, its Lenwell Care, each filter stage and the form for its details. `onChange` takes the server's new view of it. */
 export function PurifierCard({ purifier, today, onChange }: { purifier: Purifier; today: string; onChange: (updated: Purifier) => void }) {
@@ -35,12 +49,7 @@ export function PurifierCard({ purifier, today, onChange }: { purifier: Purifier
           <p className={`mt-3 text-sm font-semibold ${purifier.care?.status === "ended" ? "text-ink-soft" : "text-leaf-700"}`}>{care}</p>
           {purifier.care && purifier.care.status !== "ended" ? (
             <div className="mt-3 max-w-xs">
-              <CancelCareButton
-                planId={purifier.care.planId}
-                onCancelled={() =>
-                  onChange({ ...purifier, care: purifier.care ? { ...purifier.care, status: "ended", endsOn: today } : null })
-                }
-              />
+              <CancelCareButton planId={purifier.care.planId} onCancelled={() => void showCareAsCancelled(purifier.purifierId, onChange)} />
             </div>
           ) : null}
         </>

@@ -1,6 +1,13 @@
 "use client";
 
-import { purifierSchema, type AddPurifierBody, type EditPurifierBody, type FilterChangeBody, type Purifier } from "@/lib/schemas/purifier";
+import {
+  purifierListSchema,
+  purifierSchema,
+  type AddPurifierBody,
+  type EditPurifierBody,
+  type FilterChangeBody,
+  type Purifier,
+} from "@/lib/schemas/purifier";
 import { callApi } from "./client";
 import { loginOnExpiry } from "./login-on-expiry";
 
@@ -16,4 +23,10 @@ export async function editPurifier(body: EditPurifierBody): Promise<Purifier> {
 
 export async function recordFilterChange(body: FilterChangeBody): Promise<Purifier> {
   return callApi("post", "purifier/filter/change", purifierSchema, { json: body, blocking: true }).catch(loginOnExpiry);
+}
+
+/** The customer's purifiers as the server now has them (after a care plan was cancelled, say). */
+export async function listMyPurifiers(): Promise<Purifier[]> {
+  const answer = await callApi("get", "purifier/list", purifierListSchema).catch(loginOnExpiry);
+  return answer.list;
 }
