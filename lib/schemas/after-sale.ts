@@ -105,14 +105,14 @@ export const afterSaleListSchema = z.object({ list: z.array(afterSaleSchema), to
 
 // Operator calls (/api/v1/admin/after-sale/...).
 
-export const adminAfterSaleListQuerySchema = z.strictObject({
+export const operatorAfterSaleListQuerySchema = z.strictObject({
   status: afterSaleStatusSchema.optional(),
   /** A request's or order's short number ("#5E461C55") or id, or part of the customer's e-mail or name (lib/server/orders/search.ts). */
   q: singleLineText().trim().max(200, "Use at most 200 characters.").optional(),
   page: pageFields.page,
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
-export type AdminAfterSaleListQuery = z.infer<typeof adminAfterSaleListQuerySchema>;
+export type OperatorAfterSaleListQuery = z.infer<typeof operatorAfterSaleListQuerySchema>;
 
 export const approveAfterSaleBodySchema = z.strictObject({
   afterSaleId: afterSaleIdField,
@@ -146,7 +146,7 @@ export type CompleteAfterSaleBody = z.infer<typeof completeAfterSaleBodySchema>;
 
 const customerSchema = z.object({ id: z.string(), email: z.string() });
 
-export const adminAfterSaleSchema = afterSaleSchema.extend({ customer: customerSchema });
-export type AdminAfterSale = z.infer<typeof adminAfterSaleSchema>;
+export const operatorAfterSaleSchema = afterSaleSchema.extend({ customer: customerSchema });
+export type OperatorAfterSale = z.infer<typeof operatorAfterSaleSchema>;
 
-export const adminAfterSaleListSchema = z.object({ list: z.array(adminAfterSaleSchema), total: z.number().int() });
+export const operatorAfterSaleListSchema = z.object({ list: z.array(operatorAfterSaleSchema), total: z.number().int() });

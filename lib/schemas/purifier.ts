@@ -138,15 +138,15 @@ export type PurifierList = z.infer<typeof purifierListSchema>;
 
 // Console.
 
-export const adminPurifierListQuerySchema = z.strictObject({
+export const operatorPurifierListQuerySchema = z.strictObject({
   /** Part of a serial (case-insensitive); omitted: the most recent registrations. */
   serial: singleLineText().trim().max(32, "Use at most 32 characters.").optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
-export type AdminPurifierListQuery = z.infer<typeof adminPurifierListQuerySchema>;
+export type OperatorPurifierListQuery = z.infer<typeof operatorPurifierListQuerySchema>;
 
-export const adminPurifierSchema = purifierSchema.extend({ customer: z.object({ id: z.string(), email: z.string() }) });
-export type AdminPurifier = z.infer<typeof adminPurifierSchema>;
+export const operatorPurifierSchema = purifierSchema.extend({ customer: z.object({ id: z.string(), email: z.string() }) });
+export type OperatorPurifier = z.infer<typeof operatorPurifierSchema>;
 
-export const adminPurifierListSchema = z.object({ list: z.array(adminPurifierSchema), total: z.number().int(), today: z.string() });
+export const operatorPurifierListSchema = z.object({ list: z.array(operatorPurifierSchema), total: z.number().int(), today: z.string() });

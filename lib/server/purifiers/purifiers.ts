@@ -7,8 +7,8 @@ import { filterStages, type FilterStageSpec } from "@/lib/rules/filter-stages";
 import {
   PURIFIER_MESSAGES,
   type AddPurifierBody,
-  type AdminPurifier,
-  type AdminPurifierListQuery,
+  type OperatorPurifier,
+  type OperatorPurifierListQuery,
   type EditPurifierBody,
   type FilterChangeBody,
   type Purifier,
@@ -306,9 +306,9 @@ export async function ownPurifier(db: DbExecutor, userId: string, purifierId: st
 /** Purifiers by part of their serial, or the most recent registrations; each with its owner. */
 export async function adminListPurifiers(
   user: Pick<UserRow, "role">,
-  query: AdminPurifierListQuery,
+  query: OperatorPurifierListQuery,
   now: Date = new Date(),
-): Promise<{ list: AdminPurifier[]; total: number; today: string }> {
+): Promise<{ list: OperatorPurifier[]; total: number; today: string }> {
   assertOperator(user);
   const db = await getDb();
   const serial = query.serial?.toUpperCase();

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { AdminSearchForm, AdminTable, EmptyNote, ListPager, ResultCount, type AdminColumn } from "@/components/admin/admin-list";
+import { ConsoleSearchForm, ConsoleTable, EmptyNote, ListPager, ResultCount, type ConsoleColumn } from "@/components/console/console-list";
 import { AfterSaleStatusBadge } from "@/components/after-sale/after-sale-status-badge";
-import { ROUTES, adminAfterSalePath } from "@/lib/config/routes";
+import { ROUTES, consoleAfterSalePath } from "@/lib/config/routes";
 import { AFTER_SALE_FILTERS, AFTER_SALE_TYPE_LABELS, afterSaleNumber } from "@/lib/display/after-sale-display";
 import { formatOrderDateTime } from "@/lib/display/order-display";
-import { adminAfterSaleListQuerySchema } from "@/lib/schemas/after-sale";
+import { operatorAfterSaleListQuerySchema } from "@/lib/schemas/after-sale";
 import { adminListAfterSales } from "@/lib/server/after-sale";
 import { requireOperatorPage } from "@/lib/server/auth/operator";
 import { TAP_TARGET } from "@/components/ui/tap-target";
@@ -14,7 +14,7 @@ export const metadata: Metadata = { title: "After-sale" };
 
 const PAGE_SIZE = 25;
 
-const COLUMNS: readonly AdminColumn[] = [
+const COLUMNS: readonly ConsoleColumn[] = [
   { label: "Request" },
   { label: "Opened" },
   { label: "Customer" },
@@ -28,17 +28,17 @@ function first(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-export default async function AdminAfterSalePage({ searchParams }: { searchParams: SearchParams }) {
+export default async function ConsoleAfterSalePage({ searchParams }: { searchParams: SearchParams }) {
   const operator = await requireOperatorPage();
   const raw = await searchParams;
   // A hand-typed bad filter shows the whole queue rather than an error page.
-  const parsed = adminAfterSaleListQuerySchema.safeParse({
+  const parsed = operatorAfterSaleListQuerySchema.safeParse({
     q: first(raw.q) || undefined,
     status: first(raw.status) || undefined,
     page: first(raw.page) ?? 1,
     pageSize: PAGE_SIZE,
   });
-  const query = parsed.success ? parsed.data : adminAfterSaleListQuerySchema.parse({ pageSize: PAGE_SIZE });
+  const query = parsed.success ? parsed.data : operatorAfterSaleListQuerySchema.parse({ pageSize: PAGE_SIZE });
   const { list, total } = await adminListAfterSales(operator, query);
   const q = query.q ?? "";
   const status = query.status ?? "";
@@ -49,8 +49,8 @@ export default async function AdminAfterSalePage({ searchParams }: { searchParam
       <h1 id="after-sale-title" className="text-2xl font-bold text-ink">
         After-sale requests
       </h1>
-      <AdminSearchForm
-        action={ROUTES.adminAfterSale}
+      <ConsoleSearchForm
+        action={ROUTES.consoleAfterSale}
         queryLabel="Request or order number, customer e-mail or name"
         q={q}
         status={status}
@@ -61,12 +61,12 @@ export default async function AdminAfterSalePage({ searchParams }: { searchParam
       {list.length === 0 ? (
         <EmptyNote>No requests match.</EmptyNote>
       ) : (
-        <AdminTable columns={COLUMNS} gap="list">
+        <ConsoleTable columns={COLUMNS} gap="list">
           {list.map((request) => (
             <tr key={request.afterSaleId}>
               <td className="px-3 py-2">
                 <Link
-                  href={adminAfterSalePath(request.afterSaleId)}
+                  href={consoleAfterSalePath(request.afterSaleId)}
                   className={`${TAP_TARGET} font-medium text-brand-700 underline-offset-2 hover:underline`}
                 >
                   {afterSaleNumber(request.afterSaleId)}
@@ -82,9 +82,9 @@ export default async function AdminAfterSalePage({ searchParams }: { searchParam
               </td>
             </tr>
           ))}
-        </AdminTable>
+        </ConsoleTable>
       )}
-      <ListPager base={ROUTES.adminAfterSale} q={q} status={status} page={query.page} pageCount={pageCount} />
+      <ListPager base={ROUTES.consoleAfterSale} q={q} status={status} page={query.page} pageCount={pageCount} />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { AdminTable, type AdminColumn } from "@/components/admin/admin-list";
-import { adminProductPath } from "@/lib/config/routes";
+import { ConsoleTable, type ConsoleColumn } from "@/components/console/console-list";
+import { consoleProductPath } from "@/lib/config/routes";
 import { formatAmount } from "@/lib/rules/money";
 import { requireOperatorPage } from "@/lib/server/auth/operator";
 import { adminListProducts } from "@/lib/server/catalog";
@@ -9,7 +9,7 @@ import { TAP_TARGET } from "@/components/ui/tap-target";
 
 export const metadata: Metadata = { title: "Catalogue" };
 
-const COLUMNS: readonly AdminColumn[] = [
+const COLUMNS: readonly ConsoleColumn[] = [
   { label: "Product" },
   { label: "Category" },
   { label: "Price", numeric: true },
@@ -19,7 +19,7 @@ const COLUMNS: readonly AdminColumn[] = [
   { label: "Listed" },
 ];
 
-export default async function AdminCataloguePage() {
+export default async function ConsoleCataloguePage() {
   const operator = await requireOperatorPage();
   const products = await adminListProducts(operator);
   return (
@@ -28,12 +28,12 @@ export default async function AdminCataloguePage() {
         Catalogue
       </h1>
       <p className="mt-1 text-sm text-ink-muted">Every product, listed or not. Open one to change its prices, stock or listing.</p>
-      <AdminTable columns={COLUMNS}>
+      <ConsoleTable columns={COLUMNS}>
         {products.map((product) => (
           <tr key={product.sku}>
             <td className="px-3 py-2">
               <Link
-                href={adminProductPath(product.sku)}
+                href={consoleProductPath(product.sku)}
                 className={`${TAP_TARGET} font-medium text-brand-700 underline-offset-2 hover:underline`}
               >
                 {product.name}
@@ -48,7 +48,7 @@ export default async function AdminCataloguePage() {
             <td className="px-3 py-2">{product.listed ? "Yes" : "No"}</td>
           </tr>
         ))}
-      </AdminTable>
+      </ConsoleTable>
     </section>
   );
 }

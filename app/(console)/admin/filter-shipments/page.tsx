@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { AdminTable, EmptyNote, type AdminColumn } from "@/components/admin/admin-list";
+import { ConsoleTable, EmptyNote, type ConsoleColumn } from "@/components/console/console-list";
 import { TAP_TARGET } from "@/components/ui/tap-target";
 import { FILTER_SCHEDULE } from "@/lib/config/filter-shipments";
-import { adminOrderPath } from "@/lib/config/routes";
+import { consoleOrderPath } from "@/lib/config/routes";
 import { formatScheduleDay } from "@/lib/display/filter-schedule-display";
 import { ORDER_STATUS_LABELS, orderNumber } from "@/lib/display/order-display";
 import { requireOperatorPage } from "@/lib/server/auth/operator";
@@ -18,7 +18,7 @@ const STATE_LABELS: Readonly<Record<AdminShipmentState, string>> = {
   ordered: "Ordered",
 };
 
-const UPCOMING_COLUMNS: readonly AdminColumn[] = [
+const UPCOMING_COLUMNS: readonly ConsoleColumn[] = [
   { label: "Order date" },
   { label: "Due" },
   { label: "Purifier" },
@@ -27,7 +27,7 @@ const UPCOMING_COLUMNS: readonly AdminColumn[] = [
   { label: "Status" },
 ];
 
-const ORDERED_COLUMNS: readonly AdminColumn[] = [
+const ORDERED_COLUMNS: readonly ConsoleColumn[] = [
   { label: "Ordered on" },
   { label: "Due" },
   { label: "Purifier" },
@@ -63,7 +63,7 @@ function ScheduleCells({ row }: { row: AdminFilterShipment }) {
 
 // The members' filter schedule as the job will act on it: what it orders in the coming weeks (with
 // the members' skips and postponements), then the filter orders it already made, to ship as usual.
-export default async function AdminFilterShipmentsPage() {
+export default async function ConsoleFilterShipmentsPage() {
   const operator = await requireOperatorPage();
   const schedule = await adminFilterSchedule(operator);
   return (
@@ -78,27 +78,27 @@ export default async function AdminFilterShipmentsPage() {
       {schedule.upcoming.length === 0 ? (
         <EmptyNote>No filter orders are due in the next {FILTER_SCHEDULE.consoleWeeks} weeks.</EmptyNote>
       ) : (
-        <AdminTable columns={UPCOMING_COLUMNS}>
+        <ConsoleTable columns={UPCOMING_COLUMNS}>
           {schedule.upcoming.map((row) => (
             <tr key={`${row.purifierId}-${row.dueOn}`}>
               <ScheduleCells row={row} />
               <td className="px-3 py-2">{STATE_LABELS[row.state]}</td>
             </tr>
           ))}
-        </AdminTable>
+        </ConsoleTable>
       )}
 
       <h2 className="mt-10 text-xl font-semibold text-ink">Filter orders made in the last {FILTER_SCHEDULE.consoleWeeks} weeks</h2>
       {schedule.ordered.length === 0 ? (
         <EmptyNote>No filter orders yet.</EmptyNote>
       ) : (
-        <AdminTable columns={ORDERED_COLUMNS}>
+        <ConsoleTable columns={ORDERED_COLUMNS}>
           {schedule.ordered.map((row) => (
             <tr key={`${row.purifierId}-${row.dueOn}`}>
               <ScheduleCells row={row} />
               <td className="px-3 py-2">
                 {row.orderId ? (
-                  <Link href={adminOrderPath(row.orderId)} className={`${TAP_TARGET} text-brand-700 underline`}>
+                  <Link href={consoleOrderPath(row.orderId)} className={`${TAP_TARGET} text-brand-700 underline`}>
                     #{orderNumber(row.orderId)}
                   </Link>
                 ) : (
@@ -108,7 +108,7 @@ export default async function AdminFilterShipmentsPage() {
               </td>
             </tr>
           ))}
-        </AdminTable>
+        </ConsoleTable>
       )}
     </section>
   );

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { AdminSearchForm, AdminTable, EmptyNote, ListPager, ResultCount, type AdminColumn } from "@/components/admin/admin-list";
+import { ConsoleSearchForm, ConsoleTable, EmptyNote, ListPager, ResultCount, type ConsoleColumn } from "@/components/console/console-list";
 import { OrderStatusBadge } from "@/components/orders/order-status-badge";
-import { ROUTES, adminOrderPath } from "@/lib/config/routes";
+import { ROUTES, consoleOrderPath } from "@/lib/config/routes";
 import { formatAmount } from "@/lib/rules/money";
 import { ORDER_FILTERS, formatOrderDateTime, orderLinesSummary, orderNumber } from "@/lib/display/order-display";
-import { adminOrderListQuerySchema } from "@/lib/schemas/admin-order";
+import { operatorOrderListQuerySchema } from "@/lib/schemas/operator-order";
 import { requireOperatorPage } from "@/lib/server/auth/operator";
 import { adminListOrders } from "@/lib/server/orders";
 import { TAP_TARGET } from "@/components/ui/tap-target";
@@ -14,7 +14,7 @@ export const metadata: Metadata = { title: "Orders" };
 
 const PAGE_SIZE = 25;
 
-const COLUMNS: readonly AdminColumn[] = [
+const COLUMNS: readonly ConsoleColumn[] = [
   { label: "Order" },
   { label: "Placed" },
   { label: "Customer" },
@@ -29,17 +29,17 @@ function first(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-export default async function AdminOrdersPage({ searchParams }: { searchParams: SearchParams }) {
+export default async function ConsoleOrdersPage({ searchParams }: { searchParams: SearchParams }) {
   const operator = await requireOperatorPage();
   const raw = await searchParams;
   // A hand-typed bad filter shows every order rather than an error page.
-  const parsed = adminOrderListQuerySchema.safeParse({
+  const parsed = operatorOrderListQuerySchema.safeParse({
     q: first(raw.q) || undefined,
     status: first(raw.status) || undefined,
     page: first(raw.page) ?? 1,
     pageSize: PAGE_SIZE,
   });
-  const query = parsed.success ? parsed.data : adminOrderListQuerySchema.parse({ pageSize: PAGE_SIZE });
+  const query = parsed.success ? parsed.data : operatorOrderListQuerySchema.parse({ pageSize: PAGE_SIZE });
   const { list, total } = await adminListOrders(operator, query);
   const q = query.q ?? "";
   const status = query.status ?? "";
@@ -50,8 +50,8 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
       <h1 id="orders-title" className="text-2xl font-bold text-ink">
         Orders
       </h1>
-      <AdminSearchForm
-        action={ROUTES.adminOrders}
+      <ConsoleSearchForm
+        action={ROUTES.consoleOrders}
         queryLabel="Order number, customer e-mail or name"
         q={q}
         status={status}
@@ -62,12 +62,12 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
       {list.length === 0 ? (
         <EmptyNote>No orders match.</EmptyNote>
       ) : (
-        <AdminTable columns={COLUMNS} gap="list">
+        <ConsoleTable columns={COLUMNS} gap="list">
           {list.map((order) => (
             <tr key={order.orderId}>
               <td className="px-3 py-2">
                 <Link
-                  href={adminOrderPath(order.orderId)}
+                  href={consoleOrderPath(order.orderId)}
                   className={`${TAP_TARGET} font-medium text-brand-700 underline-offset-2 hover:underline`}
                 >
                   {orderNumber(order.orderId)}
@@ -82,9 +82,9 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
               </td>
             </tr>
           ))}
-        </AdminTable>
+        </ConsoleTable>
       )}
-      <ListPager base={ROUTES.adminOrders} q={q} status={status} page={query.page} pageCount={pageCount} />
+      <ListPager base={ROUTES.consoleOrders} q={q} status={status} page={query.page} pageCount={pageCount} />
     </section>
   );
 }

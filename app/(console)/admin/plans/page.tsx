@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { AdminTable, EmptyNote, type AdminColumn } from "@/components/admin/admin-list";
-import { ROUTES, adminOrderPath } from "@/lib/config/routes";
+import { ConsoleTable, EmptyNote, type ConsoleColumn } from "@/components/console/console-list";
+import { ROUTES, consoleOrderPath } from "@/lib/config/routes";
 import { formatOrderDate } from "@/lib/display/order-display";
 import { requireOperatorPage } from "@/lib/server/auth/operator";
 import { adminListPlans, type AdminPlanStatus } from "@/lib/server/memberships/admin";
 import { TAP_TARGET } from "@/components/ui/tap-target";
-import { CancelMembershipButton } from "@/components/admin/cancel-membership-button";
+import { CancelMembershipButton } from "@/components/console/cancel-membership-button";
 
 export const metadata: Metadata = { title: "Plans" };
 
@@ -24,7 +24,7 @@ const STATUS_LABELS: Readonly<Record<AdminPlanStatus, string>> = {
   cancelled: "Cancelled",
 };
 
-const COLUMNS: readonly AdminColumn[] = [
+const COLUMNS: readonly ConsoleColumn[] = [
   { label: "Customer" },
   { label: "Plan" },
   { label: "Status" },
@@ -38,7 +38,7 @@ const COLUMNS: readonly AdminColumn[] = [
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-export default async function AdminPlansPage({ searchParams }: { searchParams: SearchParams }) {
+export default async function ConsolePlansPage({ searchParams }: { searchParams: SearchParams }) {
   const operator = await requireOperatorPage();
   const requested = (await searchParams).kind;
   const filter = KIND_FILTERS.find((item) => item.kind !== undefined && item.kind === requested) ?? KIND_FILTERS[0];
@@ -53,7 +53,7 @@ export default async function AdminPlansPage({ searchParams }: { searchParams: S
           {KIND_FILTERS.map((item) => (
             <li key={item.label}>
               <Link
-                href={item.kind ? `${ROUTES.adminPlans}?kind=${item.kind}` : ROUTES.adminPlans}
+                href={item.kind ? `${ROUTES.consolePlans}?kind=${item.kind}` : ROUTES.consolePlans}
                 aria-current={item === filter ? "page" : undefined}
                 className={`inline-flex h-11 items-center rounded-full px-4 text-sm font-medium ${
                   item === filter ? "bg-brand-600 text-white" : "border border-line bg-white text-ink hover:bg-brand-50"
@@ -68,7 +68,7 @@ export default async function AdminPlansPage({ searchParams }: { searchParams: S
       {plans.length === 0 ? (
         <EmptyNote>No plans yet.</EmptyNote>
       ) : (
-        <AdminTable columns={COLUMNS}>
+        <ConsoleTable columns={COLUMNS}>
           {plans.map((plan) => (
             <tr key={plan.id}>
               <td className="px-3 py-2 break-all">{plan.customerEmail}</td>
@@ -97,7 +97,7 @@ export default async function AdminPlansPage({ searchParams }: { searchParams: S
               <td className="px-3 py-2 whitespace-nowrap">{plan.card ?? "—"}</td>
               <td className="px-3 py-2">
                 {plan.orderId ? (
-                  <Link href={adminOrderPath(plan.orderId)} className={`${TAP_TARGET} text-brand-700 underline`}>
+                  <Link href={consoleOrderPath(plan.orderId)} className={`${TAP_TARGET} text-brand-700 underline`}>
                     View order
                   </Link>
                 ) : (
@@ -116,7 +116,7 @@ export default async function AdminPlansPage({ searchParams }: { searchParams: S
               </td>
             </tr>
           ))}
-        </AdminTable>
+        </ConsoleTable>
       )}
     </section>
   );

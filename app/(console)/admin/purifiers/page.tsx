@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { AdminTable, EmptyNote, ResultCount, type AdminColumn } from "@/components/admin/admin-list";
+import { ConsoleTable, EmptyNote, ResultCount, type ConsoleColumn } from "@/components/console/console-list";
 import { Button } from "@/components/ui/button";
 import { TAP_TARGET } from "@/components/ui/tap-target";
-import { ROUTES, adminOrderPath } from "@/lib/config/routes";
+import { ROUTES, consoleOrderPath } from "@/lib/config/routes";
 import { careText, dueText, formatDay } from "@/lib/display/purifier-display";
-import { adminPurifierListQuerySchema } from "@/lib/schemas/purifier";
+import { operatorPurifierListQuerySchema } from "@/lib/schemas/purifier";
 import { requireOperatorPage } from "@/lib/server/auth/operator";
 import { adminListPurifiers } from "@/lib/server/purifiers";
 
@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: "Purifiers" };
 
 const PAGE_SIZE = 25;
 
-const COLUMNS: readonly AdminColumn[] = [
+const COLUMNS: readonly ConsoleColumn[] = [
   { label: "Serial" },
   { label: "Owner" },
   { label: "Source" },
@@ -31,11 +31,11 @@ function first(value: string | string[] | undefined): string | undefined {
 
 // Find a purifier by (part of) its serial, or see the latest registrations: who owns it, where it
 // came from, its filters' due days and its care cover, as the customer's own page computes them.
-export default async function AdminPurifiersPage({ searchParams }: { searchParams: SearchParams }) {
+export default async function ConsolePurifiersPage({ searchParams }: { searchParams: SearchParams }) {
   const operator = await requireOperatorPage();
   const raw = await searchParams;
-  const parsed = adminPurifierListQuerySchema.safeParse({ serial: first(raw.serial) || undefined, pageSize: PAGE_SIZE });
-  const query = parsed.success ? parsed.data : adminPurifierListQuerySchema.parse({ pageSize: PAGE_SIZE });
+  const parsed = operatorPurifierListQuerySchema.safeParse({ serial: first(raw.serial) || undefined, pageSize: PAGE_SIZE });
+  const query = parsed.success ? parsed.data : operatorPurifierListQuerySchema.parse({ pageSize: PAGE_SIZE });
   const { list, total } = await adminListPurifiers(operator, query);
   const serial = query.serial ?? "";
 
@@ -44,7 +44,7 @@ export default async function AdminPurifiersPage({ searchParams }: { searchParam
       <h1 id="purifiers-title" className="text-2xl font-bold text-ink">
         Purifiers
       </h1>
-      <form method="get" action={ROUTES.adminPurifiers} className="mt-4 flex flex-wrap items-end gap-3" role="search">
+      <form method="get" action={ROUTES.consolePurifiers} className="mt-4 flex flex-wrap items-end gap-3" role="search">
         <label className="flex flex-col gap-1 text-sm font-medium text-ink">
           Serial number
           <input
@@ -68,14 +68,14 @@ export default async function AdminPurifiersPage({ searchParams }: { searchParam
       {list.length === 0 ? (
         <EmptyNote>{serial ? `No purifier has a serial containing ${serial.toUpperCase()}.` : "No purifiers registered yet."}</EmptyNote>
       ) : (
-        <AdminTable columns={COLUMNS}>
+        <ConsoleTable columns={COLUMNS}>
           {list.map((purifier) => (
             <tr key={purifier.purifierId} className="align-top">
               <td className="px-3 py-2 font-medium break-all">{purifier.serial ?? "Not entered"}</td>
               <td className="px-3 py-2 break-all">{purifier.customer.email}</td>
               <td className="px-3 py-2">
                 {purifier.orderId ? (
-                  <Link href={adminOrderPath(purifier.orderId)} className={`${TAP_TARGET} text-brand-700 underline`}>
+                  <Link href={consoleOrderPath(purifier.orderId)} className={`${TAP_TARGET} text-brand-700 underline`}>
                     Our order
                   </Link>
                 ) : (
@@ -96,7 +96,7 @@ export default async function AdminPurifiersPage({ searchParams }: { searchParam
               <td className="px-3 py-2">{careText(purifier.care) ?? "None"}</td>
             </tr>
           ))}
-        </AdminTable>
+        </ConsoleTable>
       )}
     </section>
   );

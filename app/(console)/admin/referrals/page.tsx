@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { AdminTable, EmptyNote, type AdminColumn } from "@/components/admin/admin-list";
+import { ConsoleTable, EmptyNote, type ConsoleColumn } from "@/components/console/console-list";
 import { ROUTES } from "@/lib/config/routes";
 import { formatAmount } from "@/lib/rules/money";
 import { requireOperatorPage } from "@/lib/server/auth/operator";
@@ -9,14 +9,14 @@ import { TAP_TARGET } from "@/components/ui/tap-target";
 
 export const metadata: Metadata = { title: "Referrals" };
 
-const COLUMNS: readonly AdminColumn[] = [
+const COLUMNS: readonly ConsoleColumn[] = [
   { label: "Code" },
   { label: "Orders", numeric: true },
   { label: "Paid orders", numeric: true },
   { label: "Revenue", numeric: true },
 ];
 
-export default async function AdminReferralsPage() {
+export default async function ConsoleReferralsPage() {
   const operator = await requireOperatorPage();
   const rows = await adminReferralReport(operator);
   return (
@@ -32,7 +32,7 @@ export default async function AdminReferralsPage() {
       {rows.length === 0 ? (
         <EmptyNote>No order has come through a referral code yet.</EmptyNote>
       ) : (
-        <AdminTable columns={COLUMNS} minWidth="narrow">
+        <ConsoleTable columns={COLUMNS} minWidth="narrow">
           {rows.map((row) => (
             <tr key={row.code}>
               <td className="px-3 py-2 font-mono">{row.code}</td>
@@ -41,10 +41,10 @@ export default async function AdminReferralsPage() {
               <td className="px-3 py-2 text-right tabular-nums">{formatAmount(row.revenue)}</td>
             </tr>
           ))}
-        </AdminTable>
+        </ConsoleTable>
       )}
       <p className="mt-4 text-sm">
-        <Link href={ROUTES.adminOrders} className={`${TAP_TARGET} text-brand-700 underline`}>
+        <Link href={ROUTES.consoleOrders} className={`${TAP_TARGET} text-brand-700 underline`}>
           Search the orders
         </Link>
       </p>

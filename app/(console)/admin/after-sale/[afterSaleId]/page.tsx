@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { AdminTimeline } from "@/components/admin/admin-history";
-import { AfterSaleActions } from "@/components/admin/after-sale-actions";
+import { ConsoleTimeline } from "@/components/console/console-history";
+import { AfterSaleActions } from "@/components/console/after-sale-actions";
 import { AfterSaleStatusBadge } from "@/components/after-sale/after-sale-status-badge";
 import { RepairTerms } from "@/components/after-sale/repair-terms";
 import { AFTER_SALE_TYPE_LABELS, afterSaleEventLabel, afterSaleNumber, afterSaleTitle } from "@/lib/display/after-sale-display";
-import { ROUTES, adminOrderPath } from "@/lib/config/routes";
+import { ROUTES, consoleOrderPath } from "@/lib/config/routes";
 import { formatAmount } from "@/lib/rules/money";
 import { formatOrderDateTime, orderNumber } from "@/lib/display/order-display";
 import { adminGetAfterSale } from "@/lib/server/after-sale";
@@ -17,7 +17,7 @@ import { RecordHeading } from "@/components/ui/record-heading";
 
 export const metadata: Metadata = { title: "After-sale request" };
 
-export default async function AdminAfterSaleRequestPage({ params }: { params: Promise<{ afterSaleId: string }> }) {
+export default async function ConsoleAfterSaleRequestPage({ params }: { params: Promise<{ afterSaleId: string }> }) {
   const operator = await requireOperatorPage();
   const { afterSaleId } = await params;
   const request = await findById(afterSaleId, (id) => adminGetAfterSale(operator, id));
@@ -28,13 +28,13 @@ export default async function AdminAfterSaleRequestPage({ params }: { params: Pr
     <article aria-labelledby="request-title" className="flex flex-col gap-8">
       <RecordHeading
         dense
-        back={{ href: ROUTES.adminAfterSale, label: "All requests" }}
+        back={{ href: ROUTES.consoleAfterSale, label: "All requests" }}
         titleId="request-title"
         title={`Request ${afterSaleNumber(request.afterSaleId)}`}
         status={<AfterSaleStatusBadge status={request.status} />}
       >
         {afterSaleTitle(request)} · opened {formatOrderDateTime(request.createdAt)} by {request.customer.email} · order{" "}
-        <Link href={adminOrderPath(request.orderId)} className="text-brand-700 underline">
+        <Link href={consoleOrderPath(request.orderId)} className="text-brand-700 underline">
           {orderNumber(request.orderId)}
         </Link>
       </RecordHeading>
@@ -85,7 +85,7 @@ export default async function AdminAfterSaleRequestPage({ params }: { params: Pr
         />
       </section>
 
-      <AdminTimeline titleId="request-timeline-title" events={events} label={afterSaleEventLabel} />
+      <ConsoleTimeline titleId="request-timeline-title" events={events} label={afterSaleEventLabel} />
     </article>
   );
 }

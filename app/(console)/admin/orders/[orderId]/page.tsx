@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { AdminTimeline } from "@/components/admin/admin-history";
-import { OrderActions, RetryRefundButton } from "@/components/admin/order-actions";
+import { ConsoleTimeline } from "@/components/console/console-history";
+import { OrderActions, RetryRefundButton } from "@/components/console/order-actions";
 import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import { ROUTES } from "@/lib/config/routes";
 import { amountToCents, formatAmount } from "@/lib/rules/money";
@@ -21,7 +21,7 @@ const REFUND_STATUS_WORDS = {
   reversed: "dispute won: returned to the shop",
 } as const;
 
-export default async function AdminOrderPage({ params }: { params: Promise<{ orderId: string }> }) {
+export default async function ConsoleOrderPage({ params }: { params: Promise<{ orderId: string }> }) {
   const operator = await requireOperatorPage();
   const { orderId } = await params;
   const order = await findById(orderId, (id) => adminGetOrder(operator, id));
@@ -33,7 +33,7 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ ord
     <article aria-labelledby="order-title" className="flex flex-col gap-8">
       <RecordHeading
         dense
-        back={{ href: ROUTES.adminOrders, label: "All orders" }}
+        back={{ href: ROUTES.consoleOrders, label: "All orders" }}
         titleId="order-title"
         title={`Order ${orderNumber(order.orderId)}`}
         status={<OrderStatusBadge status={order.status} />}
@@ -134,7 +134,7 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ ord
         <OrderActions order={order} />
       </section>
 
-      <AdminTimeline titleId="timeline-title" events={events} label={orderEventLabel} />
+      <ConsoleTimeline titleId="timeline-title" events={events} label={orderEventLabel} />
     </article>
   );
 }

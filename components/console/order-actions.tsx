@@ -1,8 +1,8 @@
 "use client";
 
 import type { FormEvent } from "react";
-import { cancelOrderAsOperator, deliverOrder, retryRefund, shipOrder } from "@/lib/api/admin";
-import { adminCancelOrderBodySchema, shipOrderBodySchema, type AdminOrder } from "@/lib/schemas/admin-order";
+import { cancelOrderAsOperator, deliverOrder, retryRefund, shipOrder } from "@/lib/api/console";
+import { operatorCancelOrderBodySchema, shipOrderBodySchema, type OperatorOrder } from "@/lib/schemas/operator-order";
 import { Button } from "@/components/ui/button";
 import {
   ActionOutcome,
@@ -12,7 +12,7 @@ import {
   operatorButtonSize,
   useActionNotice,
   useOperatorAction,
-} from "./admin-form-parts";
+} from "./operator-form-parts";
 
 type Done = (message: string) => void;
 
@@ -20,7 +20,7 @@ function formText(event: FormEvent<HTMLFormElement>, name: string): string {
   return String(new FormData(event.currentTarget).get(name) ?? "");
 }
 
-type PurifierLine = AdminOrder["purifierLines"][number];
+type PurifierLine = OperatorOrder["purifierLines"][number];
 
 /** The serials typed for each purifier line, blanks left out (a unit's serial is optional). */
 function serialsOf(event: FormEvent<HTMLFormElement>, lines: readonly PurifierLine[]) {
@@ -122,7 +122,7 @@ function CancelForm({ orderId, paid, onDone }: { orderId: string; paid: boolean;
   const action = useOperatorAction(onDone);
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = adminCancelOrderBodySchema.safeParse({ orderId, reason: formText(event, "reason") });
+    const parsed = operatorCancelOrderBodySchema.safeParse({ orderId, reason: formText(event, "reason") });
     if (!parsed.success) {
       action.setError("Check the fields below.");
       action.setFieldErrors(parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })));
@@ -167,7 +167,7 @@ function CancelForm({ orderId, paid, onDone }: { orderId: string; paid: boolean;
 export function OrderActions({
   order,
 }: {
-  order: Pick<AdminOrder, "orderId" | "canShip" | "canDeliver" | "canCancel" | "paymentReceived" | "purifierLines">;
+  order: Pick<OperatorOrder, "orderId" | "canShip" | "canDeliver" | "canCancel" | "paymentReceived" | "purifierLines">;
 }) {
   const { notice, onDone } = useActionNotice();
   const { orderId, canShip, canDeliver, canCancel } = order;

@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { TAP_TARGET } from "@/components/ui/tap-target";
 
 /** One column header; numeric columns are right-aligned like their cells. */
-export type AdminColumn = { label: string; numeric?: boolean };
+export type ConsoleColumn = { label: string; numeric?: boolean };
 
 type SearchFilter = { label: string; status: string | null };
 
@@ -12,7 +12,7 @@ type SearchFilter = { label: string; status: string | null };
  * The console's list search: a free-text query and a status filter sent as a plain GET, so a search
  * is a link an operator can share and the page works before any script has loaded.
  */
-export function AdminSearchForm({
+export function ConsoleSearchForm({
   action,
   queryLabel,
   q,
@@ -76,13 +76,13 @@ const MIN_WIDTH = { narrow: "min-w-[480px]", medium: "min-w-[560px]", wide: "min
  * A console table in its scroll region: focusable and named, so a phone user can scroll it with the
  * keyboard (axe's scrollable-region-focusable). Rows come as children.
  */
-export function AdminTable({
+export function ConsoleTable({
   columns,
   gap = "page",
   minWidth = "wide",
   children,
 }: {
-  columns: readonly AdminColumn[];
+  columns: readonly ConsoleColumn[];
   gap?: keyof typeof GAP;
   minWidth?: keyof typeof MIN_WIDTH;
   children: ReactNode;

@@ -1,16 +1,16 @@
 "use client";
 
 import type { FormEvent } from "react";
-import { updateProduct } from "@/lib/api/admin";
-import { adminCatalogueUpdateBodySchema, type AdminProduct } from "@/lib/schemas/admin-catalogue";
+import { updateProduct } from "@/lib/api/console";
+import { operatorCatalogueUpdateBodySchema, type OperatorProduct } from "@/lib/schemas/operator-catalogue";
 import { Button } from "@/components/ui/button";
-import { ActionOutcome, FieldMessage, inputClass, operatorButtonSize, useOperatorAction } from "./admin-form-parts";
+import { ActionOutcome, FieldMessage, inputClass, operatorButtonSize, useOperatorAction } from "./operator-form-parts";
 
 /**
  * Edits a product's prices, stock and listing; only the fields that differ from the page are sent.
  * An empty member price clears it (members then pay the discount price).
  */
-export function ProductForm({ product }: { product: AdminProduct }) {
+export function ProductForm({ product }: { product: OperatorProduct }) {
   const action = useOperatorAction();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -23,7 +23,7 @@ export function ProductForm({ product }: { product: AdminProduct }) {
     const stockText = String(form.get("stock") ?? "").trim();
     const stock = /^\d+$/.test(stockText) ? Number(stockText) : Number.NaN;
     const listed = form.get("listed") === "on";
-    const parsed = adminCatalogueUpdateBodySchema.safeParse({
+    const parsed = operatorCatalogueUpdateBodySchema.safeParse({
       sku: product.sku,
       ...(originalPrice !== product.originalPrice ? { originalPrice } : {}),
       ...(discountPrice !== product.discountPrice ? { discountPrice } : {}),

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { AdminTable, type AdminColumn } from "@/components/admin/admin-list";
+import { ConsoleTable, type ConsoleColumn } from "@/components/console/console-list";
 import { formatOrderDateTime } from "@/lib/display/order-display";
 
 /** A record section on a console detail page: its heading, then the record's table or empty note. */
@@ -24,16 +24,16 @@ export function WhenCell({ at }: { at: string }) {
 }
 
 /** A history table with the console's narrower minimum width: detail pages have less room. */
-export function HistoryTable({ columns, children }: { columns: readonly AdminColumn[]; children: ReactNode }) {
+export function HistoryTable({ columns, children }: { columns: readonly ConsoleColumn[]; children: ReactNode }) {
   return (
-    <AdminTable columns={columns} gap="tight" minWidth="medium">
+    <ConsoleTable columns={columns} gap="tight" minWidth="medium">
       {children}
-    </AdminTable>
+    </ConsoleTable>
   );
 }
 
 const ACTORS = { customer: "Customer", admin: "Operator", system: "System" } as const;
-const TIMELINE_COLUMNS: readonly AdminColumn[] = [{ label: "When" }, { label: "What" }, { label: "Who" }, { label: "Note" }];
+const TIMELINE_COLUMNS: readonly ConsoleColumn[] = [{ label: "When" }, { label: "What" }, { label: "Who" }, { label: "Note" }];
 
 export type TimelineEvent = {
   type: string;
@@ -47,7 +47,7 @@ export type TimelineEvent = {
  * Who did what to an order or an after-sale request, oldest first. `label` names an event type in
  * the record's own words (order and after-sale events share the shape, not the vocabulary).
  */
-export function AdminTimeline({
+export function ConsoleTimeline({
   titleId,
   events,
   label,

@@ -1,7 +1,7 @@
 "use client";
 
 import type { FormEvent } from "react";
-import { approveAfterSale, completeAfterSale, receiveAfterSale, rejectAfterSale } from "@/lib/api/admin";
+import { approveAfterSale, completeAfterSale, receiveAfterSale, rejectAfterSale } from "@/lib/api/console";
 import { RETURN_ADDRESS } from "@/lib/config/after-sale";
 import {
   approveAfterSaleBodySchema,
@@ -19,7 +19,7 @@ import {
   operatorButtonSize,
   useActionNotice,
   useOperatorAction,
-} from "./admin-form-parts";
+} from "./operator-form-parts";
 
 type Action = ReturnType<typeof useOperatorAction>;
 type Done = (message: string) => void;
