@@ -2,6 +2,7 @@ import { z } from "zod";
 import { multiLineText, singleLineText, uuidText } from "./text";
 import { orderSchema, orderStatusSchema, orderSummarySchema } from "./order";
 import { shipSerialsSchema } from "./purifier";
+import { OPERATOR_PAGE_FIELDS, pageSchema } from "./paging";
 
 // The operator calls on orders (/api/v1/admin/orders/...): what an operator console sends and reads.
 
@@ -11,8 +12,7 @@ export const operatorOrderListQuerySchema = z.strictObject({
   status: orderStatusSchema.optional(),
   /** The order's short number ("#5E461C55") or id, or part of the customer's e-mail or name (lib/server/orders/search.ts). */
   q: singleLineText().trim().max(200, "Use at most 200 characters.").optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  ...OPERATOR_PAGE_FIELDS,
 });
 export type OperatorOrderListQuery = z.infer<typeof operatorOrderListQuerySchema>;
 
@@ -74,4 +74,4 @@ export type OperatorOrder = z.infer<typeof operatorOrderSchema>;
 export const operatorOrderSummarySchema = orderSummarySchema.extend({ customer: customerSchema });
 export type OperatorOrderSummary = z.infer<typeof operatorOrderSummarySchema>;
 
-export const operatorOrderListSchema = z.object({ list: z.array(operatorOrderSummarySchema), total: z.number().int() });
+export const operatorOrderListSchema = pageSchema(operatorOrderSummarySchema);

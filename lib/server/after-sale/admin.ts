@@ -1,5 +1,5 @@
 import "server-only";
-import { and, between, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, between, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { RETURN_ADDRESS } from "@/lib/config/after-sale";
 import { getDb, type DbExecutor } from "@/lib/db/client";
 import { afterSaleRequests, orders, users, type AfterSaleRow, type UserRow } from "@/lib/db/schema";
@@ -22,6 +22,7 @@ import {
 } from "@/lib/server/mail/templates/after-sale";
 import { afterSaleCompletedNote, isPlanOrService, operatorActor, recordEvent, refundCapacity, requestRefund } from "@/lib/server/orders";
 import { parseConsoleSearch } from "@/lib/server/base/console-search";
+import { readPage } from "@/lib/server/base/paging";
 import { inTransaction } from "@/lib/server/transaction";
 import { moveAfterSale } from "./status";
 import { AFTER_SALE_MESSAGES } from "./messages";
@@ -86,32 +87,20 @@ export async function adminListAfterSales(
 ): Promise<{ list: OperatorAfterSale[]; total: number }> {
   assertOperator(user);
   const db = await getDb();
-  const filters: SQL[] = [];
-  if (query.status) filters.push(eq(afterSaleRequests.status, query.status));
-  const search = afterSaleSearchFilter(query.q);
-  if (search) filters.push(search);
-  const where = filters.length > 0 ? and(...filters) : undefined;
-  const [counted] = await db
-    .select({ total: count() })
-    .from(afterSaleRequests)
-    .innerJoin(users, eq(users.id, afterSaleRequests.userId))
-    .innerJoin(orders, eq(orders.id, afterSaleRequests.orderId))
-    .where(where);
-  const rows = await db
+  const where = and(query.status ? eq(afterSaleRequests.status, query.status) : undefined, afterSaleSearchFilter(query.q));
+  const matching = db
     .select({ request: afterSaleRequests })
     .from(afterSaleRequests)
     .innerJoin(users, eq(users.id, afterSaleRequests.userId))
-    .innerJoin(orders, eq(orders.id, afterSaleRequests.orderId))
-    .where(where)
-    .orderBy(desc(afterSaleRequests.createdAt), desc(afterSaleRequests.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+    .innerJoin(orders, eq(orders.id, afterSaleRequests.orderId));
+  const order = [desc(afterSaleRequests.createdAt), desc(afterSaleRequests.id)];
+  const { rows, total } = await readPage(db, query, matching.where(where).$dynamic(), order);
   return {
     list: await adminViews(
       db,
       rows.map((row) => row.request),
     ),
-    total: counted?.total ?? 0,
+    total,
   };
 }
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, between, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, between, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type DbExecutor } from "@/lib/db/client";
 import {
   orderEvents,
@@ -33,6 +33,7 @@ import { paymentNote } from "./event-notes";
 import { operatorActor, recordEvent } from "./events";
 import { sweepExpiredOrders } from "./expiry";
 import { parseConsoleSearch } from "@/lib/server/base/console-search";
+import { readPage } from "@/lib/server/base/paging";
 import { refundsOfOrder, retryRefund } from "./refunds";
 import { ORDER_MESSAGES } from "./messages";
 import { canDeliver, canShip, lockOrder, moveOrder } from "./status";
@@ -91,26 +92,15 @@ export async function adminListOrders(
   assertOperator(user);
   await sweepExpiredOrders();
   const db = await getDb();
-  const filters: SQL[] = [];
-  if (query.status) filters.push(eq(orders.status, query.status));
-  const search = orderSearchFilter(query.q);
-  if (search) filters.push(search);
-  const where = filters.length > 0 ? and(...filters) : undefined;
-  const [counted] = await db.select({ total: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where);
-  const rows = await db
-    .select({ order: orders, email: users.email })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+  const where = and(query.status ? eq(orders.status, query.status) : undefined, orderSearchFilter(query.q));
+  const matching = db.select({ order: orders, email: users.email }).from(orders).innerJoin(users, eq(users.id, orders.userId));
+  const { rows, total } = await readPage(db, query, matching.where(where).$dynamic(), [desc(orders.createdAt), desc(orders.id)]);
   const summaries = await itemSummaries(
     db,
     rows.map((row) => row.order.id),
   );
   return {
-    total: counted?.total ?? 0,
+    total,
     list: rows.map(({ order, email }) => ({
       orderId: order.id,
       status: order.status,

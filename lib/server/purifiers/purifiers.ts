@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { getDb, type DbExecutor, type Transaction } from "@/lib/db/client";
 import { filterChanges, orderItems, orders, products, purifiers, users, type PurifierRow, type UserRow } from "@/lib/db/schema";
 import { daysBetween } from "@/lib/rules/calendar-day";
@@ -20,6 +20,7 @@ import { AppError } from "@/lib/server/base/errors";
 import { isUniqueViolation } from "@/lib/server/base/unique-violation";
 import { careCoverageOf } from "@/lib/server/memberships";
 import { escapeLike } from "@/lib/server/base/console-search";
+import { readPage } from "@/lib/server/base/paging";
 import { storeDate } from "@/lib/server/shipping/dates";
 import { inTransaction } from "@/lib/server/transaction";
 
@@ -313,22 +314,15 @@ export async function adminListPurifiers(
   const db = await getDb();
   const serial = query.serial?.toUpperCase();
   const where = serial ? ilike(purifiers.serial, `%${escapeLike(serial)}%`) : undefined;
-  const [counted] = await db.select({ total: count() }).from(purifiers).where(where);
-  const rows = await db
-    .select({ purifier: purifiers, email: users.email })
-    .from(purifiers)
-    .innerJoin(users, eq(users.id, purifiers.userId))
-    .where(where)
-    .orderBy(desc(purifiers.createdAt), desc(purifiers.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+  const matching = db.select({ purifier: purifiers, email: users.email }).from(purifiers).innerJoin(users, eq(users.id, purifiers.userId));
+  const { rows, total } = await readPage(db, query, matching.where(where).$dynamic(), [desc(purifiers.createdAt), desc(purifiers.id)]);
   const views = await toViews(
     db,
     rows.map((row) => row.purifier),
     now,
   );
   return {
-    total: counted?.total ?? 0,
+    total,
     today: storeDate(now),
     list: views.map((view, index) => ({
       ...view,
