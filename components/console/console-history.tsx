@@ -1,12 +1,26 @@
 import type { ReactNode } from "react";
 import { ConsoleTable, type ConsoleColumn } from "@/components/console/console-list";
 import { formatOrderDateTime } from "@/lib/display/order-display";
+import { RecordHeading } from "@/components/ui/record-heading";
 
-/** A record section on a console detail page: its heading, then the record's table or empty note. */
-export function HistorySection({ titleId, title, children }: { titleId: string; title: string; children: ReactNode }) {
+/**
+ * A section of a console detail page: its heading, then its content. `boxed`: framed, as the
+ * actions and terms that stand apart from the record's facts.
+ */
+export function HistorySection({
+  titleId,
+  title,
+  boxed = false,
+  children,
+}: {
+  titleId: string;
+  title: string;
+  boxed?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <section aria-labelledby={titleId}>
-      <h2 id={titleId} className="text-lg font-semibold text-ink">
+    <section aria-labelledby={titleId} className={boxed ? "rounded-xl border border-line p-4" : undefined}>
+      <h2 id={titleId} className={`${boxed ? "mb-3 " : ""}text-lg font-semibold text-ink`}>
         {title}
       </h2>
       {children}
@@ -72,5 +86,45 @@ export function ConsoleTimeline({
         ))}
       </HistoryTable>
     </HistorySection>
+  );
+}
+
+/**
+ * A console record page (an order, an after-sale request): back to its list, title, status and
+ * facts, the record's own sections (children), what the operator may do next, then its timeline.
+ */
+export function ConsoleRecord({
+  id,
+  title,
+  back,
+  status,
+  facts,
+  actions,
+  events,
+  label,
+  children,
+}: {
+  /** Prefixes the ids of the title and the actions and timeline headings. */
+  id: string;
+  title: string;
+  back: { href: string; label: string };
+  status: ReactNode;
+  facts: ReactNode;
+  actions: ReactNode;
+  events: readonly TimelineEvent[];
+  label: (type: string) => string;
+  children: ReactNode;
+}) {
+  return (
+    <article aria-labelledby={`${id}-title`} className="flex flex-col gap-8">
+      <RecordHeading dense back={back} titleId={`${id}-title`} title={title} status={status}>
+        {facts}
+      </RecordHeading>
+      {children}
+      <HistorySection titleId={`${id}-actions-title`} title="Actions" boxed>
+        {actions}
+      </HistorySection>
+      <ConsoleTimeline titleId={`${id}-timeline-title`} events={events} label={label} />
+    </article>
   );
 }
