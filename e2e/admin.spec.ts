@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
-import { ROUTES, adminOrderPath, adminProductPath, afterSalePath, orderPath, productPath } from "@/lib/config/routes";
+import { ROUTES, consoleOrderPath, consoleProductPath, afterSalePath, orderPath, productPath } from "@/lib/config/routes";
 import { afterSaleNumber } from "@/lib/display/after-sale-display";
 import { RETURN_ADDRESS } from "@/lib/config/after-sale";
 import { orderNumber } from "@/lib/display/order-display";
@@ -58,17 +58,17 @@ async function returnOfDeliveredCartridge(
 
 test.describe("operator console", () => {
   test("a visitor is sent to log in and a signed-in customer gets the 404 page", async ({ page }) => {
-    await page.goto(ROUTES.adminCatalogue);
+    await page.goto(ROUTES.consoleCatalogue);
     await expect(page).toHaveURL(new RegExp(`${ROUTES.login}$`));
 
     await registerFreshCustomer(page);
-    const response = await page.goto(ROUTES.admin);
+    const response = await page.goto(ROUTES.console);
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "We can't find that page" })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Operator console" })).toHaveCount(0);
     // No console frame for a customer: the 404 page keeps the shop's own bar.
     await expect(page.getByRole("banner")).toBeVisible();
-    expect((await page.goto(ROUTES.adminOrders))?.status()).toBe(404);
+    expect((await page.goto(ROUTES.consoleOrders))?.status()).toBe(404);
   });
 
   test("the operator changes a price and the product page shows it at once", async ({ page }, testInfo) => {
@@ -77,7 +77,7 @@ test.describe("operator console", () => {
     // per project so the two never race, and puts the old price back at the end.
     const sku = isMobileProject(testInfo.project.name) ? "LW-CARE-2Y" : "LW-REPAIR-DX";
     await signInAsOperator(page);
-    await page.goto(adminProductPath(sku));
+    await page.goto(consoleProductPath(sku));
     const discount = page.getByLabel("Discount price (USD)");
     const before = await discount.inputValue();
     const after = amount(cents(before) - 137);
@@ -111,7 +111,7 @@ test.describe("operator console", () => {
     await payThroughApi(page, orderId);
 
     await signInAsOperator(page);
-    await page.goto(`${ROUTES.adminOrders}?q=${encodeURIComponent(customer.email)}&status=paid`);
+    await page.goto(`${ROUTES.consoleOrders}?q=${encodeURIComponent(customer.email)}&status=paid`);
     await page.getByRole("link", { name: orderNumber(orderId) }).click();
     await expect(page.getByRole("heading", { level: 1, name: `Order ${orderNumber(orderId)}` })).toBeVisible();
     // The payment is named by its card and the provider's reference, not by the shop's own id.
@@ -151,7 +151,7 @@ test.describe("operator console", () => {
     const { afterSaleId } = await returnOfDeliveredCartridge(page, playwright, baseURL, 1);
 
     await signInAsOperator(page);
-    await page.goto(`${ROUTES.adminAfterSale}?q=${encodeURIComponent(customer.email)}&status=pending_review`);
+    await page.goto(`${ROUTES.consoleAfterSale}?q=${encodeURIComponent(customer.email)}&status=pending_review`);
     await page.getByRole("link", { name: afterSaleNumber(afterSaleId) }).click();
     await expect(page.getByRole("heading", { level: 1, name: `Request ${afterSaleNumber(afterSaleId)}` })).toBeVisible();
     await expect(page.getByLabel("Return address")).toHaveValue(RETURN_ADDRESS);
@@ -166,7 +166,7 @@ test.describe("operator console", () => {
     expect(tracked.status(), await tracked.text()).toBe(200);
 
     await signInAsOperator(page);
-    await page.goto(`${ROUTES.adminAfterSale}/${afterSaleId}`);
+    await page.goto(`${ROUTES.consoleAfterSale}/${afterSaleId}`);
     await expect(page.getByRole("definition").filter({ hasText: "UPS 1Z999AA10123456700" })).toBeVisible();
     await page.getByRole("button", { name: "Mark received" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Marked received." })).toBeVisible();
@@ -201,15 +201,15 @@ test.describe("operator console", () => {
     await payThroughApi(page, orderId);
     await signInAsOperator(page);
     for (const path of [
-      ROUTES.adminOrders,
-      adminOrderPath(orderId),
-      ROUTES.adminAfterSale,
-      ROUTES.adminCatalogue,
-      adminProductPath("LW-RO600"),
-      ROUTES.adminPlans,
-      ROUTES.adminReferrals,
-      ROUTES.adminPurifiers,
-      ROUTES.adminFilterShipments,
+      ROUTES.consoleOrders,
+      consoleOrderPath(orderId),
+      ROUTES.consoleAfterSale,
+      ROUTES.consoleCatalogue,
+      consoleProductPath("LW-RO600"),
+      ROUTES.consolePlans,
+      ROUTES.consoleReferrals,
+      ROUTES.consolePurifiers,
+      ROUTES.consoleFilterShipments,
     ]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
@@ -218,7 +218,7 @@ test.describe("operator console", () => {
       expect(await seriousViolations(page), path).toEqual([]);
     }
     // The forms with their errors shown.
-    await page.goto(adminOrderPath(orderId));
+    await page.goto(consoleOrderPath(orderId));
     await page.getByRole("button", { name: "Mark shipped" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Check the fields below." }).first()).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
@@ -231,7 +231,7 @@ test.describe("operator console", () => {
     // Three console pages, the shop's home and a logout: more than the default 30 s under a full run.
     test.slow();
     await signInAsOperator(page);
-    for (const path of [ROUTES.adminOrders, ROUTES.adminAfterSale, ROUTES.adminCatalogue]) {
+    for (const path of [ROUTES.consoleOrders, ROUTES.consoleAfterSale, ROUTES.consoleCatalogue]) {
       await page.goto(path);
       await expect(page.getByRole("link", { name: "Lenwell operator console" })).toBeVisible();
       await expect(page.getByRole("navigation", { name: "Operator console" })).toBeVisible();
@@ -262,11 +262,11 @@ test.describe("operator console", () => {
 
   test("Logout in the console ends the session and goes home like the shop menu's", async ({ page }) => {
     await signInAsOperator(page);
-    await page.goto(ROUTES.adminOrders);
+    await page.goto(ROUTES.consoleOrders);
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Logout Successfully" })).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
-    await page.goto(ROUTES.adminOrders);
+    await page.goto(ROUTES.consoleOrders);
     await expect(page).toHaveURL(new RegExp(`${ROUTES.login}$`));
   });
 
@@ -288,7 +288,7 @@ test.describe("operator console", () => {
       await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(q)}`));
     };
 
-    await page.goto(ROUTES.adminOrders);
+    await page.goto(ROUTES.consoleOrders);
     for (const q of [`#${orderNumber(orderId)}`, orderNumber(orderId).toLowerCase()]) {
       await search(/^Order number/, q);
       await expect(page.getByRole("status").filter({ hasText: "1 order" })).toBeVisible();
@@ -297,7 +297,7 @@ test.describe("operator console", () => {
       await expect(row).not.toContainText("more");
     }
 
-    await page.goto(ROUTES.adminAfterSale);
+    await page.goto(ROUTES.consoleAfterSale);
     for (const q of [`#${afterSaleNumber(afterSaleId).toLowerCase()}`, `#${orderNumber(orderId)}`]) {
       await search(/^Request or order number/, q);
       await expect(page.getByRole("status").filter({ hasText: "1 request" })).toBeVisible();
@@ -319,7 +319,7 @@ test.describe("operator console", () => {
     await page.goto(ROUTES.home);
     await page.getByRole("button", { name: /^Account menu for/ }).click();
     await page.getByRole("link", { name: "Operator console" }).click();
-    await expect(page).toHaveURL(new RegExp(`${ROUTES.adminOrders}$`));
+    await expect(page).toHaveURL(new RegExp(`${ROUTES.consoleOrders}$`));
     await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
   });
 });

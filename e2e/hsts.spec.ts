@@ -13,7 +13,7 @@ const ANSWERS = [
   ROUTES.resetPassword,
   ROUTES.account,
   `${ROUTES.payment}?orderId=ord_1`,
-  ROUTES.admin,
+  ROUTES.console,
   `${ROUTES.faq}?c=PARTNER_1`,
   "/api/v1/c/user/profile",
   "/api/v1/c/merchandise/list",

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { ROUTES, adminAfterSalePath, adminOrderPath, afterSalePath, orderPath, paymentPath, productPath } from "@/lib/config/routes";
+import { ROUTES, consoleAfterSalePath, consoleOrderPath, afterSalePath, orderPath, paymentPath, productPath } from "@/lib/config/routes";
 import { expect, registerFreshCustomer, test } from "./fixtures";
 import { signInAsOperator } from "./shop-api";
 import { watchViolations } from "./support/csp-violations";
@@ -63,7 +63,7 @@ test.describe("404 pages drawn on the server", () => {
 
   test("the console's: an order or a request whose id cannot be one", async ({ page }) => {
     await signInAsOperator(page);
-    for (const path of [adminOrderPath("#5E461C55"), adminAfterSalePath("nope")]) await expectServerDrawn404(page.request, path);
-    await expectBrowser404(page, adminOrderPath("nope"), { signedIn: true, violations: await watchViolations(page) });
+    for (const path of [consoleOrderPath("#5E461C55"), consoleAfterSalePath("nope")]) await expectServerDrawn404(page.request, path);
+    await expectBrowser404(page, consoleOrderPath("nope"), { signedIn: true, violations: await watchViolations(page) });
   });
 });

@@ -1,6 +1,14 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
-import { ROUTES, adminAfterSalePath, adminOrderPath, adminProductPath, afterSalePath, orderPath, paymentPath } from "@/lib/config/routes";
+import {
+  ROUTES,
+  consoleAfterSalePath,
+  consoleOrderPath,
+  consoleProductPath,
+  afterSalePath,
+  orderPath,
+  paymentPath,
+} from "@/lib/config/routes";
 import { PURIFIER_SKU } from "@/lib/config/store";
 import { TEST_ADDRESS, expect, registerFreshCustomer, test, type FreshCustomer } from "./fixtures";
 import { applyAfterSaleThroughApi, buyNowThroughApi, deliveredOrder, operatorApi } from "./shop-api";
@@ -68,17 +76,17 @@ function protectedPages(scene: Scene): ProtectedPage[] {
     { path: afterSalePath(scene.afterSaleId), account: "customer" },
     { path: ROUTES.repairRequest, account: "customer" },
     { path: ROUTES.purifiers, account: "customer" },
-    { path: ROUTES.admin, account: "operator", lands: ROUTES.adminOrders },
-    { path: ROUTES.adminOrders, account: "operator" },
-    { path: adminOrderPath(scene.deliveredOrderId), account: "operator" },
-    { path: ROUTES.adminAfterSale, account: "operator" },
-    { path: adminAfterSalePath(scene.afterSaleId), account: "operator" },
-    { path: ROUTES.adminCatalogue, account: "operator" },
-    { path: adminProductPath(PURIFIER_SKU), account: "operator" },
-    { path: ROUTES.adminPlans, account: "operator" },
-    { path: ROUTES.adminReferrals, account: "operator" },
-    { path: ROUTES.adminPurifiers, account: "operator" },
-    { path: ROUTES.adminFilterShipments, account: "operator" },
+    { path: ROUTES.console, account: "operator", lands: ROUTES.consoleOrders },
+    { path: ROUTES.consoleOrders, account: "operator" },
+    { path: consoleOrderPath(scene.deliveredOrderId), account: "operator" },
+    { path: ROUTES.consoleAfterSale, account: "operator" },
+    { path: consoleAfterSalePath(scene.afterSaleId), account: "operator" },
+    { path: ROUTES.consoleCatalogue, account: "operator" },
+    { path: consoleProductPath(PURIFIER_SKU), account: "operator" },
+    { path: ROUTES.consolePlans, account: "operator" },
+    { path: ROUTES.consoleReferrals, account: "operator" },
+    { path: ROUTES.consolePurifiers, account: "operator" },
+    { path: ROUTES.consoleFilterShipments, account: "operator" },
   ];
 }
 

@@ -3,9 +3,9 @@ import { DEMO_CATALOGUE } from "@/lib/db/seed/catalogue";
 import {
   PUBLIC_PAGES,
   ROUTES,
-  adminAfterSalePath,
-  adminOrderPath,
-  adminProductPath,
+  consoleAfterSalePath,
+  consoleOrderPath,
+  consoleProductPath,
   orderPath,
   paymentPath,
   productPath,
@@ -156,7 +156,7 @@ test.describe("tap targets and fixed elements", () => {
       await page.keyboard.press("Escape");
       await check(findings, page, "repair request page");
       await signInAsOperator(page);
-      await page.goto(adminAfterSalePath(afterSaleId));
+      await page.goto(consoleAfterSalePath(afterSaleId));
       await check(findings, page, "the request in the console");
     });
     expectNone(findings);
@@ -170,16 +170,16 @@ test.describe("tap targets and fixed elements", () => {
     const orderId = await buyNowThroughApi(page, "LW-ACC-TDS", 1);
     await signInAsOperator(page);
     for (const path of [
-      ROUTES.admin,
-      ROUTES.adminOrders,
-      adminOrderPath(orderId),
-      ROUTES.adminAfterSale,
-      ROUTES.adminCatalogue,
-      adminProductPath(PURIFIER_SKU),
-      ROUTES.adminPlans,
-      ROUTES.adminReferrals,
-      ROUTES.adminPurifiers,
-      ROUTES.adminFilterShipments,
+      ROUTES.console,
+      ROUTES.consoleOrders,
+      consoleOrderPath(orderId),
+      ROUTES.consoleAfterSale,
+      ROUTES.consoleCatalogue,
+      consoleProductPath(PURIFIER_SKU),
+      ROUTES.consolePlans,
+      ROUTES.consoleReferrals,
+      ROUTES.consolePurifiers,
+      ROUTES.consoleFilterShipments,
     ]) {
       await page.goto(path);
       await check(findings, page, path);

@@ -68,7 +68,7 @@ function UserMenu() {
         { label: "My Orders", href: ROUTES.orders },
         { label: "My Purifiers", href: ROUTES.purifiers },
         { label: "Saved Cards", href: ROUTES.savedCards },
-        ...(operator ? [{ label: "Operator console", href: ROUTES.admin }] : []),
+        ...(operator ? [{ label: "Operator console", href: ROUTES.console }] : []),
       ]
     : [
         { label: "Login", href: ROUTES.login },

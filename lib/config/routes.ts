@@ -29,14 +29,14 @@ export const ROUTES = {
   savedCards: "/account/cards",
   /** Picks the purchased purifier and opens a repair request; under afterSale, so it is protected. */
   repairRequest: "/account/after-sale/repair",
-  admin: "/admin",
-  adminOrders: "/admin/orders",
-  adminAfterSale: "/admin/after-sale",
-  adminCatalogue: "/admin/catalogue",
-  adminPlans: "/admin/plans",
-  adminPurifiers: "/admin/purifiers",
-  adminReferrals: "/admin/referrals",
-  adminFilterShipments: "/admin/filter-shipments",
+  console: "/admin",
+  consoleOrders: "/admin/orders",
+  consoleAfterSale: "/admin/after-sale",
+  consoleCatalogue: "/admin/catalogue",
+  consolePlans: "/admin/plans",
+  consolePurifiers: "/admin/purifiers",
+  consoleReferrals: "/admin/referrals",
+  consoleFilterShipments: "/admin/filter-shipments",
   /** Opened from the unsubscribe link of a reminder e-mail, without signing in. */
   unsubscribe: "/reminders/unsubscribe",
 } as const;
@@ -59,16 +59,16 @@ export function afterSalePath(afterSaleId: string): string {
   return `${ROUTES.afterSale}/${encodeURIComponent(afterSaleId)}`;
 }
 
-export function adminOrderPath(orderId: string): string {
-  return `${ROUTES.adminOrders}/${encodeURIComponent(orderId)}`;
+export function consoleOrderPath(orderId: string): string {
+  return `${ROUTES.consoleOrders}/${encodeURIComponent(orderId)}`;
 }
 
-export function adminAfterSalePath(afterSaleId: string): string {
-  return `${ROUTES.adminAfterSale}/${encodeURIComponent(afterSaleId)}`;
+export function consoleAfterSalePath(afterSaleId: string): string {
+  return `${ROUTES.consoleAfterSale}/${encodeURIComponent(afterSaleId)}`;
 }
 
-export function adminProductPath(sku: string): string {
-  return `${ROUTES.adminCatalogue}/${encodeURIComponent(sku)}`;
+export function consoleProductPath(sku: string): string {
+  return `${ROUTES.consoleCatalogue}/${encodeURIComponent(sku)}`;
 }
 
 /** The payment page of one order (after checkout, buy now, or Pay now on the order's page). */
@@ -84,7 +84,7 @@ export const PROTECTED_PREFIXES: readonly string[] = [
   ROUTES.payment,
   ROUTES.orders,
   ROUTES.afterSale,
-  ROUTES.admin,
+  ROUTES.console,
 ];
 
 function isUnder(prefixes: readonly string[], pathname: string): boolean {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { STORE_CATEGORIES } from "@/lib/config/catalog";
-import { ROUTES, adminAfterSalePath, adminOrderPath, afterSalePath, orderPath, paymentPath } from "@/lib/config/routes";
+import { ROUTES, consoleAfterSalePath, consoleOrderPath, afterSalePath, orderPath, paymentPath } from "@/lib/config/routes";
 import { isMissingWhateverTheData } from "./address-not-found";
 
 const ID = "5e461c55-5d5c-4e0a-9d3c-2f1b8a7c6e01";
@@ -22,7 +22,7 @@ describe("isMissingWhateverTheData", () => {
     expect(missing(ROUTES.store)).toBe(false);
   });
 
-  it.each([orderPath, afterSalePath, adminOrderPath, adminAfterSalePath])("a record page whose id cannot be one (%#)", (path) => {
+  it.each([orderPath, afterSalePath, consoleOrderPath, consoleAfterSalePath])("a record page whose id cannot be one (%#)", (path) => {
     expect(missing(path("5E461C55"))).toBe(true);
     expect(missing(path("x'; drop table orders"))).toBe(true);
     expect(missing(path(ID))).toBe(false);
@@ -34,9 +34,9 @@ describe("isMissingWhateverTheData", () => {
       ROUTES.orders,
       ROUTES.afterSale,
       ROUTES.repairRequest,
-      ROUTES.adminOrders,
-      ROUTES.adminAfterSale,
-      ROUTES.adminCatalogue,
+      ROUTES.consoleOrders,
+      ROUTES.consoleAfterSale,
+      ROUTES.consoleCatalogue,
     ]) {
       expect(missing(page)).toBe(false);
     }

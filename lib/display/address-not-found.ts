@@ -12,7 +12,7 @@ import { isRecordId } from "@/lib/rules/record-id";
 export const NOT_FOUND_REWRITE = "/_not-found-address";
 
 /** Pages whose last segment is the id of an order or an after-sale request. */
-const RECORD_PAGES: readonly string[] = [ROUTES.orders, ROUTES.afterSale, ROUTES.adminOrders, ROUTES.adminAfterSale];
+const RECORD_PAGES: readonly string[] = [ROUTES.orders, ROUTES.afterSale, ROUTES.consoleOrders, ROUTES.consoleAfterSale];
 /** Pages that sit where a record's id would. */
 const PAGES_AMONG_RECORDS: ReadonlySet<string> = new Set([ROUTES.repairRequest]);
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { multiLineText, singleLineText, uuidText } from "./text";
 import { AFTER_SALE_LIMITS, AFTER_SALE_REASONS, AFTER_SALE_STATUSES, AFTER_SALE_TYPES } from "@/lib/config/after-sale";
 import { money } from "./cart";
+import { CUSTOMER_PAGE_FIELDS, OPERATOR_PAGE_FIELDS, pageSchema } from "./paging";
 
 // After-sale requests as docs/api.md describes them: the customer's and the operator's request
 // bodies, and the AfterSale answer both sides read. Money travels as "12.90" strings.
@@ -15,10 +16,6 @@ export type AfterSaleStatus = z.infer<typeof afterSaleStatusSchema>;
 export const afterSaleReasonSchema = z.enum(AFTER_SALE_REASONS, { message: "Choose a reason from the list." });
 
 const afterSaleIdField = uuidText("Unknown after-sale request.");
-const pageFields = {
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(50).default(10),
-};
 
 export const applyAfterSaleBodySchema = z.strictObject({
   orderId: uuidText("Unknown order."),
@@ -41,7 +38,7 @@ export const applyAfterSaleBodySchema = z.strictObject({
 });
 export type ApplyAfterSaleBody = z.infer<typeof applyAfterSaleBodySchema>;
 
-export const afterSaleListQuerySchema = z.strictObject({ status: afterSaleStatusSchema.optional(), ...pageFields });
+export const afterSaleListQuerySchema = z.strictObject({ status: afterSaleStatusSchema.optional(), ...CUSTOMER_PAGE_FIELDS });
 export type AfterSaleListQuery = z.infer<typeof afterSaleListQuerySchema>;
 
 export const afterSaleIdQuerySchema = z.strictObject({ afterSaleId: afterSaleIdField });
@@ -101,18 +98,17 @@ export const afterSaleSchema = z.object({
 });
 export type AfterSale = z.infer<typeof afterSaleSchema>;
 
-export const afterSaleListSchema = z.object({ list: z.array(afterSaleSchema), total: z.number().int() });
+export const afterSaleListSchema = pageSchema(afterSaleSchema);
 
 // Operator calls (/api/v1/admin/after-sale/...).
 
-export const adminAfterSaleListQuerySchema = z.strictObject({
+export const operatorAfterSaleListQuerySchema = z.strictObject({
   status: afterSaleStatusSchema.optional(),
   /** A request's or order's short number ("#5E461C55") or id, or part of the customer's e-mail or name (lib/server/orders/search.ts). */
   q: singleLineText().trim().max(200, "Use at most 200 characters.").optional(),
-  page: pageFields.page,
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  ...OPERATOR_PAGE_FIELDS,
 });
-export type AdminAfterSaleListQuery = z.infer<typeof adminAfterSaleListQuerySchema>;
+export type OperatorAfterSaleListQuery = z.infer<typeof operatorAfterSaleListQuerySchema>;
 
 export const approveAfterSaleBodySchema = z.strictObject({
   afterSaleId: afterSaleIdField,
@@ -146,7 +142,7 @@ export type CompleteAfterSaleBody = z.infer<typeof completeAfterSaleBodySchema>;
 
 const customerSchema = z.object({ id: z.string(), email: z.string() });
 
-export const adminAfterSaleSchema = afterSaleSchema.extend({ customer: customerSchema });
-export type AdminAfterSale = z.infer<typeof adminAfterSaleSchema>;
+export const operatorAfterSaleSchema = afterSaleSchema.extend({ customer: customerSchema });
+export type OperatorAfterSale = z.infer<typeof operatorAfterSaleSchema>;
 
-export const adminAfterSaleListSchema = z.object({ list: z.array(adminAfterSaleSchema), total: z.number().int() });
+export const operatorAfterSaleListSchema = pageSchema(operatorAfterSaleSchema);

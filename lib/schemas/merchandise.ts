@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { singleLineText } from "./text";
+import { pageFields, pageSchema } from "./paging";
 import {
   MERCHANDISE_CATEGORIES,
   MERCHANDISE_SORTS,
@@ -42,7 +43,7 @@ export type Merchandise = z.infer<typeof merchandiseSchema>;
 /** What a shared (cached) page may show: everything but the stock, which changes with every order. */
 export type ShelfItem = Omit<Merchandise, "stock">;
 
-export const merchandiseListSchema = z.object({ list: z.array(merchandiseSchema), total: z.number().int() });
+export const merchandiseListSchema = pageSchema(merchandiseSchema);
 export type MerchandiseList = z.infer<typeof merchandiseListSchema>;
 
 // Query strings: `category=` (empty) means every category (docs/api.md, Catalogue).
@@ -52,8 +53,7 @@ export const merchandiseListQuerySchema = z.strictObject({
     .optional()
     .transform((value) => value || undefined),
   sort: z.enum(MERCHANDISE_SORTS).default("featured"),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(MERCHANDISE_PAGE_SIZE.max).default(MERCHANDISE_PAGE_SIZE.default),
+  ...pageFields(MERCHANDISE_PAGE_SIZE),
 });
 export type MerchandiseListQuery = z.output<typeof merchandiseListQuerySchema>;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { multiLineText, singleLineText, uuidText } from "./text";
+import { CUSTOMER_PAGE_FIELDS, pageSchema } from "./paging";
 import {
   CARD_CVC_PATTERN,
   CARD_EXPIRY_YEARS,
@@ -115,11 +116,10 @@ export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
 export const orderListQuerySchema = z.strictObject({
   status: orderStatusSchema.optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(50).default(10),
+  ...CUSTOMER_PAGE_FIELDS,
 });
 
-export const orderListSchema = z.object({ list: z.array(orderSummarySchema), total: z.number().int() });
+export const orderListSchema = pageSchema(orderSummarySchema);
 
 export const editOrderBodySchema = z
   .strictObject({

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isCalendarDay } from "@/lib/rules/calendar-day";
 import { singleLineText, uuidText } from "./text";
+import { OPERATOR_PAGE_FIELDS, pageSchema } from "./paging";
 
 // My purifiers (/api/v1/c/purifier/...) and the console's purifier search: request bodies, the
 // Purifier answer, and the words a customer reads when a purifier or a care plan is refused. Client
@@ -138,15 +139,14 @@ export type PurifierList = z.infer<typeof purifierListSchema>;
 
 // Console.
 
-export const adminPurifierListQuerySchema = z.strictObject({
+export const operatorPurifierListQuerySchema = z.strictObject({
   /** Part of a serial (case-insensitive); omitted: the most recent registrations. */
   serial: singleLineText().trim().max(32, "Use at most 32 characters.").optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  ...OPERATOR_PAGE_FIELDS,
 });
-export type AdminPurifierListQuery = z.infer<typeof adminPurifierListQuerySchema>;
+export type OperatorPurifierListQuery = z.infer<typeof operatorPurifierListQuerySchema>;
 
-export const adminPurifierSchema = purifierSchema.extend({ customer: z.object({ id: z.string(), email: z.string() }) });
-export type AdminPurifier = z.infer<typeof adminPurifierSchema>;
+export const operatorPurifierSchema = purifierSchema.extend({ customer: z.object({ id: z.string(), email: z.string() }) });
+export type OperatorPurifier = z.infer<typeof operatorPurifierSchema>;
 
-export const adminPurifierListSchema = z.object({ list: z.array(adminPurifierSchema), total: z.number().int(), today: z.string() });
+export const operatorPurifierListSchema = pageSchema(operatorPurifierSchema).extend({ today: z.string() });

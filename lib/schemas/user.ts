@@ -95,4 +95,4 @@ export const renewalCardBodySchema = z
 export const renewalCardResponseSchema = z.object({ membership: membershipSchema.nullable() });
 
 /** POST /api/v1/admin/plans/cancel: an operator cancels the membership a row belongs to. */
-export const adminCancelMembershipBodySchema = z.strictObject({ membershipId: uuidText("Unknown membership.") });
+export const operatorCancelMembershipBodySchema = z.strictObject({ membershipId: uuidText("Unknown membership.") });

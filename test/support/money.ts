@@ -3,7 +3,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { expect } from "vitest";
 import type { DatabaseHandle } from "@/lib/db/client";
 import { memberships, orderItems, orders, payments, products, refundAllocations, refunds, type MembershipRow } from "@/lib/db/schema";
-import { adminOrderSchema, type AdminOrder } from "@/lib/schemas/admin-order";
+import { operatorOrderSchema, type OperatorOrder } from "@/lib/schemas/operator-order";
 import { orderSchema, type Order } from "@/lib/schemas/order";
 import type { UsAddress } from "@/lib/schemas/auth";
 import { POST as cartAddRoute } from "@/app/api/v1/c/order/cart/add/route";
@@ -97,8 +97,8 @@ export async function customerOrder(who: Customer, orderId: string): Promise<Ord
 }
 
 /** The order as the console shows it (GET /admin/orders/get), with its refunds. */
-export async function consoleOrder(admin: Customer, orderId: string): Promise<AdminOrder> {
-  return adminOrderSchema.parse(
+export async function consoleOrder(admin: Customer, orderId: string): Promise<OperatorOrder> {
+  return operatorOrderSchema.parse(
     dataOf(
       await read(
         await adminOrderGetRoute(apiRequest("GET", `/api/v1/admin/orders/get?orderId=${orderId}`, undefined, { token: admin.token })),

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
-import { ConsoleHeader } from "@/components/admin/console-header";
+import { ConsoleHeader } from "@/components/console/console-header";
 import { QueryProvider } from "@/components/layout/query-provider";
 import { Container } from "@/components/ui/page";
 import { requireOperatorPage } from "@/lib/server/auth/operator";
@@ -15,7 +15,7 @@ export const metadata: Metadata = {
 // data-console-frame hides the shop's chrome (app/globals.css). In CSS rather than by the path: a
 // customer who opens /admin gets the shop's 404 page, which keeps the shop's chrome; and CSS applies
 // to the server's HTML, so the chrome never flashes.
-export default async function AdminLayout({ children }: { children: ReactNode }) {
+export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const operator = await requireOperatorPage();
   return (
     <div data-console-frame="">

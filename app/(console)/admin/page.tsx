@@ -3,7 +3,7 @@ import { ROUTES } from "@/lib/config/routes";
 import { requireOperatorPage } from "@/lib/server/auth/operator";
 
 // The console opens on the orders, the operators' daily work.
-export default async function AdminHome() {
+export default async function ConsoleHome() {
   await requireOperatorPage();
-  redirect(ROUTES.adminOrders);
+  redirect(ROUTES.consoleOrders);
 }

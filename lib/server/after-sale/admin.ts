@@ -1,12 +1,12 @@
 import "server-only";
-import { and, between, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, between, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { RETURN_ADDRESS } from "@/lib/config/after-sale";
 import { getDb, type DbExecutor } from "@/lib/db/client";
 import { afterSaleRequests, orders, users, type AfterSaleRow, type UserRow } from "@/lib/db/schema";
 import { amountToCents, centsToAmount, formatUsd } from "@/lib/rules/money";
 import type {
-  AdminAfterSale,
-  AdminAfterSaleListQuery,
+  OperatorAfterSale,
+  OperatorAfterSaleListQuery,
   ApproveAfterSaleBody,
   CompleteAfterSaleBody,
   RejectAfterSaleBody,
@@ -22,6 +22,7 @@ import {
 } from "@/lib/server/mail/templates/after-sale";
 import { afterSaleCompletedNote, isPlanOrService, operatorActor, recordEvent, refundCapacity, requestRefund } from "@/lib/server/orders";
 import { parseConsoleSearch } from "@/lib/server/base/console-search";
+import { readPage } from "@/lib/server/base/paging";
 import { inTransaction } from "@/lib/server/transaction";
 import { moveAfterSale } from "./status";
 import { AFTER_SALE_MESSAGES } from "./messages";
@@ -53,7 +54,7 @@ function afterSaleSearchFilter(query: string | undefined): SQL | undefined {
   );
 }
 
-async function adminViews(db: DbExecutor, rows: AfterSaleRow[]): Promise<AdminAfterSale[]> {
+async function adminViews(db: DbExecutor, rows: AfterSaleRow[]): Promise<OperatorAfterSale[]> {
   const views = await toAfterSaleViews(db, rows);
   const emails = new Map<string, string>();
   for (const row of rows) {
@@ -67,7 +68,7 @@ async function adminViews(db: DbExecutor, rows: AfterSaleRow[]): Promise<AdminAf
   });
 }
 
-async function adminView(db: DbExecutor, row: AfterSaleRow): Promise<AdminAfterSale> {
+async function adminView(db: DbExecutor, row: AfterSaleRow): Promise<OperatorAfterSale> {
   const [view] = await adminViews(db, [row]);
   if (!view) throw notFound();
   return view;
@@ -82,40 +83,28 @@ async function lockRequest(tx: DbExecutor, afterSaleId: string): Promise<AfterSa
 /** Newest first, optionally one status; `q` is a request id, an order id or part of the customer's e-mail. */
 export async function adminListAfterSales(
   user: UserRow,
-  query: AdminAfterSaleListQuery,
-): Promise<{ list: AdminAfterSale[]; total: number }> {
+  query: OperatorAfterSaleListQuery,
+): Promise<{ list: OperatorAfterSale[]; total: number }> {
   assertOperator(user);
   const db = await getDb();
-  const filters: SQL[] = [];
-  if (query.status) filters.push(eq(afterSaleRequests.status, query.status));
-  const search = afterSaleSearchFilter(query.q);
-  if (search) filters.push(search);
-  const where = filters.length > 0 ? and(...filters) : undefined;
-  const [counted] = await db
-    .select({ total: count() })
-    .from(afterSaleRequests)
-    .innerJoin(users, eq(users.id, afterSaleRequests.userId))
-    .innerJoin(orders, eq(orders.id, afterSaleRequests.orderId))
-    .where(where);
-  const rows = await db
+  const where = and(query.status ? eq(afterSaleRequests.status, query.status) : undefined, afterSaleSearchFilter(query.q));
+  const matching = db
     .select({ request: afterSaleRequests })
     .from(afterSaleRequests)
     .innerJoin(users, eq(users.id, afterSaleRequests.userId))
-    .innerJoin(orders, eq(orders.id, afterSaleRequests.orderId))
-    .where(where)
-    .orderBy(desc(afterSaleRequests.createdAt), desc(afterSaleRequests.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+    .innerJoin(orders, eq(orders.id, afterSaleRequests.orderId));
+  const order = [desc(afterSaleRequests.createdAt), desc(afterSaleRequests.id)];
+  const { rows, total } = await readPage(db, query, matching.where(where).$dynamic(), order);
   return {
     list: await adminViews(
       db,
       rows.map((row) => row.request),
     ),
-    total: counted?.total ?? 0,
+    total,
   };
 }
 
-export async function adminGetAfterSale(user: UserRow, afterSaleId: string): Promise<AdminAfterSale> {
+export async function adminGetAfterSale(user: UserRow, afterSaleId: string): Promise<OperatorAfterSale> {
   assertOperator(user);
   const db = await getDb();
   const [row] = await db.select().from(afterSaleRequests).where(eq(afterSaleRequests.id, afterSaleId));
@@ -124,7 +113,7 @@ export async function adminGetAfterSale(user: UserRow, afterSaleId: string): Pro
 }
 
 /** pending_review → approved, with the address the goods go to (the Houston service centre by default). */
-export async function approveAfterSale(user: UserRow, body: ApproveAfterSaleBody): Promise<AdminAfterSale> {
+export async function approveAfterSale(user: UserRow, body: ApproveAfterSaleBody): Promise<OperatorAfterSale> {
   assertOperator(user);
   const returnAddress = body.returnAddress ?? RETURN_ADDRESS;
   return inTransaction(async (tx) => {
@@ -139,7 +128,7 @@ export async function approveAfterSale(user: UserRow, body: ApproveAfterSaleBody
 }
 
 /** pending_review → rejected, with the reason the customer is told. */
-export async function rejectAfterSale(user: UserRow, body: RejectAfterSaleBody): Promise<AdminAfterSale> {
+export async function rejectAfterSale(user: UserRow, body: RejectAfterSaleBody): Promise<OperatorAfterSale> {
   assertOperator(user);
   return inTransaction(async (tx) => {
     const locked = await lockRequest(tx, body.afterSaleId);
@@ -152,7 +141,7 @@ export async function rejectAfterSale(user: UserRow, body: RejectAfterSaleBody):
 }
 
 /** returning → received: the goods arrived at the service centre. */
-export async function receiveAfterSale(user: UserRow, afterSaleId: string): Promise<AdminAfterSale> {
+export async function receiveAfterSale(user: UserRow, afterSaleId: string): Promise<OperatorAfterSale> {
   assertOperator(user);
   return inTransaction(async (tx) => {
     const locked = await lockRequest(tx, afterSaleId);
@@ -170,7 +159,7 @@ export async function receiveAfterSale(user: UserRow, afterSaleId: string): Prom
  * that could not be done). The refund goes through the payment provider in the same transaction and
  * lands on the order (refunded amount, timeline) as well as on the request.
  */
-export async function completeAfterSale(user: UserRow, body: CompleteAfterSaleBody): Promise<AdminAfterSale> {
+export async function completeAfterSale(user: UserRow, body: CompleteAfterSaleBody): Promise<OperatorAfterSale> {
   assertOperator(user);
   const by = operatorActor(user);
   return inTransaction(async (tx) => {

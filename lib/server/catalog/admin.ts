@@ -7,7 +7,7 @@ import { productChanges } from "@/lib/db/schema/product-changes";
 import { products, type ProductRow } from "@/lib/db/schema/products";
 import { users, type UserRow } from "@/lib/db/schema/users";
 import { amountToCents, centsToAmount } from "@/lib/rules/money";
-import type { AdminProduct, ProductChange } from "@/lib/schemas/admin-catalogue";
+import type { OperatorProduct, ProductChange } from "@/lib/schemas/operator-catalogue";
 import { merchandiseUpdateSchema, type Merchandise } from "@/lib/schemas/merchandise";
 import { assertOperator } from "@/lib/server/auth/roles";
 import { AppError } from "@/lib/server/base/errors";
@@ -90,7 +90,7 @@ function changedFields(before: ProductRow, after: ProductRow): { field: string; 
   return pairs.filter(([, from, to]) => from !== to).map(([field, fromValue, toValue]) => ({ field, fromValue, toValue }));
 }
 
-function toAdminProduct(row: ProductRow): AdminProduct {
+function toAdminProduct(row: ProductRow): OperatorProduct {
   return {
     sku: row.sku,
     name: row.name,
@@ -105,7 +105,7 @@ function toAdminProduct(row: ProductRow): AdminProduct {
 }
 
 /** Every product, listed or not, for the operator console (live: stock and listing as they are). */
-export async function adminListProducts(actor: Pick<UserRow, "role">): Promise<AdminProduct[]> {
+export async function adminListProducts(actor: Pick<UserRow, "role">): Promise<OperatorProduct[]> {
   assertOperator(actor);
   const db = await getDb();
   const rows = await db.select().from(products).orderBy(asc(products.category), asc(products.sortOrder), asc(products.sku));
@@ -116,7 +116,7 @@ export async function adminListProducts(actor: Pick<UserRow, "role">): Promise<A
 export async function adminGetProduct(
   actor: Pick<UserRow, "role">,
   skuNum: string,
-): Promise<{ product: AdminProduct; changes: ProductChange[] } | null> {
+): Promise<{ product: OperatorProduct; changes: ProductChange[] } | null> {
   assertOperator(actor);
   const db = await getDb();
   const [row] = await db.select().from(products).where(eq(products.sku, skuNum));

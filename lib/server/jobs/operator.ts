@@ -1,7 +1,7 @@
 import "server-only";
 import { env } from "@/lib/config/env";
 import type { UserRow } from "@/lib/db/schema";
-import type { RunJobsBody, RunJobsResult } from "@/lib/schemas/admin-jobs";
+import type { RunJobsBody, RunJobsResult } from "@/lib/schemas/operator-jobs";
 import { assertOperator } from "@/lib/server/auth/roles";
 import { AppError } from "@/lib/server/base/errors";
 import { runScheduledJobs, type ScheduledJob } from "./scheduler";

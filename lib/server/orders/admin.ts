@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, between, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, between, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type DbExecutor } from "@/lib/db/client";
 import {
   orderEvents,
@@ -14,13 +14,13 @@ import {
 } from "@/lib/db/schema";
 import { centsToAmount } from "@/lib/rules/money";
 import type {
-  AdminCancelOrderBody,
-  AdminOrder,
-  AdminOrderListQuery,
-  AdminOrderSummary,
+  OperatorCancelOrderBody,
+  OperatorOrder,
+  OperatorOrderListQuery,
+  OperatorOrderSummary,
   RetryRefundBody,
   ShipOrderBody,
-} from "@/lib/schemas/admin-order";
+} from "@/lib/schemas/operator-order";
 import { assertOperator } from "@/lib/server/auth/roles";
 import { AppError } from "@/lib/server/base/errors";
 import { cardLabel } from "@/lib/server/payments/card-label";
@@ -33,6 +33,7 @@ import { paymentNote } from "./event-notes";
 import { operatorActor, recordEvent } from "./events";
 import { sweepExpiredOrders } from "./expiry";
 import { parseConsoleSearch } from "@/lib/server/base/console-search";
+import { readPage } from "@/lib/server/base/paging";
 import { refundsOfOrder, retryRefund } from "./refunds";
 import { ORDER_MESSAGES } from "./messages";
 import { canDeliver, canShip, lockOrder, moveOrder } from "./status";
@@ -44,7 +45,7 @@ const PURIFIER_CATEGORY = "purifier";
 // route (assertOperator), so every caller (route, console, script) gets the same rule; every action
 // lands in order_events with actor "admin" and the operator's user id.
 
-async function adminView(db: DbExecutor, order: OrderRow): Promise<AdminOrder> {
+async function adminView(db: DbExecutor, order: OrderRow): Promise<OperatorOrder> {
   const [customer] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, order.userId));
   return {
     ...(await toOrderView(db, order)),
@@ -84,30 +85,22 @@ function orderSearchFilter(query: string | undefined): SQL | undefined {
   );
 }
 
-export async function adminListOrders(user: UserRow, query: AdminOrderListQuery): Promise<{ list: AdminOrderSummary[]; total: number }> {
+export async function adminListOrders(
+  user: UserRow,
+  query: OperatorOrderListQuery,
+): Promise<{ list: OperatorOrderSummary[]; total: number }> {
   assertOperator(user);
   await sweepExpiredOrders();
   const db = await getDb();
-  const filters: SQL[] = [];
-  if (query.status) filters.push(eq(orders.status, query.status));
-  const search = orderSearchFilter(query.q);
-  if (search) filters.push(search);
-  const where = filters.length > 0 ? and(...filters) : undefined;
-  const [counted] = await db.select({ total: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where);
-  const rows = await db
-    .select({ order: orders, email: users.email })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+  const where = and(query.status ? eq(orders.status, query.status) : undefined, orderSearchFilter(query.q));
+  const matching = db.select({ order: orders, email: users.email }).from(orders).innerJoin(users, eq(users.id, orders.userId));
+  const { rows, total } = await readPage(db, query, matching.where(where).$dynamic(), [desc(orders.createdAt), desc(orders.id)]);
   const summaries = await itemSummaries(
     db,
     rows.map((row) => row.order.id),
   );
   return {
-    total: counted?.total ?? 0,
+    total,
     list: rows.map(({ order, email }) => ({
       orderId: order.id,
       status: order.status,
@@ -119,7 +112,7 @@ export async function adminListOrders(user: UserRow, query: AdminOrderListQuery)
   };
 }
 
-export async function adminGetOrder(user: UserRow, orderId: string): Promise<AdminOrder> {
+export async function adminGetOrder(user: UserRow, orderId: string): Promise<OperatorOrder> {
   assertOperator(user);
   await sweepExpiredOrders();
   const db = await getDb();
@@ -129,7 +122,7 @@ export async function adminGetOrder(user: UserRow, orderId: string): Promise<Adm
 }
 
 /** paid → shipped, with the carrier and tracking number; the customer gets an e-mail with both. */
-export async function shipOrder(user: UserRow, body: ShipOrderBody): Promise<AdminOrder> {
+export async function shipOrder(user: UserRow, body: ShipOrderBody): Promise<OperatorOrder> {
   assertOperator(user);
   return inTransaction(async (tx) => {
     const order = await lockOrder(tx, body.orderId);
@@ -149,7 +142,7 @@ export async function shipOrder(user: UserRow, body: ShipOrderBody): Promise<Adm
 }
 
 /** shipped → delivered; its purifiers are registered to the customer in the same step. */
-export async function deliverOrder(user: UserRow, orderId: string, now: Date = new Date()): Promise<AdminOrder> {
+export async function deliverOrder(user: UserRow, orderId: string, now: Date = new Date()): Promise<OperatorOrder> {
   assertOperator(user);
   return inTransaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
@@ -162,7 +155,7 @@ export async function deliverOrder(user: UserRow, orderId: string, now: Date = n
 }
 
 /** pending_payment or paid → cancelled, a paid order refunded in full; the customer is e-mailed. */
-export async function adminCancelOrder(user: UserRow, body: AdminCancelOrderBody): Promise<AdminOrder> {
+export async function adminCancelOrder(user: UserRow, body: OperatorCancelOrderBody): Promise<OperatorOrder> {
   assertOperator(user);
   await sweepExpiredOrders();
   await inTransaction(async (tx) => {
@@ -174,7 +167,7 @@ export async function adminCancelOrder(user: UserRow, body: AdminCancelOrderBody
 }
 
 /** POST /api/v1/admin/orders/refund/retry: a refund that failed is sent again (a new refund, a new key). */
-export async function adminRetryRefund(user: UserRow, body: RetryRefundBody): Promise<AdminOrder> {
+export async function adminRetryRefund(user: UserRow, body: RetryRefundBody): Promise<OperatorOrder> {
   assertOperator(user);
   const orderId = await inTransaction(async (tx) => (await retryRefund(tx, body.refundId, operatorActor(user), new Date())).orderId);
   // Read after the commit: the provider has answered the new refund by now.

@@ -15,7 +15,7 @@ import {
   type RefundRow,
 } from "@/lib/db/schema";
 import { centsToAmount, formatUsd } from "@/lib/rules/money";
-import type { AdminRefund } from "@/lib/schemas/admin-order";
+import type { OperatorRefund } from "@/lib/schemas/operator-order";
 import { AppError } from "@/lib/server/base/errors";
 import { describeError } from "@/lib/server/base/error-log";
 import { log } from "@/lib/server/log";
@@ -561,7 +561,7 @@ const REASON_WORDS: Readonly<Record<RefundReason, string>> = {
 };
 
 /** The order's refunds, oldest first, as the console lists them; a failed one not yet sent again can be retried. */
-export async function refundsOfOrder(db: DbExecutor, orderId: string): Promise<AdminRefund[]> {
+export async function refundsOfOrder(db: DbExecutor, orderId: string): Promise<OperatorRefund[]> {
   const rows = await db
     .select({ refund: refunds, brand: payments.brand, last4: payments.last4 })
     .from(refunds)

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { getDb, type DbExecutor, type Transaction } from "@/lib/db/client";
 import { filterChanges, orderItems, orders, products, purifiers, users, type PurifierRow, type UserRow } from "@/lib/db/schema";
 import { daysBetween } from "@/lib/rules/calendar-day";
@@ -7,8 +7,8 @@ import { filterStages, type FilterStageSpec } from "@/lib/rules/filter-stages";
 import {
   PURIFIER_MESSAGES,
   type AddPurifierBody,
-  type AdminPurifier,
-  type AdminPurifierListQuery,
+  type OperatorPurifier,
+  type OperatorPurifierListQuery,
   type EditPurifierBody,
   type FilterChangeBody,
   type Purifier,
@@ -20,6 +20,7 @@ import { AppError } from "@/lib/server/base/errors";
 import { isUniqueViolation } from "@/lib/server/base/unique-violation";
 import { careCoverageOf } from "@/lib/server/memberships";
 import { escapeLike } from "@/lib/server/base/console-search";
+import { readPage } from "@/lib/server/base/paging";
 import { storeDate } from "@/lib/server/shipping/dates";
 import { inTransaction } from "@/lib/server/transaction";
 
@@ -306,29 +307,22 @@ export async function ownPurifier(db: DbExecutor, userId: string, purifierId: st
 /** Purifiers by part of their serial, or the most recent registrations; each with its owner. */
 export async function adminListPurifiers(
   user: Pick<UserRow, "role">,
-  query: AdminPurifierListQuery,
+  query: OperatorPurifierListQuery,
   now: Date = new Date(),
-): Promise<{ list: AdminPurifier[]; total: number; today: string }> {
+): Promise<{ list: OperatorPurifier[]; total: number; today: string }> {
   assertOperator(user);
   const db = await getDb();
   const serial = query.serial?.toUpperCase();
   const where = serial ? ilike(purifiers.serial, `%${escapeLike(serial)}%`) : undefined;
-  const [counted] = await db.select({ total: count() }).from(purifiers).where(where);
-  const rows = await db
-    .select({ purifier: purifiers, email: users.email })
-    .from(purifiers)
-    .innerJoin(users, eq(users.id, purifiers.userId))
-    .where(where)
-    .orderBy(desc(purifiers.createdAt), desc(purifiers.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+  const matching = db.select({ purifier: purifiers, email: users.email }).from(purifiers).innerJoin(users, eq(users.id, purifiers.userId));
+  const { rows, total } = await readPage(db, query, matching.where(where).$dynamic(), [desc(purifiers.createdAt), desc(purifiers.id)]);
   const views = await toViews(
     db,
     rows.map((row) => row.purifier),
     now,
   );
   return {
-    total: counted?.total ?? 0,
+    total,
     today: storeDate(now),
     list: views.map((view, index) => ({
       ...view,

@@ -1,20 +1,17 @@
 import type { Metadata } from "next";
-import Link from "next/link";
-import { AdminSearchForm, AdminTable, EmptyNote, ListPager, ResultCount, type AdminColumn } from "@/components/admin/admin-list";
+import { ConsoleLink, ConsoleListPage, type ConsoleColumn, type ConsoleSearch } from "@/components/console/console-list";
 import { AfterSaleStatusBadge } from "@/components/after-sale/after-sale-status-badge";
-import { ROUTES, adminAfterSalePath } from "@/lib/config/routes";
+import { ROUTES, consoleAfterSalePath } from "@/lib/config/routes";
 import { AFTER_SALE_FILTERS, AFTER_SALE_TYPE_LABELS, afterSaleNumber } from "@/lib/display/after-sale-display";
 import { formatOrderDateTime } from "@/lib/display/order-display";
-import { adminAfterSaleListQuerySchema } from "@/lib/schemas/after-sale";
+import { operatorAfterSaleListQuerySchema } from "@/lib/schemas/after-sale";
+import { consoleListQuery, type SearchParams } from "@/lib/schemas/paging";
 import { adminListAfterSales } from "@/lib/server/after-sale";
 import { requireOperatorPage } from "@/lib/server/auth/operator";
-import { TAP_TARGET } from "@/components/ui/tap-target";
 
 export const metadata: Metadata = { title: "After-sale" };
 
-const PAGE_SIZE = 25;
-
-const COLUMNS: readonly AdminColumn[] = [
+const COLUMNS: readonly ConsoleColumn[] = [
   { label: "Request" },
   { label: "Opened" },
   { label: "Customer" },
@@ -22,69 +19,45 @@ const COLUMNS: readonly AdminColumn[] = [
   { label: "Status" },
 ];
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+const SEARCH: ConsoleSearch = {
+  action: ROUTES.consoleAfterSale,
+  field: { name: "q", label: "Request or order number, customer e-mail or name", maxLength: 200 },
+  statuses: AFTER_SALE_FILTERS,
+  noun: { one: "request", many: "requests" },
+};
 
-function first(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
-
-export default async function AdminAfterSalePage({ searchParams }: { searchParams: SearchParams }) {
+export default async function ConsoleAfterSalePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const operator = await requireOperatorPage();
-  const raw = await searchParams;
-  // A hand-typed bad filter shows the whole queue rather than an error page.
-  const parsed = adminAfterSaleListQuerySchema.safeParse({
-    q: first(raw.q) || undefined,
-    status: first(raw.status) || undefined,
-    page: first(raw.page) ?? 1,
-    pageSize: PAGE_SIZE,
-  });
-  const query = parsed.success ? parsed.data : adminAfterSaleListQuerySchema.parse({ pageSize: PAGE_SIZE });
+  const query = consoleListQuery(operatorAfterSaleListQuerySchema, await searchParams, ["q", "status"]);
   const { list, total } = await adminListAfterSales(operator, query);
-  const q = query.q ?? "";
-  const status = query.status ?? "";
-  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
   return (
-    <section aria-labelledby="after-sale-title">
-      <h1 id="after-sale-title" className="text-2xl font-bold text-ink">
-        After-sale requests
-      </h1>
-      <AdminSearchForm
-        action={ROUTES.adminAfterSale}
-        queryLabel="Request or order number, customer e-mail or name"
-        q={q}
-        status={status}
-        filters={AFTER_SALE_FILTERS}
-      />
-
-      <ResultCount total={total} one="request" many="requests" />
-      {list.length === 0 ? (
-        <EmptyNote>No requests match.</EmptyNote>
-      ) : (
-        <AdminTable columns={COLUMNS} gap="list">
-          {list.map((request) => (
-            <tr key={request.afterSaleId}>
-              <td className="px-3 py-2">
-                <Link
-                  href={adminAfterSalePath(request.afterSaleId)}
-                  className={`${TAP_TARGET} font-medium text-brand-700 underline-offset-2 hover:underline`}
-                >
-                  {afterSaleNumber(request.afterSaleId)}
-                </Link>
-              </td>
-              <td className="px-3 py-2 text-ink-soft">{formatOrderDateTime(request.createdAt)}</td>
-              <td className="px-3 py-2 break-all">{request.customer.email}</td>
-              <td className="px-3 py-2">
-                {AFTER_SALE_TYPE_LABELS[request.type]}: {request.quantity} × {request.name}
-              </td>
-              <td className="px-3 py-2">
-                <AfterSaleStatusBadge status={request.status} />
-              </td>
-            </tr>
-          ))}
-        </AdminTable>
-      )}
-      <ListPager base={ROUTES.adminAfterSale} q={q} status={status} page={query.page} pageCount={pageCount} />
-    </section>
+    <ConsoleListPage
+      titleId="after-sale-title"
+      title="After-sale requests"
+      searched={{ search: SEARCH, query, total }}
+      columns={COLUMNS}
+      gap="list"
+      rowCount={list.length}
+      empty="No requests match."
+    >
+      {list.map((request) => (
+        <tr key={request.afterSaleId}>
+          <td className="px-3 py-2">
+            <ConsoleLink record href={consoleAfterSalePath(request.afterSaleId)}>
+              {afterSaleNumber(request.afterSaleId)}
+            </ConsoleLink>
+          </td>
+          <td className="px-3 py-2 text-ink-soft">{formatOrderDateTime(request.createdAt)}</td>
+          <td className="px-3 py-2 break-all">{request.customer.email}</td>
+          <td className="px-3 py-2">
+            {AFTER_SALE_TYPE_LABELS[request.type]}: {request.quantity} × {request.name}
+          </td>
+          <td className="px-3 py-2">
+            <AfterSaleStatusBadge status={request.status} />
+          </td>
+        </tr>
+      ))}
+    </ConsoleListPage>
   );
 }

@@ -1,15 +1,13 @@
 import type { Metadata } from "next";
-import Link from "next/link";
-import { AdminTable, type AdminColumn } from "@/components/admin/admin-list";
-import { adminProductPath } from "@/lib/config/routes";
+import { ConsoleLink, ConsoleListPage, type ConsoleColumn } from "@/components/console/console-list";
+import { consoleProductPath } from "@/lib/config/routes";
 import { formatAmount } from "@/lib/rules/money";
 import { requireOperatorPage } from "@/lib/server/auth/operator";
 import { adminListProducts } from "@/lib/server/catalog";
-import { TAP_TARGET } from "@/components/ui/tap-target";
 
 export const metadata: Metadata = { title: "Catalogue" };
 
-const COLUMNS: readonly AdminColumn[] = [
+const COLUMNS: readonly ConsoleColumn[] = [
   { label: "Product" },
   { label: "Category" },
   { label: "Price", numeric: true },
@@ -19,36 +17,34 @@ const COLUMNS: readonly AdminColumn[] = [
   { label: "Listed" },
 ];
 
-export default async function AdminCataloguePage() {
+export default async function ConsoleCataloguePage() {
   const operator = await requireOperatorPage();
   const products = await adminListProducts(operator);
   return (
-    <section aria-labelledby="catalogue-title">
-      <h1 id="catalogue-title" className="text-2xl font-bold text-ink">
-        Catalogue
-      </h1>
-      <p className="mt-1 text-sm text-ink-muted">Every product, listed or not. Open one to change its prices, stock or listing.</p>
-      <AdminTable columns={COLUMNS}>
-        {products.map((product) => (
-          <tr key={product.sku}>
-            <td className="px-3 py-2">
-              <Link
-                href={adminProductPath(product.sku)}
-                className={`${TAP_TARGET} font-medium text-brand-700 underline-offset-2 hover:underline`}
-              >
-                {product.name}
-              </Link>
-              <span className="block text-xs text-ink-muted">{product.sku}</span>
-            </td>
-            <td className="px-3 py-2 capitalize">{product.category}</td>
-            <td className="px-3 py-2 text-right tabular-nums">{formatAmount(product.originalPrice)}</td>
-            <td className="px-3 py-2 text-right tabular-nums">{formatAmount(product.discountPrice)}</td>
-            <td className="px-3 py-2 text-right tabular-nums">{product.memberPrice ? formatAmount(product.memberPrice) : "—"}</td>
-            <td className="px-3 py-2 text-right tabular-nums">{product.stock}</td>
-            <td className="px-3 py-2">{product.listed ? "Yes" : "No"}</td>
-          </tr>
-        ))}
-      </AdminTable>
-    </section>
+    <ConsoleListPage
+      titleId="catalogue-title"
+      title="Catalogue"
+      intro={<p className="mt-1 text-sm text-ink-muted">Every product, listed or not. Open one to change its prices, stock or listing.</p>}
+      columns={COLUMNS}
+      rowCount={products.length}
+      empty="No products yet."
+    >
+      {products.map((product) => (
+        <tr key={product.sku}>
+          <td className="px-3 py-2">
+            <ConsoleLink record href={consoleProductPath(product.sku)}>
+              {product.name}
+            </ConsoleLink>
+            <span className="block text-xs text-ink-muted">{product.sku}</span>
+          </td>
+          <td className="px-3 py-2 capitalize">{product.category}</td>
+          <td className="px-3 py-2 text-right tabular-nums">{formatAmount(product.originalPrice)}</td>
+          <td className="px-3 py-2 text-right tabular-nums">{formatAmount(product.discountPrice)}</td>
+          <td className="px-3 py-2 text-right tabular-nums">{product.memberPrice ? formatAmount(product.memberPrice) : "—"}</td>
+          <td className="px-3 py-2 text-right tabular-nums">{product.stock}</td>
+          <td className="px-3 py-2">{product.listed ? "Yes" : "No"}</td>
+        </tr>
+      ))}
+    </ConsoleListPage>
   );
 }

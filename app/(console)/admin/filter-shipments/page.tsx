@@ -1,9 +1,7 @@
 import type { Metadata } from "next";
-import Link from "next/link";
-import { AdminTable, EmptyNote, type AdminColumn } from "@/components/admin/admin-list";
-import { TAP_TARGET } from "@/components/ui/tap-target";
+import { ConsoleLink, ConsoleListPage, ConsoleRows, type ConsoleColumn } from "@/components/console/console-list";
 import { FILTER_SCHEDULE } from "@/lib/config/filter-shipments";
-import { adminOrderPath } from "@/lib/config/routes";
+import { consoleOrderPath } from "@/lib/config/routes";
 import { formatScheduleDay } from "@/lib/display/filter-schedule-display";
 import { ORDER_STATUS_LABELS, orderNumber } from "@/lib/display/order-display";
 import { requireOperatorPage } from "@/lib/server/auth/operator";
@@ -18,7 +16,7 @@ const STATE_LABELS: Readonly<Record<AdminShipmentState, string>> = {
   ordered: "Ordered",
 };
 
-const UPCOMING_COLUMNS: readonly AdminColumn[] = [
+const UPCOMING_COLUMNS: readonly ConsoleColumn[] = [
   { label: "Order date" },
   { label: "Due" },
   { label: "Purifier" },
@@ -27,7 +25,7 @@ const UPCOMING_COLUMNS: readonly AdminColumn[] = [
   { label: "Status" },
 ];
 
-const ORDERED_COLUMNS: readonly AdminColumn[] = [
+const ORDERED_COLUMNS: readonly ConsoleColumn[] = [
   { label: "Ordered on" },
   { label: "Due" },
   { label: "Purifier" },
@@ -61,55 +59,52 @@ function ScheduleCells({ row }: { row: AdminFilterShipment }) {
   );
 }
 
+/** The filter orders the job already made: shipped as any order, each linked to its order. */
+function OrderedShipments({ ordered }: { ordered: readonly AdminFilterShipment[] }) {
+  return (
+    <>
+      <h2 className="mt-10 text-xl font-semibold text-ink">Filter orders made in the last {FILTER_SCHEDULE.consoleWeeks} weeks</h2>
+      <ConsoleRows columns={ORDERED_COLUMNS} rowCount={ordered.length} empty="No filter orders yet.">
+        {ordered.map((row) => (
+          <tr key={`${row.purifierId}-${row.dueOn}`}>
+            <ScheduleCells row={row} />
+            <td className="px-3 py-2">
+              {row.orderId ? <ConsoleLink href={consoleOrderPath(row.orderId)}>#{orderNumber(row.orderId)}</ConsoleLink> : "—"}
+              {row.orderStatus ? <span className="block text-xs text-ink-muted">{ORDER_STATUS_LABELS[row.orderStatus]}</span> : null}
+            </td>
+          </tr>
+        ))}
+      </ConsoleRows>
+    </>
+  );
+}
+
 // The members' filter schedule as the job will act on it: what it orders in the coming weeks (with
 // the members' skips and postponements), then the filter orders it already made, to ship as usual.
-export default async function AdminFilterShipmentsPage() {
+export default async function ConsoleFilterShipmentsPage() {
   const operator = await requireOperatorPage();
   const schedule = await adminFilterSchedule(operator);
   return (
-    <section aria-labelledby="filter-shipments-title">
-      <h1 id="filter-shipments-title" className="text-2xl font-bold text-ink">
-        Upcoming filter shipments
-      </h1>
-      <p className="mt-2 text-ink-soft">
-        Members&apos; filter orders are made {FILTER_SCHEDULE.orderLeadDays} days before each filter is due, free of charge. Shown: order
-        dates until {formatScheduleDay(schedule.until)} (earlier ones are made on the next run).
-      </p>
-      {schedule.upcoming.length === 0 ? (
-        <EmptyNote>No filter orders are due in the next {FILTER_SCHEDULE.consoleWeeks} weeks.</EmptyNote>
-      ) : (
-        <AdminTable columns={UPCOMING_COLUMNS}>
-          {schedule.upcoming.map((row) => (
-            <tr key={`${row.purifierId}-${row.dueOn}`}>
-              <ScheduleCells row={row} />
-              <td className="px-3 py-2">{STATE_LABELS[row.state]}</td>
-            </tr>
-          ))}
-        </AdminTable>
-      )}
-
-      <h2 className="mt-10 text-xl font-semibold text-ink">Filter orders made in the last {FILTER_SCHEDULE.consoleWeeks} weeks</h2>
-      {schedule.ordered.length === 0 ? (
-        <EmptyNote>No filter orders yet.</EmptyNote>
-      ) : (
-        <AdminTable columns={ORDERED_COLUMNS}>
-          {schedule.ordered.map((row) => (
-            <tr key={`${row.purifierId}-${row.dueOn}`}>
-              <ScheduleCells row={row} />
-              <td className="px-3 py-2">
-                {row.orderId ? (
-                  <Link href={adminOrderPath(row.orderId)} className={`${TAP_TARGET} text-brand-700 underline`}>
-                    #{orderNumber(row.orderId)}
-                  </Link>
-                ) : (
-                  "—"
-                )}
-                {row.orderStatus ? <span className="block text-xs text-ink-muted">{ORDER_STATUS_LABELS[row.orderStatus]}</span> : null}
-              </td>
-            </tr>
-          ))}
-        </AdminTable>
-      )}
-    </section>
+    <ConsoleListPage
+      titleId="filter-shipments-title"
+      title="Upcoming filter shipments"
+      intro={
+        <p className="mt-2 text-ink-soft">
+          Members&apos; filter orders are made {FILTER_SCHEDULE.orderLeadDays} days before each filter is due, free of charge. Shown: order
+          dates until {formatScheduleDay(schedule.until)} (earlier ones are made on the next run).
+        </p>
+      }
+      columns={UPCOMING_COLUMNS}
+      rowCount={schedule.upcoming.length}
+      empty={`No filter orders are due in the next ${FILTER_SCHEDULE.consoleWeeks} weeks.`}
+      after={<OrderedShipments ordered={schedule.ordered} />}
+    >
+      {schedule.upcoming.map((row) => (
+        <tr key={`${row.purifierId}-${row.dueOn}`}>
+          <ScheduleCells row={row} />
+          <td className="px-3 py-2">{STATE_LABELS[row.state]}</td>
+        </tr>
+      ))}
+    </ConsoleListPage>
   );
 }

@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { AdminTable, EmptyNote, type AdminColumn } from "@/components/admin/admin-list";
-import { ROUTES, adminOrderPath } from "@/lib/config/routes";
+import { pillClass } from "@/components/ui/pill";
+import { ConsoleLink, ConsoleListPage, type ConsoleColumn } from "@/components/console/console-list";
+import { ROUTES, consoleOrderPath } from "@/lib/config/routes";
 import { formatOrderDate } from "@/lib/display/order-display";
+import type { SearchParams } from "@/lib/schemas/paging";
 import { requireOperatorPage } from "@/lib/server/auth/operator";
 import { adminListPlans, type AdminPlanStatus } from "@/lib/server/memberships/admin";
-import { TAP_TARGET } from "@/components/ui/tap-target";
-import { CancelMembershipButton } from "@/components/admin/cancel-membership-button";
+import { CancelMembershipButton } from "@/components/console/cancel-membership-button";
 
 export const metadata: Metadata = { title: "Plans" };
 
@@ -24,7 +25,7 @@ const STATUS_LABELS: Readonly<Record<AdminPlanStatus, string>> = {
   cancelled: "Cancelled",
 };
 
-const COLUMNS: readonly AdminColumn[] = [
+const COLUMNS: readonly ConsoleColumn[] = [
   { label: "Customer" },
   { label: "Plan" },
   { label: "Status" },
@@ -36,88 +37,75 @@ const COLUMNS: readonly AdminColumn[] = [
   { label: "Action" },
 ];
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+/** Memberships, care plans or both, as links: the filter is part of the page's address. */
+function KindFilter({ current }: { current: (typeof KIND_FILTERS)[number] }) {
+  return (
+    <nav aria-label="Filter plans" className="mt-4">
+      <ul className="flex gap-2">
+        {KIND_FILTERS.map((item) => (
+          <li key={item.label}>
+            <Link
+              href={item.kind ? `${ROUTES.consolePlans}?kind=${item.kind}` : ROUTES.consolePlans}
+              aria-current={item === current ? "page" : undefined}
+              className={pillClass(item === current)}
+            >
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
-export default async function AdminPlansPage({ searchParams }: { searchParams: SearchParams }) {
+export default async function ConsolePlansPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const operator = await requireOperatorPage();
   const requested = (await searchParams).kind;
   const filter = KIND_FILTERS.find((item) => item.kind !== undefined && item.kind === requested) ?? KIND_FILTERS[0];
   const plans = await adminListPlans(operator, filter.kind);
   return (
-    <section aria-labelledby="plans-title">
-      <h1 id="plans-title" className="text-2xl font-bold text-ink">
-        Memberships and care plans
-      </h1>
-      <nav aria-label="Filter plans" className="mt-4">
-        <ul className="flex gap-2">
-          {KIND_FILTERS.map((item) => (
-            <li key={item.label}>
-              <Link
-                href={item.kind ? `${ROUTES.adminPlans}?kind=${item.kind}` : ROUTES.adminPlans}
-                aria-current={item === filter ? "page" : undefined}
-                className={`inline-flex h-11 items-center rounded-full px-4 text-sm font-medium ${
-                  item === filter ? "bg-brand-600 text-white" : "border border-line bg-white text-ink hover:bg-brand-50"
-                }`}
-              >
-                {item.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      {plans.length === 0 ? (
-        <EmptyNote>No plans yet.</EmptyNote>
-      ) : (
-        <AdminTable columns={COLUMNS}>
-          {plans.map((plan) => (
-            <tr key={plan.id}>
-              <td className="px-3 py-2 break-all">{plan.customerEmail}</td>
-              <td className="px-3 py-2">
-                {plan.planName}
-                <span className="block text-xs text-ink-muted">{plan.kind === "care" ? "Care plan" : "Membership"}</span>
-              </td>
-              <td className="px-3 py-2">
-                {STATUS_LABELS[plan.status]}
-                {plan.renewalAttempts > 0 && plan.status === "past_due" ? (
-                  <span className="block text-xs text-red-800">
-                    {plan.renewalAttempts} failed {plan.renewalAttempts === 1 ? "try" : "tries"}
-                    {plan.lastRenewalFailure ? `: ${plan.lastRenewalFailure}` : ""}
-                  </span>
-                ) : null}
-                {plan.cancelledAt ? (
-                  <span className="block text-xs text-ink-muted">
-                    Cancelled {formatOrderDate(plan.cancelledAt)}
-                    {plan.cancelledBy ? ` by ${plan.cancelledBy}` : ""}
-                  </span>
-                ) : null}
-              </td>
-              <td className="px-3 py-2 whitespace-nowrap">{formatOrderDate(plan.startsAt)}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{formatOrderDate(plan.endsAt)}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{plan.nextRenewalAt ? formatOrderDate(plan.nextRenewalAt) : "—"}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{plan.card ?? "—"}</td>
-              <td className="px-3 py-2">
-                {plan.orderId ? (
-                  <Link href={adminOrderPath(plan.orderId)} className={`${TAP_TARGET} text-brand-700 underline`}>
-                    View order
-                  </Link>
-                ) : (
-                  "—"
-                )}
-              </td>
-              <td className="px-3 py-2">
-                {plan.canCancel ? (
-                  <CancelMembershipButton
-                    membershipId={plan.id}
-                    customerEmail={plan.customerEmail}
-                    yearly={plan.yearly}
-                    endsAt={plan.endsAt}
-                  />
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </AdminTable>
-      )}
-    </section>
+    <ConsoleListPage
+      titleId="plans-title"
+      title="Memberships and care plans"
+      intro={<KindFilter current={filter} />}
+      columns={COLUMNS}
+      rowCount={plans.length}
+      empty="No plans yet."
+    >
+      {plans.map((plan) => (
+        <tr key={plan.id}>
+          <td className="px-3 py-2 break-all">{plan.customerEmail}</td>
+          <td className="px-3 py-2">
+            {plan.planName}
+            <span className="block text-xs text-ink-muted">{plan.kind === "care" ? "Care plan" : "Membership"}</span>
+          </td>
+          <td className="px-3 py-2">
+            {STATUS_LABELS[plan.status]}
+            {plan.renewalAttempts > 0 && plan.status === "past_due" ? (
+              <span className="block text-xs text-red-800">
+                {plan.renewalAttempts} failed {plan.renewalAttempts === 1 ? "try" : "tries"}
+                {plan.lastRenewalFailure ? `: ${plan.lastRenewalFailure}` : ""}
+              </span>
+            ) : null}
+            {plan.cancelledAt ? (
+              <span className="block text-xs text-ink-muted">
+                Cancelled {formatOrderDate(plan.cancelledAt)}
+                {plan.cancelledBy ? ` by ${plan.cancelledBy}` : ""}
+              </span>
+            ) : null}
+          </td>
+          <td className="px-3 py-2 whitespace-nowrap">{formatOrderDate(plan.startsAt)}</td>
+          <td className="px-3 py-2 whitespace-nowrap">{formatOrderDate(plan.endsAt)}</td>
+          <td className="px-3 py-2 whitespace-nowrap">{plan.nextRenewalAt ? formatOrderDate(plan.nextRenewalAt) : "—"}</td>
+          <td className="px-3 py-2 whitespace-nowrap">{plan.card ?? "—"}</td>
+          <td className="px-3 py-2">{plan.orderId ? <ConsoleLink href={consoleOrderPath(plan.orderId)}>View order</ConsoleLink> : "—"}</td>
+          <td className="px-3 py-2">
+            {plan.canCancel ? (
+              <CancelMembershipButton membershipId={plan.id} customerEmail={plan.customerEmail} yearly={plan.yearly} endsAt={plan.endsAt} />
+            ) : null}
+          </td>
+        </tr>
+      ))}
+    </ConsoleListPage>
   );
 }

@@ -1,23 +1,22 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { AdminTimeline } from "@/components/admin/admin-history";
-import { AfterSaleActions } from "@/components/admin/after-sale-actions";
+import { ConsoleRecord, HistorySection } from "@/components/console/console-history";
+import { AfterSaleActions } from "@/components/console/after-sale-actions";
 import { AfterSaleStatusBadge } from "@/components/after-sale/after-sale-status-badge";
 import { RepairTerms } from "@/components/after-sale/repair-terms";
 import { AFTER_SALE_TYPE_LABELS, afterSaleEventLabel, afterSaleNumber, afterSaleTitle } from "@/lib/display/after-sale-display";
-import { ROUTES, adminOrderPath } from "@/lib/config/routes";
+import { ROUTES, consoleOrderPath } from "@/lib/config/routes";
 import { formatAmount } from "@/lib/rules/money";
 import { formatOrderDateTime, orderNumber } from "@/lib/display/order-display";
 import { adminGetAfterSale } from "@/lib/server/after-sale";
 import { adminAfterSaleEvents } from "@/lib/server/after-sale/admin-events";
 import { requireOperatorPage } from "@/lib/server/auth/operator";
 import { findById } from "@/lib/server/base/find-by-id";
-import { RecordHeading } from "@/components/ui/record-heading";
 
 export const metadata: Metadata = { title: "After-sale request" };
 
-export default async function AdminAfterSaleRequestPage({ params }: { params: Promise<{ afterSaleId: string }> }) {
+export default async function ConsoleAfterSaleRequestPage({ params }: { params: Promise<{ afterSaleId: string }> }) {
   const operator = await requireOperatorPage();
   const { afterSaleId } = await params;
   const request = await findById(afterSaleId, (id) => adminGetAfterSale(operator, id));
@@ -25,24 +24,31 @@ export default async function AdminAfterSaleRequestPage({ params }: { params: Pr
   const events = await adminAfterSaleEvents(operator, request.afterSaleId);
 
   return (
-    <article aria-labelledby="request-title" className="flex flex-col gap-8">
-      <RecordHeading
-        dense
-        back={{ href: ROUTES.adminAfterSale, label: "All requests" }}
-        titleId="request-title"
-        title={`Request ${afterSaleNumber(request.afterSaleId)}`}
-        status={<AfterSaleStatusBadge status={request.status} />}
-      >
-        {afterSaleTitle(request)} · opened {formatOrderDateTime(request.createdAt)} by {request.customer.email} · order{" "}
-        <Link href={adminOrderPath(request.orderId)} className="text-brand-700 underline">
-          {orderNumber(request.orderId)}
-        </Link>
-      </RecordHeading>
-
-      <section aria-labelledby="request-details-title">
-        <h2 id="request-details-title" className="text-lg font-semibold text-ink">
-          Details
-        </h2>
+    <ConsoleRecord
+      id="request"
+      title={`Request ${afterSaleNumber(request.afterSaleId)}`}
+      back={{ href: ROUTES.consoleAfterSale, label: "All requests" }}
+      status={<AfterSaleStatusBadge status={request.status} />}
+      facts={
+        <>
+          {afterSaleTitle(request)} · opened {formatOrderDateTime(request.createdAt)} by {request.customer.email} · order{" "}
+          <Link href={consoleOrderPath(request.orderId)} className="text-brand-700 underline">
+            {orderNumber(request.orderId)}
+          </Link>
+        </>
+      }
+      actions={
+        <AfterSaleActions
+          afterSaleId={request.afterSaleId}
+          status={request.status}
+          type={request.type}
+          refundAmount={request.refundAmount}
+        />
+      }
+      events={events}
+      label={afterSaleEventLabel}
+    >
+      <HistorySection titleId="request-details-title" title="Details">
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-ink-muted">Type</dt>
           <dd>{AFTER_SALE_TYPE_LABELS[request.type]}</dd>
@@ -69,23 +75,9 @@ export default async function AdminAfterSaleRequestPage({ params }: { params: Pr
             </>
           ) : null}
         </dl>
-      </section>
+      </HistorySection>
 
       <RepairTerms request={request} titleId="repair-terms-title" className="rounded-xl border border-line p-4" />
-
-      <section aria-labelledby="request-actions-title" className="rounded-xl border border-line p-4">
-        <h2 id="request-actions-title" className="mb-3 text-lg font-semibold text-ink">
-          Actions
-        </h2>
-        <AfterSaleActions
-          afterSaleId={request.afterSaleId}
-          status={request.status}
-          type={request.type}
-          refundAmount={request.refundAmount}
-        />
-      </section>
-
-      <AdminTimeline titleId="request-timeline-title" events={events} label={afterSaleEventLabel} />
-    </article>
+    </ConsoleRecord>
   );
 }

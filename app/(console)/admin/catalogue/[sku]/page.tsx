@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { HistorySection, HistoryTable, WhenCell } from "@/components/admin/admin-history";
-import type { AdminColumn } from "@/components/admin/admin-list";
-import { ProductForm } from "@/components/admin/product-form";
+import { HistorySection, HistoryTable, WhenCell } from "@/components/console/console-history";
+import type { ConsoleColumn } from "@/components/console/console-list";
+import { ProductForm } from "@/components/console/product-form";
 import { ROUTES, productPath } from "@/lib/config/routes";
 import { requireOperatorPage } from "@/lib/server/auth/operator";
 import { adminGetProduct } from "@/lib/server/catalog";
@@ -19,9 +19,15 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   listed: "Listed",
 };
 
-const CHANGE_COLUMNS: readonly AdminColumn[] = [{ label: "When" }, { label: "Who" }, { label: "What" }, { label: "From" }, { label: "To" }];
+const CHANGE_COLUMNS: readonly ConsoleColumn[] = [
+  { label: "When" },
+  { label: "Who" },
+  { label: "What" },
+  { label: "From" },
+  { label: "To" },
+];
 
-export default async function AdminProductPage({ params }: { params: Promise<{ sku: string }> }) {
+export default async function ConsoleProductPage({ params }: { params: Promise<{ sku: string }> }) {
   const operator = await requireOperatorPage();
   const { sku } = await params;
   const found = await adminGetProduct(operator, sku);
@@ -30,7 +36,7 @@ export default async function AdminProductPage({ params }: { params: Promise<{ s
   return (
     <article aria-labelledby="product-title" className="flex flex-col gap-8">
       <div>
-        <Link href={ROUTES.adminCatalogue} className={`${TAP_TARGET} text-sm text-brand-700 underline`}>
+        <Link href={ROUTES.consoleCatalogue} className={`${TAP_TARGET} text-sm text-brand-700 underline`}>
           All products
         </Link>
         <h1 id="product-title" className="mt-2 text-2xl font-bold text-ink">

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { AdminTimeline } from "@/components/admin/admin-history";
-import { OrderActions, RetryRefundButton } from "@/components/admin/order-actions";
+import { ConsoleRecord, HistorySection } from "@/components/console/console-history";
+import { OrderActions, RetryRefundButton } from "@/components/console/order-actions";
 import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import { ROUTES } from "@/lib/config/routes";
 import { amountToCents, formatAmount } from "@/lib/rules/money";
@@ -10,7 +10,6 @@ import { requireOperatorPage } from "@/lib/server/auth/operator";
 import { findById } from "@/lib/server/base/find-by-id";
 import { adminGetOrder, adminOrderEvents } from "@/lib/server/orders";
 import { PostalAddress } from "@/components/orders/postal-address";
-import { RecordHeading } from "@/components/ui/record-heading";
 
 export const metadata: Metadata = { title: "Order" };
 
@@ -21,7 +20,7 @@ const REFUND_STATUS_WORDS = {
   reversed: "dispute won: returned to the shop",
 } as const;
 
-export default async function AdminOrderPage({ params }: { params: Promise<{ orderId: string }> }) {
+export default async function ConsoleOrderPage({ params }: { params: Promise<{ orderId: string }> }) {
   const operator = await requireOperatorPage();
   const { orderId } = await params;
   const order = await findById(orderId, (id) => adminGetOrder(operator, id));
@@ -30,23 +29,23 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ ord
   const address = order.shippingAddress;
 
   return (
-    <article aria-labelledby="order-title" className="flex flex-col gap-8">
-      <RecordHeading
-        dense
-        back={{ href: ROUTES.adminOrders, label: "All orders" }}
-        titleId="order-title"
-        title={`Order ${orderNumber(order.orderId)}`}
-        status={<OrderStatusBadge status={order.status} />}
-      >
-        {order.orderId} · placed {formatOrderDateTime(order.createdAt)} by {order.customer.email}
-        {order.referralCode ? ` · referral code ${order.referralCode}` : ""}
-      </RecordHeading>
-
+    <ConsoleRecord
+      id="order"
+      title={`Order ${orderNumber(order.orderId)}`}
+      back={{ href: ROUTES.consoleOrders, label: "All orders" }}
+      status={<OrderStatusBadge status={order.status} />}
+      facts={
+        <>
+          {order.orderId} · placed {formatOrderDateTime(order.createdAt)} by {order.customer.email}
+          {order.referralCode ? ` · referral code ${order.referralCode}` : ""}
+        </>
+      }
+      actions={<OrderActions order={order} />}
+      events={events}
+      label={orderEventLabel}
+    >
       <div className="grid gap-8 desk:grid-cols-2">
-        <section aria-labelledby="items-title">
-          <h2 id="items-title" className="text-lg font-semibold text-ink">
-            Items
-          </h2>
+        <HistorySection titleId="items-title" title="Items">
           <ul className="mt-2 divide-y divide-line rounded-xl border border-line">
             {order.items.map((item) => (
               <li key={item.skuNum} className="flex justify-between gap-4 px-3 py-2 text-sm">
@@ -73,12 +72,9 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ ord
               </>
             ) : null}
           </dl>
-        </section>
+        </HistorySection>
 
-        <section aria-labelledby="delivery-title">
-          <h2 id="delivery-title" className="text-lg font-semibold text-ink">
-            Delivery
-          </h2>
+        <HistorySection titleId="delivery-title" title="Delivery">
           {order.shippingMethod === null ? (
             <p className="mt-2 text-sm text-ink-soft">{shippingMethodLabel(null)}: plans and services only.</p>
           ) : address ? (
@@ -98,14 +94,11 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ ord
             <dt className="text-ink-muted">Delivered</dt>
             <dd>{order.deliveredAt ? formatOrderDateTime(order.deliveredAt) : "—"}</dd>
           </dl>
-        </section>
+        </HistorySection>
       </div>
 
       {order.refunds.length > 0 ? (
-        <section aria-labelledby="refunds-title">
-          <h2 id="refunds-title" className="text-lg font-semibold text-ink">
-            Refunds
-          </h2>
+        <HistorySection titleId="refunds-title" title="Refunds">
           <ul className="mt-2 flex flex-col gap-3">
             {order.refunds.map((refund) => (
               <li key={refund.refundId} className="rounded-lg border border-line p-3 text-sm">
@@ -124,17 +117,8 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ ord
               </li>
             ))}
           </ul>
-        </section>
+        </HistorySection>
       ) : null}
-
-      <section aria-labelledby="actions-title" className="rounded-xl border border-line p-4">
-        <h2 id="actions-title" className="mb-3 text-lg font-semibold text-ink">
-          Actions
-        </h2>
-        <OrderActions order={order} />
-      </section>
-
-      <AdminTimeline titleId="timeline-title" events={events} label={orderEventLabel} />
-    </article>
+    </ConsoleRecord>
   );
 }

@@ -7,7 +7,7 @@ import { afterSaleEvents, orders, payments } from "@/lib/db/schema";
 import { afterSaleNumber } from "@/lib/display/after-sale-display";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { amountToCents, formatUsd } from "@/lib/rules/money";
-import { adminAfterSaleListSchema, adminAfterSaleSchema, afterSaleSchema, type AdminAfterSale } from "@/lib/schemas/after-sale";
+import { operatorAfterSaleListSchema, operatorAfterSaleSchema, afterSaleSchema, type OperatorAfterSale } from "@/lib/schemas/after-sale";
 import { orderSchema } from "@/lib/schemas/order";
 import { applyAs, boughtOrder, mailsTo, submitTracking } from "@/test/support/after-sale";
 import { dataOf, read } from "@/test/support/answer";
@@ -25,7 +25,7 @@ describeEachEngine("operator after-sale calls on $name", (engine) => {
   const db = databaseForSuite(engine);
 
   const post = (route: (request: Request) => Promise<Response>, path: string) => async (who: Customer | null, body: unknown) =>
-    read<AdminAfterSale>(await route(apiRequest("POST", `/api/v1/admin/after-sale/${path}`, body, { token: who?.token ?? null })));
+    read<OperatorAfterSale>(await route(apiRequest("POST", `/api/v1/admin/after-sale/${path}`, body, { token: who?.token ?? null })));
   const approveAs = post(approveRoute, "approve");
   const rejectAs = post(rejectRoute, "reject");
   const receiveAs = post(receiveRoute, "receive");
@@ -76,7 +76,7 @@ describeEachEngine("operator after-sale calls on $name", (engine) => {
     const { orderId, sku } = await boughtOrder(db(), who, admin, { quantity: 2 });
     const { afterSaleId } = dataOf(await applyAs(who, { orderId, skuNum: sku, type: "return", reason: "Not as described" }));
 
-    const approved = adminAfterSaleSchema.parse(dataOf(await approveAs(admin, { afterSaleId })));
+    const approved = operatorAfterSaleSchema.parse(dataOf(await approveAs(admin, { afterSaleId })));
     expect(approved).toMatchObject({ status: "approved", returnAddress: RETURN_ADDRESS, customer: { id: who.id, email: who.email } });
     expect(
       afterSaleSchema.parse(
@@ -94,12 +94,12 @@ describeEachEngine("operator after-sale calls on $name", (engine) => {
       canSubmitTracking: true,
     });
     await track(who, afterSaleId);
-    expect(adminAfterSaleSchema.parse(dataOf(await receiveAs(admin, { afterSaleId })))).toMatchObject({
+    expect(operatorAfterSaleSchema.parse(dataOf(await receiveAs(admin, { afterSaleId })))).toMatchObject({
       status: "received",
       canCancel: false,
     });
 
-    const completed = adminAfterSaleSchema.parse(dataOf(await completeAs(admin, { afterSaleId })));
+    const completed = operatorAfterSaleSchema.parse(dataOf(await completeAs(admin, { afterSaleId })));
     expect(completed.status).toBe("completed");
     expect(completed.refunded).toBe(completed.refundAmount);
     const refundCents = amountToCents(completed.refundAmount);
@@ -154,7 +154,7 @@ describeEachEngine("operator after-sale calls on $name", (engine) => {
     const afterSaleId = await requestAt(admin, who, orderId, sku, "refund", "received");
     const [before] = await db().db.select().from(orders).where(eq(orders.id, orderId));
     if (!before) throw new Error("no order");
-    const completed = adminAfterSaleSchema.parse(dataOf(await completeAs(admin, { afterSaleId })));
+    const completed = operatorAfterSaleSchema.parse(dataOf(await completeAs(admin, { afterSaleId })));
     expect(amountToCents(completed.refunded)).toBe(before.subtotalCents + before.taxCents);
     const [after] = await db().db.select().from(orders).where(eq(orders.id, orderId));
     expect(after?.refundedCents).toBe(before.subtotalCents + before.taxCents);
@@ -167,7 +167,7 @@ describeEachEngine("operator after-sale calls on $name", (engine) => {
     const { admin, who } = await people();
     const { orderId, sku } = await boughtOrder(db(), who, admin, { quantity: 3 });
     const exchange = await requestAt(admin, who, orderId, sku, "exchange", "received");
-    const done = adminAfterSaleSchema.parse(dataOf(await completeAs(admin, { afterSaleId: exchange })));
+    const done = operatorAfterSaleSchema.parse(dataOf(await completeAs(admin, { afterSaleId: exchange })));
     expect(done).toMatchObject({ status: "completed", refunded: "0.00" });
     expect(done.timeline.map((event) => event.type)).not.toContain("refunded");
     expect((await orderOf(who, orderId)).refunded).toBe("0.00");
@@ -178,7 +178,7 @@ describeEachEngine("operator after-sale calls on $name", (engine) => {
     expect(tooMuch.status).toBe(409);
     expect(tooMuch.body.errmsg).toMatch(/^The refund can be at most \$\d+\.\d{2}\.$/);
     expect((await completeAs(admin, { afterSaleId: repair, refundAmount: "5" })).status).toBe(422);
-    const repaired = adminAfterSaleSchema.parse(dataOf(await completeAs(admin, { afterSaleId: repair, refundAmount: "5.00" })));
+    const repaired = operatorAfterSaleSchema.parse(dataOf(await completeAs(admin, { afterSaleId: repair, refundAmount: "5.00" })));
     expect(repaired).toMatchObject({ status: "completed", refunded: "5.00" });
     expect((await orderOf(who, orderId)).refunded).toBe("5.00");
     // The completed exchange keeps its unit; a finished repair hands its unit back: two of three are left.
@@ -191,7 +191,7 @@ describeEachEngine("operator after-sale calls on $name", (engine) => {
     const { orderId, sku } = await boughtOrder(db(), who, admin, { quantity: 4 });
     const pending = await requestAt(admin, who, orderId, sku, "return", "pending_review");
     expect((await rejectAs(admin, { afterSaleId: pending, reason: "  " })).status).toBe(422);
-    const rejected = adminAfterSaleSchema.parse(
+    const rejected = operatorAfterSaleSchema.parse(
       dataOf(await rejectAs(admin, { afterSaleId: pending, reason: "The seal was opened and used." })),
     );
     expect(rejected).toMatchObject({ status: "rejected", rejectReason: "The seal was opened and used.", canCancel: false });
@@ -257,15 +257,15 @@ describeEachEngine("operator after-sale calls on $name", (engine) => {
     const pending = await requestAt(admin, who, orderId, sku, "return", "pending_review");
     const approved = await requestAt(admin, who, orderId, sku, "exchange", "approved");
 
-    const mine = adminAfterSaleListSchema.parse(dataOf(await listAs(admin, `?q=${encodeURIComponent(who.email)}`)));
+    const mine = operatorAfterSaleListSchema.parse(dataOf(await listAs(admin, `?q=${encodeURIComponent(who.email)}`)));
     expect(mine.total).toBe(2);
     expect(mine.list.map((request) => request.afterSaleId)).toEqual([approved, pending]);
     expect(mine.list[0]?.customer).toEqual({ id: who.id, email: who.email });
-    const byOrder = adminAfterSaleListSchema.parse(dataOf(await listAs(admin, `?q=${orderId}&status=pending_review`)));
+    const byOrder = operatorAfterSaleListSchema.parse(dataOf(await listAs(admin, `?q=${orderId}&status=pending_review`)));
     expect(byOrder.list.map((request) => request.afterSaleId)).toEqual([pending]);
-    const byId = adminAfterSaleListSchema.parse(dataOf(await listAs(admin, `?q=${approved}`)));
+    const byId = operatorAfterSaleListSchema.parse(dataOf(await listAs(admin, `?q=${approved}`)));
     expect(byId.list.map((request) => request.afterSaleId)).toEqual([approved]);
-    const pendingOnly = adminAfterSaleListSchema.parse(dataOf(await listAs(admin, "?status=pending_review&pageSize=100")));
+    const pendingOnly = operatorAfterSaleListSchema.parse(dataOf(await listAs(admin, "?status=pending_review&pageSize=100")));
     expect(pendingOnly.list.every((request) => request.status === "pending_review")).toBe(true);
     expect(pendingOnly.list.map((request) => request.afterSaleId)).toContain(pending);
     expect((await listAs(admin, "?status=done")).status).toBe(422);
@@ -285,7 +285,7 @@ describeEachEngine("operator after-sale calls on $name", (engine) => {
     const bought = await boughtOrder(db(), other, admin);
     const otherId = await requestAt(admin, other, bought.orderId, bought.sku, "return", "pending_review");
     const found = async (q: string) =>
-      adminAfterSaleListSchema
+      operatorAfterSaleListSchema
         .parse(dataOf(await listAs(admin, `?q=${encodeURIComponent(q)}&pageSize=100`)))
         .list.map((request) => request.afterSaleId);
 

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { memberships } from "@/lib/db/schema";
-import { adminAfterSaleSchema, type AdminAfterSale } from "@/lib/schemas/after-sale";
+import { operatorAfterSaleSchema, type OperatorAfterSale } from "@/lib/schemas/after-sale";
 import { applyAs, mailsTo, submitTracking } from "@/test/support/after-sale";
 import { dataOf, read } from "@/test/support/answer";
 import {
@@ -33,7 +33,7 @@ describeEachEngine("after-sale refunds capped by the line on $name", (engine) =>
   const db = databaseForSuite(engine);
 
   const completeAs = async (admin: Customer, body: unknown) =>
-    read<AdminAfterSale>(await completeRoute(apiRequest("POST", "/api/v1/admin/after-sale/complete", body, { token: admin.token })));
+    read<OperatorAfterSale>(await completeRoute(apiRequest("POST", "/api/v1/admin/after-sale/complete", body, { token: admin.token })));
 
   /** A request of `who` taken through approval, the customer's tracking number and receipt, ready to complete. */
   async function receivedRequest(admin: Customer, who: Customer, fields: Parameters<typeof applyAs>[1]): Promise<string> {
@@ -56,7 +56,7 @@ describeEachEngine("after-sale refunds capped by the line on $name", (engine) =>
 
       // A repair that could not be done: the operator refunds $20.00 of the pens, and the units are handed back.
       const repair = await receivedRequest(admin, who, { orderId, skuNum: PEN, quantity: 2, type: "repair", reason: "Stopped working" });
-      const repaired = adminAfterSaleSchema.parse(dataOf(await completeAs(admin, { afterSaleId: repair, refundAmount: "20.00" })));
+      const repaired = operatorAfterSaleSchema.parse(dataOf(await completeAs(admin, { afterSaleId: repair, refundAmount: "20.00" })));
       expect(repaired).toMatchObject({ status: "completed", refunded: "20.00" });
       expect((await customerOrder(who, orderId)).afterSaleRemaining).toEqual({ [PEN]: 2 });
 
@@ -72,7 +72,7 @@ describeEachEngine("after-sale refunds capped by the line on $name", (engine) =>
       expect(await customerOrder(who, orderId)).toMatchObject({ refunded: "20.00" });
       expect((await ledgerOf(db(), orderId)).map((row) => row.amountCents)).toEqual([2000]);
 
-      const done = adminAfterSaleSchema.parse(dataOf(await completeAs(admin, { afterSaleId: returned, refundAmount: "11.88" })));
+      const done = operatorAfterSaleSchema.parse(dataOf(await completeAs(admin, { afterSaleId: returned, refundAmount: "11.88" })));
       expect(done).toMatchObject({ status: "completed", refunded: "11.88" });
       const order = await customerOrder(who, orderId);
       // The pens came back whole ($31.88); the shipping stayed charged, so the order is not refunded whole.
@@ -124,7 +124,7 @@ describeEachEngine("after-sale refunds capped by the line on $name", (engine) =>
       expect((await customerOrder(who, orderId)).refunded).toBe("0.00");
       expect(await ledgerOf(db(), orderId)).toEqual([]);
 
-      expect(adminAfterSaleSchema.parse(dataOf(await completeAs(admin, { afterSaleId: repair })))).toMatchObject({
+      expect(operatorAfterSaleSchema.parse(dataOf(await completeAs(admin, { afterSaleId: repair })))).toMatchObject({
         status: "completed",
         refunded: "0.00",
       });

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { orderEvents, orders, products } from "@/lib/db/schema";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
-import { adminOrderSchema } from "@/lib/schemas/admin-order";
+import { operatorOrderSchema } from "@/lib/schemas/operator-order";
 import { readMail } from "@/lib/server/mail/outbox-reader";
 import { deliveredMailTo } from "@/test/support/mail";
 import { dataOf, read } from "@/test/support/answer";
@@ -58,7 +58,7 @@ describeEachEngine("operator cancel on $name", (engine) => {
     const orderId = await order(who, sku, true);
     expect(await stockOf(sku)).toBe(8);
 
-    const cancelled = adminOrderSchema.parse(dataOf(await cancelAs(admin, { orderId, reason: "  Out of stock at the warehouse " })));
+    const cancelled = operatorOrderSchema.parse(dataOf(await cancelAs(admin, { orderId, reason: "  Out of stock at the warehouse " })));
     expect(cancelled).toMatchObject({ status: "cancelled", refunded: cancelled.total, canCancel: false, customer: { id: who.id } });
     expect(await stockOf(sku)).toBe(10);
     const events = await db().db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId));

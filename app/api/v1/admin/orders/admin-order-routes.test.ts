@@ -5,7 +5,7 @@ import { expect, it } from "vitest";
 import { orderEvents, orders } from "@/lib/db/schema";
 import { orderNumber } from "@/lib/display/order-display";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
-import { adminOrderListSchema, adminOrderSchema } from "@/lib/schemas/admin-order";
+import { operatorOrderListSchema, operatorOrderSchema } from "@/lib/schemas/operator-order";
 import { readMail } from "@/lib/server/mail/outbox-reader";
 import { deliveredMailTo } from "@/test/support/mail";
 import { OUTBOX, paidOrder } from "@/test/support/after-sale";
@@ -33,7 +33,9 @@ describeEachEngine("operator order calls on $name", (engine) => {
     const who = await makeCustomer(db(), { address: HOUSTON });
     const { orderId } = await paidOrder(db(), who);
 
-    const shipped = adminOrderSchema.parse(dataOf(await shipAs(admin, { orderId, carrier: "UPS", trackingNumber: "1Z999AA10123456784" })));
+    const shipped = operatorOrderSchema.parse(
+      dataOf(await shipAs(admin, { orderId, carrier: "UPS", trackingNumber: "1Z999AA10123456784" })),
+    );
     expect(shipped).toMatchObject({
       status: "shipped",
       carrier: "UPS",
@@ -121,18 +123,18 @@ describeEachEngine("operator order calls on $name", (engine) => {
     const listAs = async (query: string) =>
       read(await adminList(apiRequest("GET", `/api/v1/admin/orders/list${query}`, undefined, { token: admin.token })));
 
-    const byEmail = adminOrderListSchema.parse(dataOf(await listAs(`?q=${encodeURIComponent(who.email.toUpperCase())}`)));
+    const byEmail = operatorOrderListSchema.parse(dataOf(await listAs(`?q=${encodeURIComponent(who.email.toUpperCase())}`)));
     expect(byEmail).toMatchObject({ total: 1, list: [{ orderId, status: "paid", customer: { email: who.email } }] });
-    const byId = adminOrderListSchema.parse(dataOf(await listAs(`?q=${orderId}`)));
+    const byId = operatorOrderListSchema.parse(dataOf(await listAs(`?q=${orderId}`)));
     expect(byId.list.map((order) => order.orderId)).toEqual([orderId]);
-    const paidOnly = adminOrderListSchema.parse(dataOf(await listAs("?status=paid&pageSize=100")));
+    const paidOnly = operatorOrderListSchema.parse(dataOf(await listAs("?status=paid&pageSize=100")));
     expect(paidOnly.list.every((order) => order.status === "paid")).toBe(true);
     expect(paidOnly.list.map((order) => order.orderId)).toContain(orderId);
     // A LIKE wildcard is a literal character, not "everything".
-    expect(adminOrderListSchema.parse(dataOf(await listAs("?q=%25"))).total).toBe(0);
+    expect(operatorOrderListSchema.parse(dataOf(await listAs("?q=%25"))).total).toBe(0);
     expect((await listAs("?status=lost")).status).toBe(422);
 
-    const detail = adminOrderSchema.parse(
+    const detail = operatorOrderSchema.parse(
       dataOf(
         await read(await adminGet(apiRequest("GET", `/api/v1/admin/orders/get?orderId=${orderId}`, undefined, { token: admin.token }))),
       ),
@@ -160,7 +162,7 @@ describeEachEngine("operator order calls on $name", (engine) => {
           apiRequest("GET", `/api/v1/admin/orders/list?q=${encodeURIComponent(q)}${extra}`, undefined, { token: admin.token }),
         ),
       );
-      return adminOrderListSchema.parse(dataOf(answer)).list.map((order) => order.orderId);
+      return operatorOrderListSchema.parse(dataOf(answer)).list.map((order) => order.orderId);
     };
 
     const number = orderNumber(orderId);

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { testProviderCharges, testProviderRefunds } from "@/lib/db/schema";
-import { adminOrderSchema, type AdminOrder } from "@/lib/schemas/admin-order";
+import { operatorOrderSchema, type OperatorOrder } from "@/lib/schemas/operator-order";
 import { applyPaymentEvent } from "@/lib/server/orders";
 import { applyAs, submitTracking } from "@/test/support/after-sale";
 import { dataOf, read } from "@/test/support/answer";
@@ -38,7 +38,7 @@ describeEachEngine("refunds that fail, and sending them again, on $name", (engin
   const db = databaseForSuite(engine);
 
   const cancelAs = async (admin: Customer, orderId: string) =>
-    adminOrderSchema.parse(
+    operatorOrderSchema.parse(
       dataOf(
         await read(
           await cancelRoute(
@@ -48,7 +48,7 @@ describeEachEngine("refunds that fail, and sending them again, on $name", (engin
       ),
     );
   const retryAs = async (who: Customer, refundId: string) =>
-    read<AdminOrder>(await retryRoute(apiRequest("POST", "/api/v1/admin/orders/refund-retry", { refundId }, { token: who.token })));
+    read<OperatorOrder>(await retryRoute(apiRequest("POST", "/api/v1/admin/orders/refund-retry", { refundId }, { token: who.token })));
 
   /**
    * What the provider does when a refund it took fails afterwards (Stripe: the refund turns
@@ -124,7 +124,7 @@ describeEachEngine("refunds that fail, and sending them again, on $name", (engin
       expect(listed.refunds.filter((refund) => refund.canRetry)).toHaveLength(1);
 
       expect((await retryAs(who, planRefund.id)).status).toBe(403);
-      const retried = adminOrderSchema.parse(dataOf(await retryAs(admin, planRefund.id)));
+      const retried = operatorOrderSchema.parse(dataOf(await retryAs(admin, planRefund.id)));
       expect(retried).toMatchObject({ status: "cancelled", refunded: "155.90" });
       expect(retried.refunds).toHaveLength(3);
       expect(retried.refunds.find((refund) => refund.refundId === planRefund.id)).toMatchObject({ status: "failed", canRetry: false });
@@ -198,7 +198,7 @@ describeEachEngine("refunds that fail, and sending them again, on $name", (engin
       // The money never reached the card: the order must not read "Refunded" (it was delivered).
       expect(failed.status).toBe("delivered");
 
-      const retried = adminOrderSchema.parse(dataOf(await retryAs(admin, refund.id)));
+      const retried = operatorOrderSchema.parse(dataOf(await retryAs(admin, refund.id)));
       // Sent again and whole again: the order reads "Refunded" as it did after the return.
       expect(retried).toMatchObject({ refunded: "45.00", status: "refunded" });
       await expectLedgerMatchesOrder(db(), orderId);

@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addDays } from "@/lib/rules/calendar-day";
 import { afterSaleRequests, cartItems, memberships, orderItems, products, purifiers } from "@/lib/db/schema";
-import { adminPurifierListSchema, purifierListSchema, purifierSchema, type Purifier } from "@/lib/schemas/purifier";
+import { operatorPurifierListSchema, purifierListSchema, purifierSchema, type Purifier } from "@/lib/schemas/purifier";
 import { CARE_NEEDS_PURIFIER_MESSAGE } from "@/lib/display/purifier-display";
 import { afterSaleSchema } from "@/lib/schemas/after-sale";
 import { applyAfterSale, getAfterSaleForCustomer } from "@/lib/server/after-sale";
@@ -507,7 +507,7 @@ describeEachEngine("my purifiers and Lenwell Care on $name", (engine) => {
       const search = async (token: string, query: string) =>
         read(await adminListRoute(apiRequest("GET", `/api/v1/admin/purifiers/list${query}`, undefined, { token })));
 
-      const found = adminPurifierListSchema.parse(dataOf(await search(admin.token, `?serial=${label.slice(3).toLowerCase()}`)));
+      const found = operatorPurifierListSchema.parse(dataOf(await search(admin.token, `?serial=${label.slice(3).toLowerCase()}`)));
       expect(found.total).toBe(1);
       expect(found.list[0]).toMatchObject({
         serial: label,
@@ -516,9 +516,9 @@ describeEachEngine("my purifiers and Lenwell Care on $name", (engine) => {
         customer: { id: who.id, email: who.email },
       });
       expect(found.list[0]?.stages).toHaveLength(3);
-      const recent = adminPurifierListSchema.parse(dataOf(await search(admin.token, "?pageSize=100")));
+      const recent = operatorPurifierListSchema.parse(dataOf(await search(admin.token, "?pageSize=100")));
       expect(recent.list.map((unit) => unit.serial)).toContain(label);
-      expect(adminPurifierListSchema.parse(dataOf(await search(admin.token, "?serial=%25"))).total).toBe(0);
+      expect(operatorPurifierListSchema.parse(dataOf(await search(admin.token, "?serial=%25"))).total).toBe(0);
       expect((await search(who.token, "")).status).toBe(403);
     });
   });

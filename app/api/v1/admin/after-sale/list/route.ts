@@ -1,9 +1,9 @@
-import { adminAfterSaleListQuerySchema } from "@/lib/schemas/after-sale";
+import { operatorAfterSaleListQuerySchema } from "@/lib/schemas/after-sale";
 import { adminListAfterSales } from "@/lib/server/after-sale";
 import { apiRoute } from "@/lib/server/http/handler";
 import { otherMethods } from "@/lib/server/http/methods";
 
-export const GET = apiRoute({ auth: "operator", query: adminAfterSaleListQuerySchema }, async ({ user, query }) =>
+export const GET = apiRoute({ auth: "operator", query: operatorAfterSaleListQuerySchema }, async ({ user, query }) =>
   adminListAfterSales(user, query),
 );
 

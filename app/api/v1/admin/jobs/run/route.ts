@@ -1,4 +1,4 @@
-import { runJobsBodySchema } from "@/lib/schemas/admin-jobs";
+import { runJobsBodySchema } from "@/lib/schemas/operator-jobs";
 import { apiRoute } from "@/lib/server/http/handler";
 import { otherMethods } from "@/lib/server/http/methods";
 import { SCHEDULED_JOBS } from "@/lib/server/wiring";

@@ -1,9 +1,9 @@
-import { adminCancelOrderBodySchema } from "@/lib/schemas/admin-order";
+import { operatorCancelOrderBodySchema } from "@/lib/schemas/operator-order";
 import { apiRoute } from "@/lib/server/http/handler";
 import { otherMethods } from "@/lib/server/http/methods";
 import { adminCancelOrder } from "@/lib/server/orders";
 
-export const POST = apiRoute({ auth: "operator", body: adminCancelOrderBodySchema }, async ({ user, body }) =>
+export const POST = apiRoute({ auth: "operator", body: operatorCancelOrderBodySchema }, async ({ user, body }) =>
   adminCancelOrder(user, body),
 );
 

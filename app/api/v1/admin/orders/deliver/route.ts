@@ -1,4 +1,4 @@
-import { deliverOrderBodySchema } from "@/lib/schemas/admin-order";
+import { deliverOrderBodySchema } from "@/lib/schemas/operator-order";
 import { apiRoute } from "@/lib/server/http/handler";
 import { otherMethods } from "@/lib/server/http/methods";
 import { deliverOrder } from "@/lib/server/orders";

@@ -1,9 +1,9 @@
-import { adminOrderIdQuerySchema } from "@/lib/schemas/admin-order";
+import { operatorOrderIdQuerySchema } from "@/lib/schemas/operator-order";
 import { apiRoute } from "@/lib/server/http/handler";
 import { otherMethods } from "@/lib/server/http/methods";
 import { adminGetOrder } from "@/lib/server/orders";
 
-export const GET = apiRoute({ auth: "operator", query: adminOrderIdQuerySchema }, async ({ user, query }) =>
+export const GET = apiRoute({ auth: "operator", query: operatorOrderIdQuerySchema }, async ({ user, query }) =>
   adminGetOrder(user, query.orderId),
 );
 

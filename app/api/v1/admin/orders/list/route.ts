@@ -1,9 +1,9 @@
-import { adminOrderListQuerySchema } from "@/lib/schemas/admin-order";
+import { operatorOrderListQuerySchema } from "@/lib/schemas/operator-order";
 import { apiRoute } from "@/lib/server/http/handler";
 import { otherMethods } from "@/lib/server/http/methods";
 import { adminListOrders } from "@/lib/server/orders";
 
-export const GET = apiRoute({ auth: "operator", query: adminOrderListQuerySchema }, async ({ user, query }) =>
+export const GET = apiRoute({ auth: "operator", query: operatorOrderListQuerySchema }, async ({ user, query }) =>
   adminListOrders(user, query),
 );
 

@@ -1,4 +1,4 @@
-import { retryRefundBodySchema } from "@/lib/schemas/admin-order";
+import { retryRefundBodySchema } from "@/lib/schemas/operator-order";
 import { apiRoute } from "@/lib/server/http/handler";
 import { otherMethods } from "@/lib/server/http/methods";
 import { adminRetryRefund } from "@/lib/server/orders";

@@ -1,4 +1,4 @@
-import { shipOrderBodySchema } from "@/lib/schemas/admin-order";
+import { shipOrderBodySchema } from "@/lib/schemas/operator-order";
 import { apiRoute } from "@/lib/server/http/handler";
 import { otherMethods } from "@/lib/server/http/methods";
 import { shipOrder } from "@/lib/server/orders";

@@ -1,9 +1,9 @@
-import { adminCancelMembershipBodySchema } from "@/lib/schemas/user";
+import { operatorCancelMembershipBodySchema } from "@/lib/schemas/user";
 import { apiRoute } from "@/lib/server/http/handler";
 import { otherMethods } from "@/lib/server/http/methods";
 import { adminCancelMembership } from "@/lib/server/memberships";
 
-export const POST = apiRoute({ auth: "operator", body: adminCancelMembershipBodySchema }, async ({ user, body }) =>
+export const POST = apiRoute({ auth: "operator", body: operatorCancelMembershipBodySchema }, async ({ user, body }) =>
   adminCancelMembership(user, body.membershipId),
 );
 

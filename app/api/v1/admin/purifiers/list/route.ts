@@ -1,9 +1,9 @@
-import { adminPurifierListQuerySchema } from "@/lib/schemas/purifier";
+import { operatorPurifierListQuerySchema } from "@/lib/schemas/purifier";
 import { apiRoute } from "@/lib/server/http/handler";
 import { otherMethods } from "@/lib/server/http/methods";
 import { adminListPurifiers } from "@/lib/server/purifiers";
 
-export const GET = apiRoute({ auth: "operator", query: adminPurifierListQuerySchema }, async ({ user, query }) =>
+export const GET = apiRoute({ auth: "operator", query: operatorPurifierListQuerySchema }, async ({ user, query }) =>
   adminListPurifiers(user, query),
 );
 

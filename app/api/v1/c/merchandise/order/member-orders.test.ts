@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { memberships, orders } from "@/lib/db/schema";
-import { adminOrderSchema } from "@/lib/schemas/admin-order";
+import { operatorOrderSchema } from "@/lib/schemas/operator-order";
 import { cartListSchema, type CartList } from "@/lib/schemas/cart";
 import { orderSchema, type Order } from "@/lib/schemas/order";
 import { addMonths } from "@/lib/server/memberships";
@@ -248,6 +248,6 @@ describeEachEngine("member prices, member shipping and plans without parcels on 
         ),
       ),
     );
-    expect(adminOrderSchema.parse(dataOf(shipped)).status).toBe("shipped");
+    expect(operatorOrderSchema.parse(dataOf(shipped)).status).toBe("shipped");
   });
 });

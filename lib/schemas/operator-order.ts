@@ -2,21 +2,21 @@ import { z } from "zod";
 import { multiLineText, singleLineText, uuidText } from "./text";
 import { orderSchema, orderStatusSchema, orderSummarySchema } from "./order";
 import { shipSerialsSchema } from "./purifier";
+import { OPERATOR_PAGE_FIELDS, pageSchema } from "./paging";
 
 // The operator calls on orders (/api/v1/admin/orders/...): what an operator console sends and reads.
 
 const orderIdField = uuidText("Unknown order.");
 
-export const adminOrderListQuerySchema = z.strictObject({
+export const operatorOrderListQuerySchema = z.strictObject({
   status: orderStatusSchema.optional(),
   /** The order's short number ("#5E461C55") or id, or part of the customer's e-mail or name (lib/server/orders/search.ts). */
   q: singleLineText().trim().max(200, "Use at most 200 characters.").optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  ...OPERATOR_PAGE_FIELDS,
 });
-export type AdminOrderListQuery = z.infer<typeof adminOrderListQuerySchema>;
+export type OperatorOrderListQuery = z.infer<typeof operatorOrderListQuerySchema>;
 
-export const adminOrderIdQuerySchema = z.strictObject({ orderId: orderIdField });
+export const operatorOrderIdQuerySchema = z.strictObject({ orderId: orderIdField });
 
 export const shipOrderBodySchema = z.strictObject({
   orderId: orderIdField,
@@ -32,16 +32,16 @@ export type ShipOrderBody = z.infer<typeof shipOrderBodySchema>;
 export const deliverOrderBodySchema = z.strictObject({ orderId: orderIdField });
 
 /** An operator cancels a pending or paid order; a paid one is refunded in full. */
-export const adminCancelOrderBodySchema = z.strictObject({
+export const operatorCancelOrderBodySchema = z.strictObject({
   orderId: orderIdField,
   reason: multiLineText({ message: "Enter the reason." }).trim().min(1, "Enter the reason.").max(500, "Use at most 500 characters."),
 });
-export type AdminCancelOrderBody = z.infer<typeof adminCancelOrderBodySchema>;
+export type OperatorCancelOrderBody = z.infer<typeof operatorCancelOrderBodySchema>;
 
 const customerSchema = z.object({ id: z.string(), email: z.string() });
 
 /** One amount going back to the customer, as the operator's order page lists it (the refund ledger). */
-export const adminRefundSchema = z.object({
+export const operatorRefundSchema = z.object({
   refundId: z.string(),
   amount: z.string(),
   /** pending: sent or about to be; succeeded; failed: did not reach the card (retry it); reversed: a dispute the shop won. */
@@ -54,24 +54,24 @@ export const adminRefundSchema = z.object({
   /** A failed refund not sent again yet: the console offers "Send again". */
   canRetry: z.boolean(),
 });
-export type AdminRefund = z.infer<typeof adminRefundSchema>;
+export type OperatorRefund = z.infer<typeof operatorRefundSchema>;
 
 export const retryRefundBodySchema = z.strictObject({ refundId: uuidText("Unknown refund.") });
 export type RetryRefundBody = z.infer<typeof retryRefundBodySchema>;
 
-export const adminOrderSchema = orderSchema.extend({
+export const operatorOrderSchema = orderSchema.extend({
   customer: customerSchema,
   /** Every amount that went (or is going) back, and any that failed and is owed. */
-  refunds: z.array(adminRefundSchema),
+  refunds: z.array(operatorRefundSchema),
   /** What the operator may do next, by the order's rules. */
   canShip: z.boolean(),
   canDeliver: z.boolean(),
   /** The order's purifier lines: the ship form asks for a serial per unit; registered at delivery. */
   purifierLines: z.array(z.object({ skuNum: z.string(), name: z.string(), quantity: z.number().int(), serials: z.array(z.string()) })),
 });
-export type AdminOrder = z.infer<typeof adminOrderSchema>;
+export type OperatorOrder = z.infer<typeof operatorOrderSchema>;
 
-export const adminOrderSummarySchema = orderSummarySchema.extend({ customer: customerSchema });
-export type AdminOrderSummary = z.infer<typeof adminOrderSummarySchema>;
+export const operatorOrderSummarySchema = orderSummarySchema.extend({ customer: customerSchema });
+export type OperatorOrderSummary = z.infer<typeof operatorOrderSummarySchema>;
 
-export const adminOrderListSchema = z.object({ list: z.array(adminOrderSummarySchema), total: z.number().int() });
+export const operatorOrderListSchema = pageSchema(operatorOrderSummarySchema);

@@ -6,13 +6,13 @@ import { pillClass } from "@/components/ui/pill";
 import { ROUTES } from "@/lib/config/routes";
 
 const SECTIONS = [
-  { href: ROUTES.adminOrders, label: "Orders" },
-  { href: ROUTES.adminAfterSale, label: "After-sale" },
-  { href: ROUTES.adminCatalogue, label: "Catalogue" },
-  { href: ROUTES.adminPlans, label: "Plans" },
-  { href: ROUTES.adminPurifiers, label: "Purifiers" },
-  { href: ROUTES.adminFilterShipments, label: "Filter shipments" },
-  { href: ROUTES.adminReferrals, label: "Referrals" },
+  { href: ROUTES.consoleOrders, label: "Orders" },
+  { href: ROUTES.consoleAfterSale, label: "After-sale" },
+  { href: ROUTES.consoleCatalogue, label: "Catalogue" },
+  { href: ROUTES.consolePlans, label: "Plans" },
+  { href: ROUTES.consolePurifiers, label: "Purifiers" },
+  { href: ROUTES.consoleFilterShipments, label: "Filter shipments" },
+  { href: ROUTES.consoleReferrals, label: "Referrals" },
 ] as const;
 
 /**
@@ -21,7 +21,7 @@ const SECTIONS = [
  * operator logs out comes back as the login redirect, which took the browser to the login page
  * instead of home.
  */
-export function AdminNav() {
+export function ConsoleNav() {
   const pathname = usePathname();
   return (
     <nav aria-label="Operator console">

@@ -4,7 +4,7 @@ import { MERCHANDISE_CATEGORIES, MERCHANDISE_UPDATE_EMPTY, merchandiseUpdateSche
 
 // The operator calls on the catalogue (/api/v1/admin/catalogue/...) and what the console shows.
 
-export const adminCatalogueUpdateBodySchema = z
+export const operatorCatalogueUpdateBodySchema = z
   .strictObject({
     sku: singleLineText({ message: "Enter a product sku." })
       .trim()
@@ -18,9 +18,9 @@ export const adminCatalogueUpdateBodySchema = z
       message: MERCHANDISE_UPDATE_EMPTY,
     },
   );
-export type AdminCatalogueUpdateBody = z.infer<typeof adminCatalogueUpdateBodySchema>;
+export type OperatorCatalogueUpdateBody = z.infer<typeof operatorCatalogueUpdateBodySchema>;
 
-export const adminProductSchema = z.object({
+export const operatorProductSchema = z.object({
   sku: z.string(),
   name: z.string(),
   category: z.enum(MERCHANDISE_CATEGORIES),
@@ -32,7 +32,7 @@ export const adminProductSchema = z.object({
   listed: z.boolean(),
   updatedAt: z.string(),
 });
-export type AdminProduct = z.infer<typeof adminProductSchema>;
+export type OperatorProduct = z.infer<typeof operatorProductSchema>;
 
 export const productChangeSchema = z.object({
   field: z.string(),

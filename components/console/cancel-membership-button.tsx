@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useSetAtom } from "jotai";
 import { CancelDialog } from "@/components/ui/cancel-dialog";
-import { cancelMembershipAsOperator } from "@/lib/api/admin";
+import { cancelMembershipAsOperator } from "@/lib/api/console";
 import { formatOrderDate } from "@/lib/display/order-display";
 import { showToastAtom } from "@/lib/state/notices";
 import { cancellationWords } from "@/components/account/membership-actions";
@@ -35,7 +35,7 @@ export function CancelMembershipButton({
   return (
     <CancelDialog
       noun="membership"
-      testId="admin-cancel-membership-dialog"
+      testId="operator-cancel-membership-dialog"
       description={
         yearly
           ? `The membership of ${customerEmail} ends now, and the unused full months of the year paid for are refunded to the card that paid it. The customer gets an e-mail.`

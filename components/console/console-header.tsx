@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Logo } from "@/components/ui/logo";
 import { ROUTES } from "@/lib/config/routes";
 import { STORE_NAME } from "@/lib/config/store";
-import { AdminNav } from "./admin-nav";
+import { ConsoleNav } from "./console-nav";
 import { ConsoleLogOut } from "./console-log-out";
 
 const actionClass =
@@ -17,7 +17,7 @@ export function ConsoleHeader({ operatorEmail }: { operatorEmail: string }) {
     <header className="border-b border-line bg-white">
       <div className="mx-auto flex max-w-page flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3 desk:px-6">
         <Link
-          href={ROUTES.admin}
+          href={ROUTES.console}
           prefetch={false}
           className="flex min-h-11 shrink-0 items-center gap-3 rounded-md"
           aria-label={`${STORE_NAME} operator console`}
@@ -36,7 +36,7 @@ export function ConsoleHeader({ operatorEmail }: { operatorEmail: string }) {
         </div>
       </div>
       <div className="mx-auto max-w-page px-4 pb-3 desk:px-6">
-        <AdminNav />
+        <ConsoleNav />
       </div>
     </header>
   );
