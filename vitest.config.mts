@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
@@ -21,6 +22,15 @@ export default defineConfig({
     include: ["**/*.test.{ts,tsx}"],
     exclude: ["node_modules/**", ".next/**", "e2e/**", ".data/**", ".scratch/**"],
     setupFiles: ["./vitest.setup.ts"],
+    // Vitest's default leaves one core to itself, which on a 2-core machine is one worker: the
+    // suites spend much of their time waiting on PostgreSQL and PGlite, so two run side by side.
+    // At most four: each PostgreSQL suite opens a pool of 20, and the server takes 100 by default.
+    maxWorkers: Math.min(4, Math.max(2, availableParallelism())),
+    // Two workers share two cores with the database servers: a test that takes 2 s alone can take
+    // more than Vitest's 5 s default when both workers are busy. A hung test still fails, later.
+    testTimeout: 15_000,
+    // A PostgreSQL database per worker (test/support/worker-databases.ts), made fresh here.
+    globalSetup: ["./test/support/global-setup.ts"],
     // After Vitest's summary: which suites were skipped, and why (test/support/requirements.ts).
     reporters: ["default", new SkipSummaryReporter()],
     clearMocks: true,

@@ -9,7 +9,17 @@ export NEXT_TELEMETRY_DISABLED=1
 CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
 export CHROMIUM_PATH
 
-step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+# Each step prints how long the one before it took, and the end the whole run's time, so a slow
+# step shows in CI's log.
+run_start=$SECONDS
+step_name=""
+step_start=$SECONDS
+step() {
+  if [ -n "$step_name" ]; then printf '   (%s: %d s)\n' "$step_name" $((SECONDS - step_start)); fi
+  step_name="$*"
+  step_start=$SECONDS
+  printf '\n\033[1m== %s\033[0m\n' "$*"
+}
 
 if [ ! -x "$CHROMIUM_PATH" ]; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
@@ -43,10 +53,8 @@ fi
 
 step "Format (Prettier; npm run format rewrites)"
 npm run --silent format:check
-step "Lint"
-npm run --silent lint
-step "Types"
-npm run --silent typecheck
+step "Lint and types, side by side (each is one single-threaded process)"
+bash scripts/lint-and-types.sh
 step "Unit tests"
 npm run --silent test:unit
 step "Production build"
@@ -60,3 +68,4 @@ npm run --silent test:cluster
 step "Container image"
 bash scripts/docker-build.sh
 step "All tests passed"
+printf 'The whole run took %d min %d s.\n' $(((SECONDS - run_start) / 60)) $(((SECONDS - run_start) % 60))

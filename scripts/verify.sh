@@ -9,7 +9,6 @@
 #   touch, made by a change in a file it imports (a function turned async), shows only in an
 #   uncached run (npm run lint, npm test) or once that file changes.
 # - tsc is incremental (tsconfig.json's "incremental"; its state in tsconfig.tsbuildinfo).
-# Lint and types run side by side: each is one single-threaded process, and neither needs the other.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,20 +23,7 @@ step "Format (Prettier; npm run format rewrites)"
 npm run --silent format:check -- --cache
 
 step "Lint and types, side by side"
-types_log=$(mktemp)
-trap 'rm -f "$types_log"' EXIT
-npm run --silent typecheck >"$types_log" 2>&1 &
-types_pid=$!
-lint_status=0
-npm run --silent lint -- --cache --cache-location node_modules/.cache/eslint/ --cache-strategy content || lint_status=$?
-types_status=0
-wait "$types_pid" || types_status=$?
-cat "$types_log"
-if [ "$lint_status" -ne 0 ] || [ "$types_status" -ne 0 ]; then
-  [ "$lint_status" -ne 0 ] && echo "Lint failed." >&2
-  [ "$types_status" -ne 0 ] && echo "Types failed." >&2
-  exit 1
-fi
+bash scripts/lint-and-types.sh --cache --cache-location node_modules/.cache/eslint/ --cache-strategy content
 
 # PGlite only, whatever the shell has set: without TEST_DATABASE_URL and TEST_REDIS_URL the suites
 # that need PostgreSQL or Redis are skipped and listed at the end (CI unset, so they skip rather than

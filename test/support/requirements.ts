@@ -1,5 +1,6 @@
 import { describe, it } from "vitest";
 import { z } from "zod";
+import { workerDatabase } from "./worker-databases";
 
 // Some suites need a service of the machine that a plain `npm test` may not have: PostgreSQL for the
 // races PGlite cannot show, Redis for limits shared between instances. Without it such a suite is
@@ -32,6 +33,8 @@ const settingsSchema = z.object({
   TEST_DATABASE_URL: optionalUrl(/^postgres(ql)?$/),
   /** A Redis the rate-limit tests may use (keys under a fresh prefix, removed afterwards). */
   TEST_REDIS_URL: optionalUrl(/^rediss?$/),
+  /** Set by Vitest in each worker: 1 to maxWorkers. */
+  VITEST_POOL_ID: z.coerce.number().int().positive().optional(),
 });
 
 function readSettings(source: Record<string, string | undefined>) {
@@ -46,7 +49,12 @@ function readSettings(source: Record<string, string | undefined>) {
 const settings = readSettings(process.env);
 
 export const onCi = settings.CI !== undefined && !["", "0", "false"].includes(settings.CI);
-export const testDatabaseUrl: string | null = settings.TEST_DATABASE_URL ?? null;
+/** This worker's own PostgreSQL database (worker-databases.ts), or TEST_DATABASE_URL's outside Vitest's workers. */
+export const testDatabaseUrl: string | null = settings.TEST_DATABASE_URL
+  ? settings.VITEST_POOL_ID
+    ? workerDatabase(settings.TEST_DATABASE_URL, settings.VITEST_POOL_ID).url
+    : settings.TEST_DATABASE_URL
+  : null;
 export const testRedisUrl: string | null = settings.TEST_REDIS_URL ?? null;
 
 export const needsPostgres: Requirement = {
