@@ -1,4 +1,3 @@
-import { cleanup } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 import { wireOnFirstUse } from "@/lib/server/events/registry";
 
@@ -34,6 +33,8 @@ if (typeof window !== "undefined") {
 
   Object.defineProperty(window, "scrollTo", { configurable: true, writable: true, value: vi.fn() });
 
+  // Loaded only where there is a DOM: the server's suites need none of it.
+  const { cleanup } = await import("@testing-library/react");
   afterEach(() => {
     cleanup();
   });

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api/envelope";
 import { resumePurchase } from "./buy-actions";

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
 import { DEMO_CATALOGUE, type CatalogueEntry } from "@/lib/db/seed/catalogue";
 import { PURIFIER_SKU } from "@/lib/config/store";

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
 import { UI } from "@/lib/config/store";
 import { EMBLA_DURATION, EMBLA_FRAME_MS, EMBLA_FRICTION, slidesPerView } from "./carousel-config";

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http";
 import { type AddressInfo } from "node:net";
 import { getCookie } from "cookies-next/client";

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { getCookie } from "cookies-next/client";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { alertsAtom } from "@/lib/state/notices";

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
 import { FALLBACK_MESSAGE, NETWORK_MESSAGE, TIMEOUT_MESSAGE, failureMessage, statusMessage } from "./messages";
 

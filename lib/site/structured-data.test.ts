@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
 import { RETURN_WINDOW_DAYS } from "@/lib/config/after-sale";
 import { MERCHANDISE_CATEGORIES, PRICE_VALID_DAYS, UNSHIPPED_CATEGORIES } from "@/lib/config/catalog";

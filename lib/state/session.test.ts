@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { QueryClient } from "@tanstack/react-query";
 import { beforeEach, describe, expect, it } from "vitest";
 import { cartCountAtom, hasSessionAtom, isOperatorAtom, usernameAtom } from "./atoms";

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
 import { CODE_VERIFIER_PATTERN } from "@/lib/config/oidc";
 import { codeChallengeFor, nonceFor, randomToken } from "./oidc-pkce";

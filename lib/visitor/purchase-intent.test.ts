@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
 import { PURCHASE_INTENT_MAX_AGE_MS, STORAGE_KEYS } from "@/lib/config/store";
 import { parsePurchaseIntent, rememberPurchase, takePurchaseIntent } from "./purchase-intent";
