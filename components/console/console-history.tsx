@@ -47,7 +47,7 @@ export function HistoryTable({ columns, children }: { columns: readonly ConsoleC
 }
 
 const ACTORS = { customer: "Customer", admin: "Operator", system: "System" } as const;
-const TIMELINE_COLUMNS: readonly ConsoleColumn[] = [{ label: "When" }, { label: "What" }, { label: "Who" }, { label: "Note" }];
+const TIMELINE_COLUMNS: readonly ConsoleColumn[] = ["When", "What", "Who", "Note"];
 
 export type TimelineEvent = {
   type: string;

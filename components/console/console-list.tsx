@@ -4,21 +4,38 @@ import { Button } from "@/components/ui/button";
 import { TAP_TARGET } from "@/components/ui/tap-target";
 import { pageCount } from "@/lib/schemas/paging";
 
-/** One column header; numeric columns are right-aligned like their cells. */
-export type ConsoleColumn = { label: string; numeric?: boolean };
+/** One column header: its label, or a numeric column's, right-aligned like its cells. */
+export type ConsoleColumn = string | { label: string; numeric: true };
+
+/** A numeric column: its header and cells right-aligned. */
+export function numeric(label: string): ConsoleColumn {
+  return { label, numeric: true };
+}
 
 type StatusFilter = { label: string; status: string | null };
 
-/** What a searchable list is searched by, and what it calls one row and many. */
+/**
+ * What a searchable list is searched by, and what it calls one row and many. The free-text field is
+ * the record lists' `q` (a number, an e-mail, a name; at most 200 characters, as their query
+ * schemas take it) unless `name` and `maxLength` say otherwise.
+ */
 export type ConsoleSearch = {
   /** The list's own address: the form is sent there, and the pager links to it. */
   action: string;
-  /** The free-text field: its query parameter, label and longest value. */
-  field: { name: string; label: string; maxLength: number; capitals?: boolean };
+  label: string;
+  name?: string;
+  maxLength?: number;
+  capitals?: boolean;
   /** The status choices, when the list has a status filter (parameter `status`). */
   statuses?: readonly StatusFilter[];
-  noun: { one: string; many: string };
+  one: string;
+  many: string;
 };
+
+/** The query parameter of a search's free-text field. */
+export function searchFieldName(search: Pick<ConsoleSearch, "name">): string {
+  return search.name ?? "q";
+}
 
 /** The values a list page was opened with, as its query schema parsed them. */
 export type ConsoleListQuery = Readonly<Record<string, unknown>> & { page: number; pageSize: number };
@@ -29,7 +46,8 @@ function textOf(value: unknown): string {
 
 /** The search's parameters as the page was opened with them, blanks included (the form's values). */
 function searchValues(search: ConsoleSearch, query: ConsoleListQuery): Record<string, string> {
-  const values: Record<string, string> = { [search.field.name]: textOf(query[search.field.name]) };
+  const name = searchFieldName(search);
+  const values: Record<string, string> = { [name]: textOf(query[name]) };
   if (search.statuses) values.status = textOf(query.status);
   return values;
 }
@@ -40,17 +58,18 @@ function searchValues(search: ConsoleSearch, query: ConsoleListQuery): Record<st
  * loaded.
  */
 export function ConsoleSearchForm({ search, values }: { search: ConsoleSearch; values: Readonly<Record<string, string>> }) {
-  const { field, statuses } = search;
+  const { label, statuses, maxLength = 200, capitals = false } = search;
+  const name = searchFieldName(search);
   return (
     <form method="get" action={search.action} className="mt-4 flex flex-wrap items-end gap-3" role="search">
       <label className="flex flex-col gap-1 text-sm font-medium text-ink">
-        {field.label}
+        {label}
         <input
           type="search"
-          name={field.name}
-          defaultValue={values[field.name]}
-          maxLength={field.maxLength}
-          autoCapitalize={field.capitals ? "characters" : undefined}
+          name={name}
+          defaultValue={values[name]}
+          maxLength={maxLength}
+          autoCapitalize={capitals ? "characters" : undefined}
           className="h-11 w-72 max-w-full rounded-lg border border-line px-3 text-base font-normal"
         />
       </label>
@@ -95,7 +114,7 @@ export function EmptyNote({ children }: { children: ReactNode }) {
 const GAP = { tight: "mt-2", list: "mt-3", page: "mt-4" } as const;
 const MIN_WIDTH = { narrow: "min-w-[480px]", medium: "min-w-[560px]", wide: "min-w-[640px]" } as const;
 
-type TableLayout = { gap?: keyof typeof GAP; minWidth?: keyof typeof MIN_WIDTH };
+export type TableLayout = { gap?: keyof typeof GAP; minWidth?: keyof typeof MIN_WIDTH };
 
 /**
  * A console table in its scroll region: focusable and named, so a phone user can scroll it with the
@@ -112,15 +131,17 @@ export function ConsoleTable({
       <table className={`w-full ${MIN_WIDTH[minWidth]} text-left text-sm`}>
         <thead className="bg-canvas text-ink-soft">
           <tr>
-            {columns.map((column) => (
-              <th
-                key={column.label}
-                scope="col"
-                className={column.numeric ? "px-3 py-2 text-right font-semibold" : "px-3 py-2 font-semibold"}
-              >
-                {column.label}
-              </th>
-            ))}
+            {columns.map((column) =>
+              typeof column === "string" ? (
+                <th key={column} scope="col" className="px-3 py-2 font-semibold">
+                  {column}
+                </th>
+              ) : (
+                <th key={column.label} scope="col" className="px-3 py-2 text-right font-semibold">
+                  {column.label}
+                </th>
+              ),
+            )}
           </tr>
         </thead>
         <tbody className="divide-y divide-line">{children}</tbody>
@@ -180,7 +201,7 @@ export function ListPager({
 }
 
 /** A searched list: what the page was opened with, and how many rows matched in all. */
-type Searched = {
+export type Searched = {
   search: ConsoleSearch;
   query: ConsoleListQuery;
   total: number;
@@ -220,7 +241,9 @@ export function ConsoleListPage({
       </h1>
       {intro}
       {searched ? <ConsoleSearchForm search={searched.search} values={values} /> : null}
-      {searched ? (searched.unsearched ?? <ResultCount total={searched.total} {...searched.search.noun} />) : null}
+      {searched
+        ? (searched.unsearched ?? <ResultCount total={searched.total} one={searched.search.one} many={searched.search.many} />)
+        : null}
       <ConsoleRows {...rows} />
       {searched && !searched.unsearched ? (
         <ListPager
@@ -245,5 +268,17 @@ export function ConsoleLink({ href, record = false, children }: { href: string; 
     <Link href={href} className={`${TAP_TARGET} ${look}`}>
       {children}
     </Link>
+  );
+}
+
+/** A row's first cell: the link that opens the row's record, and under it a line of detail. */
+export function RecordCell({ href, detail, children }: { href: string; detail?: ReactNode; children: ReactNode }) {
+  return (
+    <td className="px-3 py-2">
+      <ConsoleLink record href={href}>
+        {children}
+      </ConsoleLink>
+      {detail ? <span className="block text-xs text-ink-muted">{detail}</span> : null}
+    </td>
   );
 }

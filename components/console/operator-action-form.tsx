@@ -1,6 +1,7 @@
 "use client";
 
 import type { FormEvent, ReactNode } from "react";
+import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { ActionOutcome, FieldMessage, dangerButtonClass, inputClass, operatorButtonSize, useOperatorAction } from "./operator-form-parts";
 
@@ -19,6 +20,20 @@ type Request<Body> =
       send: (body: Body) => Promise<unknown>;
     }
   | { read?: never; send: () => Promise<unknown> };
+
+/**
+ * A call whose body its schema checks first, as one value: the check's refusal, or the call to make.
+ * Lets a list of action forms hold calls with different bodies.
+ */
+export function checkedCall<Body>(schema: z.ZodType<Body, unknown>, send: (body: Body) => Promise<unknown>) {
+  return (input: unknown): Parsed<() => Promise<unknown>> => {
+    const parsed = schema.safeParse(input);
+    return parsed.success ? { success: true, data: () => send(parsed.data) } : { success: false, error: parsed.error };
+  };
+}
+
+/** What an action form says: its heading (the id names it), its button and its success line. */
+export type ActionWords = Pick<FormProps, "id" | "title" | "submit" | "success" | "pending" | "danger">;
 
 type FormProps = {
   /** Names the heading (`<id>-title`) that labels the form. */

@@ -2,7 +2,7 @@
 
 import { cancelOrderAsOperator, deliverOrder, retryRefund, shipOrder } from "@/lib/api/console";
 import { operatorCancelOrderBodySchema, shipOrderBodySchema, type OperatorOrder } from "@/lib/schemas/operator-order";
-import { OperatorActionForm, OperatorField } from "./operator-action-form";
+import { OperatorActionForm, OperatorField, type ActionWords } from "./operator-action-form";
 import { FieldMessage, inputClass, useActionNotice } from "./operator-form-parts";
 
 type Done = (message: string) => void;
@@ -95,6 +95,8 @@ function CancelForm({ orderId, paid, onDone }: { orderId: string; paid: boolean;
   );
 }
 
+const DELIVER: ActionWords = { id: "deliver", title: "Delivery", submit: "Mark delivered", success: "The order is marked delivered." };
+
 /** What an operator may do next with an order, as the server's status allows. */
 export function OrderActions({
   order,
@@ -109,16 +111,7 @@ export function OrderActions({
       {!canShip && !canDeliver && !canCancel ? <p className="text-sm text-ink-soft">Nothing left to do on this order.</p> : null}
       <div className="grid gap-6 desk:grid-cols-2">
         {canShip ? <ShipForm orderId={orderId} purifierLines={order.purifierLines} onDone={onDone} /> : null}
-        {canDeliver ? (
-          <OperatorActionForm
-            id="deliver"
-            title="Delivery"
-            send={() => deliverOrder(orderId)}
-            success="The order is marked delivered."
-            submit="Mark delivered"
-            onDone={onDone}
-          />
-        ) : null}
+        {canDeliver ? <OperatorActionForm {...DELIVER} send={() => deliverOrder(orderId)} onDone={onDone} /> : null}
         {canCancel ? <CancelForm orderId={orderId} paid={order.paymentReceived} onDone={onDone} /> : null}
       </div>
     </>

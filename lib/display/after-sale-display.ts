@@ -1,4 +1,5 @@
 import type { AfterSale, AfterSaleStatus, AfterSaleType } from "@/lib/schemas/after-sale";
+import { statusFilters } from "./status-filters";
 
 // How after-sale requests read to a customer: status and type names, timeline wording, the list's
 // filter and addresses. Shared by the server-rendered list and the interactive detail.
@@ -29,13 +30,10 @@ export const AFTER_SALE_TYPE_HINTS: Readonly<Record<AfterSaleType, string>> = {
 };
 
 /** The list's filter, in the order a request moves. */
-export const AFTER_SALE_FILTERS: readonly { label: string; status: AfterSaleStatus | null }[] = [
-  { label: "All", status: null },
-  ...(["pending_review", "approved", "returning", "received", "completed", "rejected", "cancelled"] as const).map((status) => ({
-    label: AFTER_SALE_STATUS_LABELS[status],
-    status,
-  })),
-];
+export const AFTER_SALE_FILTERS = statusFilters(
+  ["pending_review", "approved", "returning", "received", "completed", "rejected", "cancelled"],
+  AFTER_SALE_STATUS_LABELS,
+);
 
 export const AFTER_SALE_PAGE_SIZE = 10;
 

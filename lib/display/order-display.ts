@@ -1,6 +1,7 @@
 import { SHIPPING_METHOD_VALUES, SHIPPING_PRESETS, DEFAULT_SHIPPING_PRESET } from "@/lib/config/shipping";
 import { STORE_TIME_ZONE } from "@/lib/config/store";
-import type { OrderStatusValue, ShippingMethodValue } from "@/lib/schemas/order";
+import { ORDER_STATUS_VALUES, type OrderStatusValue, type ShippingMethodValue } from "@/lib/schemas/order";
+import { statusFilters } from "./status-filters";
 
 // How orders read to a customer: status names, timeline wording, order numbers and dates. Shared by
 // the server-rendered list and the interactive detail, so both say the same thing.
@@ -15,15 +16,7 @@ export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatusValue, string>> = {
 };
 
 /** The list's filter, in the order a customer follows an order. */
-export const ORDER_FILTERS: readonly { label: string; status: OrderStatusValue | null }[] = [
-  { label: "All", status: null },
-  { label: ORDER_STATUS_LABELS.pending_payment, status: "pending_payment" },
-  { label: ORDER_STATUS_LABELS.paid, status: "paid" },
-  { label: ORDER_STATUS_LABELS.shipped, status: "shipped" },
-  { label: ORDER_STATUS_LABELS.delivered, status: "delivered" },
-  { label: ORDER_STATUS_LABELS.cancelled, status: "cancelled" },
-  { label: ORDER_STATUS_LABELS.refunded, status: "refunded" },
-];
+export const ORDER_FILTERS = statusFilters(ORDER_STATUS_VALUES, ORDER_STATUS_LABELS);
 
 export const ORDERS_PAGE_SIZE = 10;
 

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import { ConsoleLink, ConsoleListPage, ConsoleRows, type ConsoleColumn } from "@/components/console/console-list";
+import { ConsoleLink, ConsoleRows, type ConsoleColumn } from "@/components/console/console-list";
+import { consoleListPage } from "../_parts/console-pages";
 import { FILTER_SCHEDULE } from "@/lib/config/filter-shipments";
-import { consoleOrderPath } from "@/lib/config/routes";
+import { ROUTES, consoleOrderPath } from "@/lib/config/routes";
 import { formatScheduleDay } from "@/lib/display/filter-schedule-display";
 import { ORDER_STATUS_LABELS, orderNumber } from "@/lib/display/order-display";
-import { requireOperatorPage } from "@/lib/server/auth/operator";
 import { adminFilterSchedule, type AdminFilterShipment, type AdminShipmentState } from "@/lib/server/filter-shipments";
 
 export const metadata: Metadata = { title: "Upcoming filter shipments" };
@@ -16,23 +16,10 @@ const STATE_LABELS: Readonly<Record<AdminShipmentState, string>> = {
   ordered: "Ordered",
 };
 
-const UPCOMING_COLUMNS: readonly ConsoleColumn[] = [
-  { label: "Order date" },
-  { label: "Due" },
-  { label: "Purifier" },
-  { label: "Member" },
-  { label: "Filters" },
-  { label: "Status" },
-];
-
-const ORDERED_COLUMNS: readonly ConsoleColumn[] = [
-  { label: "Ordered on" },
-  { label: "Due" },
-  { label: "Purifier" },
-  { label: "Member" },
-  { label: "Filters" },
-  { label: "Order" },
-];
+// The columns of ScheduleCells, which both tables start with after their own date.
+const SCHEDULE_COLUMNS: readonly ConsoleColumn[] = ["Due", "Purifier", "Member", "Filters"];
+const UPCOMING_COLUMNS: readonly ConsoleColumn[] = ["Order date", ...SCHEDULE_COLUMNS, "Status"];
+const ORDERED_COLUMNS: readonly ConsoleColumn[] = ["Ordered on", ...SCHEDULE_COLUMNS, "Order"];
 
 function Due({ row }: { row: AdminFilterShipment }) {
   if (row.shipFor === row.dueOn) return <>{formatScheduleDay(row.dueOn)}</>;
@@ -81,30 +68,28 @@ function OrderedShipments({ ordered }: { ordered: readonly AdminFilterShipment[]
 
 // The members' filter schedule as the job will act on it: what it orders in the coming weeks (with
 // the members' skips and postponements), then the filter orders it already made, to ship as usual.
-export default async function ConsoleFilterShipmentsPage() {
-  const operator = await requireOperatorPage();
-  const schedule = await adminFilterSchedule(operator);
-  return (
-    <ConsoleListPage
-      titleId="filter-shipments-title"
-      title="Upcoming filter shipments"
-      intro={
+export default consoleListPage({
+  route: ROUTES.consoleFilterShipments,
+  title: "Upcoming filter shipments",
+  columns: UPCOMING_COLUMNS,
+  empty: `No filter orders are due in the next ${FILTER_SCHEDULE.consoleWeeks} weeks.`,
+  load: async (operator) => {
+    const schedule = await adminFilterSchedule(operator);
+    return {
+      rows: schedule.upcoming,
+      intro: (
         <p className="mt-2 text-ink-soft">
           Members&apos; filter orders are made {FILTER_SCHEDULE.orderLeadDays} days before each filter is due, free of charge. Shown: order
           dates until {formatScheduleDay(schedule.until)} (earlier ones are made on the next run).
         </p>
-      }
-      columns={UPCOMING_COLUMNS}
-      rowCount={schedule.upcoming.length}
-      empty={`No filter orders are due in the next ${FILTER_SCHEDULE.consoleWeeks} weeks.`}
-      after={<OrderedShipments ordered={schedule.ordered} />}
-    >
-      {schedule.upcoming.map((row) => (
-        <tr key={`${row.purifierId}-${row.dueOn}`}>
-          <ScheduleCells row={row} />
-          <td className="px-3 py-2">{STATE_LABELS[row.state]}</td>
-        </tr>
-      ))}
-    </ConsoleListPage>
-  );
-}
+      ),
+      after: <OrderedShipments ordered={schedule.ordered} />,
+    };
+  },
+  row: (row) => (
+    <tr key={`${row.purifierId}-${row.dueOn}`}>
+      <ScheduleCells row={row} />
+      <td className="px-3 py-2">{STATE_LABELS[row.state]}</td>
+    </tr>
+  ),
+});

@@ -1,11 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { pillClass } from "@/components/ui/pill";
-import { ConsoleLink, ConsoleListPage, type ConsoleColumn } from "@/components/console/console-list";
+import { ConsoleLink } from "@/components/console/console-list";
+import { consoleListPage } from "../_parts/console-pages";
 import { ROUTES, consoleOrderPath } from "@/lib/config/routes";
 import { formatOrderDate } from "@/lib/display/order-display";
-import type { SearchParams } from "@/lib/schemas/paging";
-import { requireOperatorPage } from "@/lib/server/auth/operator";
 import { adminListPlans, type AdminPlanStatus } from "@/lib/server/memberships/admin";
 import { CancelMembershipButton } from "@/components/console/cancel-membership-button";
 
@@ -24,18 +23,6 @@ const STATUS_LABELS: Readonly<Record<AdminPlanStatus, string>> = {
   expired: "Ended",
   cancelled: "Cancelled",
 };
-
-const COLUMNS: readonly ConsoleColumn[] = [
-  { label: "Customer" },
-  { label: "Plan" },
-  { label: "Status" },
-  { label: "Starts" },
-  { label: "Ends" },
-  { label: "Next renewal" },
-  { label: "Card" },
-  { label: "Order" },
-  { label: "Action" },
-];
 
 /** Memberships, care plans or both, as links: the filter is part of the page's address. */
 function KindFilter({ current }: { current: (typeof KIND_FILTERS)[number] }) {
@@ -58,54 +45,47 @@ function KindFilter({ current }: { current: (typeof KIND_FILTERS)[number] }) {
   );
 }
 
-export default async function ConsolePlansPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const operator = await requireOperatorPage();
-  const requested = (await searchParams).kind;
-  const filter = KIND_FILTERS.find((item) => item.kind !== undefined && item.kind === requested) ?? KIND_FILTERS[0];
-  const plans = await adminListPlans(operator, filter.kind);
-  return (
-    <ConsoleListPage
-      titleId="plans-title"
-      title="Memberships and care plans"
-      intro={<KindFilter current={filter} />}
-      columns={COLUMNS}
-      rowCount={plans.length}
-      empty="No plans yet."
-    >
-      {plans.map((plan) => (
-        <tr key={plan.id}>
-          <td className="px-3 py-2 break-all">{plan.customerEmail}</td>
-          <td className="px-3 py-2">
-            {plan.planName}
-            <span className="block text-xs text-ink-muted">{plan.kind === "care" ? "Care plan" : "Membership"}</span>
-          </td>
-          <td className="px-3 py-2">
-            {STATUS_LABELS[plan.status]}
-            {plan.renewalAttempts > 0 && plan.status === "past_due" ? (
-              <span className="block text-xs text-red-800">
-                {plan.renewalAttempts} failed {plan.renewalAttempts === 1 ? "try" : "tries"}
-                {plan.lastRenewalFailure ? `: ${plan.lastRenewalFailure}` : ""}
-              </span>
-            ) : null}
-            {plan.cancelledAt ? (
-              <span className="block text-xs text-ink-muted">
-                Cancelled {formatOrderDate(plan.cancelledAt)}
-                {plan.cancelledBy ? ` by ${plan.cancelledBy}` : ""}
-              </span>
-            ) : null}
-          </td>
-          <td className="px-3 py-2 whitespace-nowrap">{formatOrderDate(plan.startsAt)}</td>
-          <td className="px-3 py-2 whitespace-nowrap">{formatOrderDate(plan.endsAt)}</td>
-          <td className="px-3 py-2 whitespace-nowrap">{plan.nextRenewalAt ? formatOrderDate(plan.nextRenewalAt) : "—"}</td>
-          <td className="px-3 py-2 whitespace-nowrap">{plan.card ?? "—"}</td>
-          <td className="px-3 py-2">{plan.orderId ? <ConsoleLink href={consoleOrderPath(plan.orderId)}>View order</ConsoleLink> : "—"}</td>
-          <td className="px-3 py-2">
-            {plan.canCancel ? (
-              <CancelMembershipButton membershipId={plan.id} customerEmail={plan.customerEmail} yearly={plan.yearly} endsAt={plan.endsAt} />
-            ) : null}
-          </td>
-        </tr>
-      ))}
-    </ConsoleListPage>
-  );
-}
+export default consoleListPage({
+  route: ROUTES.consolePlans,
+  title: "Memberships and care plans",
+  columns: ["Customer", "Plan", "Status", "Starts", "Ends", "Next renewal", "Card", "Order", "Action"],
+  empty: "No plans yet.",
+  load: async (operator, search) => {
+    const filter = KIND_FILTERS.find((item) => item.kind !== undefined && item.kind === search.kind) ?? KIND_FILTERS[0];
+    return { rows: await adminListPlans(operator, filter.kind), intro: <KindFilter current={filter} /> };
+  },
+  row: (plan) => (
+    <tr key={plan.id}>
+      <td className="px-3 py-2 break-all">{plan.customerEmail}</td>
+      <td className="px-3 py-2">
+        {plan.planName}
+        <span className="block text-xs text-ink-muted">{plan.kind === "care" ? "Care plan" : "Membership"}</span>
+      </td>
+      <td className="px-3 py-2">
+        {STATUS_LABELS[plan.status]}
+        {plan.renewalAttempts > 0 && plan.status === "past_due" ? (
+          <span className="block text-xs text-red-800">
+            {plan.renewalAttempts} failed {plan.renewalAttempts === 1 ? "try" : "tries"}
+            {plan.lastRenewalFailure ? `: ${plan.lastRenewalFailure}` : ""}
+          </span>
+        ) : null}
+        {plan.cancelledAt ? (
+          <span className="block text-xs text-ink-muted">
+            Cancelled {formatOrderDate(plan.cancelledAt)}
+            {plan.cancelledBy ? ` by ${plan.cancelledBy}` : ""}
+          </span>
+        ) : null}
+      </td>
+      <td className="px-3 py-2 whitespace-nowrap">{formatOrderDate(plan.startsAt)}</td>
+      <td className="px-3 py-2 whitespace-nowrap">{formatOrderDate(plan.endsAt)}</td>
+      <td className="px-3 py-2 whitespace-nowrap">{plan.nextRenewalAt ? formatOrderDate(plan.nextRenewalAt) : "—"}</td>
+      <td className="px-3 py-2 whitespace-nowrap">{plan.card ?? "—"}</td>
+      <td className="px-3 py-2">{plan.orderId ? <ConsoleLink href={consoleOrderPath(plan.orderId)}>View order</ConsoleLink> : "—"}</td>
+      <td className="px-3 py-2">
+        {plan.canCancel ? (
+          <CancelMembershipButton membershipId={plan.id} customerEmail={plan.customerEmail} yearly={plan.yearly} endsAt={plan.endsAt} />
+        ) : null}
+      </td>
+    </tr>
+  ),
+});

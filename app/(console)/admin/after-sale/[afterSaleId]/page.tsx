@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
-import { ConsoleRecord, HistorySection } from "@/components/console/console-history";
+import { HistorySection } from "@/components/console/console-history";
+import { consoleRecordPage, type RecordView } from "../../_parts/console-pages";
 import { AfterSaleActions } from "@/components/console/after-sale-actions";
 import { AfterSaleStatusBadge } from "@/components/after-sale/after-sale-status-badge";
 import { RepairTerms } from "@/components/after-sale/repair-terms";
@@ -9,45 +9,16 @@ import { AFTER_SALE_TYPE_LABELS, afterSaleEventLabel, afterSaleNumber, afterSale
 import { ROUTES, consoleOrderPath } from "@/lib/config/routes";
 import { formatAmount } from "@/lib/rules/money";
 import { formatOrderDateTime, orderNumber } from "@/lib/display/order-display";
+import type { OperatorAfterSale } from "@/lib/schemas/after-sale";
 import { adminGetAfterSale } from "@/lib/server/after-sale";
 import { adminAfterSaleEvents } from "@/lib/server/after-sale/admin-events";
-import { requireOperatorPage } from "@/lib/server/auth/operator";
-import { findById } from "@/lib/server/base/find-by-id";
 
 export const metadata: Metadata = { title: "After-sale request" };
 
-export default async function ConsoleAfterSaleRequestPage({ params }: { params: Promise<{ afterSaleId: string }> }) {
-  const operator = await requireOperatorPage();
-  const { afterSaleId } = await params;
-  const request = await findById(afterSaleId, (id) => adminGetAfterSale(operator, id));
-  if (!request) notFound();
-  const events = await adminAfterSaleEvents(operator, request.afterSaleId);
-
+/** The request's own sections: what is asked and why, where it stands, and a repair's terms. */
+function RequestSections({ request }: { request: OperatorAfterSale }) {
   return (
-    <ConsoleRecord
-      id="request"
-      title={`Request ${afterSaleNumber(request.afterSaleId)}`}
-      back={{ href: ROUTES.consoleAfterSale, label: "All requests" }}
-      status={<AfterSaleStatusBadge status={request.status} />}
-      facts={
-        <>
-          {afterSaleTitle(request)} · opened {formatOrderDateTime(request.createdAt)} by {request.customer.email} · order{" "}
-          <Link href={consoleOrderPath(request.orderId)} className="text-brand-700 underline">
-            {orderNumber(request.orderId)}
-          </Link>
-        </>
-      }
-      actions={
-        <AfterSaleActions
-          afterSaleId={request.afterSaleId}
-          status={request.status}
-          type={request.type}
-          refundAmount={request.refundAmount}
-        />
-      }
-      events={events}
-      label={afterSaleEventLabel}
-    >
+    <>
       <HistorySection titleId="request-details-title" title="Details">
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-ink-muted">Type</dt>
@@ -78,6 +49,35 @@ export default async function ConsoleAfterSaleRequestPage({ params }: { params: 
       </HistorySection>
 
       <RepairTerms request={request} titleId="repair-terms-title" className="rounded-xl border border-line p-4" />
-    </ConsoleRecord>
+    </>
   );
 }
+
+function requestView(request: OperatorAfterSale): RecordView {
+  return {
+    title: `Request ${afterSaleNumber(request.afterSaleId)}`,
+    facts: (
+      <>
+        {afterSaleTitle(request)} · opened {formatOrderDateTime(request.createdAt)} by {request.customer.email} · order{" "}
+        <Link href={consoleOrderPath(request.orderId)} className="text-brand-700 underline">
+          {orderNumber(request.orderId)}
+        </Link>
+      </>
+    ),
+    actions: (
+      <AfterSaleActions afterSaleId={request.afterSaleId} status={request.status} type={request.type} refundAmount={request.refundAmount} />
+    ),
+    sections: <RequestSections request={request} />,
+  };
+}
+
+export default consoleRecordPage(
+  { param: "afterSaleId", get: adminGetAfterSale, events: adminAfterSaleEvents },
+  {
+    id: "request",
+    back: { href: ROUTES.consoleAfterSale, label: "All requests" },
+    label: afterSaleEventLabel,
+    badge: AfterSaleStatusBadge,
+  },
+  requestView,
+);

@@ -19,13 +19,7 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   listed: "Listed",
 };
 
-const CHANGE_COLUMNS: readonly ConsoleColumn[] = [
-  { label: "When" },
-  { label: "Who" },
-  { label: "What" },
-  { label: "From" },
-  { label: "To" },
-];
+const CHANGE_COLUMNS: readonly ConsoleColumn[] = ["When", "Who", "What", "From", "To"];
 
 export default async function ConsoleProductPage({ params }: { params: Promise<{ sku: string }> }) {
   const operator = await requireOperatorPage();

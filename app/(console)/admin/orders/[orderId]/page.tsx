@@ -1,13 +1,12 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
-import { ConsoleRecord, HistorySection } from "@/components/console/console-history";
+import { HistorySection } from "@/components/console/console-history";
+import { consoleRecordPage, type RecordView } from "../../_parts/console-pages";
 import { OrderActions, RetryRefundButton } from "@/components/console/order-actions";
 import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import { ROUTES } from "@/lib/config/routes";
 import { amountToCents, formatAmount } from "@/lib/rules/money";
 import { formatOrderDateTime, orderEventLabel, orderNumber, shippingMethodLabel } from "@/lib/display/order-display";
-import { requireOperatorPage } from "@/lib/server/auth/operator";
-import { findById } from "@/lib/server/base/find-by-id";
+import type { OperatorOrder } from "@/lib/schemas/operator-order";
 import { adminGetOrder, adminOrderEvents } from "@/lib/server/orders";
 import { PostalAddress } from "@/components/orders/postal-address";
 
@@ -20,30 +19,11 @@ const REFUND_STATUS_WORDS = {
   reversed: "dispute won: returned to the shop",
 } as const;
 
-export default async function ConsoleOrderPage({ params }: { params: Promise<{ orderId: string }> }) {
-  const operator = await requireOperatorPage();
-  const { orderId } = await params;
-  const order = await findById(orderId, (id) => adminGetOrder(operator, id));
-  if (!order) notFound();
-  const events = await adminOrderEvents(operator, order.orderId);
+/** The order's own sections: what was bought and paid, where it goes, and its refunds. */
+function OrderSections({ order }: { order: OperatorOrder }) {
   const address = order.shippingAddress;
-
   return (
-    <ConsoleRecord
-      id="order"
-      title={`Order ${orderNumber(order.orderId)}`}
-      back={{ href: ROUTES.consoleOrders, label: "All orders" }}
-      status={<OrderStatusBadge status={order.status} />}
-      facts={
-        <>
-          {order.orderId} · placed {formatOrderDateTime(order.createdAt)} by {order.customer.email}
-          {order.referralCode ? ` · referral code ${order.referralCode}` : ""}
-        </>
-      }
-      actions={<OrderActions order={order} />}
-      events={events}
-      label={orderEventLabel}
-    >
+    <>
       <div className="grid gap-8 desk:grid-cols-2">
         <HistorySection titleId="items-title" title="Items">
           <ul className="mt-2 divide-y divide-line rounded-xl border border-line">
@@ -119,6 +99,26 @@ export default async function ConsoleOrderPage({ params }: { params: Promise<{ o
           </ul>
         </HistorySection>
       ) : null}
-    </ConsoleRecord>
+    </>
   );
 }
+
+function orderView(order: OperatorOrder): RecordView {
+  return {
+    title: `Order ${orderNumber(order.orderId)}`,
+    facts: (
+      <>
+        {order.orderId} · placed {formatOrderDateTime(order.createdAt)} by {order.customer.email}
+        {order.referralCode ? ` · referral code ${order.referralCode}` : ""}
+      </>
+    ),
+    actions: <OrderActions order={order} />,
+    sections: <OrderSections order={order} />,
+  };
+}
+
+export default consoleRecordPage(
+  { param: "orderId", get: adminGetOrder, events: adminOrderEvents },
+  { id: "order", back: { href: ROUTES.consoleOrders, label: "All orders" }, label: orderEventLabel, badge: OrderStatusBadge },
+  orderView,
+);
