@@ -39,7 +39,10 @@ export interface DatabaseHandle {
 }
 
 /** Opens a database, applies the committed migrations and, when the settings ask for it, the demo seed. */
-export async function openDatabase(settings: DatabaseSettings, options: { inMemory?: boolean } = {}): Promise<DatabaseHandle> {
+export async function openDatabase(
+  settings: DatabaseSettings,
+  options: { inMemory?: boolean; /** An embedded database's files to start from (PGlite's dumpDataDir). */ loadDataDir?: Blob } = {},
+): Promise<DatabaseHandle> {
   if (settings.engine === "postgres" && settings.url) {
     const pool = createPool(settings);
     await migratePostgresDatabase(pool);
@@ -53,7 +56,7 @@ export async function openDatabase(settings: DatabaseSettings, options: { inMemo
   }
   let client: PGlite;
   if (options.inMemory) {
-    client = new PGlite();
+    client = new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   } else {
     // PGlite creates only the last folder of its path.
     await mkdir(path.dirname(settings.pgliteDir), { recursive: true });

@@ -1,6 +1,10 @@
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
 import { afterAll, beforeAll } from "vitest";
 import { readDatabaseSettings } from "@/lib/config/database";
 import { openDatabase, type DatabaseHandle, type DatabaseHolder } from "@/lib/db/client";
+import { migratePgliteDatabase } from "@/lib/db/migrate";
+import * as schema from "@/lib/db/schema";
 import { seedDatabase } from "@/lib/db/seed";
 import { mailWorker } from "@/lib/server/mail/outbox";
 import { describeIf, needsPostgres, testDatabaseUrl, type Requirement } from "./requirements";
@@ -15,10 +19,29 @@ export interface TestEngine {
   open: () => Promise<DatabaseHandle>;
 }
 
+// Creating an embedded database (initdb), migrating and seeding it takes a few seconds; loading
+// the files of one made earlier takes a fraction of that. So each test process makes it once and
+// every suite starts from a copy of its files: the same database, fresh per suite.
+let pgliteTemplate: Promise<Blob> | null = null;
+
+async function makePgliteTemplate(): Promise<Blob> {
+  const client = new PGlite();
+  try {
+    await migratePgliteDatabase(client);
+    await seedDatabase(drizzle(client, { schema }));
+    return await client.dumpDataDir("none");
+  } finally {
+    await client.close();
+  }
+}
+
 const pglite: TestEngine = {
   name: "pglite",
   requirement: { missing: null, requiredOnCi: false },
-  open: () => openDatabase({ ...readDatabaseSettings({}), seedDemoData: true }, { inMemory: true }),
+  open: async () => {
+    pgliteTemplate ??= makePgliteTemplate();
+    return openDatabase({ ...readDatabaseSettings({}), seedDemoData: false }, { inMemory: true, loadDataDir: await pgliteTemplate });
+  },
 };
 
 const postgres: TestEngine = {
