@@ -7,7 +7,8 @@ import type { AfterSale, AfterSaleListQuery, ApplyAfterSaleBody, SubmitTrackingB
 import { AppError } from "@/lib/server/base/errors";
 import { afterSaleReceivedMail } from "@/lib/server/mail/templates/after-sale";
 import { coveringCarePlan } from "@/lib/server/memberships";
-import { afterSaleClaimed, canApplyAfterSale, customerActor } from "@/lib/server/orders";
+import { canApplyAfterSale, customerActor } from "@/lib/server/orders";
+import { afterSaleClaimed } from "./claims";
 import { ownPurifier } from "@/lib/server/purifiers";
 import { inTransaction } from "@/lib/server/transaction";
 import { AFTER_SALE_MESSAGES } from "./messages";

@@ -4,7 +4,8 @@ import { getDb } from "@/lib/db/client";
 import { memberships, orderItems, orders } from "@/lib/db/schema";
 import type { Purifier } from "@/lib/schemas/purifier";
 import { listPurifiers } from "@/lib/server/purifiers";
-import { afterSaleClaimed, toOrderView } from "@/lib/server/orders/view";
+import { toOrderView } from "@/lib/server/orders/view";
+import { afterSaleClaimed } from "./claims";
 
 export interface PurchasedDevice {
   orderId: string;

@@ -1,4 +1,5 @@
 import "server-only";
+import { subscribeAfterSale } from "@/lib/server/after-sale/subscriptions";
 import { markDomainsWired } from "@/lib/server/events/registry";
 import { subscribeFilterShipmentsToOrders } from "@/lib/server/filter-shipments/subscriptions";
 import { subscribeMemberships } from "@/lib/server/memberships/subscriptions";
@@ -13,5 +14,6 @@ export function wireDomains(): void {
   subscribeMemberships();
   subscribePurifiersToOrders();
   subscribeFilterShipmentsToOrders();
+  subscribeAfterSale();
   markDomainsWired();
 }

@@ -1,0 +1,9 @@
+import "server-only";
+import { getDb } from "@/lib/db/client";
+import { afterSaleClaims } from "@/lib/server/orders/view";
+import { afterSaleClaimed } from "./claims";
+
+/** What after-sale answers the domains below it: lib/server/wiring calls this once per process. */
+export function subscribeAfterSale(): void {
+  afterSaleClaims.answerWith("after-sale", async (orderId, db) => afterSaleClaimed(db ?? (await getDb()), orderId));
+}

@@ -1,0 +1,49 @@
+import "server-only";
+import { asc, eq, inArray, isNotNull } from "drizzle-orm";
+import type { MerchandiseCategory } from "@/lib/config/catalog";
+import type { DbExecutor } from "@/lib/db/client";
+import { products, type ProductRow } from "@/lib/db/schema";
+
+// What the other domains read of the catalogue (the products table is the catalogue's:
+// eslint.config.mjs TABLE_OWNERS). Each takes the caller's executor, so a read stays in its
+// transaction. Lines, plans and purifiers name their product by sku with a foreign key, so a
+// lookup always finds it.
+
+export async function findProduct(db: DbExecutor, sku: string): Promise<ProductRow | undefined> {
+  const [row] = await db.select().from(products).where(eq(products.sku, sku)).limit(1);
+  return row;
+}
+
+/** The products named, by sku (listed or not). */
+export async function productsBySku(db: DbExecutor, skus: readonly string[]): Promise<Map<string, ProductRow>> {
+  const wanted = [...new Set(skus)];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.select().from(products).where(inArray(products.sku, wanted));
+  return new Map(rows.map((row) => [row.sku, row]));
+}
+
+/**
+ * Each row with its product, in the rows' order: what a join on the sku gave. The foreign key keeps
+ * every sku in the catalogue, so a missing one is a broken database, not a case to show.
+ */
+export async function withProducts<Row extends { sku: string }>(db: DbExecutor, rows: readonly Row[]): Promise<Array<Row & { product: ProductRow }>> {
+  const catalogue = await productsBySku(
+    db,
+    rows.map((row) => row.sku),
+  );
+  return rows.map((row) => {
+    const product = catalogue.get(row.sku);
+    if (!product) throw new Error(`No product ${row.sku} in the catalogue`);
+    return { ...row, product };
+  });
+}
+
+/** The skus of a category, as a subquery for `inArray(x.sku, …)`. */
+export function skusInCategory(db: DbExecutor, category: MerchandiseCategory) {
+  return db.select({ sku: products.sku }).from(products).where(eq(products.category, category));
+}
+
+/** The catalogue's filters (products with a filter stage), in stage order. */
+export async function filterProducts(db: DbExecutor): Promise<ProductRow[]> {
+  return db.select().from(products).where(isNotNull(products.filterStage)).orderBy(asc(products.filterStage));
+}
