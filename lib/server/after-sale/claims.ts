@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, ne, notInArray, or, sql } from "drizzle-orm";
+import { and, count, eq, ne, notInArray, or, sql } from "drizzle-orm";
 import type { DbExecutor } from "@/lib/db/client";
 import { afterSaleRequests } from "@/lib/db/schema";
 
@@ -22,4 +22,13 @@ export async function afterSaleClaimed(db: DbExecutor, orderId: string): Promise
     )
     .groupBy(afterSaleRequests.sku);
   return new Map(rows.map((row) => [row.sku, Number(row.claimed)]));
+}
+
+/** The after-sale requests made under a care plan that were not rejected or cancelled. */
+export async function claimsUnderCarePlan(db: DbExecutor, carePlanId: string): Promise<number> {
+  const [claims] = await db
+    .select({ n: count() })
+    .from(afterSaleRequests)
+    .where(and(eq(afterSaleRequests.carePlanId, carePlanId), notInArray(afterSaleRequests.status, ["rejected", "cancelled"])));
+  return claims?.n ?? 0;
 }

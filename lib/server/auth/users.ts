@@ -54,12 +54,17 @@ export async function findUserById(db: DbExecutor, userId: string): Promise<User
   return row;
 }
 
-/** The e-mail of each account named (an actor, a holder), by id; ids with no account are left out. */
-export async function emailsOfUsers(db: DbExecutor, userIds: readonly (string | null)[]): Promise<Map<string, string>> {
+/** The accounts named (an actor, a holder), by id; ids with no account are left out. */
+export async function usersById(db: DbExecutor, userIds: readonly (string | null)[]): Promise<Map<string, UserRow>> {
   const ids = [...new Set(userIds.filter((id): id is string => id !== null))];
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids));
-  return new Map(rows.map((row) => [row.id, row.email]));
+  const rows = await db.select().from(users).where(inArray(users.id, ids));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The e-mail of each account named, by id. */
+export async function emailsOfUsers(db: DbExecutor, userIds: readonly (string | null)[]): Promise<Map<string, string>> {
+  return new Map([...(await usersById(db, userIds))].map(([id, row]) => [id, row.email]));
 }
 
 /** The accounts whose e-mail or name matches an ILIKE pattern, as a subquery for `inArray(x.userId, …)`. */

@@ -1,8 +1,9 @@
 import "server-only";
-import { asc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull } from "drizzle-orm";
 import type { MerchandiseCategory } from "@/lib/config/catalog";
 import type { DbExecutor } from "@/lib/db/client";
 import { products, type ProductRow } from "@/lib/db/schema";
+import type { FilterStageSpec } from "@/lib/rules/filter-stages";
 
 // What the other domains read of the catalogue (the products table is the catalogue's:
 // eslint.config.mjs TABLE_OWNERS). Each takes the caller's executor, so a read stays in its
@@ -43,7 +44,28 @@ export function skusInCategory(db: DbExecutor, category: MerchandiseCategory) {
   return db.select({ sku: products.sku }).from(products).where(eq(products.category, category));
 }
 
-/** The catalogue's filters (products with a filter stage), in stage order. */
-export async function filterProducts(db: DbExecutor): Promise<ProductRow[]> {
-  return db.select().from(products).where(isNotNull(products.filterStage)).orderBy(asc(products.filterStage));
+/** The stages and lives of the catalogue's filters (products with a filter stage and a life), in stage order. */
+export async function filterStageSpecs(db: DbExecutor): Promise<FilterStageSpec[]> {
+  const rows = await db
+    .select({ stage: products.filterStage, sku: products.sku, name: products.name, lifeMonths: products.filterLifeMonths })
+    .from(products)
+    .where(and(isNotNull(products.filterStage), isNotNull(products.filterLifeMonths)))
+    .orderBy(asc(products.filterStage));
+  return rows.flatMap((row) =>
+    row.stage !== null && row.lifeMonths !== null ? [{ ...row, stage: row.stage, lifeMonths: row.lifeMonths }] : [],
+  );
+}
+
+/** The skus of plans at least `months` long, as a subquery for `inArray(x.sku, …)`. */
+export function planSkusOfAtLeast(db: DbExecutor, months: number) {
+  return db.select({ sku: products.sku }).from(products).where(gte(products.planMonths, months));
+}
+
+/** The products that are filters of the stages named. */
+export async function productsOfFilterStages(db: DbExecutor, stages: readonly number[]): Promise<ProductRow[]> {
+  if (stages.length === 0) return [];
+  return db
+    .select()
+    .from(products)
+    .where(inArray(products.filterStage, [...stages]));
 }
