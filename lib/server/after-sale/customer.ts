@@ -2,12 +2,14 @@ import "server-only";
 import { and, count, desc, eq } from "drizzle-orm";
 import { getDb, type DbExecutor } from "@/lib/db/client";
 import { shipsToCustomer } from "@/lib/config/catalog";
-import { afterSaleRequests, orderItems, orders, products, type AfterSaleRow } from "@/lib/db/schema";
+import { afterSaleRequests, type AfterSaleRow } from "@/lib/db/schema";
 import type { AfterSale, AfterSaleListQuery, ApplyAfterSaleBody, SubmitTrackingBody } from "@/lib/schemas/after-sale";
 import { AppError } from "@/lib/server/base/errors";
+import { withProducts } from "@/lib/server/catalog/lookups";
 import { afterSaleReceivedMail } from "@/lib/server/mail/templates/after-sale";
 import { coveringCarePlan } from "@/lib/server/memberships";
 import { canApplyAfterSale, customerActor } from "@/lib/server/orders";
+import { lockedOrder, orderLine } from "@/lib/server/orders/lookups";
 import { afterSaleClaimed } from "./claims";
 import { ownPurifier } from "@/lib/server/purifiers";
 import { inTransaction } from "@/lib/server/transaction";
@@ -73,20 +75,13 @@ async function repairCoverage(
  */
 export async function applyAfterSale(userId: string, body: ApplyAfterSaleBody, now: Date = new Date()): Promise<{ afterSaleId: string }> {
   return inTransaction(async (tx) => {
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, body.orderId), eq(orders.userId, userId)))
-      .for("update");
+    const order = await lockedOrder(tx, body.orderId, userId);
     if (!order) throw new AppError(404, AFTER_SALE_MESSAGES.orderNotFound);
     const coverage = body.purifierId ? await repairCoverage(tx, userId, body, now) : null;
     // A plan has nothing to ship, so its paid order never becomes "delivered"; its running plan is what counts.
     if (!canApplyAfterSale(order.status) && !coverage?.underPlan) throw new AppError(409, AFTER_SALE_MESSAGES.orderNotEligible);
-    const [found] = await tx
-      .select({ line: orderItems, category: products.category })
-      .from(orderItems)
-      .innerJoin(products, eq(products.sku, orderItems.sku))
-      .where(and(eq(orderItems.orderId, order.id), eq(orderItems.sku, body.skuNum)));
+    const ordered = await orderLine(tx, order.id, body.skuNum);
+    const [found] = ordered ? (await withProducts(tx, [ordered])).map((line) => ({ line, category: line.product.category })) : [];
     if (!found) throw new AppError(422, AFTER_SALE_MESSAGES.itemNotInOrder);
     // A plan or a service is never sent back or refunded like goods: its money follows its own rule
     // (cancelling the plan). Only a repair under the care plan is filed against a plan's line.

@@ -69,3 +69,14 @@ export async function productsOfFilterStages(db: DbExecutor, stages: readonly nu
     .from(products)
     .where(inArray(products.filterStage, [...stages]));
 }
+
+/** The first product of a category in the shop's ordering. */
+export async function firstOfCategory(db: DbExecutor, category: MerchandiseCategory): Promise<ProductRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(eq(products.category, category))
+    .orderBy(asc(products.sortOrder), asc(products.sku))
+    .limit(1);
+  return row;
+}

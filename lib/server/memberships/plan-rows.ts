@@ -43,3 +43,12 @@ export async function planMailFactsOf(db: DbExecutor, plan: Pick<MembershipRow, 
   const product = await findProduct(db, plan.sku);
   return product ? planMailFacts(db, plan.userId, product.name) : null;
 }
+
+/** The plans named (of one customer, when `userId` is given). */
+export async function plansById(db: DbExecutor, planIds: readonly string[], userId?: string): Promise<MembershipRow[]> {
+  if (planIds.length === 0) return [];
+  return db
+    .select()
+    .from(memberships)
+    .where(and(inArray(memberships.id, [...planIds]), userId ? eq(memberships.userId, userId) : undefined));
+}

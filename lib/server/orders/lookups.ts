@@ -1,12 +1,12 @@
 import "server-only";
-import { and, asc, desc, eq, gte, inArray, isNotNull } from "drizzle-orm";
-import type { DbExecutor } from "@/lib/db/client";
-import { orderItems, orders, type OrderItemRow, type OrderRow } from "@/lib/db/schema";
+import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import type { DbExecutor, Transaction } from "@/lib/db/client";
+import { orderItems, orders, type OrderItemRow, type OrderRow, type OrderStatus } from "@/lib/db/schema";
 import type { UsAddress } from "@/lib/schemas/auth";
 
 // What the other domains read of an order (orders, their lines and timeline are this domain's:
 // eslint.config.mjs TABLE_OWNERS), through the caller's executor so a read stays in its
-// transaction. Changes go through the order's own rules (status.ts, payment.ts, refunds.ts).
+// transaction. Changes go through the functions named for them here, or the order's own rules (status.ts, payment.ts, refunds.ts).
 
 export async function findOrder(db: DbExecutor, orderId: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
@@ -46,4 +46,78 @@ export async function latestShippingAddress(db: DbExecutor, userId: string): Pro
     .orderBy(desc(orders.createdAt))
     .limit(1);
   return latest?.address ?? null;
+}
+
+/** Whether `serial` is promised to a unit of an order still on its way (other than `exceptOrderId`). */
+export async function serialOnTheWay(db: DbExecutor, serial: string, exceptOrderId?: string): Promise<boolean> {
+  // Only an order still on its way holds its serials: once delivered they are on its purifiers, and a
+  // shipment refunded on the way gives them back.
+  const [shipped] = await db
+    .select({ orderId: orderItems.orderId })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        sql`${orderItems.serials} @> ${JSON.stringify([serial])}::jsonb`,
+        eq(orders.status, "shipped"),
+        exceptOrderId ? ne(orderItems.orderId, exceptOrderId) : undefined,
+      ),
+    )
+    .limit(1);
+  return shipped !== undefined;
+}
+
+/** Stores the serials entered for a line as it ships (the purifiers check them: the shipping event). */
+export async function storeLineSerials(tx: Transaction, orderId: string, sku: string, serials: readonly string[]): Promise<void> {
+  await tx
+    .update(orderItems)
+    .set({ serials: serials.length > 0 ? [...serials] : null })
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.sku, sku)));
+}
+
+/** The customer's orders in one of `statuses` that have a line of `sku`, newest first. */
+export async function customerOrdersWithSku(
+  db: DbExecutor,
+  where: { userId: string; sku: string; statuses: readonly OrderStatus[] },
+  limit: number,
+): Promise<OrderRow[]> {
+  const rows = await db
+    .select({ order: orders })
+    .from(orders)
+    .innerJoin(orderItems, and(eq(orderItems.orderId, orders.id), eq(orderItems.sku, where.sku)))
+    .where(and(eq(orders.userId, where.userId), inArray(orders.status, [...where.statuses])))
+    .orderBy(desc(orders.createdAt))
+    .limit(limit);
+  return rows.map((row) => row.order);
+}
+
+/** One line of an order, by its sku. */
+export async function orderLine(db: DbExecutor, orderId: string, sku: string): Promise<OrderItemRow | undefined> {
+  const [line] = await db
+    .select()
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.sku, sku)))
+    .limit(1);
+  return line;
+}
+
+/**
+ * Locks the order (of `ownerId`, when given) for the caller's transaction, as every money change
+ * does first; undefined when there is none, for the caller to answer in its own words.
+ */
+export async function lockedOrder(tx: Transaction, orderId: string, ownerId?: string): Promise<OrderRow | undefined> {
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), ownerId === undefined ? undefined : eq(orders.userId, ownerId)))
+    .for("update");
+  return order;
+}
+
+/** The orders whose delivery address names someone matching an ILIKE pattern, as a subquery for `inArray(x.orderId, …)`. */
+export function ordersShippedToName(db: DbExecutor, pattern: string) {
+  return db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(ilike(sql`${orders.shippingAddress}->>'fullName'`, pattern));
 }
