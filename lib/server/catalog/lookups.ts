@@ -80,3 +80,18 @@ export async function firstOfCategory(db: DbExecutor, category: MerchandiseCateg
     .limit(1);
   return row;
 }
+
+/** The skus on sale, as a subquery for `inArray(x.sku, …)`. */
+export function listedSkuQuery(db: DbExecutor) {
+  return db.select({ sku: products.sku }).from(products).where(eq(products.listed, true));
+}
+
+/** A product on sale; undefined when the sku is unknown or withdrawn from sale. */
+export async function findListedProduct(db: DbExecutor, sku: string): Promise<ProductRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.sku, sku), eq(products.listed, true)))
+    .limit(1);
+  return row;
+}

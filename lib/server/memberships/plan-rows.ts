@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import type { DbExecutor } from "@/lib/db/client";
 import { memberships, type MembershipRow, type PlanKind } from "@/lib/db/schema";
 import { findUserById } from "@/lib/server/auth/users";
@@ -51,4 +51,19 @@ export async function plansById(db: DbExecutor, planIds: readonly string[], user
     .select()
     .from(memberships)
     .where(and(inArray(memberships.id, [...planIds]), userId ? eq(memberships.userId, userId) : undefined));
+}
+
+/** The saved cards renewing memberships charge: one customer's, or the card named if it does (payments asks: renewalCards). */
+export async function renewalCardsOf(db: DbExecutor, of: { userId: string } | { cardId: string }): Promise<string[]> {
+  const rows = await db
+    .select({ id: memberships.paymentMethodId })
+    .from(memberships)
+    .where(
+      and(
+        "userId" in of ? eq(memberships.userId, of.userId) : eq(memberships.paymentMethodId, of.cardId),
+        eq(memberships.autoRenew, true),
+        isNotNull(memberships.paymentMethodId),
+      ),
+    );
+  return [...new Set(rows.flatMap((row) => (row.id ? [row.id] : [])))];
 }
