@@ -72,7 +72,15 @@ const TABLE_OWNERS = {
   mail: ["mailOutbox"],
   auth: ["users", "sessions", "emailCodes", "oauthIdentities", "oauthUsedCodes"],
   catalog: ["products", "productChanges"],
-  payments: ["payments", "savedPaymentMethods", "paymentCustomers", "paymentEvents", "testProviderCards", "testProviderCharges", "testProviderRefunds"],
+  payments: [
+    "payments",
+    "savedPaymentMethods",
+    "paymentCustomers",
+    "paymentEvents",
+    "testProviderCards",
+    "testProviderCharges",
+    "testProviderRefunds",
+  ],
   orders: ["orders", "orderItems", "orderEvents", "refunds", "refundAllocations"],
   memberships: ["memberships"],
   purifiers: ["purifiers", "filterChanges"],
@@ -83,14 +91,18 @@ const TABLE_OWNERS = {
 const schemaDir = new URL("./lib/db/schema/", import.meta.url);
 const schemaTables = readdirSync(schemaDir)
   .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))
-  .flatMap((file) => [...readFileSync(new URL(file, schemaDir), "utf8").matchAll(/^export const (\w+) = pgTable\(/gm)].map((match) => match[1]));
+  .flatMap((file) =>
+    [...readFileSync(new URL(file, schemaDir), "utf8").matchAll(/^export const (\w+) = pgTable\(/gm)].map((match) => match[1]),
+  );
 const ownedTables = Object.values(TABLE_OWNERS).flat();
 const unowned = schemaTables.filter((table) => !ownedTables.includes(table));
 const vanished = ownedTables.filter((table) => !schemaTables.includes(table));
 if (unowned.length > 0) throw new Error(`eslint.config.mjs: give ${unowned.join(", ")} an owner in TABLE_OWNERS`);
-if (vanished.length > 0) throw new Error(`eslint.config.mjs: TABLE_OWNERS names ${vanished.join(", ")}, which lib/db/schema does not export`);
+if (vanished.length > 0)
+  throw new Error(`eslint.config.mjs: TABLE_OWNERS names ${vanished.join(", ")}, which lib/db/schema does not export`);
 const unknownOwners = Object.keys(TABLE_OWNERS).filter((owner) => !DOMAIN_LEVELS.flat().includes(owner));
-if (unknownOwners.length > 0) throw new Error(`eslint.config.mjs: TABLE_OWNERS names ${unknownOwners.join(", ")}, which DOMAIN_LEVELS does not place`);
+if (unknownOwners.length > 0)
+  throw new Error(`eslint.config.mjs: TABLE_OWNERS names ${unknownOwners.join(", ")}, which DOMAIN_LEVELS does not place`);
 
 /** What a domain may not import from the schema: the tables of every other owner. */
 function notOwned(domain) {
@@ -171,7 +183,9 @@ export default defineConfig([
   ...DOMAIN_LEVELS.flat().map((domain) =>
     layer(
       [`lib/server/${domain}/**`],
-      [noBrowserClient, noTestSupport, noComponents, notAbove(domain), ...notOwned(domain)].filter((pattern) => pattern.group?.length !== 0),
+      [noBrowserClient, noTestSupport, noComponents, notAbove(domain), ...notOwned(domain)].filter(
+        (pattern) => pattern.group?.length !== 0,
+      ),
       domain === "mail" ? [] : [sendMailDirectly],
     ),
   ),

@@ -1,5 +1,4 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import type { DbExecutor, Transaction } from "@/lib/db/client";
 import { afterSaleEvents, type AfterSaleRow, type OrderRow } from "@/lib/db/schema";
 import { findUserById } from "@/lib/server/auth/users";

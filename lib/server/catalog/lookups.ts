@@ -27,7 +27,10 @@ export async function productsBySku(db: DbExecutor, skus: readonly string[]): Pr
  * Each row with its product, in the rows' order: what a join on the sku gave. The foreign key keeps
  * every sku in the catalogue, so a missing one is a broken database, not a case to show.
  */
-export async function withProducts<Row extends { sku: string }>(db: DbExecutor, rows: readonly Row[]): Promise<Array<Row & { product: ProductRow }>> {
+export async function withProducts<Row extends { sku: string }>(
+  db: DbExecutor,
+  rows: readonly Row[],
+): Promise<Array<Row & { product: ProductRow }>> {
   const catalogue = await productsBySku(
     db,
     rows.map((row) => row.sku),

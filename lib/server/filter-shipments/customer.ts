@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { getDb, type Transaction } from "@/lib/db/client";
 import { filterShipments } from "@/lib/db/schema";
 import type { FilterShipmentAction, UpcomingFilterShipments } from "@/lib/schemas/filter-shipments";

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { FILTER_SCHEDULE } from "@/lib/config/filter-shipments";
 import { addDays } from "@/lib/rules/calendar-day";
 import { getDb, type Transaction } from "@/lib/db/client";

@@ -79,7 +79,13 @@ export async function adminListPlans(actor: Pick<UserRow, "role">, kind?: PlanKi
       lastRenewalFailure: plan.lastRenewalFailure,
       card: plan.card,
       cancelledAt: plan.cancelledAt?.toISOString() ?? null,
-      cancelledBy: plan.cancelledAt ? (plan.cancelledByUserId === plan.userId ? "customer" : (plan.cancelledByUserId === null ? null : (emails.get(plan.cancelledByUserId) ?? null))) : null,
+      cancelledBy: plan.cancelledAt
+        ? plan.cancelledByUserId === plan.userId
+          ? "customer"
+          : plan.cancelledByUserId === null
+            ? null
+            : (emails.get(plan.cancelledByUserId) ?? null)
+        : null,
       yearly: plan.planMonths >= YEARLY_PLAN_MONTHS,
       canCancel:
         plan.kind === "membership" &&

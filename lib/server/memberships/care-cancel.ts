@@ -68,14 +68,7 @@ async function cancelCareRow(
   const rule = await cancelPlanUnderRule(tx, row, by, now);
   const holder = await planMailFacts(tx, row.userId, row.name);
   if (holder) {
-    await queueMail(
-      tx,
-      careCancelledMail(
-        holder,
-        { cents: rule.refundCents, card: rule.card, why: rule.why },
-        by.actor === "admin",
-      ),
-    );
+    await queueMail(tx, careCancelledMail(holder, { cents: rule.refundCents, card: rule.card, why: rule.why }, by.actor === "admin"));
   }
   return { rule };
 }

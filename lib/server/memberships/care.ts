@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, gt, inArray, lte } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte } from "drizzle-orm";
 import type { DbExecutor, Transaction } from "@/lib/db/client";
 import { memberships, type MembershipRow } from "@/lib/db/schema";
 import { CARE_NEEDS_PURIFIER_MESSAGE } from "@/lib/display/purifier-display";
@@ -26,7 +26,8 @@ export async function assertCarePlanBuyable(db: DbExecutor, userId: string, skus
   if (skus.length === 0) return;
   const catalogue = await productsBySku(db, skus);
   if (![...catalogue.values()].some((product) => product.category === "care")) return;
-  if ((await purifiersOfCustomer.ask(userId, db)).length === 0) throw new AppError(409, CARE_NEEDS_PURIFIER_MESSAGE, [{ path: "skuNum", message: CARE_NEEDS_PURIFIER_MESSAGE }]);
+  if ((await purifiersOfCustomer.ask(userId, db)).length === 0)
+    throw new AppError(409, CARE_NEEDS_PURIFIER_MESSAGE, [{ path: "skuNum", message: CARE_NEEDS_PURIFIER_MESSAGE }]);
 }
 
 /**

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, gt, inArray, or } from "drizzle-orm";
+import { and, eq, gt, or } from "drizzle-orm";
 import { isOnePerCustomer } from "@/lib/config/memberships";
 import type { DbExecutor } from "@/lib/db/client";
 import { memberships } from "@/lib/db/schema";

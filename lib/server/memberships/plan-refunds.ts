@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, eq, inArray, notInArray, or } from "drizzle-orm";
+import { and, count, eq, inArray, or } from "drizzle-orm";
 import { CARE_FULL_REFUND_DAYS, YEARLY_PLAN_MONTHS } from "@/lib/config/memberships";
 import type { DbExecutor, Transaction } from "@/lib/db/client";
 import { memberships, type MembershipRow } from "@/lib/db/schema";

@@ -190,9 +190,7 @@ async function renewOne(id: string, now: Date): Promise<"renewed" | "failed" | "
       .for("update");
     if (!row) {
       // Another run applied this very charge (the same key got the same answer): nothing to give back.
-      const applied =
-        charge.status !== "failed" &&
-        (await isChargeRecorded(tx, charge.result.providerRef));
+      const applied = charge.status !== "failed" && (await isChargeRecorded(tx, charge.result.providerRef));
       if (!applied && (charge.status === "paid" || charge.status === "requires_action")) {
         await refundUnwantedRenewal(tx, claimed, product, amountCents, charge.result, now);
       }

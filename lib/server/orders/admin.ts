@@ -1,14 +1,7 @@
 import "server-only";
 import { and, asc, between, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type DbExecutor } from "@/lib/db/client";
-import {
-  orderEvents,
-  orderItems,
-  orders,
-  type OrderEventRow,
-  type OrderRow,
-  type UserRow,
-} from "@/lib/db/schema";
+import { orderEvents, orderItems, orders, type OrderEventRow, type OrderRow, type UserRow } from "@/lib/db/schema";
 import { centsToAmount } from "@/lib/rules/money";
 import type {
   AdminCancelOrderBody,

@@ -3,15 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { shipsToCustomer, UNSHIPPED_CATEGORIES, type MerchandiseCategory } from "@/lib/config/catalog";
 import { getDb, type DbExecutor, type Transaction } from "@/lib/db/client";
-import {
-  orderItems,
-  orders,
-  refundAllocations,
-  refunds,
-  type OrderRow,
-  type RefundReason,
-  type RefundRow,
-} from "@/lib/db/schema";
+import { orderItems, orders, refundAllocations, refunds, type OrderRow, type RefundReason, type RefundRow } from "@/lib/db/schema";
 import { centsToAmount, formatUsd } from "@/lib/rules/money";
 import type { AdminRefund } from "@/lib/schemas/admin-order";
 import { AppError } from "@/lib/server/base/errors";

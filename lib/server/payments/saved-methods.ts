@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { getDb, type DbExecutor, type Transaction } from "@/lib/db/client";
 import { paymentCustomers, paymentEvents, savedPaymentMethods, type SavedPaymentMethodRow } from "@/lib/db/schema";
 import { domainQuestion } from "@/lib/server/events/registry";

@@ -7,7 +7,10 @@ import { filterChanges, purifiers, type FilterChangeRow, type PurifierRow } from
 // tables: eslint.config.mjs TABLE_OWNERS), through the caller's executor.
 
 /** Purifiers (all, or one owner's, or some by id), oldest registered first. */
-export async function findPurifiers(db: DbExecutor, where: { userId?: string; purifierIds?: readonly string[] } = {}): Promise<PurifierRow[]> {
+export async function findPurifiers(
+  db: DbExecutor,
+  where: { userId?: string; purifierIds?: readonly string[] } = {},
+): Promise<PurifierRow[]> {
   return db
     .select()
     .from(purifiers)

@@ -1,9 +1,9 @@
 import "server-only";
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike } from "drizzle-orm";
 import { getDb, type DbExecutor, type Transaction } from "@/lib/db/client";
 import { purifiers, type PurifierRow, type UserRow } from "@/lib/db/schema";
 import { daysBetween } from "@/lib/rules/calendar-day";
-import { filterStages, type FilterStageSpec } from "@/lib/rules/filter-stages";
+import { filterStages } from "@/lib/rules/filter-stages";
 import {
   PURIFIER_MESSAGES,
   type AddPurifierBody,
@@ -153,7 +153,8 @@ export async function storeShipSerials(tx: Transaction, orderId: string, entries
       tx,
       (await linesOfOrder(tx, orderId)).filter((ordered) => ordered.sku === entry.skuNum),
     );
-    if (!line || line.product.category !== PURIFIER_CATEGORY) throw fieldError(422, `serials.${index}.skuNum`, PURIFIER_MESSAGES.notAPurifierLine);
+    if (!line || line.product.category !== PURIFIER_CATEGORY)
+      throw fieldError(422, `serials.${index}.skuNum`, PURIFIER_MESSAGES.notAPurifierLine);
     if (entry.serials.length > line.quantity) {
       throw fieldError(422, `serials.${index}.serials`, PURIFIER_MESSAGES.tooManySerials(line.name, line.quantity));
     }
