@@ -67,7 +67,7 @@ if (unplaced.length > 0) throw new Error(`eslint.config.mjs: place lib/server/${
 // and write it only through the owner's functions, so a rule about a table (who may set a status,
 // how stock moves, what a refund is) lives in one place. Every table lib/db/schema exports must be
 // placed here. Row types and constants stay importable: the rule is about queries.
-const TABLE_OWNERS = {
+export const TABLE_OWNERS = {
   reminders: ["mailOptOuts"],
   mail: ["mailOutbox"],
   auth: ["users", "sessions", "emailCodes", "oauthIdentities", "oauthUsedCodes"],
