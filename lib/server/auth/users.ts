@@ -4,6 +4,7 @@ import { getDb, type DbExecutor, type Transaction } from "@/lib/db/client";
 import { users, type UserRow } from "@/lib/db/schema";
 import type { UsAddress } from "@/lib/schemas/auth";
 import type { User } from "@/lib/schemas/user";
+import { byKey, distinctKeys } from "@/lib/server/base/by-key";
 import { domainQuestion } from "@/lib/server/events/registry";
 import { isOperator } from "./roles";
 
@@ -56,10 +57,8 @@ export async function findUserById(db: DbExecutor, userId: string): Promise<User
 
 /** The accounts named (an actor, a holder), by id; ids with no account are left out. */
 export async function usersById(db: DbExecutor, userIds: readonly (string | null)[]): Promise<Map<string, UserRow>> {
-  const ids = [...new Set(userIds.filter((id): id is string => id !== null))];
-  if (ids.length === 0) return new Map();
-  const rows = await db.select().from(users).where(inArray(users.id, ids));
-  return new Map(rows.map((row) => [row.id, row]));
+  const ids = distinctKeys(userIds);
+  return byKey(ids.length > 0 ? await db.select().from(users).where(inArray(users.id, ids)) : [], (row) => row.id);
 }
 
 /** The e-mail of each account named, by id. */

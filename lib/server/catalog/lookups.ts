@@ -4,6 +4,7 @@ import type { MerchandiseCategory } from "@/lib/config/catalog";
 import type { DbExecutor } from "@/lib/db/client";
 import { products, type ProductRow } from "@/lib/db/schema";
 import type { FilterStageSpec } from "@/lib/rules/filter-stages";
+import { byKey, distinctKeys } from "@/lib/server/base/by-key";
 
 // What the other domains read of the catalogue (the products table is the catalogue's:
 // eslint.config.mjs TABLE_OWNERS). Each takes the caller's executor, so a read stays in its
@@ -17,10 +18,8 @@ export async function findProduct(db: DbExecutor, sku: string): Promise<ProductR
 
 /** The products named, by sku (listed or not). */
 export async function productsBySku(db: DbExecutor, skus: readonly string[]): Promise<Map<string, ProductRow>> {
-  const wanted = [...new Set(skus)];
-  if (wanted.length === 0) return new Map();
-  const rows = await db.select().from(products).where(inArray(products.sku, wanted));
-  return new Map(rows.map((row) => [row.sku, row]));
+  const wanted = distinctKeys(skus);
+  return byKey(wanted.length > 0 ? await db.select().from(products).where(inArray(products.sku, wanted)) : [], (row) => row.sku);
 }
 
 /**
@@ -91,10 +90,6 @@ export function listedSkuQuery(db: DbExecutor) {
 
 /** A product on sale; undefined when the sku is unknown or withdrawn from sale. */
 export async function findListedProduct(db: DbExecutor, sku: string): Promise<ProductRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.sku, sku), eq(products.listed, true)))
-    .limit(1);
-  return row;
+  const row = await findProduct(db, sku);
+  return row?.listed ? row : undefined;
 }

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, ne, sql } from "dri
 import type { DbExecutor, Transaction } from "@/lib/db/client";
 import { orderItems, orders, type OrderItemRow, type OrderRow, type OrderStatus } from "@/lib/db/schema";
 import type { UsAddress } from "@/lib/schemas/auth";
+import { byKey, distinctKeys } from "@/lib/server/base/by-key";
 
 // What the other domains read of an order (orders, their lines and timeline are this domain's:
 // eslint.config.mjs TABLE_OWNERS), through the caller's executor so a read stays in its
@@ -26,10 +27,8 @@ export async function linesOfOrder(db: DbExecutor, orderId: string): Promise<Ord
 
 /** The orders named, by id; ids with no order are left out. */
 export async function ordersById(db: DbExecutor, orderIds: readonly (string | null)[]): Promise<Map<string, OrderRow>> {
-  const wanted = [...new Set(orderIds.filter((id): id is string => id !== null))];
-  if (wanted.length === 0) return new Map();
-  const rows = await db.select().from(orders).where(inArray(orders.id, wanted));
-  return new Map(rows.map((row) => [row.id, row]));
+  const wanted = distinctKeys(orderIds);
+  return byKey(wanted.length > 0 ? await db.select().from(orders).where(inArray(orders.id, wanted)) : [], (row) => row.id);
 }
 
 /** The orders paid at or after `since`, as a subquery for `inArray(x.orderId, …)`. */
@@ -93,12 +92,7 @@ export async function customerOrdersWithSku(
 
 /** One line of an order, by its sku. */
 export async function orderLine(db: DbExecutor, orderId: string, sku: string): Promise<OrderItemRow | undefined> {
-  const [line] = await db
-    .select()
-    .from(orderItems)
-    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.sku, sku)))
-    .limit(1);
-  return line;
+  return (await linesOfOrder(db, orderId)).find((line) => line.sku === sku);
 }
 
 /**
