@@ -23,14 +23,14 @@ export async function adminAfterSaleEvents(user: Pick<UserRow, "role">, afterSal
     .from(afterSaleEvents)
     .where(eq(afterSaleEvents.afterSaleId, afterSaleId))
     .orderBy(asc(afterSaleEvents.createdAt), asc(afterSaleEvents.id));
-  const emails = await emailsOfUsers(
+  const emailOf = await emailsOfUsers(
     db,
     events.map((event) => event.actorUserId),
   );
   return events.map((event) => ({
     type: event.type,
     actor: event.actor,
-    by: event.actorUserId === null ? null : (emails.get(event.actorUserId) ?? null),
+    by: emailOf(event.actorUserId),
     note: event.note,
     at: event.createdAt.toISOString(),
   }));

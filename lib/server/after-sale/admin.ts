@@ -56,13 +56,13 @@ function afterSaleSearchFilter(db: DbExecutor, query: string | undefined): SQL |
 
 async function adminViews(db: DbExecutor, rows: AfterSaleRow[]): Promise<AdminAfterSale[]> {
   const views = await toAfterSaleViews(db, rows);
-  const emails = await emailsOfUsers(
+  const emailOf = await emailsOfUsers(
     db,
     rows.map((row) => row.userId),
   );
   return views.map((view, index) => {
     const userId = rows[index]?.userId ?? "";
-    return { ...view, customer: { id: userId, email: emails.get(userId) ?? "" } };
+    return { ...view, customer: { id: userId, email: emailOf(userId) ?? "" } };
   });
 }
 

@@ -81,16 +81,16 @@ export async function applyAfterSale(userId: string, body: ApplyAfterSaleBody, n
     // A plan has nothing to ship, so its paid order never becomes "delivered"; its running plan is what counts.
     if (!canApplyAfterSale(order.status) && !coverage?.underPlan) throw new AppError(409, AFTER_SALE_MESSAGES.orderNotEligible);
     const ordered = await orderLine(tx, order.id, body.skuNum);
-    const [found] = ordered ? (await withProducts(tx, [ordered])).map((line) => ({ line, category: line.product.category })) : [];
-    if (!found) throw new AppError(422, AFTER_SALE_MESSAGES.itemNotInOrder);
+    const [line] = ordered ? await withProducts(tx, [ordered]) : [];
+    if (!line) throw new AppError(422, AFTER_SALE_MESSAGES.itemNotInOrder);
     // A plan or a service is never sent back or refunded like goods: its money follows its own rule
     // (cancelling the plan). Only a repair under the care plan is filed against a plan's line.
-    if (!shipsToCustomer(found.category) && !(body.type === "repair" && coverage?.underPlan)) {
-      throw new AppError(422, AFTER_SALE_MESSAGES.planNotReturnable(found.category === "repair" ? "service" : "plan"), [
-        { path: "skuNum", message: AFTER_SALE_MESSAGES.planNotReturnable(found.category === "repair" ? "service" : "plan") },
+    const { category } = line.product;
+    if (!shipsToCustomer(category) && !(body.type === "repair" && coverage?.underPlan)) {
+      throw new AppError(422, AFTER_SALE_MESSAGES.planNotReturnable(category === "repair" ? "service" : "plan"), [
+        { path: "skuNum", message: AFTER_SALE_MESSAGES.planNotReturnable(category === "repair" ? "service" : "plan") },
       ]);
     }
-    const { line } = found;
     const remaining = Math.max(0, line.quantity - ((await afterSaleClaimed(tx, order.id)).get(line.sku) ?? 0));
     if (body.quantity > remaining) throw new AppError(409, AFTER_SALE_MESSAGES.tooMany(remaining));
 
@@ -106,7 +106,7 @@ export async function applyAfterSale(userId: string, body: ApplyAfterSaleBody, n
         type: body.type,
         reason: body.reason,
         description: body.description,
-        refundCents: lineRefundCents(order, line.unitPriceCents, body.quantity, shipsToCustomer(found.category)),
+        refundCents: lineRefundCents(order, line.unitPriceCents, body.quantity, shipsToCustomer(category)),
         purifierId: coverage?.purifierId ?? null,
         carePlanId: coverage?.carePlanId ?? null,
       })

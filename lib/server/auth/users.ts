@@ -61,9 +61,13 @@ export async function usersById(db: DbExecutor, userIds: readonly (string | null
   return byKey(ids.length > 0 ? await db.select().from(users).where(inArray(users.id, ids)) : [], (row) => row.id);
 }
 
-/** The e-mail of each account named, by id. */
-export async function emailsOfUsers(db: DbExecutor, userIds: readonly (string | null)[]): Promise<Map<string, string>> {
-  return new Map([...(await usersById(db, userIds))].map(([id, row]) => [id, row.email]));
+/** The e-mail of each account named: a lookup answering null for no id, or an account that is gone. */
+export async function emailsOfUsers(
+  db: DbExecutor,
+  userIds: readonly (string | null)[],
+): Promise<(userId: string | null) => string | null> {
+  const found = await usersById(db, userIds);
+  return (userId) => (userId === null ? null : (found.get(userId)?.email ?? null));
 }
 
 /** The accounts whose e-mail or name matches an ILIKE pattern, as a subquery for `inArray(x.userId, …)`. */

@@ -127,7 +127,7 @@ export async function adminGetProduct(
     .from(productChanges)
     .where(eq(productChanges.sku, skuNum))
     .orderBy(desc(productChanges.createdAt), asc(productChanges.field));
-  const emails = await emailsOfUsers(
+  const emailOf = await emailsOfUsers(
     db,
     changes.map((change) => change.actorUserId),
   );
@@ -137,7 +137,7 @@ export async function adminGetProduct(
       field: change.field,
       from: change.fromValue,
       to: change.toValue,
-      by: change.actorUserId === null ? null : (emails.get(change.actorUserId) ?? null),
+      by: emailOf(change.actorUserId),
       at: change.createdAt.toISOString(),
     })),
   };

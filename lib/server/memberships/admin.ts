@@ -47,7 +47,7 @@ export async function adminListPlans(actor: Pick<UserRow, "role">, kind?: PlanKi
       .where(kind ? eq(memberships.kind, kind) : undefined)
       .orderBy(desc(memberships.endsAt), desc(memberships.id)),
   );
-  const emails = await emailsOfUsers(
+  const emailOf = await emailsOfUsers(
     db,
     plans.flatMap((plan) => [plan.userId, plan.cancelledByUserId]),
   );
@@ -69,7 +69,7 @@ export async function adminListPlans(actor: Pick<UserRow, "role">, kind?: PlanKi
       kind: plan.kind,
       sku: plan.sku,
       planName: plan.name,
-      customerEmail: emails.get(plan.userId) ?? "",
+      customerEmail: emailOf(plan.userId) ?? "",
       status,
       startsAt: plan.startsAt.toISOString(),
       endsAt: plan.endsAt.toISOString(),
@@ -79,13 +79,7 @@ export async function adminListPlans(actor: Pick<UserRow, "role">, kind?: PlanKi
       lastRenewalFailure: plan.lastRenewalFailure,
       card: plan.card,
       cancelledAt: plan.cancelledAt?.toISOString() ?? null,
-      cancelledBy: plan.cancelledAt
-        ? plan.cancelledByUserId === plan.userId
-          ? "customer"
-          : plan.cancelledByUserId === null
-            ? null
-            : (emails.get(plan.cancelledByUserId) ?? null)
-        : null,
+      cancelledBy: plan.cancelledAt ? (plan.cancelledByUserId === plan.userId ? "customer" : emailOf(plan.cancelledByUserId)) : null,
       yearly: plan.planMonths >= YEARLY_PLAN_MONTHS,
       canCancel:
         plan.kind === "membership" &&

@@ -36,7 +36,7 @@ export async function assertCarePlanBuyable(db: DbExecutor, userId: string, skus
  * Deterministic, so the account can say which purifier a plan is for before and after it is paid.
  */
 async function purifierToCover(tx: Transaction, userId: string, now: Date): Promise<{ purifierId: string; startsAt: Date } | null> {
-  const owned = (await purifiersOfCustomer.ask(userId, tx)).map((id) => ({ id }));
+  const owned = await purifiersOfCustomer.ask(userId, tx);
   if (owned.length === 0) return null;
   const plans = await tx
     .select({ purifierId: memberships.purifierId, endsAt: memberships.endsAt })
@@ -46,10 +46,7 @@ async function purifierToCover(tx: Transaction, userId: string, now: Date): Prom
         eq(memberships.kind, "care"),
         eq(memberships.status, "active"),
         gt(memberships.endsAt, now),
-        inArray(
-          memberships.purifierId,
-          owned.map((row) => row.id),
-        ),
+        inArray(memberships.purifierId, owned),
       ),
     );
   const coveredUntil = new Map<string, Date>();
@@ -58,8 +55,8 @@ async function purifierToCover(tx: Transaction, userId: string, now: Date): Prom
     const known = coveredUntil.get(plan.purifierId);
     if (!known || plan.endsAt > known) coveredUntil.set(plan.purifierId, plan.endsAt);
   }
-  const uncovered = owned.find((row) => !coveredUntil.has(row.id));
-  if (uncovered) return { purifierId: uncovered.id, startsAt: now };
+  const uncovered = owned.find((id) => !coveredUntil.has(id));
+  if (uncovered) return { purifierId: uncovered, startsAt: now };
   const [soonest] = [...coveredUntil.entries()].sort((a, b) => a[1].getTime() - b[1].getTime() || (a[0] < b[0] ? -1 : 1));
   if (!soonest) return null;
   return { purifierId: soonest[0], startsAt: soonest[1] };

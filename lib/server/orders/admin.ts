@@ -96,7 +96,7 @@ export async function adminListOrders(user: UserRow, query: AdminOrderListQuery)
     db,
     rows.map((row) => row.order.id),
   );
-  const emails = await emailsOfUsers(
+  const emailOf = await emailsOfUsers(
     db,
     rows.map((row) => row.order.userId),
   );
@@ -108,7 +108,7 @@ export async function adminListOrders(user: UserRow, query: AdminOrderListQuery)
       createdAt: order.createdAt.toISOString(),
       total: centsToAmount(order.totalCents),
       ...(summaries.get(order.id) ?? NO_LINES),
-      customer: { id: order.userId, email: emails.get(order.userId) ?? "" },
+      customer: { id: order.userId, email: emailOf(order.userId) ?? "" },
     })),
   };
 }
@@ -221,14 +221,14 @@ export async function adminOrderEvents(user: UserRow, orderId: string): Promise<
     .where(eq(orderEvents.orderId, orderId))
     .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
   const named = await namedPayments(db, events);
-  const emails = await emailsOfUsers(
+  const emailOf = await emailsOfUsers(
     db,
     events.map((event) => event.actorUserId),
   );
   return events.map((event) => ({
     type: event.type,
     actor: event.actor,
-    by: event.actorUserId === null ? null : (emails.get(event.actorUserId) ?? null),
+    by: emailOf(event.actorUserId),
     note: named.get(internalPaymentId(event)?.toLowerCase() ?? "") ?? event.note,
     at: event.createdAt.toISOString(),
   }));

@@ -283,7 +283,7 @@ export async function adminListPurifiers(
     rows.map((row) => row.purifier),
     now,
   );
-  const emails = await emailsOfUsers(
+  const emailOf = await emailsOfUsers(
     db,
     rows.map((row) => row.purifier.userId),
   );
@@ -292,7 +292,7 @@ export async function adminListPurifiers(
     today: storeDate(now),
     list: views.map((view, index) => ({
       ...view,
-      customer: { id: rows[index]?.purifier.userId ?? "", email: emails.get(rows[index]?.purifier.userId ?? "") ?? "" },
+      customer: { id: rows[index]?.purifier.userId ?? "", email: emailOf(rows[index]?.purifier.userId ?? "") ?? "" },
     })),
   };
 }
