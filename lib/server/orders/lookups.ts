@@ -7,7 +7,8 @@ import { byKey, distinctKeys } from "@/lib/server/base/by-key";
 
 // What the other domains read of an order (orders, their lines and timeline are this domain's:
 // eslint.config.mjs TABLE_OWNERS), through the caller's executor so a read stays in its
-// transaction. Changes go through the functions named for them here, or the order's own rules (status.ts, payment.ts, refunds.ts).
+// transaction. The one change made here is a line's serials, for the purifiers (storeLineSerials);
+// every other change goes through the order's own rules (status.ts, payment.ts, refunds.ts).
 
 export async function findOrder(db: DbExecutor, orderId: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
