@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { defineConfig, globalIgnores } from "eslint/config";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import importX from "eslint-plugin-import-x";
@@ -36,7 +36,7 @@ const noFeatureComponents = {
   message: "components/ui is the shared kit: it imports no feature folder (move what both need into ui).",
 };
 
-// The server's domains, lowest first (docs/decisions/0034-domains-depend-one-way.md). A domain imports
+// The server's domains, lowest first (docs/decisions/0035-domains-depend-one-way.md). A domain imports
 // only from levels below its own; when a lower one must make a higher one react (an order paid,
 // delivered, cancelled) it announces the event through lib/server/events and the higher one
 // subscribes in lib/server/wiring. Every folder of lib/server must be placed here.
@@ -50,7 +50,9 @@ const DOMAIN_LEVELS = [
   ["catalog", "payments", "jobs"],
   ["orders"],
   ["memberships"],
-  ["purifiers", "filter-shipments"],
+  ["purifiers"],
+  // Above the purifiers: the filter schedule reads a customer's purifiers and their filter changes.
+  ["filter-shipments"],
   ["cart", "after-sale"],
   ["checkout"],
   ["wiring"],
@@ -60,6 +62,58 @@ const unplaced = readdirSync(new URL("./lib/server", import.meta.url), { withFil
   .filter((entry) => entry.isDirectory() && !DOMAIN_LEVELS.flat().includes(entry.name))
   .map((entry) => entry.name);
 if (unplaced.length > 0) throw new Error(`eslint.config.mjs: place lib/server/${unplaced.join(", lib/server/")} in DOMAIN_LEVELS`);
+
+// Each table has one owning folder (docs/decisions/0036-tables-have-owners.md): other domains read
+// and write it only through the owner's functions, so a rule about a table (who may set a status,
+// how stock moves, what a refund is) lives in one place. Every table lib/db/schema exports must be
+// placed here. Row types and constants stay importable: the rule is about queries.
+export const TABLE_OWNERS = {
+  reminders: ["mailOptOuts"],
+  mail: ["mailOutbox"],
+  auth: ["users", "sessions", "emailCodes", "oauthIdentities", "oauthUsedCodes"],
+  catalog: ["products", "productChanges"],
+  payments: [
+    "payments",
+    "savedPaymentMethods",
+    "paymentCustomers",
+    "paymentEvents",
+    "testProviderCards",
+    "testProviderCharges",
+    "testProviderRefunds",
+  ],
+  orders: ["orders", "orderItems", "orderEvents", "refunds", "refundAllocations"],
+  memberships: ["memberships"],
+  purifiers: ["purifiers", "filterChanges"],
+  "filter-shipments": ["filterShipments", "filterAddressRequests", "filterReminders"],
+  cart: ["cartItems"],
+  "after-sale": ["afterSaleRequests", "afterSaleEvents"],
+};
+const schemaDir = new URL("./lib/db/schema/", import.meta.url);
+const schemaTables = readdirSync(schemaDir)
+  .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))
+  .flatMap((file) =>
+    [...readFileSync(new URL(file, schemaDir), "utf8").matchAll(/^export const (\w+) = pgTable\(/gm)].map((match) => match[1]),
+  );
+const ownedTables = Object.values(TABLE_OWNERS).flat();
+const unowned = schemaTables.filter((table) => !ownedTables.includes(table));
+const vanished = ownedTables.filter((table) => !schemaTables.includes(table));
+if (unowned.length > 0) throw new Error(`eslint.config.mjs: give ${unowned.join(", ")} an owner in TABLE_OWNERS`);
+if (vanished.length > 0)
+  throw new Error(`eslint.config.mjs: TABLE_OWNERS names ${vanished.join(", ")}, which lib/db/schema does not export`);
+const unknownOwners = Object.keys(TABLE_OWNERS).filter((owner) => !DOMAIN_LEVELS.flat().includes(owner));
+if (unknownOwners.length > 0)
+  throw new Error(`eslint.config.mjs: TABLE_OWNERS names ${unknownOwners.join(", ")}, which DOMAIN_LEVELS does not place`);
+
+/** What a domain may not import from the schema: the tables of every other owner. */
+function notOwned(domain) {
+  return Object.entries(TABLE_OWNERS)
+    .filter(([owner]) => owner !== domain)
+    .map(([owner, tables]) => ({
+      group: ["@/lib/db/schema", "@/lib/db/schema/*", "**/db/schema", "**/db/schema/*"],
+      importNames: tables,
+      message: `This table is owned by lib/server/${owner} (eslint.config.mjs TABLE_OWNERS): call its functions, or ask it through lib/server/events when it sits above you.`,
+    }));
+}
 
 /** What a domain may not import: its own level's neighbours and everything above. */
 function notAbove(domain) {
@@ -129,7 +183,9 @@ export default defineConfig([
   ...DOMAIN_LEVELS.flat().map((domain) =>
     layer(
       [`lib/server/${domain}/**`],
-      [noBrowserClient, noTestSupport, noComponents, notAbove(domain)].filter((pattern) => pattern.group?.length !== 0),
+      [noBrowserClient, noTestSupport, noComponents, notAbove(domain), ...notOwned(domain)].filter(
+        (pattern) => pattern.group?.length !== 0,
+      ),
       domain === "mail" ? [] : [sendMailDirectly],
     ),
   ),

@@ -1,8 +1,9 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { afterSaleEvents, users, type AfterSaleEventRow, type UserRow } from "@/lib/db/schema";
+import { afterSaleEvents, type AfterSaleEventRow, type UserRow } from "@/lib/db/schema";
 import { assertOperator } from "@/lib/server/auth/roles";
+import { emailsOfUsers } from "@/lib/server/auth/users";
 
 export interface AdminAfterSaleEvent {
   type: string;
@@ -17,16 +18,19 @@ export interface AdminAfterSaleEvent {
 export async function adminAfterSaleEvents(user: Pick<UserRow, "role">, afterSaleId: string): Promise<AdminAfterSaleEvent[]> {
   assertOperator(user);
   const db = await getDb();
-  const rows = await db
-    .select({ event: afterSaleEvents, email: users.email })
+  const events = await db
+    .select()
     .from(afterSaleEvents)
-    .leftJoin(users, eq(users.id, afterSaleEvents.actorUserId))
     .where(eq(afterSaleEvents.afterSaleId, afterSaleId))
     .orderBy(asc(afterSaleEvents.createdAt), asc(afterSaleEvents.id));
-  return rows.map(({ event, email }) => ({
+  const emailOf = await emailsOfUsers(
+    db,
+    events.map((event) => event.actorUserId),
+  );
+  return events.map((event) => ({
     type: event.type,
     actor: event.actor,
-    by: email,
+    by: emailOf(event.actorUserId),
     note: event.note,
     at: event.createdAt.toISOString(),
   }));

@@ -1,8 +1,8 @@
 import "server-only";
-import { and, between, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, between, desc, eq, inArray, or, type SQL } from "drizzle-orm";
 import { RETURN_ADDRESS } from "@/lib/config/after-sale";
 import { getDb, type DbExecutor } from "@/lib/db/client";
-import { afterSaleRequests, orders, users, type AfterSaleRow, type UserRow } from "@/lib/db/schema";
+import { afterSaleRequests, type AfterSaleRow, type UserRow } from "@/lib/db/schema";
 import { amountToCents, centsToAmount, formatUsd } from "@/lib/rules/money";
 import type {
   OperatorAfterSale,
@@ -12,6 +12,8 @@ import type {
   RejectAfterSaleBody,
 } from "@/lib/schemas/after-sale";
 import { assertOperator } from "@/lib/server/auth/roles";
+import { emailsOfUsers, usersMatching } from "@/lib/server/auth/users";
+import { lockedOrder, ordersShippedToName } from "@/lib/server/orders/lookups";
 import { AppError } from "@/lib/server/base/errors";
 import {
   afterSaleApprovedMail,
@@ -41,30 +43,27 @@ function notFound(): AppError {
  * The request's or its order's short number or id (customers quote either), the customer's e-mail,
  * account name or the name on the order's delivery address.
  */
-function afterSaleSearchFilter(query: string | undefined): SQL | undefined {
+function afterSaleSearchFilter(db: DbExecutor, query: string | undefined): SQL | undefined {
   const search = parseConsoleSearch(query);
   if (!search) return undefined;
   const { idRange, contains } = search;
   return or(
     idRange ? between(afterSaleRequests.id, idRange.from, idRange.to) : undefined,
     idRange ? between(afterSaleRequests.orderId, idRange.from, idRange.to) : undefined,
-    contains ? ilike(users.email, contains) : undefined,
-    contains ? ilike(users.username, contains) : undefined,
-    contains ? ilike(sql`${orders.shippingAddress}->>'fullName'`, contains) : undefined,
+    contains ? inArray(afterSaleRequests.userId, usersMatching(db, contains)) : undefined,
+    contains ? inArray(afterSaleRequests.orderId, ordersShippedToName(db, contains)) : undefined,
   );
 }
 
 async function adminViews(db: DbExecutor, rows: AfterSaleRow[]): Promise<OperatorAfterSale[]> {
   const views = await toAfterSaleViews(db, rows);
-  const emails = new Map<string, string>();
-  for (const row of rows) {
-    if (emails.has(row.userId)) continue;
-    const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
-    emails.set(row.userId, user?.email ?? "");
-  }
+  const emailOf = await emailsOfUsers(
+    db,
+    rows.map((row) => row.userId),
+  );
   return views.map((view, index) => {
     const userId = rows[index]?.userId ?? "";
-    return { ...view, customer: { id: userId, email: emails.get(userId) ?? "" } };
+    return { ...view, customer: { id: userId, email: emailOf(userId) ?? "" } };
   });
 }
 
@@ -87,12 +86,8 @@ export async function adminListAfterSales(
 ): Promise<{ list: OperatorAfterSale[]; total: number }> {
   assertOperator(user);
   const db = await getDb();
-  const where = and(query.status ? eq(afterSaleRequests.status, query.status) : undefined, afterSaleSearchFilter(query.q));
-  const matching = db
-    .select({ request: afterSaleRequests })
-    .from(afterSaleRequests)
-    .innerJoin(users, eq(users.id, afterSaleRequests.userId))
-    .innerJoin(orders, eq(orders.id, afterSaleRequests.orderId));
+  const where = and(query.status ? eq(afterSaleRequests.status, query.status) : undefined, afterSaleSearchFilter(db, query.q));
+  const matching = db.select({ request: afterSaleRequests }).from(afterSaleRequests);
   const order = [desc(afterSaleRequests.createdAt), desc(afterSaleRequests.id)];
   const { rows, total } = await readPage(db, query, matching.where(where).$dynamic(), order);
   return {
@@ -168,7 +163,7 @@ export async function completeAfterSale(user: UserRow, body: CompleteAfterSaleBo
     const refundsByDefault = locked.type === "return" || locked.type === "refund";
     const wanted = body.refundAmount === undefined ? (refundsByDefault ? locked.refundCents : 0) : amountToCents(body.refundAmount);
     if (wanted > locked.refundCents) throw new AppError(409, AFTER_SALE_MESSAGES.refundTooLarge(centsToAmount(locked.refundCents)));
-    const [order] = await tx.select().from(orders).where(eq(orders.id, locked.orderId)).for("update");
+    const order = await lockedOrder(tx, locked.orderId);
     if (!order) throw new AppError(404, AFTER_SALE_MESSAGES.orderNotFound);
     if (wanted > 0) {
       const line = (await refundCapacity(tx, order)).find((part) => part.sku === locked.sku);

@@ -2,12 +2,15 @@ import "server-only";
 import { and, count, desc, eq } from "drizzle-orm";
 import { getDb, type DbExecutor } from "@/lib/db/client";
 import { shipsToCustomer } from "@/lib/config/catalog";
-import { afterSaleRequests, orderItems, orders, products, type AfterSaleRow } from "@/lib/db/schema";
+import { afterSaleRequests, type AfterSaleRow } from "@/lib/db/schema";
 import type { AfterSale, AfterSaleListQuery, ApplyAfterSaleBody, SubmitTrackingBody } from "@/lib/schemas/after-sale";
 import { AppError } from "@/lib/server/base/errors";
+import { withProducts } from "@/lib/server/catalog/lookups";
 import { afterSaleReceivedMail } from "@/lib/server/mail/templates/after-sale";
 import { coveringCarePlan } from "@/lib/server/memberships";
-import { afterSaleClaimed, canApplyAfterSale, customerActor } from "@/lib/server/orders";
+import { canApplyAfterSale, customerActor } from "@/lib/server/orders";
+import { lockedOrder, orderLine } from "@/lib/server/orders/lookups";
+import { afterSaleClaimed } from "./claims";
 import { ownPurifier } from "@/lib/server/purifiers";
 import { inTransaction } from "@/lib/server/transaction";
 import { AFTER_SALE_MESSAGES } from "./messages";
@@ -72,29 +75,22 @@ async function repairCoverage(
  */
 export async function applyAfterSale(userId: string, body: ApplyAfterSaleBody, now: Date = new Date()): Promise<{ afterSaleId: string }> {
   return inTransaction(async (tx) => {
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, body.orderId), eq(orders.userId, userId)))
-      .for("update");
+    const order = await lockedOrder(tx, body.orderId, userId);
     if (!order) throw new AppError(404, AFTER_SALE_MESSAGES.orderNotFound);
     const coverage = body.purifierId ? await repairCoverage(tx, userId, body, now) : null;
     // A plan has nothing to ship, so its paid order never becomes "delivered"; its running plan is what counts.
     if (!canApplyAfterSale(order.status) && !coverage?.underPlan) throw new AppError(409, AFTER_SALE_MESSAGES.orderNotEligible);
-    const [found] = await tx
-      .select({ line: orderItems, category: products.category })
-      .from(orderItems)
-      .innerJoin(products, eq(products.sku, orderItems.sku))
-      .where(and(eq(orderItems.orderId, order.id), eq(orderItems.sku, body.skuNum)));
-    if (!found) throw new AppError(422, AFTER_SALE_MESSAGES.itemNotInOrder);
+    const ordered = await orderLine(tx, order.id, body.skuNum);
+    const [line] = ordered ? await withProducts(tx, [ordered]) : [];
+    if (!line) throw new AppError(422, AFTER_SALE_MESSAGES.itemNotInOrder);
     // A plan or a service is never sent back or refunded like goods: its money follows its own rule
     // (cancelling the plan). Only a repair under the care plan is filed against a plan's line.
-    if (!shipsToCustomer(found.category) && !(body.type === "repair" && coverage?.underPlan)) {
-      throw new AppError(422, AFTER_SALE_MESSAGES.planNotReturnable(found.category === "repair" ? "service" : "plan"), [
-        { path: "skuNum", message: AFTER_SALE_MESSAGES.planNotReturnable(found.category === "repair" ? "service" : "plan") },
+    const { category } = line.product;
+    if (!shipsToCustomer(category) && !(body.type === "repair" && coverage?.underPlan)) {
+      throw new AppError(422, AFTER_SALE_MESSAGES.planNotReturnable(category === "repair" ? "service" : "plan"), [
+        { path: "skuNum", message: AFTER_SALE_MESSAGES.planNotReturnable(category === "repair" ? "service" : "plan") },
       ]);
     }
-    const { line } = found;
     const remaining = Math.max(0, line.quantity - ((await afterSaleClaimed(tx, order.id)).get(line.sku) ?? 0));
     if (body.quantity > remaining) throw new AppError(409, AFTER_SALE_MESSAGES.tooMany(remaining));
 
@@ -110,7 +106,7 @@ export async function applyAfterSale(userId: string, body: ApplyAfterSaleBody, n
         type: body.type,
         reason: body.reason,
         description: body.description,
-        refundCents: lineRefundCents(order, line.unitPriceCents, body.quantity, shipsToCustomer(found.category)),
+        refundCents: lineRefundCents(order, line.unitPriceCents, body.quantity, shipsToCustomer(category)),
         purifierId: coverage?.purifierId ?? null,
         carePlanId: coverage?.carePlanId ?? null,
       })

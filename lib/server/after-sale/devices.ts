@@ -1,10 +1,11 @@
 import "server-only";
-import { and, desc, eq, inArray } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
-import { memberships, orderItems, orders } from "@/lib/db/schema";
 import type { Purifier } from "@/lib/schemas/purifier";
+import { plansById } from "@/lib/server/memberships/plan-rows";
+import { customerOrdersWithSku, orderLine } from "@/lib/server/orders/lookups";
 import { listPurifiers } from "@/lib/server/purifiers";
-import { afterSaleClaimed, toOrderView } from "@/lib/server/orders/view";
+import { toOrderView } from "@/lib/server/orders/view";
+import { afterSaleClaimed } from "./claims";
 
 export interface PurchasedDevice {
   orderId: string;
@@ -28,15 +29,9 @@ const DEVICE_LIMIT = 20;
  */
 export async function listPurchasedDevices(userId: string, sku: string): Promise<PurchasedDevice[]> {
   const db = await getDb();
-  const rows = await db
-    .select({ order: orders })
-    .from(orders)
-    .innerJoin(orderItems, and(eq(orderItems.orderId, orders.id), eq(orderItems.sku, sku)))
-    .where(and(eq(orders.userId, userId), inArray(orders.status, ["shipped", "delivered"])))
-    .orderBy(desc(orders.createdAt))
-    .limit(DEVICE_LIMIT);
+  const rows = await customerOrdersWithSku(db, { userId, sku, statuses: ["shipped", "delivered"] }, DEVICE_LIMIT);
   const devices: PurchasedDevice[] = [];
-  for (const { order } of rows) {
+  for (const order of rows) {
     const view = await toOrderView(db, order);
     const item = view.items.find((line) => line.skuNum === sku);
     if (!item) continue;
@@ -75,31 +70,19 @@ export async function listCareRepairLines(userId: string, now: Date = new Date()
     purifier.orderId === null && purifier.care?.status === "active" ? [{ purifier, planId: purifier.care.planId }] : [],
   );
   if (covered.length === 0) return [];
-  const plans = await db
-    .select({
-      id: memberships.id,
-      orderId: memberships.orderId,
-      sku: memberships.sku,
-      name: orderItems.name,
-      quantity: orderItems.quantity,
-    })
-    .from(memberships)
-    .innerJoin(orderItems, and(eq(orderItems.orderId, memberships.orderId), eq(orderItems.sku, memberships.sku)))
-    .where(
-      and(
-        eq(memberships.userId, userId),
-        inArray(
-          memberships.id,
-          covered.map((entry) => entry.planId),
-        ),
-      ),
-    );
+  const plans = await plansById(
+    db,
+    covered.map((entry) => entry.planId),
+    userId,
+  );
   const lines: CareRepairLine[] = [];
   for (const { purifier, planId } of covered) {
     const plan = plans.find((row) => row.id === planId);
     if (!plan?.orderId) continue;
+    const line = await orderLine(db, plan.orderId, plan.sku);
+    if (!line) continue;
     const claimed = (await afterSaleClaimed(db, plan.orderId)).get(plan.sku) ?? 0;
-    lines.push({ orderId: plan.orderId, skuNum: plan.sku, name: plan.name, remaining: Math.max(0, plan.quantity - claimed), purifier });
+    lines.push({ orderId: plan.orderId, skuNum: plan.sku, name: line.name, remaining: Math.max(0, line.quantity - claimed), purifier });
   }
   return lines;
 }

@@ -1,7 +1,7 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import type { DbExecutor, Transaction } from "@/lib/db/client";
-import { afterSaleEvents, users, type AfterSaleRow, type OrderRow } from "@/lib/db/schema";
+import { afterSaleEvents, type AfterSaleRow, type OrderRow } from "@/lib/db/schema";
+import { findUserById } from "@/lib/server/auth/users";
 import type { AfterSaleMailFacts } from "@/lib/server/mail/templates/after-sale";
 import { queueMail } from "@/lib/server/mail/outbox";
 import type { MailDraft } from "@/lib/server/mail/render";
@@ -46,7 +46,7 @@ export async function mailCustomer(
   row: AfterSaleRow,
   compose: (to: string, facts: AfterSaleMailFacts) => MailDraft,
 ): Promise<void> {
-  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
+  const user = await findUserById(tx, row.userId);
   if (!user) return;
   await queueMail(tx, compose(user.email, { afterSaleId: row.id, type: row.type, name: row.name, quantity: row.quantity }));
 }

@@ -1,10 +1,13 @@
 import "server-only";
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, inArray } from "drizzle-orm";
 import { REPAIR_DIAGNOSIS_SKU } from "@/lib/config/catalog";
 import type { DbExecutor } from "@/lib/db/client";
-import { afterSaleEvents, memberships, products, purifiers, type AfterSaleRow } from "@/lib/db/schema";
+import { afterSaleEvents, type AfterSaleRow } from "@/lib/db/schema";
 import { centsToAmount } from "@/lib/rules/money";
 import type { AfterSale } from "@/lib/schemas/after-sale";
+import { findProduct } from "@/lib/server/catalog/lookups";
+import { plansById } from "@/lib/server/memberships/plan-rows";
+import { findPurifiers } from "@/lib/server/purifiers/lookups";
 import { storeDate } from "@/lib/server/shipping/dates";
 import { canCancelAfterSale, canSubmitTracking } from "./status";
 
@@ -31,18 +34,10 @@ export async function toAfterSaleViews(db: DbExecutor, rows: AfterSaleRow[]): Pr
   const purifierIds = rows.flatMap((row) => (row.purifierId ? [row.purifierId] : []));
   const planIds = rows.flatMap((row) => (row.carePlanId ? [row.carePlanId] : []));
   // One after another: inside a transaction the queries share one connection.
-  const units =
-    purifierIds.length > 0
-      ? await db.select({ id: purifiers.id, serial: purifiers.serial }).from(purifiers).where(inArray(purifiers.id, purifierIds))
-      : [];
-  const plans =
-    planIds.length > 0
-      ? await db.select({ id: memberships.id, endsAt: memberships.endsAt }).from(memberships).where(inArray(memberships.id, planIds))
-      : [];
-  const diagnosis = rows.some((row) => row.type === "repair" && !row.carePlanId)
-    ? await db.select({ cents: products.discountPriceCents }).from(products).where(eq(products.sku, REPAIR_DIAGNOSIS_SKU))
-    : [];
-  const diagnosisCents = diagnosis[0]?.cents;
+  const units = purifierIds.length > 0 ? await findPurifiers(db, { purifierIds }) : [];
+  const plans = await plansById(db, planIds);
+  const diagnosis = rows.some((row) => row.type === "repair" && !row.carePlanId) ? await findProduct(db, REPAIR_DIAGNOSIS_SKU) : undefined;
+  const diagnosisCents = diagnosis?.discountPriceCents;
   return rows.map((row) => ({
     afterSaleId: row.id,
     orderId: row.orderId,

@@ -2,10 +2,11 @@ import "server-only";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { UI } from "@/lib/config/store";
 import { getDb, type Database } from "@/lib/db/client";
-import { cartItems, products, type ProductRow, type ProductSpecRow } from "@/lib/db/schema";
+import { cartItems, type ProductRow, type ProductSpecRow } from "@/lib/db/schema";
 import { centsToAmount } from "@/lib/rules/money";
 import type { CartItem, CartList } from "@/lib/schemas/cart";
 import { AppError } from "@/lib/server/base/errors";
+import { findListedProduct, listedSkuQuery, withProducts } from "@/lib/server/catalog/lookups";
 import { priceLines } from "@/lib/rules/member-pricing";
 import { isOnePerCustomer } from "@/lib/config/memberships";
 import { assertCarePlanBuyable, assertMembershipBuyable, isMemberAt, MEMBERSHIP_MESSAGES } from "@/lib/server/memberships";
@@ -25,21 +26,6 @@ export const CART_MESSAGES = {
   onlyLeft: (stock: number) => `Only ${stock} left in stock.`,
   lineLimit: (max: number) => `You can have at most ${max} of one product in your cart.`,
 } as const;
-
-const lineColumns = {
-  sku: products.sku,
-  name: products.name,
-  category: products.category,
-  images: products.images,
-  attributes: products.attributes,
-  spec: products.spec,
-  originalPriceCents: products.originalPriceCents,
-  discountPriceCents: products.discountPriceCents,
-  memberPriceCents: products.memberPriceCents,
-  stock: products.stock,
-  planMonths: products.planMonths,
-  quantity: cartItems.quantity,
-};
 
 export interface CartLine {
   sku: string;
@@ -66,14 +52,32 @@ function conflict(message: string): AppError {
   return new AppError(409, message, [{ path: "quantity", message }]);
 }
 
+/** The cart's rows as lines, each with its product's facts as the catalogue has them now. */
+async function withCatalogue(db: Executor, rows: readonly { sku: string; quantity: number }[]): Promise<CartLine[]> {
+  return (await withProducts(db, rows)).map(({ product, quantity }) => ({
+    sku: product.sku,
+    name: product.name,
+    category: product.category,
+    images: product.images,
+    attributes: product.attributes,
+    spec: product.spec,
+    originalPriceCents: product.originalPriceCents,
+    discountPriceCents: product.discountPriceCents,
+    memberPriceCents: product.memberPriceCents,
+    stock: product.stock,
+    planMonths: product.planMonths,
+    quantity,
+  }));
+}
+
 /** Lines of listed products, oldest first. A product withdrawn from sale drops out of the cart's view. */
 async function readLines(db: Executor, userId: string): Promise<CartLine[]> {
-  return db
-    .select(lineColumns)
+  const rows = await db
+    .select({ sku: cartItems.sku, quantity: cartItems.quantity })
     .from(cartItems)
-    .innerJoin(products, eq(products.sku, cartItems.sku))
-    .where(and(eq(cartItems.userId, userId), eq(products.listed, true)))
+    .where(and(eq(cartItems.userId, userId), inArray(cartItems.sku, listedSkuQuery(db))))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.sku));
+  return withCatalogue(db, rows);
 }
 
 function toCartItem(line: CartLine): CartItem {
@@ -115,11 +119,7 @@ export function summariseCart(lines: CartLine[], member: boolean): CartList {
 }
 
 async function sellableProduct(db: Executor, sku: string): Promise<Pick<ProductRow, "stock" | "category" | "planMonths">> {
-  const [product] = await db
-    .select({ stock: products.stock, category: products.category, planMonths: products.planMonths })
-    .from(products)
-    .where(and(eq(products.sku, sku), eq(products.listed, true)))
-    .limit(1);
+  const product = await findListedProduct(db, sku);
   if (!product) throw notFound(CART_MESSAGES.unknownProduct);
   return product;
 }
@@ -212,13 +212,13 @@ export async function removeFromCart(userId: string, sku: string): Promise<CartL
  * locked until the transaction ends, so an update from another tab waits for the checkout.
  */
 export async function cartLinesForCheckout(tx: Executor, userId: string): Promise<CartLine[]> {
-  return tx
-    .select(lineColumns)
+  const rows = await tx
+    .select({ sku: cartItems.sku, quantity: cartItems.quantity })
     .from(cartItems)
-    .innerJoin(products, eq(products.sku, cartItems.sku))
-    .where(and(eq(cartItems.userId, userId), eq(products.listed, true)))
+    .where(and(eq(cartItems.userId, userId), inArray(cartItems.sku, listedSkuQuery(tx))))
     .orderBy(asc(cartItems.sku))
-    .for("update", { of: cartItems });
+    .for("update");
+  return withCatalogue(tx, rows);
 }
 
 /**

@@ -5,11 +5,12 @@ import { CATALOGUE_CACHE } from "@/lib/config/catalog";
 import { getDb } from "@/lib/db/client";
 import { productChanges } from "@/lib/db/schema/product-changes";
 import { products, type ProductRow } from "@/lib/db/schema/products";
-import { users, type UserRow } from "@/lib/db/schema/users";
+import type { UserRow } from "@/lib/db/schema/users";
 import { amountToCents, centsToAmount } from "@/lib/rules/money";
 import type { OperatorProduct, ProductChange } from "@/lib/schemas/operator-catalogue";
 import { merchandiseUpdateSchema, type Merchandise } from "@/lib/schemas/merchandise";
 import { assertOperator } from "@/lib/server/auth/roles";
+import { emailsOfUsers } from "@/lib/server/auth/users";
 import { AppError } from "@/lib/server/base/errors";
 import { parseWith } from "@/lib/server/base/parse";
 import { afterCommit, inTransaction } from "@/lib/server/transaction";
@@ -122,18 +123,21 @@ export async function adminGetProduct(
   const [row] = await db.select().from(products).where(eq(products.sku, skuNum));
   if (!row) return null;
   const changes = await db
-    .select({ change: productChanges, email: users.email })
+    .select()
     .from(productChanges)
-    .leftJoin(users, eq(users.id, productChanges.actorUserId))
     .where(eq(productChanges.sku, skuNum))
     .orderBy(desc(productChanges.createdAt), asc(productChanges.field));
+  const emailOf = await emailsOfUsers(
+    db,
+    changes.map((change) => change.actorUserId),
+  );
   return {
     product: toAdminProduct(row),
-    changes: changes.map(({ change, email }) => ({
+    changes: changes.map((change) => ({
       field: change.field,
       from: change.fromValue,
       to: change.toValue,
-      by: email,
+      by: emailOf(change.actorUserId),
       at: change.createdAt.toISOString(),
     })),
   };

@@ -1,9 +1,8 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import { DEFAULT_SHIPPING_METHOD } from "@/lib/config/shipping";
 import { env } from "@/lib/config/env";
 import type { Transaction } from "@/lib/db/client";
-import { users } from "@/lib/db/schema";
+import { findUserById } from "@/lib/server/auth/users";
 import { AppError } from "@/lib/server/base/errors";
 import { priceLines } from "@/lib/rules/member-pricing";
 import { cartLinesForCheckout, clearCart } from "@/lib/server/cart";
@@ -61,7 +60,7 @@ export async function createPendingOrder(
     member,
   );
   const shippingMethod = priced.ships ? DEFAULT_SHIPPING_METHOD : null;
-  const [user] = await tx.select({ defaultAddress: users.defaultAddress }).from(users).where(eq(users.id, userId));
+  const user = await findUserById(tx, userId);
   const address = priced.ships ? (user?.defaultAddress ?? null) : null;
   const basis = { subtotalCents: priced.subtotalCents, shippedSubtotalCents: priced.shippedSubtotalCents, member };
   const totals = orderTotals(basis, shippingMethod, address);

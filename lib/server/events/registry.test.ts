@@ -2,6 +2,11 @@
 import { describe, expect, it } from "vitest";
 import { orderAnnouncements } from "@/lib/server/orders/announcements";
 import { plansOfCustomer } from "@/lib/server/auth/users";
+import { purifiersOfCustomer } from "@/lib/server/memberships/care";
+import { claimsUnderCarePlan } from "@/lib/server/memberships/plan-refunds";
+import { afterSaleClaims } from "@/lib/server/orders/view";
+import { renewalCards } from "@/lib/server/payments/saved-methods";
+import { accountEmail } from "@/lib/server/reminders/opt-outs";
 import { wireDomains } from "@/lib/server/wiring/subscriptions";
 import type { Transaction } from "@/lib/db/client";
 import { domainEvent, domainQuestion, subscribersOf, wireOnFirstUse } from "./registry";
@@ -35,9 +40,12 @@ describe("domain events", () => {
     await expect(event.announce(tx, null)).rejects.toThrow("not this plan");
   });
 
-  it("wires every order announcement and the customer's plans to the domains that act on them", async () => {
+  it("wires every order announcement and every question to the domains that act on them or answer", async () => {
     wireDomains();
     expect(subscribersOf(plansOfCustomer)).toEqual(["memberships"]);
+    expect(
+      [accountEmail, afterSaleClaims, claimsUnderCarePlan, purifiersOfCustomer, renewalCards].map((question) => subscribersOf(question)),
+    ).toEqual([["auth"], ["after-sale"], ["after-sale"], ["purifiers"], ["memberships"]]);
     expect(Object.fromEntries(Object.entries(orderAnnouncements).map(([key, event]) => [key, subscribersOf(event)]))).toEqual({
       charging: ["memberships: plan rules"],
       paymentArrived: ["memberships: renewal"],

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Transaction } from "@/lib/db/client";
+import type { DbExecutor, Transaction } from "@/lib/db/client";
 
 // How a lower domain makes a higher one react without importing it: it announces what happened
 // (an order paid, cancelled, delivered) in the transaction where it happened, and the higher domain
@@ -69,27 +69,30 @@ export function domainEvent<Payload, Answer = never>(name: string): DomainEvent<
 
 /**
  * A question a lower domain asks without knowing who answers (auth shows a customer with their
- * plans, which the memberships domain keeps): exactly one domain answers it, outside any
- * transaction. Asking before the wiring ran throws, as announcing does.
+ * plans, which the memberships domain keeps; an order shows what its after-sale requests took):
+ * exactly one domain answers it. The asker may pass its executor, so the answer reads through the
+ * asker's transaction (what it wrote, without waiting on its locks); without one the answerer
+ * opens its own. Asking before the wiring ran throws, as announcing does.
  */
 export interface DomainQuestion<Payload, Answer> {
   readonly name: string;
-  answerWith(subscriber: string, handler: (payload: Payload) => Promise<Answer>): void;
-  ask(payload: Payload): Promise<Answer>;
+  answerWith(subscriber: string, handler: (payload: Payload, db?: DbExecutor) => Promise<Answer>): void;
+  ask(payload: Payload, db?: DbExecutor): Promise<Answer>;
 }
 
 export function domainQuestion<Payload, Answer>(name: string): DomainQuestion<Payload, Answer> {
   return {
     name,
     answerWith(subscriber, handler) {
-      // One answerer: a later one (the same module loaded again) replaces it.
-      registry().handlers.set(name, new Map([[subscriber, (_tx: Transaction, payload: unknown) => handler(payload as Payload)]]));
+      // One answerer: a later one (the same module loaded again) replaces it. The registry's
+      // handlers take a transaction first; a question's carries the asker's executor, if any.
+      const asked = (db: Transaction, payload: unknown) => handler(payload as Payload, db as DbExecutor | undefined);
+      registry().handlers.set(name, new Map([[subscriber, asked]]));
     },
-    async ask(payload) {
+    async ask(payload, db) {
       const [handler] = (await assertWired(name)).handlers.get(name)?.values() ?? [];
       if (!handler) throw new Error(`Nobody answers "${name}"`);
-      // Questions are asked outside a transaction; the stored handler ignores its first argument.
-      return (await handler(undefined as unknown as Transaction, payload)) as Answer;
+      return (await handler(db as Transaction, payload)) as Answer;
     },
   };
 }

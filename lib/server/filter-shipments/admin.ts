@@ -1,13 +1,18 @@
 import "server-only";
-import { and, desc, eq, gte, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { FILTER_SCHEDULE } from "@/lib/config/filter-shipments";
 import { addDays } from "@/lib/rules/calendar-day";
-import { getDb } from "@/lib/db/client";
-import { filterShipments, orders, products, purifiers, users, type FilterShipmentStatus, type OrderStatus } from "@/lib/db/schema";
+import { getDb, type DbExecutor } from "@/lib/db/client";
+import { filterShipments, type FilterShipmentStatus, type OrderStatus } from "@/lib/db/schema";
 import type { UserRow } from "@/lib/db/schema";
 import { assertOperator } from "@/lib/server/auth/roles";
+import { usersById } from "@/lib/server/auth/users";
+import { filterStageSpecs, productsOfFilterStages } from "@/lib/server/catalog/lookups";
+import { activeMembers } from "@/lib/server/memberships/member-rule";
+import { ordersById, ordersPaidSince } from "@/lib/server/orders/lookups";
+import { findPurifiers } from "@/lib/server/purifiers/lookups";
 import { storeDate } from "@/lib/server/shipping/dates";
-import { activeMembers, filterStageSpecs, loadScheduledPurifiers } from "./data";
+import { loadScheduledPurifiers } from "./data";
 import { orderDay, plannedShipments } from "./plan";
 
 // The operator's "Upcoming filter shipments": what the job will order in the coming weeks for
@@ -38,6 +43,38 @@ export interface AdminFilterSchedule {
 
 function byOrderDay(a: AdminFilterShipment, b: AdminFilterShipment): number {
   return a.orderOn < b.orderOn ? -1 : a.orderOn > b.orderOn ? 1 : a.dueOn < b.dueOn ? -1 : a.dueOn > b.dueOn ? 1 : 0;
+}
+
+/** The filter orders paid since `since`, newest first, with their purifier's serial and owner. */
+async function orderedShipmentsSince(db: DbExecutor, since: Date) {
+  const shipments = await db
+    .select()
+    .from(filterShipments)
+    .where(and(eq(filterShipments.status, "ordered"), inArray(filterShipments.orderId, ordersPaidSince(db, since))));
+  const orderOf = await ordersById(
+    db,
+    shipments.map((shipment) => shipment.orderId),
+  );
+  const purifierOf = new Map(
+    (await findPurifiers(db, { purifierIds: shipments.map((shipment) => shipment.purifierId) })).map((purifier) => [purifier.id, purifier]),
+  );
+  const owners = await usersById(
+    db,
+    [...purifierOf.values()].map((purifier) => purifier.userId),
+  );
+  return shipments
+    .map((shipment) => {
+      const order = shipment.orderId === null ? undefined : orderOf.get(shipment.orderId);
+      const purifier = purifierOf.get(shipment.purifierId);
+      return {
+        shipment,
+        serial: purifier?.serial ?? null,
+        email: (purifier && owners.get(purifier.userId)?.email) ?? "",
+        orderStatus: order?.status ?? null,
+        orderedAt: order?.paidAt ?? null,
+      };
+    })
+    .sort((a, b) => (b.orderedAt?.getTime() ?? 0) - (a.orderedAt?.getTime() ?? 0));
 }
 
 /**
@@ -97,25 +134,9 @@ export async function adminFilterSchedule(
   }
 
   const since = new Date(now.getTime() - weeks * 7 * 86_400_000);
-  const rows = await db
-    .select({
-      shipment: filterShipments,
-      serial: purifiers.serial,
-      email: users.email,
-      orderStatus: orders.status,
-      orderedAt: orders.paidAt,
-    })
-    .from(filterShipments)
-    .innerJoin(purifiers, eq(purifiers.id, filterShipments.purifierId))
-    .innerJoin(users, eq(users.id, purifiers.userId))
-    .innerJoin(orders, eq(orders.id, filterShipments.orderId))
-    .where(and(eq(filterShipments.status, "ordered"), gte(orders.paidAt, since)))
-    .orderBy(desc(orders.paidAt));
-  const skus = await db
-    .select({ stage: products.filterStage, name: products.name })
-    .from(products)
-    .where(inArray(products.filterStage, [...new Set(rows.flatMap((row) => row.shipment.stages))].concat([-1])));
-  for (const sku of skus) if (sku.stage !== null) names.set(sku.stage, sku.name);
+  const rows = await orderedShipmentsSince(db, since);
+  const stages = await productsOfFilterStages(db, [...new Set(rows.flatMap((row) => row.shipment.stages))]);
+  for (const sku of stages) if (sku.filterStage !== null) names.set(sku.filterStage, sku.name);
   const ordered = rows.map(({ shipment, serial, email, orderStatus, orderedAt }): AdminFilterShipment => ({
     purifierId: shipment.purifierId,
     serial,

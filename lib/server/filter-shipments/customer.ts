@@ -1,12 +1,15 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { getDb, type Transaction } from "@/lib/db/client";
-import { filterShipments, purifiers } from "@/lib/db/schema";
+import { filterShipments } from "@/lib/db/schema";
 import type { FilterShipmentAction, UpcomingFilterShipments } from "@/lib/schemas/filter-shipments";
 import { AppError } from "@/lib/server/base/errors";
 import { storeDate } from "@/lib/server/shipping/dates";
 import { inTransaction } from "@/lib/server/transaction";
-import { activeMembers, filterStageSpecs, loadScheduledPurifiers } from "./data";
+import { filterStageSpecs } from "@/lib/server/catalog/lookups";
+import { activeMembers } from "@/lib/server/memberships/member-rule";
+import { lockOwnedPurifier } from "@/lib/server/purifiers/lookups";
+import { loadScheduledPurifiers } from "./data";
 import { FILTER_SHIPMENT_MESSAGES } from "./messages";
 import { plannedShipments, postponedDay, type PlannedShipment } from "./plan";
 
@@ -49,11 +52,7 @@ export async function upcomingFilterShipments(userId: string, now: Date = new Da
 
 /** Locks the purifier (so a skip and a postpone of one shipment queue up) and answers its next shipment. */
 async function lockedNextShipment(tx: Transaction, userId: string, action: FilterShipmentAction, now: Date): Promise<PlannedShipment> {
-  const [owned] = await tx
-    .select({ id: purifiers.id })
-    .from(purifiers)
-    .where(and(eq(purifiers.id, action.purifierId), eq(purifiers.userId, userId)))
-    .for("update");
+  const owned = await lockOwnedPurifier(tx, userId, action.purifierId);
   if (!owned) throw new AppError(404, FILTER_SHIPMENT_MESSAGES.purifierNotFound);
   if (!(await activeMembers(tx, [userId], now)).has(userId)) throw new AppError(409, FILTER_SHIPMENT_MESSAGES.notMember);
   const [owner] = await loadScheduledPurifiers(tx, { purifierIds: [owned.id] });

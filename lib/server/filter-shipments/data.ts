@@ -1,25 +1,15 @@
 import "server-only";
-import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import type { DbExecutor } from "@/lib/db/client";
-import { filterChanges, filterShipments, memberships, orders, products, purifiers, users, type PurifierRow } from "@/lib/db/schema";
-import type { FilterChangeRecord, FilterStageSpec } from "@/lib/rules/filter-stages";
-import { memberBenefitsAt } from "@/lib/server/memberships/member-rule";
+import { filterShipments, type PurifierRow } from "@/lib/db/schema";
+import type { FilterChangeRecord } from "@/lib/rules/filter-stages";
+import { usersById } from "@/lib/server/auth/users";
+import { ordersById } from "@/lib/server/orders/lookups";
+import { filterChangesOf, findPurifiers } from "@/lib/server/purifiers/lookups";
 import type { ShipmentRecord } from "./plan";
 
-// What the filter schedule reads: the catalogue's filter stages, the purifiers with their changes
-// and shipment decisions, and who is a member at a given instant.
-
-/** The stages and lives of the catalogue's filters (products with a filter stage). */
-export async function filterStageSpecs(db: DbExecutor): Promise<FilterStageSpec[]> {
-  const rows = await db
-    .select({ stage: products.filterStage, sku: products.sku, name: products.name, lifeMonths: products.filterLifeMonths })
-    .from(products)
-    .where(and(isNotNull(products.filterStage), isNotNull(products.filterLifeMonths)))
-    .orderBy(asc(products.filterStage));
-  return rows.flatMap((row) =>
-    row.stage !== null && row.lifeMonths !== null ? [{ ...row, stage: row.stage, lifeMonths: row.lifeMonths }] : [],
-  );
-}
+// What the filter schedule reads: the purifiers with their changes and shipment decisions (the
+// catalogue's filter stages and who is a member come from their owners).
 
 export interface ScheduledPurifier {
   purifier: PurifierRow;
@@ -38,28 +28,27 @@ export async function loadScheduledPurifiers(
   db: DbExecutor,
   where: { userId?: string; purifierIds?: readonly string[] } = {},
 ): Promise<ScheduledPurifier[]> {
-  const rows = await db
-    .select({ purifier: purifiers, email: users.email, name: users.username })
-    .from(purifiers)
-    .innerJoin(users, eq(users.id, purifiers.userId))
-    .where(
-      and(
-        where.userId ? eq(purifiers.userId, where.userId) : undefined,
-        where.purifierIds ? inArray(purifiers.id, [...where.purifierIds]) : undefined,
-      ),
-    )
-    .orderBy(asc(purifiers.createdAt), asc(purifiers.id));
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.purifier.id);
-  const changes = await db
-    .select({ purifierId: filterChanges.purifierId, stage: filterChanges.stage, changedOn: filterChanges.changedOn })
-    .from(filterChanges)
-    .where(inArray(filterChanges.purifierId, ids));
-  const shipments = await db
-    .select({ shipment: filterShipments, orderStatus: orders.status })
-    .from(filterShipments)
-    .leftJoin(orders, eq(orders.id, filterShipments.orderId))
-    .where(inArray(filterShipments.purifierId, ids));
+  const owned = await findPurifiers(db, where);
+  if (owned.length === 0) return [];
+  const ids = owned.map((purifier) => purifier.id);
+  const owners = await usersById(
+    db,
+    owned.map((purifier) => purifier.userId),
+  );
+  const rows = owned.map((purifier) => {
+    const owner = owners.get(purifier.userId);
+    return { purifier, email: owner?.email ?? "", name: owner?.username ?? null };
+  });
+  const changes = await filterChangesOf(db, ids);
+  const shipped = await db.select().from(filterShipments).where(inArray(filterShipments.purifierId, ids));
+  const orderOf = await ordersById(
+    db,
+    shipped.map((shipment) => shipment.orderId),
+  );
+  const shipments = shipped.map((shipment) => ({
+    shipment,
+    orderStatus: shipment.orderId === null ? null : (orderOf.get(shipment.orderId)?.status ?? null),
+  }));
   return rows.map((row) => ({
     purifier: row.purifier,
     email: row.email,
@@ -76,14 +65,4 @@ export async function loadScheduledPurifiers(
         orderId: shipment.orderId,
       })),
   }));
-}
-
-/** Which of `userIds` have the member's benefits at `now`, by the memberships' one rule. */
-export async function activeMembers(db: DbExecutor, userIds: readonly string[], now: Date): Promise<Set<string>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ userId: memberships.userId })
-    .from(memberships)
-    .where(and(inArray(memberships.userId, [...new Set(userIds)]), memberBenefitsAt(now)));
-  return new Set(rows.map((row) => row.userId));
 }

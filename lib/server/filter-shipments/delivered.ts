@@ -2,7 +2,8 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { laterDay } from "@/lib/rules/calendar-day";
 import type { Transaction } from "@/lib/db/client";
-import { filterChanges, filterShipments } from "@/lib/db/schema";
+import { filterShipments } from "@/lib/db/schema";
+import { recordFilterChanges } from "@/lib/server/purifiers/lookups";
 import { storeDate } from "@/lib/server/shipping/dates";
 
 // A delivered filter order keeps the schedule moving: each stage it carried counts as changed on
@@ -20,5 +21,5 @@ export async function recordFilterShipmentDelivery(tx: Transaction, orderId: str
     const changedOn = laterDay(shipment.postponedTo ?? shipment.dueOn, deliveredOn);
     return shipment.stages.map((stage) => ({ purifierId: shipment.purifierId, stage, changedOn, source: "shipment" as const }));
   });
-  if (changes.length > 0) await tx.insert(filterChanges).values(changes);
+  await recordFilterChanges(tx, changes);
 }

@@ -1,9 +1,9 @@
 import "server-only";
-import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { FILTER_SCHEDULE } from "@/lib/config/filter-shipments";
 import { addDays } from "@/lib/rules/calendar-day";
 import { getDb, type Transaction } from "@/lib/db/client";
-import { filterAddressRequests, filterReminders, filterShipments, orders, users } from "@/lib/db/schema";
+import { filterAddressRequests, filterReminders, filterShipments } from "@/lib/db/schema";
 import type { UsAddress } from "@/lib/schemas/auth";
 import type { ScheduledJob } from "@/lib/server/jobs/scheduler";
 import { describeError } from "@/lib/server/base/error-log";
@@ -15,7 +15,11 @@ import { acceptsReminders, reminderUnsubscribe } from "@/lib/server/reminders";
 import { storeDate } from "@/lib/server/shipping/dates";
 import { inTransaction } from "@/lib/server/transaction";
 import { formatScheduleDay } from "@/lib/display/filter-schedule-display";
-import { activeMembers, filterStageSpecs, loadScheduledPurifiers, type ScheduledPurifier } from "./data";
+import { filterStageSpecs } from "@/lib/server/catalog/lookups";
+import { findUserById } from "@/lib/server/auth/users";
+import { activeMembers } from "@/lib/server/memberships/member-rule";
+import { latestShippingAddress } from "@/lib/server/orders/lookups";
+import { loadScheduledPurifiers, type ScheduledPurifier } from "./data";
 import { isOrderDue, plannedShipments, type PlannedShipment } from "./plan";
 import { log } from "@/lib/server/log";
 
@@ -27,15 +31,8 @@ import { log } from "@/lib/server/log";
 
 /** Where a member's filters go: the default address, else the address of their latest order with one. */
 async function shippingAddressOf(tx: Transaction, userId: string): Promise<UsAddress | null> {
-  const [user] = await tx.select({ address: users.defaultAddress }).from(users).where(eq(users.id, userId));
-  if (user?.address) return user.address;
-  const [latest] = await tx
-    .select({ address: orders.shippingAddress })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), isNotNull(orders.shippingAddress)))
-    .orderBy(desc(orders.createdAt))
-    .limit(1);
-  return latest?.address ?? null;
+  const user = await findUserById(tx, userId);
+  return user?.defaultAddress ?? (await latestShippingAddress(tx, userId));
 }
 
 type ShipmentOutcome = "ordered" | "needsAddress" | "addressRequested" | "taken" | "outOfStock";

@@ -1,11 +1,11 @@
 import "server-only";
-import { alias } from "drizzle-orm/pg-core";
 import { desc, eq } from "drizzle-orm";
 import { YEARLY_PLAN_MONTHS } from "@/lib/config/memberships";
 import { getDb } from "@/lib/db/client";
-import { memberships, products, savedPaymentMethods, users, type PlanKind, type UserRow } from "@/lib/db/schema";
+import { memberships, type PlanKind, type UserRow } from "@/lib/db/schema";
 import { assertOperator } from "@/lib/server/auth/roles";
-import { cardLabel } from "@/lib/server/payments/card-label";
+import { emailsOfUsers } from "@/lib/server/auth/users";
+import { withPlanFacts } from "./plan-rows";
 
 export type AdminPlanStatus = "active" | "scheduled" | "past_due" | "expired" | "cancelled";
 
@@ -39,25 +39,19 @@ export interface AdminPlan {
 export async function adminListPlans(actor: Pick<UserRow, "role">, kind?: PlanKind, now: Date = new Date()): Promise<AdminPlan[]> {
   assertOperator(actor);
   const db = await getDb();
-  const canceller = alias(users, "canceller");
-  const rows = await db
-    .select({
-      plan: memberships,
-      email: users.email,
-      name: products.name,
-      planMonths: products.planMonths,
-      brand: savedPaymentMethods.brand,
-      last4: savedPaymentMethods.last4,
-      cancellerEmail: canceller.email,
-    })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .innerJoin(products, eq(products.sku, memberships.sku))
-    .leftJoin(savedPaymentMethods, eq(savedPaymentMethods.id, memberships.paymentMethodId))
-    .leftJoin(canceller, eq(canceller.id, memberships.cancelledByUserId))
-    .where(kind ? eq(memberships.kind, kind) : undefined)
-    .orderBy(desc(memberships.endsAt), desc(memberships.id));
-  return rows.map(({ plan, email, name, planMonths, brand, last4, cancellerEmail }) => {
+  const plans = await withPlanFacts(
+    db,
+    await db
+      .select()
+      .from(memberships)
+      .where(kind ? eq(memberships.kind, kind) : undefined)
+      .orderBy(desc(memberships.endsAt), desc(memberships.id)),
+  );
+  const emailOf = await emailsOfUsers(
+    db,
+    plans.flatMap((plan) => [plan.userId, plan.cancelledByUserId]),
+  );
+  return plans.map((plan) => {
     const renewing = plan.autoRenew && (plan.status === "active" || plan.status === "past_due");
     // Stored "active" only says it was never cancelled or lapsed; the dates say whether it runs now.
     const status: AdminPlanStatus =
@@ -74,8 +68,8 @@ export async function adminListPlans(actor: Pick<UserRow, "role">, kind?: PlanKi
       id: plan.id,
       kind: plan.kind,
       sku: plan.sku,
-      planName: name,
-      customerEmail: email,
+      planName: plan.name,
+      customerEmail: emailOf(plan.userId) ?? "",
       status,
       startsAt: plan.startsAt.toISOString(),
       endsAt: plan.endsAt.toISOString(),
@@ -83,10 +77,10 @@ export async function adminListPlans(actor: Pick<UserRow, "role">, kind?: PlanKi
       nextRenewalAt: renewing ? (plan.nextRenewalAttemptAt ?? plan.endsAt).toISOString() : null,
       renewalAttempts: plan.renewalAttempts,
       lastRenewalFailure: plan.lastRenewalFailure,
-      card: brand && last4 ? cardLabel(brand, last4) : null,
+      card: plan.card,
       cancelledAt: plan.cancelledAt?.toISOString() ?? null,
-      cancelledBy: plan.cancelledAt ? (plan.cancelledByUserId === plan.userId ? "customer" : (cancellerEmail ?? null)) : null,
-      yearly: (planMonths ?? 0) >= YEARLY_PLAN_MONTHS,
+      cancelledBy: plan.cancelledAt ? (plan.cancelledByUserId === plan.userId ? "customer" : emailOf(plan.cancelledByUserId)) : null,
+      yearly: plan.planMonths >= YEARLY_PLAN_MONTHS,
       canCancel:
         plan.kind === "membership" &&
         plan.cancelledAt === null &&

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Transaction } from "@/lib/db/client";
-import { memberships, users, type UserRow } from "@/lib/db/schema";
+import { memberships, type UserRow } from "@/lib/db/schema";
 import type { CancellationPreview, Membership } from "@/lib/schemas/user";
 import { assertOperator } from "@/lib/server/auth/roles";
 import { AppError } from "@/lib/server/base/errors";
@@ -11,7 +11,7 @@ import { customerActor, operatorActor, type EventActor } from "@/lib/server/orde
 import { inTransaction } from "@/lib/server/transaction";
 import { summary, toPreview, type RowPlan } from "./cancel-preview";
 import { customerPlans } from "./customer-plans";
-import { planRows } from "./plan-rows";
+import { planMailFacts, planRows } from "./plan-rows";
 import { MEMBERSHIP_MESSAGES } from "./messages";
 import { cancelCareFor } from "./care-cancel";
 import { cancelPlanUnderRule } from "./plan-refunds";
@@ -61,14 +61,9 @@ async function cancelFor(tx: Transaction, userId: string, by: EventActor, now: D
     plans.push({ row, endNow: rule.endNow, refundCents: rule.refundCents, unusedMonths: rule.unusedMonths, refundCard: rule.card });
   }
   const facts = summary(plans);
-  const [user] = await tx.select({ email: users.email, username: users.username }).from(users).where(eq(users.id, userId));
   const first = rows[0];
-  if (user && first) {
-    await queueMail(
-      tx,
-      membershipCancelledMail({ to: user.email, name: user.username, planName: first.name }, facts, by.actor === "admin"),
-    );
-  }
+  const mailFacts = first ? await planMailFacts(tx, userId, first.name) : null;
+  if (mailFacts) await queueMail(tx, membershipCancelledMail(mailFacts, facts, by.actor === "admin"));
   return facts;
 }
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Transaction } from "@/lib/db/client";
-import { memberships, users, type UserRow } from "@/lib/db/schema";
+import { memberships, type UserRow } from "@/lib/db/schema";
 import { centsToAmount } from "@/lib/rules/money";
 import type { CareCancellation } from "@/lib/schemas/purifier";
 import { assertOperator } from "@/lib/server/auth/roles";
@@ -11,7 +11,7 @@ import { queueMail } from "@/lib/server/mail/outbox";
 import { customerActor, operatorActor, type EventActor } from "@/lib/server/orders";
 import { inTransaction } from "@/lib/server/transaction";
 import { getDb } from "@/lib/db/client";
-import { planRows } from "./plan-rows";
+import { planMailFacts, planRows } from "./plan-rows";
 import { MEMBERSHIP_MESSAGES } from "./messages";
 import { cancelPlanUnderRule, planRefundRule, type PlanRefund, type PlanRow } from "./plan-refunds";
 
@@ -66,16 +66,9 @@ async function cancelCareRow(
     .for("update");
   const row = await livePlan(tx, userId, planId, now);
   const rule = await cancelPlanUnderRule(tx, row, by, now);
-  const [holder] = await tx.select({ email: users.email, username: users.username }).from(users).where(eq(users.id, row.userId)).limit(1);
+  const holder = await planMailFacts(tx, row.userId, row.name);
   if (holder) {
-    await queueMail(
-      tx,
-      careCancelledMail(
-        { to: holder.email, name: holder.username, planName: row.name },
-        { cents: rule.refundCents, card: rule.card, why: rule.why },
-        by.actor === "admin",
-      ),
-    );
+    await queueMail(tx, careCancelledMail(holder, { cents: rule.refundCents, card: rule.card, why: rule.why }, by.actor === "admin"));
   }
   return { rule };
 }

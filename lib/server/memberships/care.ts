@@ -1,10 +1,12 @@
 import "server-only";
-import { and, asc, desc, eq, gt, inArray, lte } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte } from "drizzle-orm";
 import type { DbExecutor, Transaction } from "@/lib/db/client";
-import { memberships, products, purifiers, type MembershipRow } from "@/lib/db/schema";
+import { memberships, type MembershipRow } from "@/lib/db/schema";
 import { CARE_NEEDS_PURIFIER_MESSAGE } from "@/lib/display/purifier-display";
 import type { CareCoverage } from "@/lib/schemas/purifier";
 import { AppError } from "@/lib/server/base/errors";
+import { productsBySku } from "@/lib/server/catalog/lookups";
+import { domainQuestion } from "@/lib/server/events/registry";
 import { storeDate } from "@/lib/server/shipping/dates";
 import { addMonths } from "./periods";
 
@@ -13,17 +15,19 @@ import { addMonths } from "./periods";
 // the checkout and the payment all ask here, so no path around the rule sells a plan that covers
 // nothing.
 
+/**
+ * The customer's registered purifiers, newest first: the purifiers domain, above this one, answers
+ * (purifiers/subscriptions.ts), through the asker's transaction.
+ */
+export const purifiersOfCustomer = domainQuestion<string, string[]>("customer.purifiers");
+
 /** Refuses a care plan among `skus` unless `userId` has a registered purifier. */
 export async function assertCarePlanBuyable(db: DbExecutor, userId: string, skus: readonly string[]): Promise<void> {
   if (skus.length === 0) return;
-  const [care] = await db
-    .select({ sku: products.sku })
-    .from(products)
-    .where(and(inArray(products.sku, [...skus]), eq(products.category, "care")))
-    .limit(1);
-  if (!care) return;
-  const [owned] = await db.select({ id: purifiers.id }).from(purifiers).where(eq(purifiers.userId, userId)).limit(1);
-  if (!owned) throw new AppError(409, CARE_NEEDS_PURIFIER_MESSAGE, [{ path: "skuNum", message: CARE_NEEDS_PURIFIER_MESSAGE }]);
+  const catalogue = await productsBySku(db, skus);
+  if (![...catalogue.values()].some((product) => product.category === "care")) return;
+  if ((await purifiersOfCustomer.ask(userId, db)).length === 0)
+    throw new AppError(409, CARE_NEEDS_PURIFIER_MESSAGE, [{ path: "skuNum", message: CARE_NEEDS_PURIFIER_MESSAGE }]);
 }
 
 /**
@@ -32,11 +36,7 @@ export async function assertCarePlanBuyable(db: DbExecutor, userId: string, skus
  * Deterministic, so the account can say which purifier a plan is for before and after it is paid.
  */
 async function purifierToCover(tx: Transaction, userId: string, now: Date): Promise<{ purifierId: string; startsAt: Date } | null> {
-  const owned = await tx
-    .select({ id: purifiers.id })
-    .from(purifiers)
-    .where(eq(purifiers.userId, userId))
-    .orderBy(desc(purifiers.createdAt), desc(purifiers.id));
+  const owned = await purifiersOfCustomer.ask(userId, tx);
   if (owned.length === 0) return null;
   const plans = await tx
     .select({ purifierId: memberships.purifierId, endsAt: memberships.endsAt })
@@ -46,10 +46,7 @@ async function purifierToCover(tx: Transaction, userId: string, now: Date): Prom
         eq(memberships.kind, "care"),
         eq(memberships.status, "active"),
         gt(memberships.endsAt, now),
-        inArray(
-          memberships.purifierId,
-          owned.map((row) => row.id),
-        ),
+        inArray(memberships.purifierId, owned),
       ),
     );
   const coveredUntil = new Map<string, Date>();
@@ -58,8 +55,8 @@ async function purifierToCover(tx: Transaction, userId: string, now: Date): Prom
     const known = coveredUntil.get(plan.purifierId);
     if (!known || plan.endsAt > known) coveredUntil.set(plan.purifierId, plan.endsAt);
   }
-  const uncovered = owned.find((row) => !coveredUntil.has(row.id));
-  if (uncovered) return { purifierId: uncovered.id, startsAt: now };
+  const uncovered = owned.find((id) => !coveredUntil.has(id));
+  if (uncovered) return { purifierId: uncovered, startsAt: now };
   const [soonest] = [...coveredUntil.entries()].sort((a, b) => a[1].getTime() - b[1].getTime() || (a[0] < b[0] ? -1 : 1));
   if (!soonest) return null;
   return { purifierId: soonest[0], startsAt: soonest[1] };

@@ -1,8 +1,9 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { getDb, type DbExecutor } from "@/lib/db/client";
-import { memberships, orders, type MembershipRow } from "@/lib/db/schema";
+import { memberships, type MembershipRow } from "@/lib/db/schema";
 import type { Membership } from "@/lib/schemas/user";
+import { awaitsPayment } from "@/lib/server/orders/lookups";
 import { previewCancellation } from "./cancel-preview";
 import { memberBenefitsAt } from "./member-rule";
 import { planRows, type PlanWithFacts } from "./plan-rows";
@@ -31,9 +32,7 @@ function runs(row: MembershipRow, now: Date): boolean {
 
 /** The membership's renewal order while it still waits to be paid (the member may have cancelled it). */
 async function renewalOrderToPay(db: DbExecutor, row: MembershipRow): Promise<string | null> {
-  if (!row.renewalOrderId) return null;
-  const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, row.renewalOrderId)).limit(1);
-  return order?.status === "pending_payment" ? row.renewalOrderId : null;
+  return (await awaitsPayment(db, row.renewalOrderId)) ? row.renewalOrderId : null;
 }
 
 /**

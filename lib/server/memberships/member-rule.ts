@@ -1,5 +1,6 @@
 import "server-only";
-import { and, eq, gt, lte, or, type SQL } from "drizzle-orm";
+import { and, eq, gt, inArray, lte, or, type SQL } from "drizzle-orm";
+import type { DbExecutor } from "@/lib/db/client";
 import { memberships } from "@/lib/db/schema";
 
 /**
@@ -21,4 +22,14 @@ export function memberBenefitsAt(now: Date): SQL | undefined {
       ),
     ),
   );
+}
+
+/** Which of `userIds` have the member's benefits at `now`, by the rule above. */
+export async function activeMembers(db: DbExecutor, userIds: readonly string[], now: Date): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ userId: memberships.userId })
+    .from(memberships)
+    .where(and(inArray(memberships.userId, [...new Set(userIds)]), memberBenefitsAt(now)));
+  return new Set(rows.map((row) => row.userId));
 }

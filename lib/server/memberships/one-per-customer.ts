@@ -1,8 +1,9 @@
 import "server-only";
-import { and, eq, gt, inArray, or } from "drizzle-orm";
+import { and, eq, gt, or } from "drizzle-orm";
 import { isOnePerCustomer } from "@/lib/config/memberships";
 import type { DbExecutor } from "@/lib/db/client";
-import { memberships, products } from "@/lib/db/schema";
+import { memberships } from "@/lib/db/schema";
+import { productsBySku } from "@/lib/server/catalog/lookups";
 import { formatOrderDate } from "@/lib/display/order-display";
 import { AppError } from "@/lib/server/base/errors";
 import { MEMBERSHIP_MESSAGES } from "./messages";
@@ -41,18 +42,11 @@ export async function assertMembershipBuyable(
   now: Date = new Date(),
 ): Promise<void> {
   if (lines.length === 0) return;
-  const found = await db
-    .select({ sku: products.sku, category: products.category, planMonths: products.planMonths })
-    .from(products)
-    .where(
-      and(
-        inArray(
-          products.sku,
-          lines.map((line) => line.sku),
-        ),
-        eq(products.category, "membership"),
-      ),
-    );
+  const catalogue = await productsBySku(
+    db,
+    lines.map((line) => line.sku),
+  );
+  const found = [...catalogue.values()].filter((product) => product.category === "membership");
   const single = found.filter(isOnePerCustomer).map((product) => product.sku);
   if (single.length === 0) return;
   if (lines.some((line) => single.includes(line.sku) && line.quantity > 1)) {

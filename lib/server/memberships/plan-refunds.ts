@@ -1,14 +1,17 @@
 import "server-only";
-import { and, count, eq, inArray, notInArray, or } from "drizzle-orm";
+import { and, count, eq, inArray, or } from "drizzle-orm";
 import { CARE_FULL_REFUND_DAYS, YEARLY_PLAN_MONTHS } from "@/lib/config/memberships";
 import type { DbExecutor, Transaction } from "@/lib/db/client";
-import { afterSaleRequests, memberships, orders, payments, products, users, type MembershipRow } from "@/lib/db/schema";
+import { memberships, type MembershipRow } from "@/lib/db/schema";
+import { domainQuestion } from "@/lib/server/events/registry";
 import { planEndedByRefundMail } from "@/lib/server/mail/templates/memberships";
 import { queueMail } from "@/lib/server/mail/outbox";
 import { refundCapacity, requestRefund, type EventActor } from "@/lib/server/orders";
+import { findOrder } from "@/lib/server/orders/lookups";
 import { cardLabel } from "@/lib/server/payments";
+import { settledPaymentOf } from "@/lib/server/payments/lookups";
 import { storeDate } from "@/lib/server/shipping/dates";
-import { planRows } from "./plan-rows";
+import { planMailFactsOf, planRows } from "./plan-rows";
 import { unusedFullMonths, unusedMonthsRefundCents } from "./periods";
 import { moveMembership } from "./status";
 
@@ -26,6 +29,12 @@ import { moveMembership } from "./status";
 //   under it, the whole price comes back; later, its unused full months pro rata; once a repair
 //   was made under it, nothing.
 // Never more than what is left of the plan's line (the ledger refuses more anyway).
+
+/**
+ * How many repair requests (open or done, not rejected or cancelled) were made under a care plan:
+ * after-sale, above this domain, answers (after-sale/claims.ts), through the asker's transaction.
+ */
+export const claimsUnderCarePlan = domainQuestion<string, number>("carePlan.claims");
 
 export type PlanRow = MembershipRow & { name: string; planMonths: number; card: string | null };
 
@@ -51,7 +60,7 @@ async function linePayment(
   sku: string,
 ): Promise<{ unitCents: number; leftCents: number; card: string | null } | null> {
   if (!orderId) return null;
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  const order = await findOrder(db, orderId);
   if (!order) return null;
   const part = (await refundCapacity(db, order)).find((entry) => entry.sku === sku);
   if (!part) return null;
@@ -59,11 +68,7 @@ async function linePayment(
     .select({ n: count() })
     .from(memberships)
     .where(and(eq(memberships.sku, sku), or(eq(memberships.orderId, orderId), eq(memberships.periodOrderId, orderId))));
-  const [paid] = await db
-    .select({ brand: payments.brand, last4: payments.last4 })
-    .from(payments)
-    .where(and(eq(payments.orderId, orderId), inArray(payments.status, ["succeeded", "partially_refunded", "refunded"])))
-    .limit(1);
+  const paid = await settledPaymentOf(db, orderId);
   const units = Math.max(1, quantity?.n ?? 1);
   return {
     unitCents: Math.floor(part.paidCents / units),
@@ -93,11 +98,7 @@ async function membershipRefund(db: DbExecutor, row: PlanRow, now: Date): Promis
 }
 
 async function careRefund(db: DbExecutor, row: PlanRow, now: Date): Promise<PlanRefund> {
-  const [claims] = await db
-    .select({ n: count() })
-    .from(afterSaleRequests)
-    .where(and(eq(afterSaleRequests.carePlanId, row.id), notInArray(afterSaleRequests.status, ["rejected", "cancelled"])));
-  if ((claims?.n ?? 0) > 0) {
+  if ((await claimsUnderCarePlan.ask(row.id, db)) > 0) {
     return { endNow: true, ...NOTHING, why: "A repair was made under the plan, so nothing is refunded." };
   }
   const paid = await linePayment(db, row.orderId, row.sku);
@@ -183,13 +184,8 @@ export async function endPlansRefunded(
   for (const row of rows) {
     const endsAt = row.endsAt > now ? new Date(Math.max(now.getTime(), row.startsAt.getTime() + 1)) : row.endsAt;
     await moveMembership(tx, row.id, "cancelled", { endsAt, autoRenew: false, cancelledAt: now, nextRenewalAttemptAt: null });
-    const [holder] = await tx
-      .select({ email: users.email, username: users.username, planName: products.name })
-      .from(users)
-      .innerJoin(products, eq(products.sku, row.sku))
-      .where(eq(users.id, row.userId))
-      .limit(1);
-    if (holder) await queueMail(tx, planEndedByRefundMail({ to: holder.email, name: holder.username, planName: holder.planName }, how));
+    const holder = await planMailFactsOf(tx, row);
+    if (holder) await queueMail(tx, planEndedByRefundMail(holder, how));
   }
 }
 

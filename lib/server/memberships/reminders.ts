@@ -1,11 +1,12 @@
 import "server-only";
 import { and, eq, gt, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { CARE_ENDING_REMINDER_DAYS } from "@/lib/config/memberships";
-import { memberships, products, users } from "@/lib/db/schema";
+import { memberships } from "@/lib/db/schema";
 import { queueMail } from "@/lib/server/mail/outbox";
 import { careEndingMail } from "@/lib/server/mail/templates/memberships";
 import { acceptsReminders, reminderUnsubscribe } from "@/lib/server/reminders";
 import { inTransaction } from "@/lib/server/transaction";
+import { planMailFactsOf } from "./plan-rows";
 
 // The care plan's "ends in 30 days" reminder. One conditional UPDATE marks each plan whose end is
 // at most CARE_ENDING_REMINDER_DAYS away and not yet announced, and returns only the rows this run
@@ -34,11 +35,7 @@ export async function runCareReminders(now: Date): Promise<{ reminded: number }>
       )
       .returning();
     for (const row of marked) {
-      const [facts] = await tx
-        .select({ to: users.email, name: users.username, planName: products.name })
-        .from(users)
-        .innerJoin(products, eq(products.sku, row.sku))
-        .where(eq(users.id, row.userId));
+      const facts = await planMailFactsOf(tx, row);
       // An opted-out customer's plan is still marked, so it is not considered again.
       if (facts && (await acceptsReminders(tx, row.userId))) {
         await queueMail(tx, careEndingMail(facts, row.endsAt, reminderUnsubscribe(row.userId)));

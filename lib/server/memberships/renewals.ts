@@ -2,7 +2,8 @@ import "server-only";
 import { and, asc, eq, gte, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { RENEWAL_RETRY_DAYS, YEARLY_PLAN_MONTHS, YEARLY_RENEWAL_NOTICE_DAYS } from "@/lib/config/memberships";
 import { getDb, type Transaction } from "@/lib/db/client";
-import { memberships, orders, payments, products, savedPaymentMethods, users, type MembershipRow } from "@/lib/db/schema";
+import { memberships, type MembershipRow, type ProductRow } from "@/lib/db/schema";
+import { findProduct, planSkusOfAtLeast } from "@/lib/server/catalog/lookups";
 import type { CardInput } from "@/lib/rules/card-rules";
 import type { Membership } from "@/lib/schemas/user";
 import { AppError } from "@/lib/server/base/errors";
@@ -16,12 +17,15 @@ import {
   type PlanMailFacts,
 } from "@/lib/server/mail/templates/memberships";
 import { cancelPaidRenewalOrder, createRenewalOrder } from "@/lib/server/orders";
+import { awaitsPayment } from "@/lib/server/orders/lookups";
 import { PAYMENT_MESSAGES, chargeSavedCard, recordOffSessionPayment, saveCardForUser, type ChargeResult } from "@/lib/server/payments";
 import { inTransaction } from "@/lib/server/transaction";
 import { cardLabel } from "@/lib/server/payments/card-label";
+import { findPayment, findSavedMethod, isChargeRecorded } from "@/lib/server/payments/lookups";
 import { customerPlans } from "./customer-plans";
 import { MEMBERSHIP_MESSAGES } from "./messages";
 import { nextPeriodEnd } from "./periods";
+import { planMailFacts } from "./plan-rows";
 import { moveMembership } from "./status";
 
 // Renewals. At the end of each period (endsAt) of a membership that renews, the job charges the
@@ -78,11 +82,6 @@ function renewingAndDue(now: Date) {
   );
 }
 
-async function mailFacts(tx: Transaction, row: MembershipRow, planName: string): Promise<PlanMailFacts | null> {
-  const [user] = await tx.select({ email: users.email, username: users.username }).from(users).where(eq(users.id, row.userId));
-  return user ? { to: user.email, name: user.username, planName } : null;
-}
-
 /**
  * Moves a renewed membership on by one period, whoever brought the money in: the job's off-session
  * charge (renewOne) or the member confirming a waiting renewal order (renewOnPaidOrder). The new
@@ -112,9 +111,7 @@ async function advancePeriod(
 
 /** Whether the membership's renewal order waits to be paid (not paid yet, not cancelled or expired). */
 async function renewalOrderWaits(tx: Transaction, row: MembershipRow): Promise<boolean> {
-  if (!row.renewalOrderId) return false;
-  const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, row.renewalOrderId)).limit(1);
-  return order?.status === "pending_payment";
+  return awaitsPayment(tx, row.renewalOrderId);
 }
 
 /** Renews one membership if it is still due at `now`; what happened, or null when another run got it first. */
@@ -127,7 +124,7 @@ async function renewOne(id: string, now: Date): Promise<"renewed" | "failed" | "
       .where(and(eq(memberships.id, id), renewingAndDue(now)))
       .for("update");
     if (!row) return null;
-    const [product] = await tx.select().from(products).where(eq(products.sku, row.sku)).limit(1);
+    const product = await findProduct(tx, row.sku);
     if (!product?.planMonths) throw new Error(`Membership ${row.id}: plan ${row.sku} has no length`);
 
     // The period's renewal already waits for the member's confirmation. Charging again would meet
@@ -146,7 +143,7 @@ async function renewOne(id: string, now: Date): Promise<"renewed" | "failed" | "
           row,
           row.renewalAttempts + 1,
           MEMBERSHIP_MESSAGES.renewalNotConfirmed,
-          await mailFacts(tx, row, product.name),
+          await planMailFacts(tx, row.userId, product.name),
           "unconfirmed",
         );
         return "lapsed";
@@ -163,7 +160,7 @@ async function renewOne(id: string, now: Date): Promise<"renewed" | "failed" | "
   // The charge, outside any transaction, under a key of the membership, its period and the try: a
   // run that dies after it and runs again gets the same charge back, never a second one.
   const claimed = due.row;
-  const [product] = await (await getDb()).select().from(products).where(eq(products.sku, claimed.sku)).limit(1);
+  const product = await findProduct(await getDb(), claimed.sku);
   const planMonths = product?.planMonths;
   if (!product || !planMonths) throw new Error(`Membership ${claimed.id}: plan ${claimed.sku} has no length`);
   const amountCents = product.discountPriceCents;
@@ -193,16 +190,13 @@ async function renewOne(id: string, now: Date): Promise<"renewed" | "failed" | "
       .for("update");
     if (!row) {
       // Another run applied this very charge (the same key got the same answer): nothing to give back.
-      const applied =
-        charge.status !== "failed" &&
-        (await tx.select({ id: payments.id }).from(payments).where(eq(payments.providerRef, charge.result.providerRef)).limit(1)).length >
-          0;
+      const applied = charge.status !== "failed" && (await isChargeRecorded(tx, charge.result.providerRef));
       if (!applied && (charge.status === "paid" || charge.status === "requires_action")) {
         await refundUnwantedRenewal(tx, claimed, product, amountCents, charge.result, now);
       }
       return null;
     }
-    const facts = await mailFacts(tx, row, product.name);
+    const facts = await planMailFacts(tx, row.userId, product.name);
     if (charge.status === "paid") {
       const card = charge.result.card ? cardLabel(charge.result.card.brand, charge.result.card.last4) : "your saved card";
       const orderId = await createRenewalOrder(tx, {
@@ -280,7 +274,7 @@ async function renewOne(id: string, now: Date): Promise<"renewed" | "failed" | "
 async function refundUnwantedRenewal(
   tx: Transaction,
   row: MembershipRow,
-  product: typeof products.$inferSelect,
+  product: ProductRow,
   amountCents: number,
   result: ChargeResult,
   now: Date,
@@ -338,20 +332,16 @@ export async function renewOnPaidOrder(
   const [row] = await tx.select().from(memberships).where(eq(memberships.renewalOrderId, orderId)).limit(1).for("update");
   if (!row) return null;
   if (row.status !== "past_due" || !row.autoRenew) return "ended";
-  const [product] = await tx.select().from(products).where(eq(products.sku, row.sku)).limit(1);
+  const product = await findProduct(tx, row.sku);
   if (!product?.planMonths) throw new Error(`Membership ${row.id}: plan ${row.sku} has no length`);
-  const [payment] = await tx
-    .select({ amountCents: payments.amountCents, brand: payments.brand, last4: payments.last4 })
-    .from(payments)
-    .where(eq(payments.id, paid.paymentId))
-    .limit(1);
+  const payment = await findPayment(tx, paid.paymentId);
   if (!payment) throw new Error(`renewOnPaidOrder: no payment ${paid.paymentId}`);
   const card = payment.brand && payment.last4 ? cardLabel(payment.brand, payment.last4) : "your card";
   await advancePeriod(
     tx,
     row,
     { planMonths: product.planMonths, orderId, amountCents: payment.amountCents, card, paymentMethodId: paid.paymentMethodId },
-    await mailFacts(tx, row, product.name),
+    await planMailFacts(tx, row.userId, product.name),
   );
   return "renewed";
 }
@@ -374,16 +364,14 @@ async function sendRenewalNotices(now: Date): Promise<number> {
           lte(memberships.endsAt, noticeFrom),
           gte(memberships.endsAt, now),
           or(isNull(memberships.endNoticeSentFor), ne(memberships.endNoticeSentFor, memberships.endsAt)),
-          inArray(memberships.sku, tx.select({ sku: products.sku }).from(products).where(gte(products.planMonths, YEARLY_PLAN_MONTHS))),
+          inArray(memberships.sku, planSkusOfAtLeast(tx, YEARLY_PLAN_MONTHS)),
         ),
       )
       .returning();
     for (const row of marked) {
-      const [product] = await tx.select().from(products).where(eq(products.sku, row.sku)).limit(1);
-      const [card] = row.paymentMethodId
-        ? await tx.select().from(savedPaymentMethods).where(eq(savedPaymentMethods.id, row.paymentMethodId)).limit(1)
-        : [];
-      const facts = await mailFacts(tx, row, product?.name ?? row.sku);
+      const product = await findProduct(tx, row.sku);
+      const card = row.paymentMethodId ? await findSavedMethod(tx, row.paymentMethodId) : undefined;
+      const facts = await planMailFacts(tx, row.userId, product?.name ?? row.sku);
       if (facts && product) {
         await queueMail(
           tx,
@@ -427,12 +415,8 @@ export async function setRenewalCard(
     if (choice.card) {
       methodId = (await saveCardForUser(tx, userId, choice.card)).id;
     } else if (choice.paymentMethodId) {
-      const [saved] = await tx
-        .select({ id: savedPaymentMethods.id })
-        .from(savedPaymentMethods)
-        .where(and(eq(savedPaymentMethods.id, choice.paymentMethodId), eq(savedPaymentMethods.userId, userId)))
-        .limit(1);
-      if (!saved) throw new AppError(404, PAYMENT_MESSAGES.savedCardNotFound);
+      const saved = await findSavedMethod(tx, choice.paymentMethodId);
+      if (saved?.userId !== userId) throw new AppError(404, PAYMENT_MESSAGES.savedCardNotFound);
       methodId = saved.id;
     } else {
       throw new AppError(422, MEMBERSHIP_MESSAGES.noCardForRenewal);

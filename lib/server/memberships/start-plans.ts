@@ -1,7 +1,9 @@
 import "server-only";
 import { and, desc, eq, gt, or } from "drizzle-orm";
 import { getDb, type DbExecutor, type Transaction } from "@/lib/db/client";
-import { memberships, orderItems, orders, products, type MembershipRow, type PlanKind } from "@/lib/db/schema";
+import { memberships, type MembershipRow, type PlanKind } from "@/lib/db/schema";
+import { withProducts } from "@/lib/server/catalog/lookups";
+import { findOrder, linesOfOrder } from "@/lib/server/orders/lookups";
 import { activateCarePlans } from "./care";
 import { addMonths } from "./periods";
 import { moveMemberships } from "./status";
@@ -9,6 +11,11 @@ import { moveMemberships } from "./status";
 // Membership and care plans come to life when the order that bought them is paid. A plan bought
 // while one of the same kind is running starts when that one ends, so paying twice never wastes
 // months; each unit of the line adds its plan length.
+
+/** The order's lines with their products, in sku order. */
+async function orderLinesWithProducts(db: DbExecutor, orderId: string) {
+  return withProducts(db, await linesOfOrder(db, orderId));
+}
 
 function planKind(category: string): PlanKind | null {
   if (category === "membership") return "membership";
@@ -19,13 +26,7 @@ function planKind(category: string): PlanKind | null {
 /** Whether the order buys a membership: then the card that pays it is kept for the renewals (the payment page says so). */
 export async function orderHasMembership(orderId: string, db?: DbExecutor): Promise<boolean> {
   const executor = db ?? (await getDb());
-  const [line] = await executor
-    .select({ sku: orderItems.sku })
-    .from(orderItems)
-    .innerJoin(products, eq(products.sku, orderItems.sku))
-    .where(and(eq(orderItems.orderId, orderId), eq(products.category, "membership")))
-    .limit(1);
-  return line !== undefined;
+  return (await orderLinesWithProducts(executor, orderId)).some((line) => line.product.category === "membership");
 }
 
 /**
@@ -40,7 +41,7 @@ export async function activatePlans(
   now: Date = new Date(),
   options: { paymentMethodId?: string | null } = {},
 ): Promise<MembershipRow[]> {
-  const [order] = await tx.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId)).limit(1);
+  const order = await findOrder(tx, orderId);
   if (!order) throw new Error(`activatePlans: no order ${orderId}`);
   // A renewal's order pays for a membership that runs already (renewOnPaidOrder): nothing starts.
   const [already] = await tx
@@ -50,15 +51,9 @@ export async function activatePlans(
     .limit(1);
   if (already) return [];
 
-  const lines = await tx
-    .select({ sku: orderItems.sku, quantity: orderItems.quantity, category: products.category, planMonths: products.planMonths })
-    .from(orderItems)
-    .innerJoin(products, eq(products.sku, orderItems.sku))
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(orderItems.sku);
-
   const created: MembershipRow[] = [];
-  for (const line of lines) {
+  for (const { product, ...ordered } of await orderLinesWithProducts(tx, orderId)) {
+    const line = { ...ordered, category: product.category, planMonths: product.planMonths };
     const kind = planKind(line.category);
     if (!kind || !line.planMonths) continue;
     if (kind === "care") {

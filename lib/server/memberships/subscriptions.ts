@@ -1,8 +1,11 @@
 import "server-only";
+import { getDb } from "@/lib/db/client";
 import { plansOfCustomer } from "@/lib/server/auth/users";
 import { orderAnnouncements } from "@/lib/server/orders/announcements";
+import { renewalCards } from "@/lib/server/payments/saved-methods";
 import { assertCarePlanBuyable } from "./care";
 import { customerPlans } from "./customer-plans";
+import { renewalCardsOf } from "./plan-rows";
 import { activatePlans, orderHasMembership } from "./start-plans";
 import { assertMembershipPayable } from "./one-per-customer";
 import { cancelPlansOfOrder, endPlansRefunded } from "./plan-refunds";
@@ -11,6 +14,7 @@ import { renewOnPaidOrder } from "./renewals";
 /** How plans follow their orders, and show on their holder: lib/server/wiring calls this once per process. */
 export function subscribeMemberships(): void {
   plansOfCustomer.answerWith("memberships", (userId) => customerPlans(userId));
+  renewalCards.answerWith("memberships", async (of, db) => renewalCardsOf(db ?? (await getDb()), of));
   orderAnnouncements.charging.subscribe("memberships: plan rules", async (tx, { userId, orderId, lines, now }) => {
     await assertCarePlanBuyable(
       tx,

@@ -1,17 +1,7 @@
 import "server-only";
 import { and, asc, between, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type DbExecutor } from "@/lib/db/client";
-import {
-  orderEvents,
-  orderItems,
-  orders,
-  payments,
-  products,
-  users,
-  type OrderEventRow,
-  type OrderRow,
-  type UserRow,
-} from "@/lib/db/schema";
+import { orderEvents, orderItems, orders, type OrderEventRow, type OrderRow, type UserRow } from "@/lib/db/schema";
 import { centsToAmount } from "@/lib/rules/money";
 import type {
   OperatorCancelOrderBody,
@@ -22,6 +12,9 @@ import type {
   ShipOrderBody,
 } from "@/lib/schemas/operator-order";
 import { assertOperator } from "@/lib/server/auth/roles";
+import { emailsOfUsers, findUserById, usersMatching } from "@/lib/server/auth/users";
+import { skusInCategory } from "@/lib/server/catalog/lookups";
+import { paymentsById } from "@/lib/server/payments/lookups";
 import { AppError } from "@/lib/server/base/errors";
 import { cardLabel } from "@/lib/server/payments/card-label";
 import { orderShippedMail } from "@/lib/server/mail/templates/orders";
@@ -46,10 +39,10 @@ const PURIFIER_CATEGORY = "purifier";
 // lands in order_events with actor "admin" and the operator's user id.
 
 async function adminView(db: DbExecutor, order: OrderRow): Promise<OperatorOrder> {
-  const [customer] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, order.userId));
+  const customer = await findUserById(db, order.userId);
   return {
     ...(await toOrderView(db, order)),
-    customer: customer ?? { id: order.userId, email: "" },
+    customer: { id: order.userId, email: customer?.email ?? "" },
     // Nothing to ship (plans and services only): the order is complete once paid.
     canShip: canShip(order.status) && order.shippingMethod !== null,
     canDeliver: canDeliver(order.status),
@@ -66,21 +59,19 @@ export async function purifierLinesOf(
   const lines = await db
     .select({ sku: orderItems.sku, name: orderItems.name, quantity: orderItems.quantity, serials: orderItems.serials })
     .from(orderItems)
-    .innerJoin(products, eq(products.sku, orderItems.sku))
-    .where(and(eq(orderItems.orderId, orderId), eq(products.category, PURIFIER_CATEGORY)))
+    .where(and(eq(orderItems.orderId, orderId), inArray(orderItems.sku, skusInCategory(db, PURIFIER_CATEGORY))))
     .orderBy(asc(orderItems.sku));
   return lines.map((line) => ({ skuNum: line.sku, name: line.name, quantity: line.quantity, serials: line.serials ?? [] }));
 }
 
 /** The order's short number or id, the customer's e-mail, account name or the name on the delivery address. */
-function orderSearchFilter(query: string | undefined): SQL | undefined {
+function orderSearchFilter(db: DbExecutor, query: string | undefined): SQL | undefined {
   const search = parseConsoleSearch(query);
   if (!search) return undefined;
   const { idRange, contains } = search;
   return or(
     idRange ? between(orders.id, idRange.from, idRange.to) : undefined,
-    contains ? ilike(users.email, contains) : undefined,
-    contains ? ilike(users.username, contains) : undefined,
+    contains ? inArray(orders.userId, usersMatching(db, contains)) : undefined,
     contains ? ilike(sql`${orders.shippingAddress}->>'fullName'`, contains) : undefined,
   );
 }
@@ -92,22 +83,26 @@ export async function adminListOrders(
   assertOperator(user);
   await sweepExpiredOrders();
   const db = await getDb();
-  const where = and(query.status ? eq(orders.status, query.status) : undefined, orderSearchFilter(query.q));
-  const matching = db.select({ order: orders, email: users.email }).from(orders).innerJoin(users, eq(users.id, orders.userId));
+  const where = and(query.status ? eq(orders.status, query.status) : undefined, orderSearchFilter(db, query.q));
+  const matching = db.select({ order: orders }).from(orders);
   const { rows, total } = await readPage(db, query, matching.where(where).$dynamic(), [desc(orders.createdAt), desc(orders.id)]);
   const summaries = await itemSummaries(
     db,
     rows.map((row) => row.order.id),
   );
+  const emailOf = await emailsOfUsers(
+    db,
+    rows.map((row) => row.order.userId),
+  );
   return {
     total,
-    list: rows.map(({ order, email }) => ({
+    list: rows.map(({ order }) => ({
       orderId: order.id,
       status: order.status,
       createdAt: order.createdAt.toISOString(),
       total: centsToAmount(order.totalCents),
       ...(summaries.get(order.id) ?? NO_LINES),
-      customer: { id: order.userId, email },
+      customer: { id: order.userId, email: emailOf(order.userId) ?? "" },
     })),
   };
 }
@@ -203,11 +198,7 @@ async function namedPayments(db: DbExecutor, events: readonly Pick<OrderEventRow
   const ids = [...new Set(events.map(internalPaymentId).filter((id): id is string => id !== null))];
   const named = new Map<string, string>();
   if (ids.length === 0) return named;
-  const rows = await db
-    .select({ id: payments.id, brand: payments.brand, last4: payments.last4, providerRef: payments.providerRef })
-    .from(payments)
-    .where(inArray(payments.id, ids));
-  for (const row of rows) {
+  for (const row of (await paymentsById(db, ids)).values()) {
     const note = paymentNote({ card: row.brand && row.last4 ? cardLabel(row.brand, row.last4) : null, providerRef: row.providerRef });
     if (note) named.set(row.id.toLowerCase(), note);
   }
@@ -218,20 +209,20 @@ async function namedPayments(db: DbExecutor, events: readonly Pick<OrderEventRow
 export async function adminOrderEvents(user: UserRow, orderId: string): Promise<AdminOrderEvent[]> {
   assertOperator(user);
   const db = await getDb();
-  const rows = await db
-    .select({ event: orderEvents, email: users.email })
+  const events = await db
+    .select()
     .from(orderEvents)
-    .leftJoin(users, eq(users.id, orderEvents.actorUserId))
     .where(eq(orderEvents.orderId, orderId))
     .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
-  const named = await namedPayments(
+  const named = await namedPayments(db, events);
+  const emailOf = await emailsOfUsers(
     db,
-    rows.map(({ event }) => event),
+    events.map((event) => event.actorUserId),
   );
-  return rows.map(({ event, email }) => ({
+  return events.map((event) => ({
     type: event.type,
     actor: event.actor,
-    by: email,
+    by: emailOf(event.actorUserId),
     note: named.get(internalPaymentId(event)?.toLowerCase() ?? "") ?? event.note,
     at: event.createdAt.toISOString(),
   }));

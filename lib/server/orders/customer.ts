@@ -1,11 +1,12 @@
 import "server-only";
 import { and, count, desc, eq } from "drizzle-orm";
 import { getDb, type Transaction } from "@/lib/db/client";
-import { orders, users, type OrderRow } from "@/lib/db/schema";
+import { orders, type OrderRow } from "@/lib/db/schema";
 import { centsToAmount } from "@/lib/rules/money";
 import { sameAddress } from "@/lib/rules/same-address";
 import type { UsAddress } from "@/lib/schemas/auth";
 import type { Order, OrderStatusValue, OrderSummary, ShippingMethodValue } from "@/lib/schemas/order";
+import { findUserById } from "@/lib/server/auth/users";
 import { AppError } from "@/lib/server/base/errors";
 import { queueMail } from "@/lib/server/mail/outbox";
 import { orderCancelledMail } from "@/lib/server/mail/templates/orders";
@@ -172,7 +173,7 @@ export async function cancelLockedOrder(tx: Transaction, order: OrderRow, by: Ev
   const cancelled = await moveOrder(tx, order.id, "cancelled", { cancelledAt: now, cancelReason: reason, expiresAt: null });
   await releaseStock(tx, [order.id]);
   await recordEvent(tx, order.id, "cancelled", by, reason);
-  const [customer] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
+  const customer = await findUserById(tx, order.userId);
   if (customer) await queueMail(tx, orderCancelledMail(customer.email, order.id, refundCents, paymentReceived(order.status)));
   return cancelled;
 }

@@ -27,7 +27,7 @@ export {
 } from "./refunds";
 export { ORDER_MESSAGES } from "./messages";
 export { canApplyAfterSale, canShip, isClosed, paymentReceived } from "./status";
-export { afterSaleClaimed, toOrderView } from "./view";
+export { afterSaleClaims, toOrderView } from "./view";
 export {
   adminCancelOrder,
   adminRetryRefund,

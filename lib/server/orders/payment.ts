@@ -1,7 +1,8 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { getDb, type DbExecutor, type Transaction } from "@/lib/db/client";
-import { orderItems, orders, users, type OrderRow, type PaymentRow, type UserRow } from "@/lib/db/schema";
+import { orderItems, orders, type OrderRow, type PaymentRow, type UserRow } from "@/lib/db/schema";
+import { findUserById, keepDefaultAddress } from "@/lib/server/auth/users";
 import { sameAddress } from "@/lib/rules/same-address";
 import type { UsAddress } from "@/lib/schemas/auth";
 import type { Order, PaymentBody } from "@/lib/schemas/order";
@@ -142,12 +143,10 @@ async function applyCharge(
   // The renewal's receipt is its e-mail (sent by the membership); the plan it pays for runs already.
   if (renewal === "renewed") return paid;
   await orderAnnouncements.paid.announce(tx, { orderId: order.id, now, paymentMethodId: fact.savedPaymentMethodId });
-  const [customer] = await tx.select().from(users).where(eq(users.id, order.userId)).limit(1);
+  const customer = await findUserById(tx, order.userId);
   if (!customer) throw new AppError(404, ORDER_MESSAGES.notFound);
   // Only a payment that went through keeps the address for next time: a declined one is tried again anyway.
-  if (fact.saveAddress && paid.shippingAddress) {
-    await tx.update(users).set({ defaultAddress: paid.shippingAddress, updatedAt: now }).where(eq(users.id, customer.id));
-  }
+  if (fact.saveAddress && paid.shippingAddress) await keepDefaultAddress(tx, customer.id, paid.shippingAddress, now);
   const view = await toOrderView(tx, paid, now);
   await queueMail(tx, orderConfirmationMail(customer.email, customer.username, view, deliveryEstimate(paid.shippingMethod, now)));
   return paid;

@@ -3,17 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { shipsToCustomer, UNSHIPPED_CATEGORIES, type MerchandiseCategory } from "@/lib/config/catalog";
 import { getDb, type DbExecutor, type Transaction } from "@/lib/db/client";
-import {
-  orderItems,
-  orders,
-  payments,
-  products,
-  refundAllocations,
-  refunds,
-  type OrderRow,
-  type RefundReason,
-  type RefundRow,
-} from "@/lib/db/schema";
+import { orderItems, orders, refundAllocations, refunds, type OrderRow, type RefundReason, type RefundRow } from "@/lib/db/schema";
 import { centsToAmount, formatUsd } from "@/lib/rules/money";
 import type { OperatorRefund } from "@/lib/schemas/operator-order";
 import { AppError } from "@/lib/server/base/errors";
@@ -29,6 +19,8 @@ import {
   reserveRefund,
   type RefundOutcome,
 } from "@/lib/server/payments";
+import { findPayment, paymentsById } from "@/lib/server/payments/lookups";
+import { withProducts } from "@/lib/server/catalog/lookups";
 import { lineTaxShareCents } from "@/lib/server/tax";
 import { afterCommit, inTransaction } from "@/lib/server/transaction";
 import { disputeNote, providerRefundNote, refundNote } from "./event-notes";
@@ -85,12 +77,12 @@ const COUNTING = ["pending", "succeeded"] as const;
  * (their rounding), so the parts add up to the order's total.
  */
 export async function refundCapacity(db: DbExecutor, order: OrderRow): Promise<RefundCapacity[]> {
-  const lines = await db
-    .select({ sku: orderItems.sku, name: orderItems.name, lineTotalCents: orderItems.lineTotalCents, category: products.category })
+  const ordered = await db
+    .select({ sku: orderItems.sku, name: orderItems.name, lineTotalCents: orderItems.lineTotalCents })
     .from(orderItems)
-    .innerJoin(products, eq(products.sku, orderItems.sku))
     .where(eq(orderItems.orderId, order.id))
     .orderBy(asc(orderItems.sku));
+  const lines = (await withProducts(db, ordered)).map(({ product, ...line }) => ({ ...line, category: product.category }));
   const allocated = await db
     .select({ sku: refundAllocations.sku, cents: sql<number>`sum(${refundAllocations.amountCents})::int` })
     .from(refundAllocations)
@@ -218,16 +210,13 @@ async function countBackOnOrder(tx: Transaction, orderId: string, cents: number,
  */
 export async function processRefund(refundId: string): Promise<void> {
   const db = await getDb();
-  const [row] = await db
-    .select({ refund: refunds, chargeRef: payments.providerRef })
-    .from(refunds)
-    .innerJoin(payments, eq(payments.id, refunds.paymentId))
-    .where(eq(refunds.id, refundId))
-    .limit(1);
-  if (!row || row.refund.status !== "pending" || row.refund.providerRef !== null || !row.chargeRef) return;
-  const outcome = await refundAtProvider(row.chargeRef, row.refund.amountCents, row.refund.idempotencyKey);
+  const [refund] = await db.select().from(refunds).where(eq(refunds.id, refundId)).limit(1);
+  if (!refund || refund.status !== "pending" || refund.providerRef !== null) return;
+  const chargeRef = (await findPayment(db, refund.paymentId))?.providerRef;
+  if (!chargeRef) return;
+  const outcome = await refundAtProvider(chargeRef, refund.amountCents, refund.idempotencyKey);
   if (!outcome) return;
-  await inTransaction((tx) => settleRefund(tx, row.refund.orderId, refundId, outcome, new Date()));
+  await inTransaction((tx) => settleRefund(tx, refund.orderId, refundId, outcome, new Date()));
 }
 
 /** Applies the provider's answer to a refund, under its order's lock (the lock every money change takes first). */
@@ -562,14 +551,14 @@ const REASON_WORDS: Readonly<Record<RefundReason, string>> = {
 
 /** The order's refunds, oldest first, as the console lists them; a failed one not yet sent again can be retried. */
 export async function refundsOfOrder(db: DbExecutor, orderId: string): Promise<OperatorRefund[]> {
-  const rows = await db
-    .select({ refund: refunds, brand: payments.brand, last4: payments.last4 })
-    .from(refunds)
-    .innerJoin(payments, eq(payments.id, refunds.paymentId))
-    .where(eq(refunds.orderId, orderId))
-    .orderBy(asc(refunds.createdAt), asc(refunds.id));
-  const retried = new Set(rows.map(({ refund }) => refund.note?.match(/^Retry of ([0-9a-f-]{36})$/)?.[1]).filter(Boolean));
-  return rows.map(({ refund, brand, last4 }) => {
+  const rows = await db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt), asc(refunds.id));
+  const paidWith = await paymentsById(
+    db,
+    rows.map((refund) => refund.paymentId),
+  );
+  const retried = new Set(rows.map((refund) => refund.note?.match(/^Retry of ([0-9a-f-]{36})$/)?.[1]).filter(Boolean));
+  return rows.map((refund) => {
+    const { brand, last4 } = paidWith.get(refund.paymentId) ?? {};
     const card = brand && last4 ? cardLabel(brand, last4) : "the card it was paid with";
     return {
       refundId: refund.id,

@@ -5,6 +5,7 @@ import { orders, type OrderRow } from "@/lib/db/schema";
 import type { OrderStatusValue } from "@/lib/schemas/order";
 import { AppError } from "@/lib/server/base/errors";
 import { PAYMENT_MESSAGES } from "@/lib/server/payments";
+import { lockedOrder } from "./lookups";
 import { ORDER_MESSAGES } from "./messages";
 
 // The order's life, in one place: which status may follow which, and what a customer or operator
@@ -106,11 +107,7 @@ export function assertCancellable(status: OrderStatusValue): void {
  * exist: 404.
  */
 export async function lockOrder(tx: Transaction, orderId: string, ownerId?: string): Promise<OrderRow> {
-  const [order] = await tx
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), ownerId === undefined ? undefined : eq(orders.userId, ownerId)))
-    .for("update");
+  const order = await lockedOrder(tx, orderId, ownerId);
   if (!order) throw new AppError(404, ORDER_MESSAGES.notFound);
   return order;
 }

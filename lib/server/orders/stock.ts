@@ -1,8 +1,9 @@
 import "server-only";
-import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Transaction } from "@/lib/db/client";
-import { orderItems, orders, products, type ProductRow } from "@/lib/db/schema";
+import { orderItems, orders, type ProductRow } from "@/lib/db/schema";
 import { stockMovedAfterCommit } from "@/lib/server/catalog";
+import { putBackStock, stockStanding, takeStock } from "@/lib/server/catalog/stock";
 import { AppError } from "@/lib/server/base/errors";
 import { ORDER_MESSAGES } from "./messages";
 
@@ -29,19 +30,12 @@ export async function reserveStock(
   const sorted = [...lines].sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
   const reserved: Array<{ product: ProductRow; quantity: number }> = [];
   for (const line of sorted) {
-    const [product] = await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: sql`now()` })
-      .where(and(eq(products.sku, line.sku), gte(products.stock, line.quantity), eq(products.listed, true)))
-      .returning();
+    const product = await takeStock(tx, line.sku, line.quantity);
     if (product) {
       reserved.push({ product, quantity: line.quantity });
       continue;
     }
-    const [current] = await tx
-      .select({ name: products.name, stock: products.stock, listed: products.listed })
-      .from(products)
-      .where(eq(products.sku, line.sku));
+    const current = await stockStanding(tx, line.sku);
     if (!current || !current.listed) {
       throw new AppError(404, ORDER_MESSAGES.unknownProduct, [{ path: "skuNum", message: ORDER_MESSAGES.unknownProduct }]);
     }
@@ -79,12 +73,7 @@ export async function releaseStock(tx: Transaction, orderIds: readonly string[])
     )
     .groupBy(orderItems.sku)
     .orderBy(asc(orderItems.sku));
-  for (const line of lines) {
-    await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} + ${line.quantity}`, updatedAt: sql`now()` })
-      .where(eq(products.sku, line.sku));
-  }
+  for (const line of lines) await putBackStock(tx, line.sku, line.quantity);
   stockMovedAfterCommit(
     tx,
     lines.map((line) => line.sku),

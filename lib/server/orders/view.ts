@@ -1,10 +1,12 @@
 import "server-only";
 import { shipsToCustomer } from "@/lib/config/catalog";
-import { and, asc, eq, inArray, ne, notInArray, or, sql } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { DbExecutor } from "@/lib/db/client";
-import { afterSaleRequests, orderEvents, orderItems, products, type OrderRow } from "@/lib/db/schema";
+import { orderEvents, orderItems, type OrderRow } from "@/lib/db/schema";
 import { centsToAmount } from "@/lib/rules/money";
 import type { Order, OrderSummary } from "@/lib/schemas/order";
+import { withProducts } from "@/lib/server/catalog/lookups";
+import { domainQuestion } from "@/lib/server/events/registry";
 import { shippingOptions } from "@/lib/server/shipping";
 import { orderBasis } from "./totals";
 import { canApplyAfterSale, canCancel, canEdit, canPay, paymentReceived } from "./status";
@@ -13,36 +15,18 @@ import { canApplyAfterSale, canCancel, canEdit, canPay, paymentReceived } from "
 // customer may do next comes from the order's rules (status.ts), so the pages and the services agree.
 
 /**
- * Per sku, how many units of the order are taken by after-sale requests that are open or completed
- * (rejected and cancelled ones give their quantity back, and so does a completed repair).
+ * Per sku, how many units of an order its after-sale requests take: the after-sale domain, above
+ * this one, answers (after-sale/claims.ts), reading through the asker's transaction.
  */
-export async function afterSaleClaimed(db: DbExecutor, orderId: string): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ sku: afterSaleRequests.sku, claimed: sql<number>`coalesce(sum(${afterSaleRequests.quantity}), 0)::int` })
-    .from(afterSaleRequests)
-    .where(
-      and(
-        eq(afterSaleRequests.orderId, orderId),
-        notInArray(afterSaleRequests.status, ["rejected", "cancelled"]),
-        // A finished repair hands the unit back: it may be returned, or repaired again, later.
-        or(ne(afterSaleRequests.type, "repair"), ne(afterSaleRequests.status, "completed")),
-      ),
-    )
-    .groupBy(afterSaleRequests.sku);
-  return new Map(rows.map((row) => [row.sku, Number(row.claimed)]));
-}
+export const afterSaleClaims = domainQuestion<string, Map<string, number>>("order.afterSaleClaimed");
 
 function iso(value: Date | null): string | null {
   return value ? value.toISOString() : null;
 }
 
 export async function toOrderView(db: DbExecutor, order: OrderRow, now: Date = new Date()): Promise<Order> {
-  const items = await db
-    .select({ item: orderItems, stock: products.stock, category: products.category })
-    .from(orderItems)
-    .innerJoin(products, eq(products.sku, orderItems.sku))
-    .where(eq(orderItems.orderId, order.id))
-    .orderBy(asc(orderItems.sku));
+  const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.sku));
+  const items = (await withProducts(db, lines)).map(({ product, ...item }) => ({ item, stock: product.stock, category: product.category }));
   const events = await db
     .select()
     .from(orderEvents)
@@ -50,7 +34,7 @@ export async function toOrderView(db: DbExecutor, order: OrderRow, now: Date = n
     .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
   const open = order.status === "pending_payment";
   const eligible = canApplyAfterSale(order.status);
-  const claimed = eligible ? await afterSaleClaimed(db, order.id) : new Map<string, number>();
+  const claimed = eligible ? await afterSaleClaims.ask(order.id, db) : new Map<string, number>();
   // Plans and services are never sent back: their money follows their own rule (cancelling the plan).
   const afterSaleRemaining = Object.fromEntries(
     items.map(({ item, category }) => [

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { DbExecutor } from "@/lib/db/client";
-import { paymentCustomers, users } from "@/lib/db/schema";
+import { paymentCustomers } from "@/lib/db/schema";
+import { findUserById } from "@/lib/server/auth/users";
 import type { PaymentProvider } from "./provider";
 
 /** The provider's record of the shop customer if one was made already; null otherwise (none is made). */
@@ -25,7 +26,7 @@ export async function providerCustomer(tx: DbExecutor, provider: PaymentProvider
   const known = () => knownProviderCustomer(tx, provider, userId);
   const existing = await known();
   if (existing) return existing;
-  const [user] = await tx.select({ email: users.email, username: users.username }).from(users).where(eq(users.id, userId)).limit(1);
+  const user = await findUserById(tx, userId);
   if (!user) throw new Error(`No customer ${userId} to make a ${provider.name} customer for`);
   const reference = await provider.createCustomer({ userId, email: user.email, name: user.username ?? user.email });
   await tx.insert(paymentCustomers).values({ userId, provider: provider.name, reference }).onConflictDoNothing();

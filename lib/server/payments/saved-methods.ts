@@ -1,7 +1,8 @@
 import "server-only";
-import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { getDb, type DbExecutor, type Transaction } from "@/lib/db/client";
-import { memberships, paymentCustomers, paymentEvents, savedPaymentMethods, type SavedPaymentMethodRow } from "@/lib/db/schema";
+import { paymentCustomers, paymentEvents, savedPaymentMethods, type SavedPaymentMethodRow } from "@/lib/db/schema";
+import { domainQuestion } from "@/lib/server/events/registry";
 import type { SavedCardAnswer, SavedPaymentMethod } from "@/lib/schemas/order";
 import { AppError } from "@/lib/server/base/errors";
 import { inTransaction } from "@/lib/server/transaction";
@@ -14,13 +15,15 @@ import { paymentProvider } from "./select";
 // provider's own fields through a card setup), made the default, removed. A card is kept only by
 // its provider's reference; the shop stores what it shows (brand, last four, expiry).
 
-/** The saved cards a renewing membership charges: removing one is refused (removeSavedPaymentMethod). */
+/**
+ * Which saved cards renewing memberships charge (one customer's, or the card named): removing one
+ * is refused (removeSavedPaymentMethod). The memberships domain, above this one, answers
+ * (memberships/subscriptions.ts), through the asker's transaction.
+ */
+export const renewalCards = domainQuestion<{ userId: string } | { cardId: string }, string[]>("payments.renewalCards");
+
 async function renewalCardIds(db: DbExecutor, userId: string): Promise<Set<string>> {
-  const rows = await db
-    .select({ id: memberships.paymentMethodId })
-    .from(memberships)
-    .where(and(eq(memberships.userId, userId), eq(memberships.autoRenew, true), isNotNull(memberships.paymentMethodId)));
-  return new Set(rows.flatMap((row) => (row.id ? [row.id] : [])));
+  return new Set(await renewalCards.ask({ userId }, db));
 }
 
 function savedMethodOf(row: SavedPaymentMethodRow, renewing: ReadonlySet<string>): SavedPaymentMethod {
@@ -248,12 +251,7 @@ export async function setDefaultPaymentMethod(userId: string, id: string): Promi
  */
 /** A card that renews a membership is kept until another card is chosen for the renewals. */
 async function assertNotRenewing(db: DbExecutor, id: string): Promise<void> {
-  const [renews] = await db
-    .select({ id: memberships.id })
-    .from(memberships)
-    .where(and(eq(memberships.paymentMethodId, id), eq(memberships.autoRenew, true)))
-    .limit(1);
-  if (renews) throw new AppError(409, PAYMENT_MESSAGES.cardRenews);
+  if ((await renewalCards.ask({ cardId: id }, db)).length > 0) throw new AppError(409, PAYMENT_MESSAGES.cardRenews);
 }
 
 export async function removeSavedPaymentMethod(userId: string, id: string): Promise<SavedPaymentMethod[]> {

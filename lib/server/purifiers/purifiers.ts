@@ -1,9 +1,9 @@
 import "server-only";
-import { and, asc, desc, eq, ilike, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, ilike } from "drizzle-orm";
 import { getDb, type DbExecutor, type Transaction } from "@/lib/db/client";
-import { filterChanges, orderItems, orders, products, purifiers, users, type PurifierRow, type UserRow } from "@/lib/db/schema";
+import { purifiers, type PurifierRow, type UserRow } from "@/lib/db/schema";
 import { daysBetween } from "@/lib/rules/calendar-day";
-import { filterStages, type FilterStageSpec } from "@/lib/rules/filter-stages";
+import { filterStages } from "@/lib/rules/filter-stages";
 import {
   PURIFIER_MESSAGES,
   type AddPurifierBody,
@@ -16,6 +16,9 @@ import {
   type ShipSerials,
 } from "@/lib/schemas/purifier";
 import { assertOperator } from "@/lib/server/auth/roles";
+import { emailsOfUsers } from "@/lib/server/auth/users";
+import { filterStageSpecs, firstOfCategory, productsBySku, withProducts } from "@/lib/server/catalog/lookups";
+import { linesOfOrder, serialOnTheWay, storeLineSerials } from "@/lib/server/orders/lookups";
 import { AppError } from "@/lib/server/base/errors";
 import { isUniqueViolation } from "@/lib/server/base/unique-violation";
 import { careCoverageOf } from "@/lib/server/memberships";
@@ -23,6 +26,7 @@ import { escapeLike } from "@/lib/server/base/console-search";
 import { readPage } from "@/lib/server/base/paging";
 import { storeDate } from "@/lib/server/shipping/dates";
 import { inTransaction } from "@/lib/server/transaction";
+import { filterChangesOf, lockOwnedPurifier, recordFilterChanges } from "./lookups";
 
 // My purifiers: each purifier of a delivered order is registered to its owner in the delivery's
 // transaction; a customer adds one bought elsewhere. Every date is a day in the shop's time zone,
@@ -38,37 +42,21 @@ function notFound(): AppError {
   return new AppError(404, PURIFIER_MESSAGES.notFound);
 }
 
-/** The filter stages the catalogue defines (products with a filter stage), in stage order. */
-async function stageSpecs(db: DbExecutor): Promise<FilterStageSpec[]> {
-  const rows = await db
-    .select({ stage: products.filterStage, sku: products.sku, name: products.name, lifeMonths: products.filterLifeMonths })
-    .from(products)
-    .where(isNotNull(products.filterStage))
-    .orderBy(asc(products.filterStage));
-  return rows.flatMap((row) =>
-    row.stage !== null && row.lifeMonths !== null ? [{ stage: row.stage, sku: row.sku, name: row.name, lifeMonths: row.lifeMonths }] : [],
-  );
-}
-
 async function toViews(db: DbExecutor, rows: readonly PurifierRow[], now: Date): Promise<Purifier[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const today = storeDate(now);
   // One after another: inside a transaction the queries share one connection.
-  const specs = await stageSpecs(db);
-  const changes = await db
-    .select({ purifierId: filterChanges.purifierId, stage: filterChanges.stage, changedOn: filterChanges.changedOn })
-    .from(filterChanges)
-    .where(inArray(filterChanges.purifierId, ids));
-  const names = await db
-    .select({ sku: products.sku, name: products.name })
-    .from(products)
-    .where(
-      inArray(
-        products.sku,
+  const specs = await filterStageSpecs(db);
+  const changes = await filterChangesOf(db, ids);
+  const names = [
+    ...(
+      await productsBySku(
+        db,
         rows.map((row) => row.sku),
-      ),
-    );
+      )
+    ).values(),
+  ];
   const coverage = await careCoverageOf(db, ids, now);
   return rows.map((row) => ({
     purifierId: row.id,
@@ -109,21 +97,7 @@ async function toView(db: DbExecutor, row: PurifierRow, now: Date): Promise<Puri
 async function serialInUse(db: DbExecutor, serial: string, exceptOrderId?: string): Promise<boolean> {
   const [registered] = await db.select({ id: purifiers.id }).from(purifiers).where(eq(purifiers.serial, serial)).limit(1);
   if (registered) return true;
-  // Only an order still on its way holds its serials: once delivered they are on its purifiers, and a
-  // shipment refunded on the way gives them back.
-  const [shipped] = await db
-    .select({ orderId: orderItems.orderId })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(
-      and(
-        sql`${orderItems.serials} @> ${JSON.stringify([serial])}::jsonb`,
-        eq(orders.status, "shipped"),
-        exceptOrderId ? ne(orderItems.orderId, exceptOrderId) : undefined,
-      ),
-    )
-    .limit(1);
-  return shipped !== undefined;
+  return serialOnTheWay(db, serial, exceptOrderId);
 }
 
 // Registration at delivery.
@@ -141,12 +115,7 @@ export async function registerDeliveredPurifiers(
   userId: string,
   deliveredAt: Date,
 ): Promise<PurifierRow[]> {
-  const lines = await tx
-    .select({ sku: orderItems.sku, quantity: orderItems.quantity, serials: orderItems.serials })
-    .from(orderItems)
-    .innerJoin(products, eq(products.sku, orderItems.sku))
-    .where(and(eq(orderItems.orderId, orderId), eq(products.category, PURIFIER_CATEGORY)))
-    .orderBy(asc(orderItems.sku));
+  const lines = (await withProducts(tx, await linesOfOrder(tx, orderId))).filter((line) => line.product.category === PURIFIER_CATEGORY);
   const day = storeDate(deliveredAt);
   const registered: PurifierRow[] = [];
   let unit = 0;
@@ -181,12 +150,12 @@ export async function registerDeliveredPurifiers(
 export async function storeShipSerials(tx: Transaction, orderId: string, entries: ShipSerials): Promise<void> {
   const seen = new Set<string>();
   for (const [index, entry] of entries.entries()) {
-    const [line] = await tx
-      .select({ sku: orderItems.sku, name: orderItems.name, quantity: orderItems.quantity, category: products.category })
-      .from(orderItems)
-      .innerJoin(products, eq(products.sku, orderItems.sku))
-      .where(and(eq(orderItems.orderId, orderId), eq(orderItems.sku, entry.skuNum)));
-    if (!line || line.category !== PURIFIER_CATEGORY) throw fieldError(422, `serials.${index}.skuNum`, PURIFIER_MESSAGES.notAPurifierLine);
+    const [line] = await withProducts(
+      tx,
+      (await linesOfOrder(tx, orderId)).filter((ordered) => ordered.sku === entry.skuNum),
+    );
+    if (!line || line.product.category !== PURIFIER_CATEGORY)
+      throw fieldError(422, `serials.${index}.skuNum`, PURIFIER_MESSAGES.notAPurifierLine);
     if (entry.serials.length > line.quantity) {
       throw fieldError(422, `serials.${index}.serials`, PURIFIER_MESSAGES.tooManySerials(line.name, line.quantity));
     }
@@ -196,10 +165,7 @@ export async function storeShipSerials(tx: Transaction, orderId: string, entries
       seen.add(serial);
       if (await serialInUse(tx, serial, orderId)) throw fieldError(409, path, PURIFIER_MESSAGES.serialTaken(serial));
     }
-    await tx
-      .update(orderItems)
-      .set({ serials: entry.serials.length > 0 ? entry.serials : null })
-      .where(and(eq(orderItems.orderId, orderId), eq(orderItems.sku, line.sku)));
+    await storeLineSerials(tx, orderId, line.sku, entry.serials);
   }
 }
 
@@ -223,12 +189,7 @@ export async function addPurifier(userId: string, body: AddPurifierBody, now: Da
   assertDates(body.purchasedOn, installedOn, storeDate(now));
   return inTransaction(async (tx) => {
     if (await serialInUse(tx, body.serial)) throw fieldError(409, "serial", PURIFIER_MESSAGES.serialTaken(body.serial));
-    const [sku] = await tx
-      .select({ sku: products.sku })
-      .from(products)
-      .where(eq(products.category, PURIFIER_CATEGORY))
-      .orderBy(asc(products.sortOrder), asc(products.sku))
-      .limit(1);
+    const sku = await firstOfCategory(tx, PURIFIER_CATEGORY);
     if (!sku) throw new Error("The catalogue has no purifier");
     // The unique serial decides a race between two adds of the same serial: one row, one 409.
     const [row] = await tx
@@ -242,11 +203,7 @@ export async function addPurifier(userId: string, body: AddPurifierBody, now: Da
 }
 
 async function lockOwnPurifier(tx: Transaction, userId: string, purifierId: string): Promise<PurifierRow> {
-  const [row] = await tx
-    .select()
-    .from(purifiers)
-    .where(and(eq(purifiers.id, purifierId), eq(purifiers.userId, userId)))
-    .for("update");
+  const row = await lockOwnedPurifier(tx, userId, purifierId);
   if (!row) throw notFound();
   return row;
 }
@@ -286,9 +243,9 @@ export async function recordFilterChange(userId: string, body: FilterChangeBody,
   return inTransaction(async (tx) => {
     const row = await lockOwnPurifier(tx, userId, body.purifierId);
     if (daysBetween(row.installedOn, changedOn) < 0) throw fieldError(422, "changedOn", PURIFIER_MESSAGES.changeBeforeInstall);
-    const specs = await stageSpecs(tx);
+    const specs = await filterStageSpecs(tx);
     if (!specs.some((spec) => spec.stage === body.stage)) throw fieldError(422, "stage", PURIFIER_MESSAGES.unknownStage);
-    await tx.insert(filterChanges).values({ purifierId: row.id, stage: body.stage, changedOn, source: "customer" });
+    await recordFilterChanges(tx, [{ purifierId: row.id, stage: body.stage, changedOn, source: "customer" }]);
     return toView(tx, row, now);
   });
 }
@@ -314,19 +271,23 @@ export async function adminListPurifiers(
   const db = await getDb();
   const serial = query.serial?.toUpperCase();
   const where = serial ? ilike(purifiers.serial, `%${escapeLike(serial)}%`) : undefined;
-  const matching = db.select({ purifier: purifiers, email: users.email }).from(purifiers).innerJoin(users, eq(users.id, purifiers.userId));
+  const matching = db.select({ purifier: purifiers }).from(purifiers);
   const { rows, total } = await readPage(db, query, matching.where(where).$dynamic(), [desc(purifiers.createdAt), desc(purifiers.id)]);
   const views = await toViews(
     db,
     rows.map((row) => row.purifier),
     now,
   );
+  const emailOf = await emailsOfUsers(
+    db,
+    rows.map((row) => row.purifier.userId),
+  );
   return {
     total,
     today: storeDate(now),
     list: views.map((view, index) => ({
       ...view,
-      customer: { id: rows[index]?.purifier.userId ?? "", email: rows[index]?.email ?? "" },
+      customer: { id: rows[index]?.purifier.userId ?? "", email: emailOf(rows[index]?.purifier.userId ?? "") ?? "" },
     })),
   };
 }

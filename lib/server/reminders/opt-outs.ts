@@ -5,7 +5,8 @@ import { env } from "@/lib/config/env";
 import { UNSUBSCRIBE_LINK_TTL_SECONDS, UNSUBSCRIBE_SIGN_PURPOSE, UNSUBSCRIBE_TOKEN_PARAM } from "@/lib/config/filter-shipments";
 import { ROUTES } from "@/lib/config/routes";
 import { getDb, type DbExecutor } from "@/lib/db/client";
-import { MAIL_LISTS, mailOptOuts, users, type MailList } from "@/lib/db/schema";
+import { MAIL_LISTS, mailOptOuts, type MailList } from "@/lib/db/schema";
+import { domainQuestion } from "@/lib/server/events/registry";
 import { signValue, verifySignedValue } from "@/lib/server/base/signed";
 import { AppError } from "@/lib/server/base/errors";
 
@@ -61,6 +62,12 @@ export async function acceptsReminders(db: DbExecutor, userId: string): Promise<
   return !row;
 }
 
+/**
+ * The e-mail of an account, or null when there is none: auth, above this domain, answers
+ * (auth/subscriptions.ts), so a link for a removed account is refused.
+ */
+export const accountEmail = domainQuestion<string, string | null>("account.email");
+
 export interface UnsubscribePage {
   email: string;
   subscribed: boolean;
@@ -71,9 +78,9 @@ export async function describeUnsubscribe(token: string): Promise<UnsubscribePag
   const named = readUnsubscribeToken(token);
   if (!named) return null;
   const db = await getDb();
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, named.userId)).limit(1);
-  if (!user) return null;
-  return { email: user.email, subscribed: await acceptsReminders(db, named.userId) };
+  const email = await accountEmail.ask(named.userId, db);
+  if (email === null) return null;
+  return { email, subscribed: await acceptsReminders(db, named.userId) };
 }
 
 /** The unsubscribe call (the page's button, or a mail client's one-click POST). Doing it twice is no error. */
@@ -81,9 +88,8 @@ export async function unsubscribeWithToken(token: string): Promise<{ subscribed:
   const named = readUnsubscribeToken(token);
   if (!named) throw new AppError(400, REMINDER_MESSAGES.invalidLink);
   const db = await getDb();
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, named.userId)).limit(1);
-  if (!user) throw new AppError(400, REMINDER_MESSAGES.invalidLink);
-  await db.insert(mailOptOuts).values({ userId: user.id, list: named.list }).onConflictDoNothing();
+  if ((await accountEmail.ask(named.userId, db)) === null) throw new AppError(400, REMINDER_MESSAGES.invalidLink);
+  await db.insert(mailOptOuts).values({ userId: named.userId, list: named.list }).onConflictDoNothing();
   return { subscribed: false };
 }
 
