@@ -54,14 +54,21 @@ describe("every page that asks for a session", () => {
   // A page that calls requireCustomerPage or requireOperatorPage must also sit under a protected
   // prefix: only then does the middleware remember where the visitor was going, so they come back
   // there after logging in (a page outside the list sent them to the account page instead).
+  // The console's pages ask through their builders (app/(console)/admin/_parts), which ask for the operator.
   const appDir = path.join(process.cwd(), "app");
+  const asksForSession = /require(Customer|Operator)Page\(|console(List|Record)Page\(|searchedListPage\(/;
   const pages = readdirSync(appDir, { recursive: true, encoding: "utf8" })
     .filter((file) => /(^|\/)(page|layout)\.tsx$/.test(file))
-    .filter((file) => /require(Customer|Operator)Page\(/.test(readFileSync(path.join(appDir, file), "utf8")))
+    .filter((file) => asksForSession.test(readFileSync(path.join(appDir, file), "utf8")))
     .map((file) => `/${path.dirname(file)}`.replace(/\/\[[^\]]+\]/g, "/x").replace(/\/\([^)]+\)/g, ""));
 
   it("finds them", () => {
     expect(pages.length).toBeGreaterThan(15);
+  });
+
+  it("finds the console's builders asking for the operator", () => {
+    const builders = readFileSync(path.join(appDir, "(console)", "admin", "_parts", "console-pages.tsx"), "utf8");
+    expect(builders.match(/requireOperatorPage\(/g)?.length).toBeGreaterThanOrEqual(2);
   });
 
   it.each(pages)("%s is under a protected prefix", (route) => {
