@@ -3,6 +3,7 @@ import { multiLineText, singleLineText, uuidText } from "./text";
 import { AFTER_SALE_LIMITS, AFTER_SALE_REASONS, AFTER_SALE_STATUSES, AFTER_SALE_TYPES } from "@/lib/config/after-sale";
 import { money } from "./cart";
 import { CUSTOMER_PAGE_FIELDS, OPERATOR_PAGE_FIELDS, pageSchema } from "./paging";
+import { EVENT_ACTORS } from "@/lib/config/roles";
 
 // After-sale requests as docs/api.md describes them: the customer's and the operator's request
 // bodies, and the AfterSale answer both sides read. Money travels as "12.90" strings.
@@ -58,7 +59,7 @@ export const afterSaleIdResponseSchema = z.object({ afterSaleId: z.string() });
 export const afterSaleEventSchema = z.object({
   /** The status entered (pending_review, approved, returning, received, completed, rejected, cancelled) or "refunded". */
   type: z.string(),
-  actor: z.enum(["customer", "admin", "system"]),
+  actor: z.enum(EVENT_ACTORS),
   note: z.string().nullable(),
   at: z.string(),
 });

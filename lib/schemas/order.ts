@@ -14,6 +14,7 @@ import { SKU_PATTERN } from "@/lib/config/catalog";
 import { SHIPPING_METHOD_VALUES, type ShippingMethodValue } from "@/lib/config/shipping";
 import { usAddressSchema } from "./auth";
 import { cartItemSchema, money } from "./cart";
+import { EVENT_ACTORS } from "@/lib/config/roles";
 
 // Orders, shipping and payment as docs/api.md describes them: the request bodies the server
 // validates and the answers the browser reads. Money travels as "12.90" strings.
@@ -51,7 +52,7 @@ export type ShippingOption = z.infer<typeof shippingOptionSchema>;
 
 export const orderEventSchema = z.object({
   type: z.string(),
-  actor: z.enum(["customer", "admin", "system"]),
+  actor: z.enum(EVENT_ACTORS),
   note: z.string().nullable(),
   at: z.string(),
 });

@@ -10,7 +10,7 @@ import { POST as cartAddRoute } from "@/app/api/v1/c/order/cart/add/route";
 import { POST as checkoutRoute } from "@/app/api/v1/c/merchandise/cart/checkout/route";
 import { POST as payRoute } from "@/app/api/v1/c/merchandise/order/payment/route";
 import { GET as orderGetRoute } from "@/app/api/v1/c/merchandise/order/get/route";
-import { GET as adminOrderGetRoute } from "@/app/api/v1/admin/orders/get/route";
+import { GET as operatorOrderGetRoute } from "@/app/api/v1/admin/orders/get/route";
 import { shipAndDeliver } from "./after-sale";
 import { dataOf, read } from "./answer";
 import { apiRequest, type Customer } from "./shop";
@@ -101,7 +101,7 @@ export async function consoleOrder(admin: Customer, orderId: string): Promise<Op
   return operatorOrderSchema.parse(
     dataOf(
       await read(
-        await adminOrderGetRoute(apiRequest("GET", `/api/v1/admin/orders/get?orderId=${orderId}`, undefined, { token: admin.token })),
+        await operatorOrderGetRoute(apiRequest("GET", `/api/v1/admin/orders/get?orderId=${orderId}`, undefined, { token: admin.token })),
       ),
     ),
   );

@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { AFTER_SALE_STATUSES, AFTER_SALE_TYPES } from "../../config/after-sale";
 import { memberships } from "./memberships";
-import { ORDER_EVENT_ACTORS, orders } from "./orders";
+import { EVENT_ACTORS } from "@/lib/config/roles";
+import { orders } from "./orders";
 import { purifiers } from "./purifiers";
 import { users } from "./users";
 import { createdAt, updatedAt } from "./columns";
@@ -67,7 +68,7 @@ export const afterSaleEvents = pgTable(
       .references(() => afterSaleRequests.id, { onDelete: "cascade" }),
     /** The status entered, or "refunded". */
     type: text("type").notNull(),
-    actor: text("actor", { enum: ORDER_EVENT_ACTORS }).notNull(),
+    actor: text("actor", { enum: EVENT_ACTORS }).notNull(),
     actorUserId: uuid("actor_user_id").references(() => users.id, { onDelete: "set null" }),
     note: text("note"),
     createdAt: createdAt(),

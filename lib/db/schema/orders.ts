@@ -6,6 +6,7 @@ import type { ProductSpecRow } from "./products";
 import { products } from "./products";
 import { users } from "./users";
 import { createdAt, updatedAt } from "./columns";
+import { EVENT_ACTORS } from "@/lib/config/roles";
 
 // The values are the API's (one list each); relative import, since drizzle-kit reads this file too.
 export const ORDER_STATUSES = ORDER_STATUS_VALUES;
@@ -106,8 +107,7 @@ export const orderItems = pgTable(
   ],
 );
 
-export const ORDER_EVENT_ACTORS = ["customer", "admin", "system"] as const;
-export type OrderEventActor = (typeof ORDER_EVENT_ACTORS)[number];
+export type OrderEventActor = (typeof EVENT_ACTORS)[number];
 
 // The order's timeline, and the record of who did what to it (customers, operators, the system).
 export const orderEvents = pgTable(
@@ -119,7 +119,7 @@ export const orderEvents = pgTable(
       .references(() => orders.id, { onDelete: "cascade" }),
     /** created, paid, payment_failed, address_changed, shipping_changed, shipped, delivered, cancelled, refunded, expired … */
     type: text("type").notNull(),
-    actor: text("actor", { enum: ORDER_EVENT_ACTORS }).notNull(),
+    actor: text("actor", { enum: EVENT_ACTORS }).notNull(),
     actorUserId: uuid("actor_user_id").references(() => users.id, { onDelete: "set null" }),
     note: text("note"),
     createdAt: createdAt(),

@@ -4,6 +4,7 @@ import { orders } from "./orders";
 import { payments } from "./payments";
 import { users } from "./users";
 import { createdAt, updatedAt } from "./columns";
+import { EVENT_ACTORS } from "@/lib/config/roles";
 
 // The money ledger: every amount that went back (or is on its way back) to a customer, whatever the
 // path, one row each, allocated to the order's lines. The order's and the payment's refunded amounts
@@ -66,8 +67,8 @@ export const refunds = pgTable(
     providerRef: text("provider_ref"),
     /** Why the provider refused it or why it failed later, in the shop's words. */
     failureMessage: text("failure_message"),
-    /** Who decided it: "customer", "admin" or "system", and the account when a person did. */
-    actor: text("actor", { enum: ["customer", "admin", "system"] }).notNull(),
+    /** Who decided it: "customer", an operator ("admin") or "system", and the account when a person did. */
+    actor: text("actor", { enum: EVENT_ACTORS }).notNull(),
     actorUserId: uuid("actor_user_id").references(() => users.id, { onDelete: "set null" }),
     /** The after-sale request or the plan (memberships.id) it pays back, when it is one. */
     afterSaleId: uuid("after_sale_id"),

@@ -2,9 +2,9 @@ import { sql } from "drizzle-orm";
 import type { UsAddress } from "@/lib/schemas/auth";
 import { check, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
+import { USER_ROLES } from "@/lib/config/roles";
 
-export const USER_ROLES = ["customer", "admin"] as const;
-export type UserRole = (typeof USER_ROLES)[number];
+export { USER_ROLES, type UserRole } from "@/lib/config/roles";
 
 export const users = pgTable(
   "users",

@@ -1,3 +1,5 @@
+import { OPERATOR_ROLE } from "@/lib/config/roles";
+
 // Demo accounts for a local shop. The README lists them; they must never exist in production
 // (set SEED_DEMO_DATA=false, or seed PostgreSQL only on purpose with `npm run db:seed`).
 
@@ -12,6 +14,6 @@ export const DEMO_ACCOUNTS = [
     email: "admin@lenwell.example",
     password: "lenwell-operator-demo",
     username: "Shop Operator",
-    role: "admin",
+    role: OPERATOR_ROLE,
   },
 ] as const;

@@ -15,4 +15,4 @@ export {
 export { isListedSku, readCategory, readShelf, readShelfItem, readStock, stockMovedAfterCommit, stockTag } from "./cache";
 export { dealsOf, listDeals, type Deal } from "./deals";
 export { readPictureDataUrl } from "./picture";
-export { adminGetProduct, adminListProducts, updateMerchandise } from "./admin";
+export { operatorGetProduct, operatorListProducts, updateMerchandise } from "./operator";

@@ -9,7 +9,7 @@ import { acceptsReminders, readUnsubscribeToken, reminderUnsubscribe, unsubscrib
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { HOUSTON, makeCustomer, type Customer } from "@/test/support/shop";
 import {
-  adminFilterSchedule,
+  operatorFilterSchedule,
   postponeFilterShipment,
   runFilterReminders,
   runFilterShipments,
@@ -421,7 +421,7 @@ describeEachEngine("filters on schedule on $name", (engine) => {
     await purifier(ordered.id, "2030-02-20", `RO6-CONSOLE-4-${RUN}`);
     await runFilterShipments(noon("2030-08-06"));
 
-    const schedule = await adminFilterSchedule(operatorRow, noon("2030-08-10"), 8);
+    const schedule = await operatorFilterSchedule(operatorRow, noon("2030-08-10"), 8);
     const mine = (rows: typeof schedule.upcoming) =>
       rows.filter((row) => row.serial?.startsWith("RO6-CONSOLE-") && row.serial.endsWith(RUN));
     expect(
@@ -462,6 +462,6 @@ describeEachEngine("filters on schedule on $name", (engine) => {
     expect(mine(schedule.ordered)).toMatchObject([
       { serial: `RO6-CONSOLE-4-${RUN}`, dueOn: "2030-08-20", state: "ordered", orderStatus: "paid", customerEmail: ordered.email },
     ]);
-    await expect(adminFilterSchedule({ ...operatorRow, role: "customer" })).rejects.toMatchObject({ code: 403 });
+    await expect(operatorFilterSchedule({ ...operatorRow, role: "customer" })).rejects.toMatchObject({ code: 403 });
   });
 });

@@ -15,6 +15,7 @@ import { planMailFacts, planRows } from "./plan-rows";
 import { MEMBERSHIP_MESSAGES } from "./messages";
 import { cancelCareFor } from "./care-cancel";
 import { cancelPlanUnderRule } from "./plan-refunds";
+import { OPERATOR_ROLE } from "@/lib/config/roles";
 
 // Cancelling a membership, as the membership page promises it:
 // - monthly: renewals stop; the membership stays active until the end of the month paid for, then
@@ -63,7 +64,7 @@ async function cancelFor(tx: Transaction, userId: string, by: EventActor, now: D
   const facts = summary(plans);
   const first = rows[0];
   const mailFacts = first ? await planMailFacts(tx, userId, first.name) : null;
-  if (mailFacts) await queueMail(tx, membershipCancelledMail(mailFacts, facts, by.actor === "admin"));
+  if (mailFacts) await queueMail(tx, membershipCancelledMail(mailFacts, facts, by.actor === OPERATOR_ROLE));
   return facts;
 }
 
@@ -74,7 +75,7 @@ export async function cancelMembership(userId: string, now: Date = new Date()): 
 }
 
 /** POST /api/v1/admin/plans/cancel: an operator cancels a customer's membership, same rules; the operator is recorded. */
-export async function adminCancelMembership(
+export async function operatorCancelMembership(
   actor: Pick<UserRow, "id" | "role">,
   membershipId: string,
   now: Date = new Date(),

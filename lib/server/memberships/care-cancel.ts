@@ -14,6 +14,7 @@ import { getDb } from "@/lib/db/client";
 import { planMailFacts, planRows } from "./plan-rows";
 import { MEMBERSHIP_MESSAGES } from "./messages";
 import { cancelPlanUnderRule, planRefundRule, type PlanRefund, type PlanRow } from "./plan-refunds";
+import { OPERATOR_ROLE } from "@/lib/config/roles";
 
 // Cancelling a Lenwell Care plan, by its holder or by an operator for them: the plan ends at once
 // and what comes back follows the care plan's rule (plan-refunds.ts). A repair already asked for
@@ -68,7 +69,7 @@ async function cancelCareRow(
   const rule = await cancelPlanUnderRule(tx, row, by, now);
   const holder = await planMailFacts(tx, row.userId, row.name);
   if (holder) {
-    await queueMail(tx, careCancelledMail(holder, { cents: rule.refundCents, card: rule.card, why: rule.why }, by.actor === "admin"));
+    await queueMail(tx, careCancelledMail(holder, { cents: rule.refundCents, card: rule.card, why: rule.why }, by.actor === OPERATOR_ROLE));
   }
   return { rule };
 }
@@ -79,7 +80,7 @@ export async function cancelCarePlan(userId: string, planId: string, now: Date =
 }
 
 /** An operator cancels a customer's Lenwell Care plan under the same rule; the operator is recorded. */
-export async function adminCancelCarePlan(
+export async function operatorCancelCarePlan(
   actor: Pick<UserRow, "id" | "role">,
   planId: string,
   now: Date = new Date(),

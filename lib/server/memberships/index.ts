@@ -8,8 +8,8 @@ export { activateCarePlans, assertCarePlanBuyable, careCoverageOf, coveringCareP
 export { activeMembershipEnd, assertMembershipBuyable, assertMembershipPayable } from "./one-per-customer";
 export { MEMBERSHIP_MESSAGES } from "./messages";
 export { addMonths } from "./periods";
-export { cancelMembership, adminCancelMembership, type CancelOutcome } from "./cancel";
-export { adminCancelCarePlan, cancelCarePlan, previewCareCancellation } from "./care-cancel";
+export { cancelMembership, operatorCancelMembership, type CancelOutcome } from "./cancel";
+export { operatorCancelCarePlan, cancelCarePlan, previewCareCancellation } from "./care-cancel";
 export { cancelPlansOfOrder, endPlansRefunded, planRefundRule, type PlanRefund } from "./plan-refunds";
 export { renewOnPaidOrder, setRenewalCard, runRenewals, type RenewalReport } from "./renewals";
 export { runCareReminders } from "./reminders";

@@ -14,7 +14,7 @@ import {
   testProviderCharges,
   users,
 } from "@/lib/db/schema";
-import { adminCancelOrder } from "@/lib/server/orders";
+import { operatorCancelOrder } from "@/lib/server/orders";
 import type { User } from "@/lib/schemas/user";
 import { dataOf, read } from "@/test/support/answer";
 import { apiRequest, expectShopInvariants, HOUSTON, makeCustomer, putInCart, type Customer } from "@/test/support/shop";
@@ -26,8 +26,16 @@ import { POST as payRoute } from "@/app/api/v1/c/merchandise/order/payment/route
 import { GET as profileRoute } from "@/app/api/v1/c/user/profile/route";
 import { POST as cancelRoute } from "@/app/api/v1/c/user/membership/cancel/route";
 import { PUT as cardRoute } from "@/app/api/v1/c/user/membership/card/route";
-import { POST as adminCancelRoute } from "@/app/api/v1/admin/plans/cancel/route";
-import { adminCancelMembership, cancelMembership, customerPlans, isMemberAt, runCareReminders, runRenewals, setRenewalCard } from "./index";
+import { POST as operatorCancelRoute } from "@/app/api/v1/admin/plans/cancel/route";
+import {
+  operatorCancelMembership,
+  cancelMembership,
+  customerPlans,
+  isMemberAt,
+  runCareReminders,
+  runRenewals,
+  setRenewalCard,
+} from "./index";
 
 // Renewals, retries, cancels and reminders on a clock the tests choose: each member pays at the
 // real checkout, then the membership's period is moved to the dates under test and the jobs run at
@@ -380,10 +388,10 @@ describeEachEngine("membership renewals and cancels on $name", (engine) => {
   it("lets an operator cancel for a customer by the same rules, recording the operator", async () => {
     const admin = await makeCustomer(db(), { role: "admin" });
     const { who, membershipId, orderId } = await member("LW-MEM-Y", GOOD, "2030-07-01T15:00:00Z", "2031-07-01T15:00:00Z");
-    await expect(adminCancelMembership({ id: who.id, role: "customer" }, membershipId)).rejects.toMatchObject({ code: 403 });
+    await expect(operatorCancelMembership({ id: who.id, role: "customer" }, membershipId)).rejects.toMatchObject({ code: 403 });
     // Cancelled Jan 31, 2031 (Chicago): Jan 31 + 5 months = Jun 30 ≤ Jul 1, + 6 = Jul 31: 5 months.
     const operator = { id: admin.id, role: "admin" as const };
-    const outcome = await adminCancelMembership(operator, membershipId, at("2031-01-31T20:00:00Z"));
+    const outcome = await operatorCancelMembership(operator, membershipId, at("2031-01-31T20:00:00Z"));
     // 12900 × 5 ÷ 12 = 5375
     expect(outcome.cancellation).toEqual({ mode: "now", refund: 53.75, unusedMonths: 5, card: "Visa •••• 4242" });
     expect(await row(membershipId)).toMatchObject({ status: "cancelled", cancelledByUserId: admin.id });
@@ -394,7 +402,7 @@ describeEachEngine("membership renewals and cancels on $name", (engine) => {
     expect(refunded).toMatchObject([{ actor: "admin", actorUserId: admin.id }]);
     const mail = (await mailsTo(who.email)).find((item) => item.subject.includes("cancelled"));
     expect(mail?.body).toContain("Lenwell cancelled your Lenwell Membership, yearly at your request.");
-    await expect(adminCancelMembership(operator, randomUUID())).rejects.toMatchObject({ code: 404 });
+    await expect(operatorCancelMembership(operator, randomUUID())).rejects.toMatchObject({ code: 404 });
   });
 
   it(
@@ -407,7 +415,7 @@ describeEachEngine("membership renewals and cancels on $name", (engine) => {
       const stockBefore = await stockOf("LW-MEM-M");
       const [operator] = await db().db.select().from(users).where(eq(users.id, admin.id));
       if (!operator) throw new Error("no operator");
-      const cancelled = await adminCancelOrder(operator, { orderId: renewalId, reason: "The member asked by phone." });
+      const cancelled = await operatorCancelOrder(operator, { orderId: renewalId, reason: "The member asked by phone." });
       expect(cancelled.status).toBe("cancelled");
       expect(await stockOf("LW-MEM-M")).toBe(stockBefore);
     },
@@ -471,7 +479,7 @@ describeEachEngine("membership renewals and cancels on $name", (engine) => {
     expect(again).toMatchObject({ status: 409, body: { errmsg: "Your membership is already cancelled." } });
 
     const asCustomer = await read(
-      await adminCancelRoute(apiRequest("POST", "/api/v1/admin/plans/cancel", { membershipId: randomUUID() }, { token: who.token })),
+      await operatorCancelRoute(apiRequest("POST", "/api/v1/admin/plans/cancel", { membershipId: randomUUID() }, { token: who.token })),
     );
     expect(asCustomer.status).toBe(403);
   });

@@ -3,6 +3,7 @@ import { desc, eq, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { DbExecutor } from "@/lib/db/client";
 import { orderEvents, type OrderEventActor, type UserRow } from "@/lib/db/schema";
+import { OPERATOR_ROLE } from "@/lib/config/roles";
 
 // The order's timeline: every step a customer, an operator or the shop itself takes on an order is
 // one row of order_events, written here and nowhere else.
@@ -34,7 +35,7 @@ export function customerActor(userId: string): EventActor {
 }
 
 export function operatorActor(user: Pick<UserRow, "id">): EventActor {
-  return { actor: "admin", userId: user.id };
+  return { actor: OPERATOR_ROLE, userId: user.id };
 }
 
 export const SYSTEM_ACTOR: EventActor = { actor: "system", userId: null };

@@ -29,14 +29,14 @@ export { ORDER_MESSAGES } from "./messages";
 export { canApplyAfterSale, canShip, isClosed, paymentReceived } from "./status";
 export { afterSaleClaims, toOrderView } from "./view";
 export {
-  adminCancelOrder,
-  adminRetryRefund,
-  adminGetOrder,
-  adminListOrders,
-  adminOrderEvents,
+  operatorCancelOrder,
+  operatorRetryRefund,
+  operatorGetOrder,
+  operatorListOrders,
+  operatorOrderEvents,
   deliverOrder,
   shipOrder,
-  type AdminOrderEvent,
-} from "./admin";
-export { adminReferralReport, type ReferralRow } from "./referral-report";
+  type OperatorOrderEvent,
+} from "./operator";
+export { operatorReferralReport, type ReferralRow } from "./referral-report";
 export { referralCodeOf } from "./referral";

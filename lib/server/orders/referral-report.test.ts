@@ -11,7 +11,7 @@ import { apiRequest, HOUSTON, makeCustomer, makeProduct, type Customer } from "@
 import { POST as buyNowRoute } from "@/app/api/v1/c/merchandise/order/add/route";
 import { POST as payRoute } from "@/app/api/v1/c/merchandise/order/payment/route";
 import { POST as cancelRoute } from "@/app/api/v1/c/merchandise/order/cancel/route";
-import { adminReferralReport } from "./referral-report";
+import { operatorReferralReport } from "./referral-report";
 
 describeEachEngine("referral report on $name", (engine) => {
   const db = databaseForSuite(engine);
@@ -65,11 +65,11 @@ describeEachEngine("referral report on $name", (engine) => {
     ).toBe(200);
     await orderWith(who, code, sku); // never paid
 
-    const report = await adminReferralReport({ role: "admin" });
+    const report = await operatorReferralReport({ role: "admin" });
     expect(report.find((row) => row.code === code)).toEqual({ code, orders: 3, paidOrders: 2, revenue: centsToAmount(kept.totalCents) });
   });
 
   it("is for operators only", async () => {
-    await expect(adminReferralReport({ role: "customer" })).rejects.toMatchObject({ code: 403 });
+    await expect(operatorReferralReport({ role: "customer" })).rejects.toMatchObject({ code: 403 });
   });
 });

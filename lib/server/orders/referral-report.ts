@@ -20,7 +20,7 @@ export interface ReferralRow {
  * through (it has a paid time), and revenue is its total minus what was refunded on it, so a paid
  * order later cancelled or returned in full adds nothing and a partial refund is taken off.
  */
-export async function adminReferralReport(actor: Pick<UserRow, "role">): Promise<ReferralRow[]> {
+export async function operatorReferralReport(actor: Pick<UserRow, "role">): Promise<ReferralRow[]> {
   assertOperator(actor);
   const db = await getDb();
   const paid = sql`${orders.paidAt} is not null`;

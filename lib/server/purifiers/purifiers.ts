@@ -262,7 +262,7 @@ export async function ownPurifier(db: DbExecutor, userId: string, purifierId: st
 // The console.
 
 /** Purifiers by part of their serial, or the most recent registrations; each with its owner. */
-export async function adminListPurifiers(
+export async function operatorListPurifiers(
   user: Pick<UserRow, "role">,
   query: OperatorPurifierListQuery,
   now: Date = new Date(),

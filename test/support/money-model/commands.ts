@@ -6,7 +6,7 @@ import type { UsAddress } from "@/lib/schemas/auth";
 import { centsToAmount } from "@/lib/rules/money";
 import { addToCart } from "@/lib/server/cart";
 import {
-  adminCancelOrder,
+  operatorCancelOrder,
   cancelOrder,
   checkOrderPayment,
   deliverOrder,
@@ -25,7 +25,7 @@ import {
   rejectAfterSale,
   submitAfterSaleTracking,
 } from "@/lib/server/after-sale";
-import { adminCancelMembership, cancelMembership, runCareReminders, runRenewals, setRenewalCard } from "@/lib/server/memberships";
+import { operatorCancelMembership, cancelMembership, runCareReminders, runRenewals, setRenewalCard } from "@/lib/server/memberships";
 import { addPurifier } from "@/lib/server/purifiers";
 import { SANDBOX_CARDS } from "@/lib/server/payments/sandbox-cards";
 import { createSandboxGateway } from "@/lib/server/payments/sandbox-gateway";
@@ -572,7 +572,7 @@ const adminCancelCommand = fc.record({ aim, index }).map(
         const order = aimAt(ordersOf(world, null, ["pending_payment", "paid"]), world.orders, p.aim, p.index);
         if (!order) return "no order";
         note.target = orderTarget(world, order);
-        return (await adminCancelOrder(world.operator, { orderId: order.id, reason: "Out of stock at the warehouse" })).status;
+        return (await operatorCancelOrder(world.operator, { orderId: order.id, reason: "Out of stock at the warehouse" })).status;
       },
     ),
 );
@@ -634,7 +634,7 @@ const decideCommand = fc
       ),
   );
 
-const adminCancelMembershipCommand = index.map(
+const operatorCancelMembershipCommand = index.map(
   (p) =>
     new Step(
       "the operator cancels a membership",
@@ -646,7 +646,7 @@ const adminCancelMembershipCommand = index.map(
         );
         if (!plan) return "no membership";
         note.target = `${plan.label} of ${plan.owner.label}, ${statusOf(world, "plan", plan.id)}`;
-        const { cancellation } = await adminCancelMembership(world.operator, plan.id, world.now);
+        const { cancellation } = await operatorCancelMembership(world.operator, plan.id, world.now);
         return cancellation.mode === "now" ? `ended now, ${cancellation.refund.toFixed(2)} back` : `ends at ${cancellation.activeUntil}`;
       },
     ),
@@ -1014,7 +1014,7 @@ const STEPS: Readonly<Record<StepName, { arbitrary: fc.Arbitrary<Step>; weight: 
   "admin-cancel-order": { arbitrary: adminCancelCommand, weight: 1 },
   "register-purifier": { arbitrary: registerPurifierCommand, weight: 2 },
   "cancel-membership": { arbitrary: cancelMembershipCommand, weight: 2 },
-  "admin-cancel-membership": { arbitrary: adminCancelMembershipCommand, weight: 1 },
+  "admin-cancel-membership": { arbitrary: operatorCancelMembershipCommand, weight: 1 },
   "renewal-card": { arbitrary: setRenewalCardCommand, weight: 1 },
   "cancel-care-plan": { arbitrary: cancelCarePlanCommand, weight: 1 },
   clock: { arbitrary: clockCommand, weight: 4 },

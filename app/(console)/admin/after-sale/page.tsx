@@ -6,11 +6,11 @@ import { ROUTES, consoleAfterSalePath } from "@/lib/config/routes";
 import { AFTER_SALE_FILTERS, AFTER_SALE_TYPE_LABELS, afterSaleNumber } from "@/lib/display/after-sale-display";
 import { formatOrderDateTime } from "@/lib/display/order-display";
 import { operatorAfterSaleListQuerySchema } from "@/lib/schemas/after-sale";
-import { adminListAfterSales } from "@/lib/server/after-sale";
+import { operatorListAfterSales } from "@/lib/server/after-sale";
 
 export const metadata: Metadata = { title: "After-sale" };
 
-export default searchedListPage(operatorAfterSaleListQuerySchema, adminListAfterSales, {
+export default searchedListPage(operatorAfterSaleListQuerySchema, operatorListAfterSales, {
   route: ROUTES.consoleAfterSale,
   title: "After-sale requests",
   search: { label: "Request or order number, customer e-mail or name", statuses: AFTER_SALE_FILTERS, one: "request", many: "requests" },

@@ -3,7 +3,7 @@ import { RecordCell, numeric } from "@/components/console/console-list";
 import { consoleListPage } from "../_parts/console-pages";
 import { ROUTES, consoleProductPath } from "@/lib/config/routes";
 import { formatAmount } from "@/lib/rules/money";
-import { adminListProducts } from "@/lib/server/catalog";
+import { operatorListProducts } from "@/lib/server/catalog";
 
 export const metadata: Metadata = { title: "Catalogue" };
 
@@ -13,7 +13,7 @@ export default consoleListPage({
   intro: <p className="mt-1 text-sm text-ink-muted">Every product, listed or not. Open one to change its prices, stock or listing.</p>,
   columns: ["Product", "Category", numeric("Price"), numeric("Discount price"), numeric("Member price"), numeric("Stock"), "Listed"],
   empty: "No products yet.",
-  load: async (operator) => ({ rows: await adminListProducts(operator) }),
+  load: async (operator) => ({ rows: await operatorListProducts(operator) }),
   row: (product) => (
     <tr key={product.sku}>
       <RecordCell href={consoleProductPath(product.sku)} detail={product.sku}>

@@ -5,11 +5,11 @@ import { FILTER_SCHEDULE } from "@/lib/config/filter-shipments";
 import { ROUTES, consoleOrderPath } from "@/lib/config/routes";
 import { formatScheduleDay } from "@/lib/display/filter-schedule-display";
 import { ORDER_STATUS_LABELS, orderNumber } from "@/lib/display/order-display";
-import { adminFilterSchedule, type AdminFilterShipment, type AdminShipmentState } from "@/lib/server/filter-shipments";
+import { operatorFilterSchedule, type OperatorFilterShipment, type OperatorShipmentState } from "@/lib/server/filter-shipments";
 
 export const metadata: Metadata = { title: "Upcoming filter shipments" };
 
-const STATE_LABELS: Readonly<Record<AdminShipmentState, string>> = {
+const STATE_LABELS: Readonly<Record<OperatorShipmentState, string>> = {
   scheduled: "Scheduled",
   postponed: "Postponed",
   skipped: "Skipped by the member",
@@ -21,7 +21,7 @@ const SCHEDULE_COLUMNS: readonly ConsoleColumn[] = ["Due", "Purifier", "Member",
 const UPCOMING_COLUMNS: readonly ConsoleColumn[] = ["Order date", ...SCHEDULE_COLUMNS, "Status"];
 const ORDERED_COLUMNS: readonly ConsoleColumn[] = ["Ordered on", ...SCHEDULE_COLUMNS, "Order"];
 
-function Due({ row }: { row: AdminFilterShipment }) {
+function Due({ row }: { row: OperatorFilterShipment }) {
   if (row.shipFor === row.dueOn) return <>{formatScheduleDay(row.dueOn)}</>;
   return (
     <>
@@ -32,7 +32,7 @@ function Due({ row }: { row: AdminFilterShipment }) {
 }
 
 /** The cells both tables start with: when the order is made, the due day, the unit, who and what. */
-function ScheduleCells({ row }: { row: AdminFilterShipment }) {
+function ScheduleCells({ row }: { row: OperatorFilterShipment }) {
   return (
     <>
       <td className="px-3 py-2 whitespace-nowrap">{formatScheduleDay(row.orderOn)}</td>
@@ -47,7 +47,7 @@ function ScheduleCells({ row }: { row: AdminFilterShipment }) {
 }
 
 /** The filter orders the job already made: shipped as any order, each linked to its order. */
-function OrderedShipments({ ordered }: { ordered: readonly AdminFilterShipment[] }) {
+function OrderedShipments({ ordered }: { ordered: readonly OperatorFilterShipment[] }) {
   return (
     <>
       <h2 className="mt-10 text-xl font-semibold text-ink">Filter orders made in the last {FILTER_SCHEDULE.consoleWeeks} weeks</h2>
@@ -74,7 +74,7 @@ export default consoleListPage({
   columns: UPCOMING_COLUMNS,
   empty: `No filter orders are due in the next ${FILTER_SCHEDULE.consoleWeeks} weeks.`,
   load: async (operator) => {
-    const schedule = await adminFilterSchedule(operator);
+    const schedule = await operatorFilterSchedule(operator);
     return {
       rows: schedule.upcoming,
       intro: (

@@ -6,11 +6,11 @@ import { ROUTES, consoleOrderPath } from "@/lib/config/routes";
 import { formatAmount } from "@/lib/rules/money";
 import { ORDER_FILTERS, formatOrderDateTime, orderLinesSummary, orderNumber } from "@/lib/display/order-display";
 import { operatorOrderListQuerySchema } from "@/lib/schemas/operator-order";
-import { adminListOrders } from "@/lib/server/orders";
+import { operatorListOrders } from "@/lib/server/orders";
 
 export const metadata: Metadata = { title: "Orders" };
 
-export default searchedListPage(operatorOrderListQuerySchema, adminListOrders, {
+export default searchedListPage(operatorOrderListQuerySchema, operatorListOrders, {
   route: ROUTES.consoleOrders,
   title: "Orders",
   search: { label: "Order number, customer e-mail or name", statuses: ORDER_FILTERS, one: "order", many: "orders" },

@@ -5,7 +5,7 @@ import { ConsoleLink } from "@/components/console/console-list";
 import { consoleListPage } from "../_parts/console-pages";
 import { ROUTES, consoleOrderPath } from "@/lib/config/routes";
 import { formatOrderDate } from "@/lib/display/order-display";
-import { adminListPlans, type AdminPlanStatus } from "@/lib/server/memberships/admin";
+import { operatorListPlans, type OperatorPlanStatus } from "@/lib/server/memberships/operator";
 import { CancelMembershipButton } from "@/components/console/cancel-membership-button";
 
 export const metadata: Metadata = { title: "Plans" };
@@ -16,7 +16,7 @@ const KIND_FILTERS = [
   { label: "Care plans", kind: "care" },
 ] as const;
 
-const STATUS_LABELS: Readonly<Record<AdminPlanStatus, string>> = {
+const STATUS_LABELS: Readonly<Record<OperatorPlanStatus, string>> = {
   active: "Active",
   scheduled: "Starts later",
   past_due: "Renewal failing",
@@ -52,7 +52,7 @@ export default consoleListPage({
   empty: "No plans yet.",
   load: async (operator, search) => {
     const filter = KIND_FILTERS.find((item) => item.kind !== undefined && item.kind === search.kind) ?? KIND_FILTERS[0];
-    return { rows: await adminListPlans(operator, filter.kind), intro: <KindFilter current={filter} /> };
+    return { rows: await operatorListPlans(operator, filter.kind), intro: <KindFilter current={filter} /> };
   },
   row: (plan) => (
     <tr key={plan.id}>

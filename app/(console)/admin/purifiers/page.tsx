@@ -4,13 +4,13 @@ import { searchedListPage } from "../_parts/console-pages";
 import { ROUTES, consoleOrderPath } from "@/lib/config/routes";
 import { careText, dueText, formatDay } from "@/lib/display/purifier-display";
 import { operatorPurifierListQuerySchema } from "@/lib/schemas/purifier";
-import { adminListPurifiers } from "@/lib/server/purifiers";
+import { operatorListPurifiers } from "@/lib/server/purifiers";
 
 export const metadata: Metadata = { title: "Purifiers" };
 
 // Find a purifier by (part of) its serial, or see the latest registrations: who owns it, where it
 // came from, its filters' due days and its care cover, as the customer's own page computes them.
-export default searchedListPage(operatorPurifierListQuerySchema, adminListPurifiers, {
+export default searchedListPage(operatorPurifierListQuerySchema, operatorListPurifiers, {
   route: ROUTES.consolePurifiers,
   title: "Purifiers",
   search: { name: "serial", label: "Serial number", maxLength: 32, capitals: true, one: "purifier", many: "purifiers" },

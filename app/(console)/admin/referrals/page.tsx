@@ -3,7 +3,7 @@ import { ConsoleLink, numeric } from "@/components/console/console-list";
 import { consoleListPage } from "../_parts/console-pages";
 import { ROUTES } from "@/lib/config/routes";
 import { formatAmount } from "@/lib/rules/money";
-import { adminReferralReport } from "@/lib/server/orders";
+import { operatorReferralReport } from "@/lib/server/orders";
 
 export const metadata: Metadata = { title: "Referrals" };
 
@@ -25,7 +25,7 @@ export default consoleListPage({
       <ConsoleLink href={ROUTES.consoleOrders}>Search the orders</ConsoleLink>
     </p>
   ),
-  load: async (operator) => ({ rows: await adminReferralReport(operator) }),
+  load: async (operator) => ({ rows: await operatorReferralReport(operator) }),
   row: (row) => (
     <tr key={row.code}>
       <td className="px-3 py-2 font-mono">{row.code}</td>

@@ -10,8 +10,8 @@ import { ROUTES, consoleOrderPath } from "@/lib/config/routes";
 import { formatAmount } from "@/lib/rules/money";
 import { formatOrderDateTime, orderNumber } from "@/lib/display/order-display";
 import type { OperatorAfterSale } from "@/lib/schemas/after-sale";
-import { adminGetAfterSale } from "@/lib/server/after-sale";
-import { adminAfterSaleEvents } from "@/lib/server/after-sale/admin-events";
+import { operatorGetAfterSale } from "@/lib/server/after-sale";
+import { operatorAfterSaleEvents } from "@/lib/server/after-sale/operator-events";
 
 export const metadata: Metadata = { title: "After-sale request" };
 
@@ -72,7 +72,7 @@ function requestView(request: OperatorAfterSale): RecordView {
 }
 
 export default consoleRecordPage(
-  { param: "afterSaleId", get: adminGetAfterSale, events: adminAfterSaleEvents },
+  { param: "afterSaleId", get: operatorGetAfterSale, events: operatorAfterSaleEvents },
   {
     id: "request",
     back: { href: ROUTES.consoleAfterSale, label: "All requests" },

@@ -6,7 +6,7 @@ import type { ConsoleColumn } from "@/components/console/console-list";
 import { ProductForm } from "@/components/console/product-form";
 import { ROUTES, productPath } from "@/lib/config/routes";
 import { requireOperatorPage } from "@/lib/server/auth/operator";
-import { adminGetProduct } from "@/lib/server/catalog";
+import { operatorGetProduct } from "@/lib/server/catalog";
 import { TAP_TARGET } from "@/components/ui/tap-target";
 
 export const metadata: Metadata = { title: "Product" };
@@ -24,7 +24,7 @@ const CHANGE_COLUMNS: readonly ConsoleColumn[] = ["When", "Who", "What", "From",
 export default async function ConsoleProductPage({ params }: { params: Promise<{ sku: string }> }) {
   const operator = await requireOperatorPage();
   const { sku } = await params;
-  const found = await adminGetProduct(operator, sku);
+  const found = await operatorGetProduct(operator, sku);
   if (!found) notFound();
   const { product, changes } = found;
   return (

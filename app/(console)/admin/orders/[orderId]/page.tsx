@@ -7,7 +7,7 @@ import { ROUTES } from "@/lib/config/routes";
 import { amountToCents, formatAmount } from "@/lib/rules/money";
 import { formatOrderDateTime, orderEventLabel, orderNumber, shippingMethodLabel } from "@/lib/display/order-display";
 import type { OperatorOrder } from "@/lib/schemas/operator-order";
-import { adminGetOrder, adminOrderEvents } from "@/lib/server/orders";
+import { operatorGetOrder, operatorOrderEvents } from "@/lib/server/orders";
 import { PostalAddress } from "@/components/orders/postal-address";
 
 export const metadata: Metadata = { title: "Order" };
@@ -118,7 +118,7 @@ function orderView(order: OperatorOrder): RecordView {
 }
 
 export default consoleRecordPage(
-  { param: "orderId", get: adminGetOrder, events: adminOrderEvents },
+  { param: "orderId", get: operatorGetOrder, events: operatorOrderEvents },
   { id: "order", back: { href: ROUTES.consoleOrders, label: "All orders" }, label: orderEventLabel, badge: OrderStatusBadge },
   orderView,
 );

@@ -6,7 +6,7 @@ import { CATALOGUE_CACHE } from "@/lib/config/catalog";
 import { productChanges, products } from "@/lib/db/schema";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { merchandiseSchema } from "@/lib/schemas/merchandise";
-import { adminGetProduct } from "@/lib/server/catalog";
+import { operatorGetProduct } from "@/lib/server/catalog";
 import { dataOf, read } from "@/test/support/answer";
 import { apiRequest, makeCustomer, makeProduct, type Customer } from "@/test/support/shop";
 import { GET as detailRoute } from "../../c/merchandise/detail/route";
@@ -36,7 +36,7 @@ describeEachEngine("operator catalogue update on $name", (engine) => {
     expect(dataOf(detail)).toMatchObject({ originalPrice: "55.00", discountPrice: "49.90" });
 
     // Only what really changed is recorded (the stock was sent unchanged).
-    const seen = await adminGetProduct({ role: "admin" }, sku);
+    const seen = await operatorGetProduct({ role: "admin" }, sku);
     expect(seen?.changes.map(({ field, from, to, by }) => ({ field, from, to, by }))).toEqual([
       { field: "discountPrice", from: "45.00", to: "49.90", by: admin.email },
       { field: "originalPrice", from: "50.00", to: "55.00", by: admin.email },
@@ -46,7 +46,7 @@ describeEachEngine("operator catalogue update on $name", (engine) => {
     expect((await read(await detailRoute(apiRequest("GET", `/api/v1/c/merchandise/detail?sku=${sku}`)))).status).toBe(404);
     const rows = await db().db.select().from(productChanges).where(eq(productChanges.sku, sku));
     expect(rows.find((row) => row.field === "listed")).toMatchObject({ fromValue: "true", toValue: "false", actorUserId: admin.id });
-    expect((await adminGetProduct({ role: "admin" }, sku))?.product).toMatchObject({ listed: false, stock: 7 });
+    expect((await operatorGetProduct({ role: "admin" }, sku))?.product).toMatchObject({ listed: false, stock: 7 });
   });
 
   it("answers 401 without a session and 403 for a customer, changing nothing", async () => {
@@ -106,9 +106,9 @@ describeEachEngine("operator catalogue update on $name", (engine) => {
     expect(dataOf(await updateAs(admin, { sku, memberPrice: "45.00" }))).toMatchObject({ memberPrice: "45.00" });
     expect(dataOf(await updateAs(admin, { sku, memberPrice: null }))).toMatchObject({ memberPrice: null });
     expect((await detail()).memberPrice).toBeNull();
-    expect((await adminGetProduct({ role: "admin" }, sku))?.product.memberPrice).toBeNull();
+    expect((await operatorGetProduct({ role: "admin" }, sku))?.product.memberPrice).toBeNull();
 
-    const seen = await adminGetProduct({ role: "admin" }, sku);
+    const seen = await operatorGetProduct({ role: "admin" }, sku);
     expect(seen?.changes.map(({ field, from, to, by }) => ({ field, from, to, by }))).toEqual(
       expect.arrayContaining([
         { field: "memberPrice", from: "none", to: "38.25", by: admin.email },

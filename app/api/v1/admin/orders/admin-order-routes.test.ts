@@ -17,8 +17,8 @@ import { POST as cancelRoute } from "../../c/merchandise/order/cancel/route";
 import { GET as notFound } from "../[...path]/route";
 import { POST as ship } from "./ship/route";
 import { POST as deliver } from "./deliver/route";
-import { GET as adminList } from "./list/route";
-import { GET as adminGet } from "./get/route";
+import { GET as operatorList } from "./list/route";
+import { GET as operatorGet } from "./get/route";
 
 describeEachEngine("operator order calls on $name", (engine) => {
   const db = databaseForSuite(engine);
@@ -97,10 +97,10 @@ describeEachEngine("operator order calls on $name", (engine) => {
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.errmsg).toBe("Current account does not have permission to access");
     expect((await deliverAs(customer, { orderId })).status).toBe(403);
-    const listed = await read(await adminList(apiRequest("GET", "/api/v1/admin/orders/list", undefined, { token: customer.token })));
+    const listed = await read(await operatorList(apiRequest("GET", "/api/v1/admin/orders/list", undefined, { token: customer.token })));
     expect(listed.status).toBe(403);
     const got = await read(
-      await adminGet(apiRequest("GET", `/api/v1/admin/orders/get?orderId=${orderId}`, undefined, { token: customer.token })),
+      await operatorGet(apiRequest("GET", `/api/v1/admin/orders/get?orderId=${orderId}`, undefined, { token: customer.token })),
     );
     expect(got.status).toBe(403);
     const [row] = await db().db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
@@ -121,7 +121,7 @@ describeEachEngine("operator order calls on $name", (engine) => {
     const who = await makeCustomer(db(), { address: HOUSTON });
     const { orderId } = await paidOrder(db(), who);
     const listAs = async (query: string) =>
-      read(await adminList(apiRequest("GET", `/api/v1/admin/orders/list${query}`, undefined, { token: admin.token })));
+      read(await operatorList(apiRequest("GET", `/api/v1/admin/orders/list${query}`, undefined, { token: admin.token })));
 
     const byEmail = operatorOrderListSchema.parse(dataOf(await listAs(`?q=${encodeURIComponent(who.email.toUpperCase())}`)));
     expect(byEmail).toMatchObject({ total: 1, list: [{ orderId, status: "paid", customer: { email: who.email } }] });
@@ -136,13 +136,16 @@ describeEachEngine("operator order calls on $name", (engine) => {
 
     const detail = operatorOrderSchema.parse(
       dataOf(
-        await read(await adminGet(apiRequest("GET", `/api/v1/admin/orders/get?orderId=${orderId}`, undefined, { token: admin.token }))),
+        await read(await operatorGet(apiRequest("GET", `/api/v1/admin/orders/get?orderId=${orderId}`, undefined, { token: admin.token }))),
       ),
     );
     expect(detail).toMatchObject({ orderId, customer: { id: who.id } });
     expect(
-      (await read(await adminGet(apiRequest("GET", `/api/v1/admin/orders/get?orderId=${randomUUID()}`, undefined, { token: admin.token }))))
-        .status,
+      (
+        await read(
+          await operatorGet(apiRequest("GET", `/api/v1/admin/orders/get?orderId=${randomUUID()}`, undefined, { token: admin.token })),
+        )
+      ).status,
     ).toBe(404);
   });
 
@@ -158,7 +161,7 @@ describeEachEngine("operator order calls on $name", (engine) => {
     const { orderId: otherId } = await paidOrder(db(), await makeCustomer(db(), { address: HOUSTON }));
     const found = async (q: string, extra = "") => {
       const answer = await read(
-        await adminList(
+        await operatorList(
           apiRequest("GET", `/api/v1/admin/orders/list?q=${encodeURIComponent(q)}${extra}`, undefined, { token: admin.token }),
         ),
       );

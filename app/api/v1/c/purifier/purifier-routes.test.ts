@@ -25,7 +25,7 @@ import { GET as afterSaleGetRoute } from "../order/afterSale/get/route";
 import { POST as afterSaleCancelRoute } from "../order/afterSale/cancel/route";
 import { POST as shipRoute } from "../../admin/orders/ship/route";
 import { POST as deliverRoute } from "../../admin/orders/deliver/route";
-import { GET as adminListRoute } from "../../admin/purifiers/list/route";
+import { GET as operatorListRoute } from "../../admin/purifiers/list/route";
 import { GET as listRoute } from "./list/route";
 import { POST as addRoute } from "./add/route";
 import { PUT as editRoute } from "./edit/route";
@@ -505,7 +505,7 @@ describeEachEngine("my purifiers and Lenwell Care on $name", (engine) => {
       const label = serial();
       dataOf(await add(who, { serial: label, purchasedOn: "2026-01-10" }));
       const search = async (token: string, query: string) =>
-        read(await adminListRoute(apiRequest("GET", `/api/v1/admin/purifiers/list${query}`, undefined, { token })));
+        read(await operatorListRoute(apiRequest("GET", `/api/v1/admin/purifiers/list${query}`, undefined, { token })));
 
       const found = operatorPurifierListSchema.parse(dataOf(await search(admin.token, `?serial=${label.slice(3).toLowerCase()}`)));
       expect(found.total).toBe(1);

@@ -1,10 +1,10 @@
 import { operatorCancelOrderBodySchema } from "@/lib/schemas/operator-order";
 import { apiRoute } from "@/lib/server/http/handler";
 import { otherMethods } from "@/lib/server/http/methods";
-import { adminCancelOrder } from "@/lib/server/orders";
+import { operatorCancelOrder } from "@/lib/server/orders";
 
 export const POST = apiRoute({ auth: "operator", body: operatorCancelOrderBodySchema }, async ({ user, body }) =>
-  adminCancelOrder(user, body),
+  operatorCancelOrder(user, body),
 );
 
 export const { GET, HEAD, OPTIONS, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -1,10 +1,10 @@
 import { operatorOrderIdQuerySchema } from "@/lib/schemas/operator-order";
 import { apiRoute } from "@/lib/server/http/handler";
 import { otherMethods } from "@/lib/server/http/methods";
-import { adminGetOrder } from "@/lib/server/orders";
+import { operatorGetOrder } from "@/lib/server/orders";
 
 export const GET = apiRoute({ auth: "operator", query: operatorOrderIdQuerySchema }, async ({ user, query }) =>
-  adminGetOrder(user, query.orderId),
+  operatorGetOrder(user, query.orderId),
 );
 
 export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods("GET");

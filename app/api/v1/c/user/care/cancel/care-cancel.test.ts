@@ -21,7 +21,7 @@ import { databaseForSuite, describeEachEngine } from "@/test/support/test-engine
 import { GET as previewRoute, POST as cancelRoute } from "./route";
 import { POST as purifierAddRoute } from "../../../purifier/add/route";
 import { GET as profileRoute } from "../../profile/route";
-import { POST as adminPlanCancelRoute } from "../../../../admin/plans/cancel/route";
+import { POST as operatorPlanCancelRoute } from "../../../../admin/plans/cancel/route";
 
 // Cancelling Lenwell Care ($69.00, 24 months), by its holder or by an operator: the plan ends at
 // once; within 30 days of buying it and with no repair made under it the whole price comes back;
@@ -175,7 +175,7 @@ describeEachEngine("cancelling Lenwell Care on $name", (engine) => {
       const { who, orderId, planId } = await careHolder();
       const admin = await makeCustomer(db(), { role: "admin" });
       const cancelAs = async (caller: Customer, membershipId: string) =>
-        read(await adminPlanCancelRoute(apiRequest("POST", "/api/v1/admin/plans/cancel", { membershipId }, { token: caller.token })));
+        read(await operatorPlanCancelRoute(apiRequest("POST", "/api/v1/admin/plans/cancel", { membershipId }, { token: caller.token })));
 
       expect((await cancelAs(who, planId)).status).toBe(403);
       const answer = cancelMembershipResponseSchema.parse(dataOf(await cancelAs(admin, planId)));

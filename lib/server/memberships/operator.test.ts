@@ -3,7 +3,7 @@ import { expect, it } from "vitest";
 import { memberships } from "@/lib/db/schema";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { makeCustomer, makeProduct } from "@/test/support/shop";
-import { adminListPlans } from "./admin";
+import { operatorListPlans } from "./operator";
 
 describeEachEngine("operator plan list on $name", (engine) => {
   const db = databaseForSuite(engine);
@@ -27,15 +27,15 @@ describeEachEngine("operator plan list on $name", (engine) => {
         },
       ]);
 
-    const mine = (await adminListPlans({ role: "admin" }, undefined, now)).filter((plan) => plan.customerEmail === who.email);
+    const mine = (await operatorListPlans({ role: "admin" }, undefined, now)).filter((plan) => plan.customerEmail === who.email);
     expect(mine.map(({ kind, status, planName }) => ({ kind, status, planName }))).toEqual([
       { kind: "care", status: "scheduled", planName: "Test care plan" },
       { kind: "care", status: "active", planName: "Test care plan" },
       { kind: "membership", status: "expired", planName: "Test care plan" },
     ]);
-    const careOnly = await adminListPlans({ role: "admin" }, "care", now);
+    const careOnly = await operatorListPlans({ role: "admin" }, "care", now);
     expect(careOnly.every((plan) => plan.kind === "care")).toBe(true);
     expect(careOnly.filter((plan) => plan.customerEmail === who.email)).toHaveLength(2);
-    await expect(adminListPlans({ role: "customer" })).rejects.toMatchObject({ code: 403 });
+    await expect(operatorListPlans({ role: "customer" })).rejects.toMatchObject({ code: 403 });
   });
 });

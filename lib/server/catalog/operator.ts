@@ -106,7 +106,7 @@ function toAdminProduct(row: ProductRow): OperatorProduct {
 }
 
 /** Every product, listed or not, for the operator console (live: stock and listing as they are). */
-export async function adminListProducts(actor: Pick<UserRow, "role">): Promise<OperatorProduct[]> {
+export async function operatorListProducts(actor: Pick<UserRow, "role">): Promise<OperatorProduct[]> {
   assertOperator(actor);
   const db = await getDb();
   const rows = await db.select().from(products).orderBy(asc(products.category), asc(products.sortOrder), asc(products.sku));
@@ -114,7 +114,7 @@ export async function adminListProducts(actor: Pick<UserRow, "role">): Promise<O
 }
 
 /** One product with its change record, newest first; null for an unknown sku. */
-export async function adminGetProduct(
+export async function operatorGetProduct(
   actor: Pick<UserRow, "role">,
   skuNum: string,
 ): Promise<{ product: OperatorProduct; changes: ProductChange[] } | null> {

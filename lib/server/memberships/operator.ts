@@ -7,15 +7,15 @@ import { assertOperator } from "@/lib/server/auth/roles";
 import { emailsOfUsers } from "@/lib/server/auth/users";
 import { withPlanFacts } from "./plan-rows";
 
-export type AdminPlanStatus = "active" | "scheduled" | "past_due" | "expired" | "cancelled";
+export type OperatorPlanStatus = "active" | "scheduled" | "past_due" | "expired" | "cancelled";
 
-export interface AdminPlan {
+export interface OperatorPlan {
   id: string;
   kind: PlanKind;
   sku: string;
   planName: string;
   customerEmail: string;
-  status: AdminPlanStatus;
+  status: OperatorPlanStatus;
   startsAt: string;
   endsAt: string;
   orderId: string | null;
@@ -36,7 +36,7 @@ export interface AdminPlan {
 }
 
 /** Every membership and care plan, newest end first: who holds which, until when, how it renews (operators only). */
-export async function adminListPlans(actor: Pick<UserRow, "role">, kind?: PlanKind, now: Date = new Date()): Promise<AdminPlan[]> {
+export async function operatorListPlans(actor: Pick<UserRow, "role">, kind?: PlanKind, now: Date = new Date()): Promise<OperatorPlan[]> {
   assertOperator(actor);
   const db = await getDb();
   const plans = await withPlanFacts(
@@ -54,7 +54,7 @@ export async function adminListPlans(actor: Pick<UserRow, "role">, kind?: PlanKi
   return plans.map((plan) => {
     const renewing = plan.autoRenew && (plan.status === "active" || plan.status === "past_due");
     // Stored "active" only says it was never cancelled or lapsed; the dates say whether it runs now.
-    const status: AdminPlanStatus =
+    const status: OperatorPlanStatus =
       plan.status !== "active"
         ? plan.status
         : plan.endsAt <= now && !renewing

@@ -5,7 +5,7 @@ import { expect, it } from "vitest";
 import { payments, users, type UserRow } from "@/lib/db/schema";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { HOUSTON, makeCustomer } from "@/test/support/shop";
-import { adminOrderEvents } from "./admin";
+import { operatorOrderEvents } from "./operator";
 import { buyNow } from "@/lib/server/checkout";
 import { SYSTEM_ACTOR, customerActor, recordEvent } from "./events";
 
@@ -45,7 +45,7 @@ describeEachEngine("the operator's order timeline on $name", (engine) => {
   }
 
   const paidNote = async (user: UserRow, orderId: string) =>
-    (await adminOrderEvents(user, orderId)).find((event) => event.type === "paid")?.note;
+    (await operatorOrderEvents(user, orderId)).find((event) => event.type === "paid")?.note;
 
   it("shows an old 'Payment <id>' note as the payment's card and the provider's reference", async () => {
     const user = await operator();
@@ -61,7 +61,7 @@ describeEachEngine("the operator's order timeline on $name", (engine) => {
     await recordEvent(db().db, noCard.orderId, "paid", SYSTEM_ACTOR, `Payment ${noCard.paymentId}`);
     expect(await paidNote(user, noCard.orderId)).toBe("tp_ch_77aa01");
 
-    const events = await adminOrderEvents(user, stripe.orderId);
+    const events = await operatorOrderEvents(user, stripe.orderId);
     expect(events.map((event) => event.note ?? "").join("\n")).not.toContain(stripe.paymentId);
   });
 

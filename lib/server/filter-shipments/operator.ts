@@ -18,9 +18,9 @@ import { orderDay, plannedShipments } from "./plan";
 // The operator's "Upcoming filter shipments": what the job will order in the coming weeks for
 // members' purifiers (with the members' skips and postponements), and the filter orders it made.
 
-export type AdminShipmentState = "scheduled" | FilterShipmentStatus;
+export type OperatorShipmentState = "scheduled" | FilterShipmentStatus;
 
-export interface AdminFilterShipment {
+export interface OperatorFilterShipment {
   purifierId: string;
   serial: string | null;
   customerEmail: string;
@@ -29,19 +29,19 @@ export interface AdminFilterShipment {
   /** The postponed date, when postponed. */
   shipFor: string;
   orderOn: string;
-  state: AdminShipmentState;
+  state: OperatorShipmentState;
   orderId: string | null;
   orderStatus: OrderStatus | null;
 }
 
-export interface AdminFilterSchedule {
+export interface OperatorFilterSchedule {
   today: string;
   until: string;
-  upcoming: AdminFilterShipment[];
-  ordered: AdminFilterShipment[];
+  upcoming: OperatorFilterShipment[];
+  ordered: OperatorFilterShipment[];
 }
 
-function byOrderDay(a: AdminFilterShipment, b: AdminFilterShipment): number {
+function byOrderDay(a: OperatorFilterShipment, b: OperatorFilterShipment): number {
   return a.orderOn < b.orderOn ? -1 : a.orderOn > b.orderOn ? 1 : a.dueOn < b.dueOn ? -1 : a.dueOn > b.dueOn ? 1 : 0;
 }
 
@@ -82,11 +82,11 @@ async function orderedShipmentsSince(db: DbExecutor, since: Date) {
  * on its next run), and skipped ones due in that time; then the filter orders made in the last
  * `weeks` weeks, newest first, with their status.
  */
-export async function adminFilterSchedule(
+export async function operatorFilterSchedule(
   operator: UserRow,
   now: Date = new Date(),
   weeks: number = FILTER_SCHEDULE.consoleWeeks,
-): Promise<AdminFilterSchedule> {
+): Promise<OperatorFilterSchedule> {
   assertOperator(operator);
   const db = await getDb();
   const today = storeDate(now);
@@ -99,7 +99,7 @@ export async function adminFilterSchedule(
     owners.map((owner) => owner.purifier.userId),
     now,
   );
-  const upcoming: AdminFilterShipment[] = [];
+  const upcoming: OperatorFilterShipment[] = [];
   for (const owner of owners) {
     if (!members.has(owner.purifier.userId)) continue;
     const base = {
@@ -137,7 +137,7 @@ export async function adminFilterSchedule(
   const rows = await orderedShipmentsSince(db, since);
   const stages = await productsOfFilterStages(db, [...new Set(rows.flatMap((row) => row.shipment.stages))]);
   for (const sku of stages) if (sku.filterStage !== null) names.set(sku.filterStage, sku.name);
-  const ordered = rows.map(({ shipment, serial, email, orderStatus, orderedAt }): AdminFilterShipment => ({
+  const ordered = rows.map(({ shipment, serial, email, orderStatus, orderedAt }): OperatorFilterShipment => ({
     purifierId: shipment.purifierId,
     serial,
     customerEmail: email,

@@ -5,7 +5,7 @@ import { afterSaleEvents, type AfterSaleEventRow, type UserRow } from "@/lib/db/
 import { assertOperator } from "@/lib/server/auth/roles";
 import { emailsOfUsers } from "@/lib/server/auth/users";
 
-export interface AdminAfterSaleEvent {
+export interface OperatorAfterSaleEvent {
   type: string;
   actor: AfterSaleEventRow["actor"];
   /** The e-mail of the customer or operator who did it; null for the system or a removed account. */
@@ -15,7 +15,7 @@ export interface AdminAfterSaleEvent {
 }
 
 /** A request's timeline with who did each step, for the operator console's request page. */
-export async function adminAfterSaleEvents(user: Pick<UserRow, "role">, afterSaleId: string): Promise<AdminAfterSaleEvent[]> {
+export async function operatorAfterSaleEvents(user: Pick<UserRow, "role">, afterSaleId: string): Promise<OperatorAfterSaleEvent[]> {
   assertOperator(user);
   const db = await getDb();
   const events = await db

@@ -5,7 +5,7 @@ import { dataOf, read } from "@/test/support/answer";
 import { applyAs, boughtOrder } from "@/test/support/after-sale";
 import { apiRequest, HOUSTON, makeCustomer } from "@/test/support/shop";
 import { POST as approveRoute } from "@/app/api/v1/admin/after-sale/approve/route";
-import { adminAfterSaleEvents } from "./admin-events";
+import { operatorAfterSaleEvents } from "./operator-events";
 
 describeEachEngine("after-sale timeline for operators on $name", (engine) => {
   const db = databaseForSuite(engine);
@@ -20,11 +20,11 @@ describeEachEngine("after-sale timeline for operators on $name", (engine) => {
         .status,
     ).toBe(200);
 
-    const events = await adminAfterSaleEvents({ role: "admin" }, afterSaleId);
+    const events = await operatorAfterSaleEvents({ role: "admin" }, afterSaleId);
     expect(events.map(({ type, actor, by }) => ({ type, actor, by }))).toEqual([
       { type: "pending_review", actor: "customer", by: who.email },
       { type: "approved", actor: "admin", by: admin.email },
     ]);
-    await expect(adminAfterSaleEvents({ role: "customer" }, afterSaleId)).rejects.toMatchObject({ code: 403 });
+    await expect(operatorAfterSaleEvents({ role: "customer" }, afterSaleId)).rejects.toMatchObject({ code: 403 });
   });
 });

@@ -38,7 +38,7 @@ const PURIFIER_CATEGORY = "purifier";
 // route (assertOperator), so every caller (route, console, script) gets the same rule; every action
 // lands in order_events with actor "admin" and the operator's user id.
 
-async function adminView(db: DbExecutor, order: OrderRow): Promise<OperatorOrder> {
+async function operatorView(db: DbExecutor, order: OrderRow): Promise<OperatorOrder> {
   const customer = await findUserById(db, order.userId);
   return {
     ...(await toOrderView(db, order)),
@@ -76,7 +76,7 @@ function orderSearchFilter(db: DbExecutor, query: string | undefined): SQL | und
   );
 }
 
-export async function adminListOrders(
+export async function operatorListOrders(
   user: UserRow,
   query: OperatorOrderListQuery,
 ): Promise<{ list: OperatorOrderSummary[]; total: number }> {
@@ -107,13 +107,13 @@ export async function adminListOrders(
   };
 }
 
-export async function adminGetOrder(user: UserRow, orderId: string): Promise<OperatorOrder> {
+export async function operatorGetOrder(user: UserRow, orderId: string): Promise<OperatorOrder> {
   assertOperator(user);
   await sweepExpiredOrders();
   const db = await getDb();
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw new AppError(404, ORDER_MESSAGES.notFound);
-  return adminView(db, order);
+  return operatorView(db, order);
 }
 
 /** paid → shipped, with the carrier and tracking number; the customer gets an e-mail with both. */
@@ -130,7 +130,7 @@ export async function shipOrder(user: UserRow, body: ShipOrderBody): Promise<Ope
       trackingNumber: body.trackingNumber,
     });
     await recordEvent(tx, order.id, "shipped", operatorActor(user), `${body.carrier} ${body.trackingNumber}`);
-    const view = await adminView(tx, shipped);
+    const view = await operatorView(tx, shipped);
     await queueMail(tx, orderShippedMail(view.customer.email, view.orderId, body.carrier, body.trackingNumber));
     return view;
   });
@@ -145,12 +145,12 @@ export async function deliverOrder(user: UserRow, orderId: string, now: Date = n
     const delivered = await moveOrder(tx, order.id, "delivered", { deliveredAt: now });
     await recordEvent(tx, order.id, "delivered", operatorActor(user));
     await orderAnnouncements.delivered.announce(tx, { orderId: order.id, userId: order.userId, now });
-    return adminView(tx, delivered);
+    return operatorView(tx, delivered);
   });
 }
 
 /** pending_payment or paid → cancelled, a paid order refunded in full; the customer is e-mailed. */
-export async function adminCancelOrder(user: UserRow, body: OperatorCancelOrderBody): Promise<OperatorOrder> {
+export async function operatorCancelOrder(user: UserRow, body: OperatorCancelOrderBody): Promise<OperatorOrder> {
   assertOperator(user);
   await sweepExpiredOrders();
   await inTransaction(async (tx) => {
@@ -158,21 +158,21 @@ export async function adminCancelOrder(user: UserRow, body: OperatorCancelOrderB
     await cancelLockedOrder(tx, order, operatorActor(user), body.reason);
   });
   // Read after the commit: the provider has answered the refund by now (a refusal shows as such).
-  return adminGetOrder(user, body.orderId);
+  return operatorGetOrder(user, body.orderId);
 }
 
 /** POST /api/v1/admin/orders/refund/retry: a refund that failed is sent again (a new refund, a new key). */
-export async function adminRetryRefund(user: UserRow, body: RetryRefundBody): Promise<OperatorOrder> {
+export async function operatorRetryRefund(user: UserRow, body: RetryRefundBody): Promise<OperatorOrder> {
   assertOperator(user);
   const orderId = await inTransaction(async (tx) => (await retryRefund(tx, body.refundId, operatorActor(user), new Date())).orderId);
   // Read after the commit: the provider has answered the new refund by now.
   const db = await getDb();
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw new AppError(404, ORDER_MESSAGES.notFound);
-  return adminView(db, order);
+  return operatorView(db, order);
 }
 
-export interface AdminOrderEvent {
+export interface OperatorOrderEvent {
   type: string;
   actor: OrderEventRow["actor"];
   /** The e-mail of the customer or operator who did it; null for the system or a removed account. */
@@ -206,7 +206,7 @@ async function namedPayments(db: DbExecutor, events: readonly Pick<OrderEventRow
 }
 
 /** The order's timeline with who did each step, for the operator's order page. */
-export async function adminOrderEvents(user: UserRow, orderId: string): Promise<AdminOrderEvent[]> {
+export async function operatorOrderEvents(user: UserRow, orderId: string): Promise<OperatorOrderEvent[]> {
   assertOperator(user);
   const db = await getDb();
   const events = await db

@@ -55,7 +55,7 @@ function afterSaleSearchFilter(db: DbExecutor, query: string | undefined): SQL |
   );
 }
 
-async function adminViews(db: DbExecutor, rows: AfterSaleRow[]): Promise<OperatorAfterSale[]> {
+async function operatorViews(db: DbExecutor, rows: AfterSaleRow[]): Promise<OperatorAfterSale[]> {
   const views = await toAfterSaleViews(db, rows);
   const emailOf = await emailsOfUsers(
     db,
@@ -67,8 +67,8 @@ async function adminViews(db: DbExecutor, rows: AfterSaleRow[]): Promise<Operato
   });
 }
 
-async function adminView(db: DbExecutor, row: AfterSaleRow): Promise<OperatorAfterSale> {
-  const [view] = await adminViews(db, [row]);
+async function operatorView(db: DbExecutor, row: AfterSaleRow): Promise<OperatorAfterSale> {
+  const [view] = await operatorViews(db, [row]);
   if (!view) throw notFound();
   return view;
 }
@@ -80,7 +80,7 @@ async function lockRequest(tx: DbExecutor, afterSaleId: string): Promise<AfterSa
 }
 
 /** Newest first, optionally one status; `q` is a request id, an order id or part of the customer's e-mail. */
-export async function adminListAfterSales(
+export async function operatorListAfterSales(
   user: UserRow,
   query: OperatorAfterSaleListQuery,
 ): Promise<{ list: OperatorAfterSale[]; total: number }> {
@@ -91,7 +91,7 @@ export async function adminListAfterSales(
   const order = [desc(afterSaleRequests.createdAt), desc(afterSaleRequests.id)];
   const { rows, total } = await readPage(db, query, matching.where(where).$dynamic(), order);
   return {
-    list: await adminViews(
+    list: await operatorViews(
       db,
       rows.map((row) => row.request),
     ),
@@ -99,12 +99,12 @@ export async function adminListAfterSales(
   };
 }
 
-export async function adminGetAfterSale(user: UserRow, afterSaleId: string): Promise<OperatorAfterSale> {
+export async function operatorGetAfterSale(user: UserRow, afterSaleId: string): Promise<OperatorAfterSale> {
   assertOperator(user);
   const db = await getDb();
   const [row] = await db.select().from(afterSaleRequests).where(eq(afterSaleRequests.id, afterSaleId));
   if (!row) throw notFound();
-  return adminView(db, row);
+  return operatorView(db, row);
 }
 
 /** pending_review → approved, with the address the goods go to (the Houston service centre by default). */
@@ -118,7 +118,7 @@ export async function approveAfterSale(user: UserRow, body: ApproveAfterSaleBody
     // No note: the request page shows the return address in its own block, once.
     await recordAfterSaleEvent(tx, locked.id, "approved", operatorActor(user));
     await mailCustomer(tx, updated, (to, facts) => afterSaleApprovedMail(to, facts, returnAddress));
-    return adminView(tx, updated);
+    return operatorView(tx, updated);
   });
 }
 
@@ -131,7 +131,7 @@ export async function rejectAfterSale(user: UserRow, body: RejectAfterSaleBody):
     const updated = await moveAfterSale(tx, locked.id, "rejected", { rejectReason: body.reason });
     await recordAfterSaleEvent(tx, locked.id, "rejected", operatorActor(user), body.reason);
     await mailCustomer(tx, updated, (to, facts) => afterSaleRejectedMail(to, facts, body.reason));
-    return adminView(tx, updated);
+    return operatorView(tx, updated);
   });
 }
 
@@ -144,7 +144,7 @@ export async function receiveAfterSale(user: UserRow, afterSaleId: string): Prom
     const updated = await moveAfterSale(tx, locked.id, "received");
     await recordAfterSaleEvent(tx, locked.id, "received", operatorActor(user));
     await mailCustomer(tx, updated, (to, facts) => afterSaleGoodsReceivedMail(to, facts));
-    return adminView(tx, updated);
+    return operatorView(tx, updated);
   });
 }
 
@@ -186,6 +186,6 @@ export async function completeAfterSale(user: UserRow, body: CompleteAfterSaleBo
     await recordAfterSaleEvent(tx, locked.id, "completed", by);
     if (wanted > 0) await mailCustomer(tx, updated, (to, facts) => afterSaleRefundMail(to, facts, wanted));
     await mailCustomer(tx, updated, (to, facts) => afterSaleCompletedMail(to, facts));
-    return adminView(tx, updated);
+    return operatorView(tx, updated);
   });
 }
