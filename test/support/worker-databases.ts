@@ -1,21 +1,10 @@
-import pg from "pg";
+import { postgresAdminQuery } from "@/scripts/bench/shop-server";
 
 // Vitest runs test files on more than one worker at once (vitest.config.mts). On PostgreSQL each
 // worker gets a database of its own, a sibling of TEST_DATABASE_URL's: suites count stock, sweep
 // expired orders and drain the mail outbox across the whole database, and must not do it under
 // another file's feet. Within a worker, files still run one after another, as they always did.
 // global-setup.ts makes the siblings fresh before the run and drops them after it.
-
-/** Runs one statement on the database `url` names (creating or dropping another one, say). */
-export async function adminQuery(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** A sibling of `baseUrl`'s database, named with `suffix` (unquoted: letters, digits, underscores, 63 at most). */
 export function siblingDatabase(baseUrl: string, suffix: string): { name: string; url: string } {
@@ -33,9 +22,9 @@ export function workerDatabase(baseUrl: string, poolId: number): { name: string;
 /** Makes `name` anew beside `baseUrl`'s database, dropping what a crashed run may have left. */
 export async function recreateDatabase(baseUrl: string, name: string): Promise<void> {
   await dropDatabase(baseUrl, name);
-  await adminQuery(baseUrl, `create database ${name}`);
+  await postgresAdminQuery(baseUrl, `create database ${name}`);
 }
 
 export async function dropDatabase(baseUrl: string, name: string): Promise<void> {
-  await adminQuery(baseUrl, `drop database if exists ${name} with (force)`);
+  await postgresAdminQuery(baseUrl, `drop database if exists ${name} with (force)`);
 }

@@ -12,6 +12,7 @@ import type {
   ShipOrderBody,
 } from "@/lib/schemas/operator-order";
 import { assertOperator } from "@/lib/server/auth/roles";
+import { timelineSteps, type TimelineStep } from "@/lib/server/auth/timeline-steps";
 import { emailsOfUsers, findUserById, usersMatching } from "@/lib/server/auth/users";
 import { skusInCategory } from "@/lib/server/catalog/lookups";
 import { paymentsById } from "@/lib/server/payments/lookups";
@@ -172,14 +173,7 @@ export async function operatorRetryRefund(user: UserRow, body: RetryRefundBody):
   return operatorView(db, order);
 }
 
-export interface OperatorOrderEvent {
-  type: string;
-  actor: OrderEventRow["actor"];
-  /** The e-mail of the customer or operator who did it; null for the system or a removed account. */
-  by: string | null;
-  note: string | null;
-  at: string;
-}
+export type OperatorOrderEvent = TimelineStep;
 
 /** A "paid" note as it was written before it named the card and the provider's reference. */
 const INTERNAL_PAYMENT_NOTE = /^Payment ([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
@@ -215,15 +209,5 @@ export async function operatorOrderEvents(user: UserRow, orderId: string): Promi
     .where(eq(orderEvents.orderId, orderId))
     .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
   const named = await namedPayments(db, events);
-  const emailOf = await emailsOfUsers(
-    db,
-    events.map((event) => event.actorUserId),
-  );
-  return events.map((event) => ({
-    type: event.type,
-    actor: event.actor,
-    by: emailOf(event.actorUserId),
-    note: named.get(internalPaymentId(event)?.toLowerCase() ?? "") ?? event.note,
-    at: event.createdAt.toISOString(),
-  }));
+  return timelineSteps(db, events, (event) => named.get(internalPaymentId(event)?.toLowerCase() ?? "") ?? event.note);
 }
