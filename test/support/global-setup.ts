@@ -1,8 +1,13 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { makePgliteTemplate, PGLITE_TEMPLATE_KEY } from "./pglite-template";
 import { dropDatabase, recreateDatabase, workerDatabase } from "./worker-databases";
 
-// Before the run, a fresh PostgreSQL database per Vitest worker (worker-databases.ts); after it,
-// none left behind. Without TEST_DATABASE_URL the PostgreSQL suites skip and there is nothing to do.
+// Before the run: the embedded template database every PGlite suite copies (pglite-template.ts),
+// and a fresh PostgreSQL database per Vitest worker (worker-databases.ts). After it: none of them
+// left behind. Without TEST_DATABASE_URL the PostgreSQL suites skip and need no databases.
 
 const baseUrl = process.env.TEST_DATABASE_URL || null;
 
@@ -12,10 +17,15 @@ function workerNames(project: TestProject): string[] {
 }
 
 export async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (!baseUrl) return async () => {};
-  const names = workerNames(project);
-  for (const name of names) await recreateDatabase(baseUrl, name);
+  const templateFolder = await mkdtemp(path.join(tmpdir(), "lenwell-pglite-template-"));
+  const templateFile = path.join(templateFolder, "template.tar");
+  await writeFile(templateFile, Buffer.from(await (await makePgliteTemplate()).arrayBuffer()));
+  project.provide(PGLITE_TEMPLATE_KEY, templateFile);
+
+  const names = baseUrl ? workerNames(project) : [];
+  for (const name of names) await recreateDatabase(baseUrl ?? "", name);
   return async () => {
-    for (const name of names) await dropDatabase(baseUrl, name);
+    for (const name of names) await dropDatabase(baseUrl ?? "", name);
+    await rm(templateFolder, { recursive: true, force: true });
   };
 }

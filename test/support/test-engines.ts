@@ -1,12 +1,10 @@
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle } from "drizzle-orm/pglite";
-import { afterAll, beforeAll } from "vitest";
+import { readFile } from "node:fs/promises";
+import { afterAll, beforeAll, inject } from "vitest";
 import { readDatabaseSettings } from "@/lib/config/database";
 import { openDatabase, type DatabaseHandle, type DatabaseHolder } from "@/lib/db/client";
-import { migratePgliteDatabase } from "@/lib/db/migrate";
-import * as schema from "@/lib/db/schema";
 import { seedDatabase } from "@/lib/db/seed";
 import { mailWorker } from "@/lib/server/mail/outbox";
+import { makePgliteTemplate, PGLITE_TEMPLATE_KEY } from "./pglite-template";
 import { describeIf, needsPostgres, testDatabaseUrl, type Requirement } from "./requirements";
 
 // The engines integration tests run against: embedded PGlite always (in memory, a fresh database
@@ -19,27 +17,21 @@ export interface TestEngine {
   open: () => Promise<DatabaseHandle>;
 }
 
-// Creating an embedded database (initdb), migrating and seeding it takes a few seconds; loading
-// the files of one made earlier takes a fraction of that. So each test process makes it once and
-// every suite starts from a copy of its files: the same database, fresh per suite.
+// Each suite starts from a copy of the files of one template database (pglite-template.ts), made
+// once per run by global-setup.ts; outside a Vitest run with that setup, once per process.
 let pgliteTemplate: Promise<Blob> | null = null;
 
-async function makePgliteTemplate(): Promise<Blob> {
-  const client = new PGlite();
-  try {
-    await migratePgliteDatabase(client);
-    await seedDatabase(drizzle(client, { schema }));
-    return await client.dumpDataDir("none");
-  } finally {
-    await client.close();
-  }
+async function loadPgliteTemplate(): Promise<Blob> {
+  const file = inject(PGLITE_TEMPLATE_KEY) as string | undefined;
+  if (!file) return makePgliteTemplate();
+  return new Blob([await readFile(file)]);
 }
 
 const pglite: TestEngine = {
   name: "pglite",
   requirement: { missing: null, requiredOnCi: false },
   open: async () => {
-    pgliteTemplate ??= makePgliteTemplate();
+    pgliteTemplate ??= loadPgliteTemplate();
     return openDatabase({ ...readDatabaseSettings({}), seedDemoData: false }, { inMemory: true, loadDataDir: await pgliteTemplate });
   },
 };
