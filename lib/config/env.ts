@@ -1,4 +1,5 @@
 import "server-only";
+import { isIP } from "node:net";
 import { z } from "zod";
 
 /** Stripe.js of the release @stripe/stripe-js 10.2.1 is made for ("endive"): the page's script and types agree. */
@@ -15,6 +16,15 @@ const STRIPE_KEYS = {
   STRIPE_PUBLISHABLE_KEY: { pattern: /^pk_(live|test)_[A-Za-z0-9_]{8,}$/, kind: "a publishable key (pk_live_… or pk_test_…)" },
   STRIPE_WEBHOOK_SECRET: { pattern: /^whsec_[A-Za-z0-9_+/=]{8,}$/, kind: "a webhook signing secret (whsec_…)" },
 } as const;
+
+/** An IPv4 or IPv6 address, or a range of them in CIDR form (`172.16.0.0/12`, `fd00::/8`). */
+function isAddressOrRange(entry: string): boolean {
+  const [address = "", prefix, extra] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
 
 /** Live or test mode of a Stripe key (`sk_live_…` → "live"). */
 function stripeMode(key: string | undefined): string | undefined {
@@ -79,6 +89,19 @@ const envSchema = z
      * header is ignored, since anyone can send it.
      */
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    /**
+     * The addresses (or CIDR ranges) of the proxies whose X-Forwarded-For is believed: a connection
+     * from elsewhere has gone around the proxy, and its own address is the client's. Loopback by
+     * default (a proxy on the same machine); compose.yaml names the stack's own network.
+     */
+    TRUSTED_PROXY_ADDRESSES: z.preprocess(
+      (value) => value || undefined,
+      z
+        .string()
+        .default("127.0.0.0/8,::1")
+        .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
+        .pipe(z.array(z.string().refine(isAddressOrRange, "each entry must be an IP address or a CIDR range (10.0.0.0/8)")).min(1)),
+    ),
     /**
      * Failed logins a minute, shop-wide, past which logins must carry a proof of work
      * (lib/server/rate-limit/proof-of-work.ts). Raise it for a shop whose customers fail more often.

@@ -8,6 +8,7 @@ import { CODE_REQUEST_LIMITS, CODE_RESEND_AFTER_S, LOGIN_LIMITS, TRUSTED_DEVICE 
 import { formatProof, parseChallenge, PROOF_CHALLENGE_HEADER, PROOF_HEADER, PROOF_REQUIRED_STATUS } from "@/lib/proof-of-work/protocol";
 import { solveChallenge } from "@/lib/proof-of-work/solver";
 import { env } from "@/lib/config/env";
+import { requestContext } from "@/lib/log/request-context";
 import { sessions, users } from "@/lib/db/schema";
 import { hashPassword } from "@/lib/server/auth/password";
 import { hashToken } from "@/lib/server/auth/session";
@@ -35,6 +36,16 @@ function post(url: string, body: unknown, headers: Record<string, string> = {}) 
     headers: { "content-type": "application/json", "sec-fetch-site": "same-origin", ...headers },
     body: JSON.stringify(body),
   });
+}
+
+/**
+ * Runs `calls` as if each request came in on the proxy's connection: the server takes the
+ * connection's address from the socket (lib/server/log/request-tracking.ts) and believes
+ * X-Forwarded-For only from TRUSTED_PROXY_ADDRESSES (loopback by default). Route handlers called
+ * directly have no socket, so the test enters what the server would.
+ */
+function fromTheProxy<T>(calls: () => Promise<T>): Promise<T> {
+  return requestContext.run({ requestId: "through-the-proxy", peerAddress: "127.0.0.1" }, calls);
 }
 
 /** What a client sees of a throttled call: the answer's status and message, and the headers. */
@@ -244,6 +255,7 @@ describeEachEngine("login rate limits on $name", (engine) => {
       const before = env.TRUSTED_PROXY_HOPS;
       env.TRUSTED_PROXY_HOPS = hops;
       try {
+        await fromTheProxy(async () => {
         const attackerAddress = `198.18.${randomInt(0, 256)}.${randomInt(1, 255)}`;
         // Without a trusted proxy the attacker may forge the header as it likes; it gains nothing.
         const fromAttacker = () => ({ "x-forwarded-for": hops ? attackerAddress : `192.0.2.${randomInt(1, 255)}` });
@@ -317,6 +329,7 @@ describeEachEngine("login rate limits on $name", (engine) => {
           `flood (TRUSTED_PROXY_HOPS=${hops}, ${engine.name}): logins ${LOGINS}: ${provenLogins} made to prove work, ${refusedLogins} refused; ` +
             `code requests ${CODE_REQUESTS}: ${codes.filter((status) => status === 200).length} sent; newcomer registered, logged in and reset`,
         );
+        });
       } finally {
         env.TRUSTED_PROXY_HOPS = before;
       }
@@ -330,7 +343,7 @@ describeEachEngine("login rate limits on $name", (engine) => {
       const before = env.TRUSTED_PROXY_HOPS;
       env.TRUSTED_PROXY_HOPS = 1;
       try {
-        await run();
+        await fromTheProxy(run);
       } finally {
         env.TRUSTED_PROXY_HOPS = before;
       }
