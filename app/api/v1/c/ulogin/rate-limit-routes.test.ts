@@ -256,79 +256,79 @@ describeEachEngine("login rate limits on $name", (engine) => {
       env.TRUSTED_PROXY_HOPS = hops;
       try {
         await fromTheProxy(async () => {
-        const attackerAddress = `198.18.${randomInt(0, 256)}.${randomInt(1, 255)}`;
-        // Without a trusted proxy the attacker may forge the header as it likes; it gains nothing.
-        const fromAttacker = () => ({ "x-forwarded-for": hops ? attackerAddress : `192.0.2.${randomInt(1, 255)}` });
-        const logins = await inParallel(LOGINS, async (i) => {
-          let askedForProof = false;
-          const response = await asBrowser(async (headers) => {
-            const answer = await login(
-              post("/ulogin/login", { email: `made-up-${i}-${randomUUID()}@example.com`, password: WRONG }, headers),
+          const attackerAddress = `198.18.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+          // Without a trusted proxy the attacker may forge the header as it likes; it gains nothing.
+          const fromAttacker = () => ({ "x-forwarded-for": hops ? attackerAddress : `192.0.2.${randomInt(1, 255)}` });
+          const logins = await inParallel(LOGINS, async (i) => {
+            let askedForProof = false;
+            const response = await asBrowser(async (headers) => {
+              const answer = await login(
+                post("/ulogin/login", { email: `made-up-${i}-${randomUUID()}@example.com`, password: WRONG }, headers),
+              );
+              askedForProof ||= answer.status === PROOF_REQUIRED_STATUS;
+              return answer;
+            }, fromAttacker());
+            return { status: response.status, askedForProof };
+          });
+          const refusedLogins = logins.filter((seen) => seen.status === 429).length;
+          const provenLogins = logins.filter((seen) => seen.askedForProof).length;
+          // Slowed: past 60 failures a minute every attempt had to carry a proof of work.
+          expect(provenLogins).toBeGreaterThanOrEqual(LOGINS - env.PROOF_OF_WORK_LOGIN_FAILURES_PER_MINUTE - 8);
+          // Refused: a known address gets 100 failures a day; an unknown one shares no bucket with anyone.
+          expect(refusedLogins).toBe(hops ? LOGINS - LOGIN_LIMITS.perIp.points : 0);
+
+          const codes = await inParallel(CODE_REQUESTS, async () => {
+            const email = `stranger-${randomUUID()}@example.com`;
+            const response = await asBrowser(
+              (headers) => sendCode(post("/ulogin/send/code", { email, purpose: "register" }, headers)),
+              fromAttacker(),
             );
-            askedForProof ||= answer.status === PROOF_REQUIRED_STATUS;
-            return answer;
-          }, fromAttacker());
-          return { status: response.status, askedForProof };
-        });
-        const refusedLogins = logins.filter((seen) => seen.status === 429).length;
-        const provenLogins = logins.filter((seen) => seen.askedForProof).length;
-        // Slowed: past 60 failures a minute every attempt had to carry a proof of work.
-        expect(provenLogins).toBeGreaterThanOrEqual(LOGINS - env.PROOF_OF_WORK_LOGIN_FAILURES_PER_MINUTE - 8);
-        // Refused: a known address gets 100 failures a day; an unknown one shares no bucket with anyone.
-        expect(refusedLogins).toBe(hops ? LOGINS - LOGIN_LIMITS.perIp.points : 0);
+            return response.status;
+          });
+          if (hops) {
+            // Refused: 20 code e-mails an hour per known address.
+            expect(codes.filter((status) => status === 200)).toHaveLength(CODE_REQUEST_LIMITS.perIp.points);
+            expect(codes.filter((status) => status === 429)).toHaveLength(CODE_REQUESTS - CODE_REQUEST_LIMITS.perIp.points);
+          } else {
+            // Slowed: past the hourly mark, a code e-mail costs a proof of work; without one, none is sent.
+            expect(codes.every((status) => status === 200)).toBe(true);
+            const unproven = await sendCode(
+              post("/ulogin/send/code", { email: `stranger-${randomUUID()}@example.com`, purpose: "register" }),
+            );
+            expect(unproven.status).toBe(PROOF_REQUIRED_STATUS);
+          }
 
-        const codes = await inParallel(CODE_REQUESTS, async () => {
-          const email = `stranger-${randomUUID()}@example.com`;
-          const response = await asBrowser(
+          // The customer: a fresh browser (no cookies), from an address of its own when one is known.
+          const fromCustomer: Record<string, string> = hops
+            ? { "x-forwarded-for": `203.0.113.7, 198.19.${randomInt(0, 256)}.${randomInt(1, 255)}` }
+            : {};
+          const email = `newcomer-${randomUUID()}@example.com`;
+          const asked = await asBrowser(
             (headers) => sendCode(post("/ulogin/send/code", { email, purpose: "register" }, headers)),
-            fromAttacker(),
+            fromCustomer,
           );
-          return response.status;
-        });
-        if (hops) {
-          // Refused: 20 code e-mails an hour per known address.
-          expect(codes.filter((status) => status === 200)).toHaveLength(CODE_REQUEST_LIMITS.perIp.points);
-          expect(codes.filter((status) => status === 429)).toHaveLength(CODE_REQUESTS - CODE_REQUEST_LIMITS.perIp.points);
-        } else {
-          // Slowed: past the hourly mark, a code e-mail costs a proof of work; without one, none is sent.
-          expect(codes.every((status) => status === 200)).toBe(true);
-          const unproven = await sendCode(
-            post("/ulogin/send/code", { email: `stranger-${randomUUID()}@example.com`, purpose: "register" }),
+          expect(asked.status).toBe(200);
+          const code = codeInMail(await deliveredMailTo(outbox, email));
+          const registered = await register(post("/ulogin/register", { email, code, password: PASSWORD }, fromCustomer));
+          expect(registered.status).toBe(200);
+          expect((await attempt(email, PASSWORD, fromCustomer)).status).toBe(200);
+
+          advance(CODE_RESEND_AFTER_S);
+          const resetAsked = await asBrowser(
+            (headers) => sendCode(post("/ulogin/send/code", { email, purpose: "reset" }, headers)),
+            fromCustomer,
           );
-          expect(unproven.status).toBe(PROOF_REQUIRED_STATUS);
-        }
+          expect(resetAsked.status).toBe(200);
+          const resetCode = codeInMail(await deliveredMailTo(outbox, email));
+          const newPassword = "harbour lights 5512";
+          expect((await reset(post("/ulogin/reset", { email, code: resetCode, password: newPassword }, fromCustomer))).status).toBe(200);
+          expect((await attempt(email, newPassword, fromCustomer)).status).toBe(200);
 
-        // The customer: a fresh browser (no cookies), from an address of its own when one is known.
-        const fromCustomer: Record<string, string> = hops
-          ? { "x-forwarded-for": `203.0.113.7, 198.19.${randomInt(0, 256)}.${randomInt(1, 255)}` }
-          : {};
-        const email = `newcomer-${randomUUID()}@example.com`;
-        const asked = await asBrowser(
-          (headers) => sendCode(post("/ulogin/send/code", { email, purpose: "register" }, headers)),
-          fromCustomer,
-        );
-        expect(asked.status).toBe(200);
-        const code = codeInMail(await deliveredMailTo(outbox, email));
-        const registered = await register(post("/ulogin/register", { email, code, password: PASSWORD }, fromCustomer));
-        expect(registered.status).toBe(200);
-        expect((await attempt(email, PASSWORD, fromCustomer)).status).toBe(200);
-
-        advance(CODE_RESEND_AFTER_S);
-        const resetAsked = await asBrowser(
-          (headers) => sendCode(post("/ulogin/send/code", { email, purpose: "reset" }, headers)),
-          fromCustomer,
-        );
-        expect(resetAsked.status).toBe(200);
-        const resetCode = codeInMail(await deliveredMailTo(outbox, email));
-        const newPassword = "harbour lights 5512";
-        expect((await reset(post("/ulogin/reset", { email, code: resetCode, password: newPassword }, fromCustomer))).status).toBe(200);
-        expect((await attempt(email, newPassword, fromCustomer)).status).toBe(200);
-
-        // Figures for the record: what the flood met.
-        console.warn(
-          `flood (TRUSTED_PROXY_HOPS=${hops}, ${engine.name}): logins ${LOGINS}: ${provenLogins} made to prove work, ${refusedLogins} refused; ` +
-            `code requests ${CODE_REQUESTS}: ${codes.filter((status) => status === 200).length} sent; newcomer registered, logged in and reset`,
-        );
+          // Figures for the record: what the flood met.
+          console.warn(
+            `flood (TRUSTED_PROXY_HOPS=${hops}, ${engine.name}): logins ${LOGINS}: ${provenLogins} made to prove work, ${refusedLogins} refused; ` +
+              `code requests ${CODE_REQUESTS}: ${codes.filter((status) => status === 200).length} sent; newcomer registered, logged in and reset`,
+          );
         });
       } finally {
         env.TRUSTED_PROXY_HOPS = before;
