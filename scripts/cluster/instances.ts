@@ -208,6 +208,8 @@ export function nginxBinary(): string {
 
 export interface Balancer {
   url: string;
+  /** nginx's error log lines at level warn or worse, for a failed check to show. */
+  errors(): Promise<string[]>;
   stop(): Promise<void>;
 }
 
@@ -228,6 +230,10 @@ async function runNginx(dir: string, port: number): Promise<Balancer> {
   }
   return {
     url,
+    errors: async () =>
+      (await readFile(file("error.log"), "utf8").catch(() => ""))
+        .split("\n")
+        .filter((line) => /\[(warn|error|crit|alert|emerg)\]/.test(line)),
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));

@@ -588,7 +588,10 @@ async function main(): Promise<void> {
     const problems: string[] = [];
     const failedRecords = records.filter((record) => record.status !== 200);
     const slow = records.filter((record) => record.endedAt - record.startedAt > SLOWEST_ALLOWED_MS);
-    if (failedRecords.length) problems.push(`${failedRecords.length} of ${records.length} requests failed (${statusSummary(records)})`);
+    if (failedRecords.length) {
+      const when = failedRecords.map((record) => `${record.status} at +${((record.startedAt - since) / 1000).toFixed(1)} s`).join(", ");
+      problems.push(`${failedRecords.length} of ${records.length} requests failed (${statusSummary(records)}: ${when})`);
+    }
     if (slow.length) problems.push(`${slow.length} took over ${SLOWEST_ALLOWED_MS} ms: ${slowest(records, since)}`);
     return problems;
   };
@@ -625,10 +628,11 @@ async function main(): Promise<void> {
       if (servedByNewB === 0) problems.push("the new B answered no request through nginx");
       const readyLine = instances.b.log.find((line) => line.includes("The shop is ready at"));
       if (!readyLine?.includes(instances.b.url)) problems.push(`B's log has no ready line naming ${instances.b.url}`);
+      const times = `B stopping at +${((stoppingAt - loadStarted) / 1000).toFixed(1)} s, exited +${((stoppedAt - loadStarted) / 1000).toFixed(1)} s, started +${((startingAt - loadStarted) / 1000).toFixed(1)} s, ready +${((readyAt - loadStarted) / 1000).toFixed(1)} s`;
+      if (problems.length) problems.push(times, `nginx: ${(await nginx.errors()).slice(-5).join(" | ")}`);
       expect(problems.length === 0, `${problems.join("; ")} (B's last lines: ${instances.b.log.slice(-3).join(" | ")})`);
-      const whole = phase(records, loadStarted, stopAt.time);
       return (
-        `${whole.count} requests (${statusSummary(records)}), slowest ${slowest(records, loadStarted, 1)}; ` +
+        `${records.length} requests (${statusSummary(records)}), slowest ${slowest(records, loadStarted, 1)}; ` +
         `B stopping (${((stoppedAt - stoppingAt) / 1000).toFixed(1)} s): ${phase(records, stoppingAt, stoppedAt).text}; ` +
         `A alone: ${phase(records, stoppedAt, startingAt).text}; ` +
         `B starting (${((readyAt - startingAt) / 1000).toFixed(1)} s until ready): ${phase(records, startingAt, readyAt).text}; ` +
@@ -661,6 +665,12 @@ async function main(): Promise<void> {
       const problems = restartProblems(records, loadStarted);
       const servedByNewA = instances.a.served();
       if (servedByNewA === 0) problems.push(`the new instance at ${HOSTS.aReplaced} answered no request through nginx`);
+      if (problems.length) {
+        problems.push(
+          `A stopping at +${((replacedAt - loadStarted) / 1000).toFixed(1)} s, its replacement ready +${((readyAt - loadStarted) / 1000).toFixed(1)} s`,
+          `nginx: ${(await nginx.errors()).slice(-5).join(" | ")}`,
+        );
+      }
       expect(problems.length === 0, problems.join("; "));
       return (
         `${records.length} requests (${statusSummary(records)}), slowest ${slowest(records, loadStarted, 1)}; ` +
