@@ -8,8 +8,8 @@ const apiOrigin = apiOriginOf(process.env.NEXT_PUBLIC_API_BASE_URL ?? "");
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   // A self-contained server (.next/standalone/server.js with only the node_modules it uses) for the
-  // container image and for several instances on one machine; `npm start` keeps `next start`,
-  // which still serves the same build (scripts/standalone.sh makes the folder runnable).
+  // container image and for several instances on one machine (scripts/standalone.sh makes the folder
+  // runnable, with scripts/serve.mjs as its server.js; `npm start` runs that on this build too).
   output: "standalone",
   // Read from disk at run time through a path the tracer cannot follow (process.cwd() + a
   // constant): the committed migrations every start applies. What is read from public/ (the

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Turns the standalone output of `npm run build` (.next/standalone) into a folder that runs by
 # itself: `node .next/standalone/server.js` (PORT, HOSTNAME). Next leaves public/ and .next/static
-# out of it on purpose (a CDN may serve them), so they are copied in here, as its docs say.
+# out of it on purpose (a CDN may serve them), so they are copied in here, as its docs say; and its
+# server.js becomes scripts/serve.mjs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,4 +15,7 @@ fi
 rm -rf "$standalone/public" "$standalone/.next/static"
 cp -R public "$standalone/public"
 cp -R .next/static "$standalone/.next/static"
+# The shop's own server in place of the one Next wrote: it opens the port only once the database is
+# migrated, /api/ready answers 200 and the first pages are rendered (scripts/serve.mjs says why).
+cp scripts/serve.mjs "$standalone/server.js"
 echo "Standalone server ready: node $standalone/server.js"

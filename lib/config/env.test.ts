@@ -85,3 +85,22 @@ describe("Stripe.js release", () => {
     expect(STRIPE_JS_RELEASE_URL).toBe(`https://js.stripe.com/${train ?? ""}/stripe.js`);
   });
 });
+
+describe("trusted proxy addresses", () => {
+  it("believes a proxy on this machine by default (empty is unset)", () => {
+    expect(parseServerEnv({}).TRUSTED_PROXY_ADDRESSES).toEqual(["127.0.0.0/8", "::1"]);
+    expect(parseServerEnv({ TRUSTED_PROXY_ADDRESSES: "" }).TRUSTED_PROXY_ADDRESSES).toEqual(["127.0.0.0/8", "::1"]);
+  });
+
+  it("takes a comma-separated list of addresses and CIDR ranges", () => {
+    expect(parseServerEnv({ TRUSTED_PROXY_ADDRESSES: " 172.30.80.0/24, 10.1.2.3 ,fd00::/8" }).TRUSTED_PROXY_ADDRESSES).toEqual([
+      "172.30.80.0/24",
+      "10.1.2.3",
+      "fd00::/8",
+    ]);
+  });
+
+  it.each(["nginx", "10.0.0.0/33", "10.0.0.0/8/1", "300.1.1.1", "fd00::/129", ","])("refuses %j, naming the setting", (value) => {
+    expect(() => parseServerEnv({ TRUSTED_PROXY_ADDRESSES: value })).toThrow(/TRUSTED_PROXY_ADDRESSES/);
+  });
+});

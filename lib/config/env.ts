@@ -80,6 +80,33 @@ const envSchema = z
      */
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     /**
+     * The addresses (or CIDR ranges) of the proxies whose X-Forwarded-For is believed: a connection
+     * from elsewhere has gone around the proxy, and its own address is the client's. Loopback by
+     * default (a proxy on the same machine); compose.yaml names the stack's own network.
+     */
+    TRUSTED_PROXY_ADDRESSES: z.preprocess(
+      (value) => value || undefined,
+      z
+        .string()
+        .default("127.0.0.0/8,::1")
+        .transform((value) =>
+          value
+            .split(",")
+            .map((entry) => entry.trim())
+            .filter(Boolean),
+        )
+        .pipe(
+          z
+            .array(
+              // zod's own checks: this module is also bundled where node:net is not (the middleware).
+              z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], {
+                error: "each entry must be an IP address or a CIDR range (10.0.0.0/8)",
+              }),
+            )
+            .min(1),
+        ),
+    ),
+    /**
      * Failed logins a minute, shop-wide, past which logins must carry a proof of work
      * (lib/server/rate-limit/proof-of-work.ts). Raise it for a shop whose customers fail more often.
      */

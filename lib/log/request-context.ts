@@ -9,6 +9,11 @@ import { AsyncLocalStorage } from "node:async_hooks";
 
 export interface RequestContext {
   requestId: string;
+  /**
+   * The address of the connection the request came in on (the proxy's, behind one): unforgeable,
+   * unlike the headers. Read by lib/server/http/client-info.ts.
+   */
+  peerAddress?: string;
 }
 
 const holder = globalThis as typeof globalThis & { __lenwellRequestContext?: AsyncLocalStorage<RequestContext> };
@@ -18,4 +23,9 @@ export const requestContext: AsyncLocalStorage<RequestContext> = (holder.__lenwe
 /** The id of the HTTP request being handled, or undefined outside one (start-up, timers, jobs). */
 export function currentRequestId(): string | undefined {
   return requestContext.getStore()?.requestId;
+}
+
+/** The address of the connection the current request came in on, or undefined outside one. */
+export function currentPeerAddress(): string | undefined {
+  return requestContext.getStore()?.peerAddress;
 }

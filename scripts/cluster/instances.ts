@@ -4,7 +4,7 @@
 import { spawn, spawnSync, execFileSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Redis } from "ioredis";
 import { postgresAdminQuery } from "../bench/shop-server";
@@ -88,6 +88,8 @@ export interface Instance {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Its output (stdout and stderr), for a failed check to show. */
   log: string[];
+  /** Requests it answered for others (its "request completed" lines, less its own start-up's). */
+  served: () => number;
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
@@ -100,15 +102,17 @@ export function clusterEnv(options: { databaseUrl: string; siteUrl: string; auth
     REDIS_URL: CLUSTER_REDIS_URL,
     AUTH_SECRET: options.authSecret ?? randomBytes(32).toString("hex"),
     SITE_URL: options.siteUrl,
-    // nginx in front appends the caller's address to X-Forwarded-For.
+    // nginx in front appends the caller's address to X-Forwarded-For; it connects from 127.0.0.1.
     TRUSTED_PROXY_HOPS: "1",
+    TRUSTED_PROXY_ADDRESSES: "127.0.0.1",
     SEED_DEMO_DATA: "true",
     // Above nginx's own idle time, as in production.
     KEEP_ALIVE_TIMEOUT: "65000",
   };
 }
 
-export function startInstance(name: string, port: number, env: NodeJS.ProcessEnv): Instance {
+/** Starts an instance listening on `host`:`port` (a loopback address of its own stands for a container's). */
+export function startInstance(name: string, port: number, env: NodeJS.ProcessEnv, host = "127.0.0.1"): Instance {
   const dataDir = path.resolve(".data", `cluster-${name}-${port}`);
   const child = spawn(process.execPath, [STANDALONE_SERVER], {
     env: {
@@ -117,7 +121,7 @@ export function startInstance(name: string, port: number, env: NodeJS.ProcessEnv
       HOME: process.env.HOME,
       ...env,
       PORT: String(port),
-      HOSTNAME: "127.0.0.1",
+      HOSTNAME: host,
       // Never used on PostgreSQL; kept out of the standalone folder all the same.
       PGLITE_DIR: path.join(dataDir, "pglite"),
       MAIL_OUTBOX_DIR: path.join(dataDir, "outbox"),
@@ -126,22 +130,37 @@ export function startInstance(name: string, port: number, env: NodeJS.ProcessEnv
     stdio: ["ignore", "pipe", "pipe"],
   });
   const log: string[] = [];
-  const keep = (chunk: Buffer) => {
-    log.push(...chunk.toString("utf8").split("\n").filter(Boolean));
-    if (log.length > 400) log.splice(0, log.length - 400);
+  let served = 0;
+  // A line may arrive in two chunks: the part after the last newline waits for the rest (one per stream).
+  const keeper = () => {
+    let partial = "";
+    return (chunk: Buffer) => {
+      const text = partial + chunk.toString("utf8");
+      const end = text.lastIndexOf("\n");
+      partial = text.slice(end + 1);
+      const lines = text
+        .slice(0, end + 1)
+        .split("\n")
+        .filter(Boolean);
+      // scripts/serve.mjs asks its own /api/ready and renders a few pages before it listens: ids "start-…".
+      served += lines.filter((line) => line.includes('"msg":"request completed"') && !line.includes('"requestId":"start-')).length;
+      log.push(...lines);
+      if (log.length > 400) log.splice(0, log.length - 400);
+    };
   };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
+  child.stdout?.on("data", keeper());
+  child.stderr?.on("data", keeper());
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once("exit", (code, signal) => resolve({ code, signal })),
   );
   return {
     name,
     port,
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${host}:${port}`,
     child,
     exited,
     log,
+    served: () => served,
     stop: async (signal = "SIGTERM") => {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill(signal);
@@ -189,17 +208,111 @@ export function nginxBinary(): string {
 
 export interface Balancer {
   url: string;
+  /** nginx's error log lines at level warn or worse, for a failed check to show. */
+  errors(): Promise<string[]>;
   stop(): Promise<void>;
 }
 
+/** Runs nginx with `dir`/nginx.conf until it answers on `port`. */
+async function runNginx(dir: string, port: number): Promise<Balancer> {
+  const file = (name: string) => path.join(dir, name);
+  const child = spawn(nginxBinary(), ["-c", file("nginx.conf"), "-p", dir], { stdio: ["ignore", "ignore", "inherit"] });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}; see ${file("error.log")}`);
+    try {
+      await fetch(url);
+      break;
+    } catch {
+      if (attempt > 100) throw new Error("nginx did not start");
+    }
+    await sleep(100);
+  }
+  return {
+    url,
+    errors: async () =>
+      (await readFile(file("error.log"), "utf8").catch(() => ""))
+        .split("\n")
+        .filter((line) => /\[(warn|error|crit|alert|emerg)\]/.test(line)),
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGQUIT");
+        await exited;
+      }
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** nginx's folders for temporary files, inside `dir` (the defaults belong to the system's nginx). */
+function tempPaths(dir: string): string {
+  return ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((kind) => `  ${kind}_temp_path ${path.join(dir, kind)};`).join("\n");
+}
+
+/** deploy/nginx/default.conf, the proxy compose ships. */
+export const SHIPPED_PROXY_CONFIG = path.resolve("deploy", "nginx", "default.conf");
+
+/** `text` with `from` replaced by `to`, which must occur exactly once (the shipped file changed shape otherwise). */
+function replaceOnce(text: string, from: string, to: string): string {
+  const at = text.indexOf(from);
+  if (at === -1 || text.indexOf(from, at + 1) !== -1) {
+    throw new Error(`${SHIPPED_PROXY_CONFIG}: expected "${from}" once; update shippedProxyConfig in scripts/cluster/instances.ts`);
+  }
+  return text.slice(0, at) + to + text.slice(at + from.length);
+}
+
 /**
- * nginx round-robin over `upstreams` (ports on loopback), with the headers deploy/nginx.conf sets.
- * No upstream keepalive, as there: a new connection per request means an instance that stops
- * (SIGTERM closes its listener) is never sent a request on a connection it is closing; a refused
- * connection is retried on the next instance, for POSTs too, since nothing was sent.
+ * The shipped proxy configuration with only what differs on this machine replaced: the resolver
+ * (Docker's DNS → the test's stand-in), the instances' port, the address nginx listens on, and the
+ * access log's file. Everything else (limits, retries, timeouts, headers) is the shipped file's.
+ */
+export async function shippedProxyConfig(options: { port: number; dns: string; instancePort: number; accessLog: string }): Promise<string> {
+  let text = await readFile(SHIPPED_PROXY_CONFIG, "utf8");
+  text = replaceOnce(text, "resolver 127.0.0.11 ", `resolver ${options.dns} `);
+  text = replaceOnce(text, "set $shop_instances app:3000;", `set $shop_instances app:${options.instancePort};`);
+  text = replaceOnce(text, "listen 80;", `listen 127.0.0.1:${options.port};`);
+  text = replaceOnce(text, "access_log /var/log/nginx/access.log shop", `access_log ${options.accessLog} shop`);
+  return text;
+}
+
+/**
+ * nginx as compose runs it: the official image's main settings around the shipped
+ * deploy/nginx/default.conf (shippedProxyConfig), finding the instances through `dns`.
+ */
+export async function startShippedProxy(
+  port: number,
+  options: { dns: string; instancePort: number },
+): Promise<Balancer & { accessLog: string }> {
+  const dir = path.resolve(".data", `cluster-nginx-${port}`);
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  const accessLog = path.join(dir, "access.log");
+  await writeFile(path.join(dir, "default.conf"), await shippedProxyConfig({ port, accessLog, ...options }));
+  // The official image's nginx.conf, but for its paths: workers for every core, its client keepalive.
+  await writeFile(
+    path.join(dir, "nginx.conf"),
+    `daemon off;
+worker_processes auto;
+pid ${path.join(dir, "nginx.pid")};
+error_log ${path.join(dir, "error.log")} notice;
+events { worker_connections 4096; }
+http {
+${tempPaths(dir)}
+  keepalive_timeout 65;
+  include ${path.join(dir, "default.conf")};
+}
+`,
+  );
+  return { ...(await runNginx(dir, port)), accessLog };
+}
+
+/**
+ * nginx round-robin over `upstreams` (ports on loopback), for the scaling benchmark: the shipped
+ * proxy's headers, retries and timeouts (deploy/nginx/default.conf) without its per-address limits,
+ * which one benchmark client on one address would meet first. No upstream keepalive, as there.
  */
 export async function startBalancer(port: number, upstreams: number[]): Promise<Balancer> {
-  const binary = nginxBinary();
   const dir = path.resolve(".data", `cluster-nginx-${port}`);
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
@@ -213,11 +326,7 @@ error_log ${file("error.log")} warn;
 events { worker_connections 4096; }
 http {
   access_log off;
-  client_body_temp_path ${file("body")};
-  proxy_temp_path ${file("proxy")};
-  fastcgi_temp_path ${file("fastcgi")};
-  uwsgi_temp_path ${file("uwsgi")};
-  scgi_temp_path ${file("scgi")};
+${tempPaths(dir)}
   keepalive_requests 1000000;
   upstream shop {
 ${upstreams.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=1 fail_timeout=5s;`).join("\n")}
@@ -233,35 +342,13 @@ ${upstreams.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=1 fail
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_set_header X-Request-Id $request_id;
       proxy_next_upstream error timeout;
-      proxy_connect_timeout 2s;
+      proxy_connect_timeout 1s;
     }
   }
 }
 `,
   );
-  const child = spawn(binary, ["-c", file("nginx.conf"), "-p", dir], { stdio: ["ignore", "ignore", "inherit"] });
-  const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}; see ${file("error.log")}`);
-    try {
-      await fetch(url);
-      break;
-    } catch {
-      if (attempt > 100) throw new Error("nginx did not start");
-    }
-    await sleep(100);
-  }
-  return {
-    url,
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGQUIT");
-        await exited;
-      }
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
+  return runNginx(dir, port);
 }
 
 // Clock ticks per second of /proc/<pid>/stat's times: 100 on every Linux build Node runs on here.

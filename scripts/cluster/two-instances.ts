@@ -1,9 +1,15 @@
 // Two production instances of the shop (the standalone server) on one fresh PostgreSQL database and
-// one Redis, behind nginx round-robin: what must hold when the shop runs on more than one process.
-// Uses the build `npm run build` made; prints each check with its figures; exits non-zero on any
-// failed check. Cleans up everything it started (also on failure or Ctrl-C) and drops its database.
+// one Redis, behind the shipped nginx configuration (deploy/nginx/default.conf): what must hold when
+// the shop runs on more than one process, and when one is restarted or replaced. Each instance
+// listens on an address of its own (127.0.2.x, as a container has one), all on one port, and nginx
+// finds them through a stand-in for Docker's DNS (service-dns.ts). Uses the build `npm run build`
+// made; prints each check with its figures; exits non-zero on any failed check. Cleans up
+// everything it started (also on failure or Ctrl-C) and drops its database.
 //
-//   npm run build && npm run test:cluster        (ports from CLUSTER_PORT, default 3500: nginx, +1, +2, +3)
+//   npm run build && npm run test:cluster   (ports from CLUSTER_PORT, default 3500: nginx; +1 the
+//                                            instances; +3 SMTP; +4 the DNS stand-in, UDP)
+//   CLUSTER_CHECKS=i,j,k npm run test:cluster   runs only the checks named (0 and the set-up always run)
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -22,16 +28,35 @@ import {
   missingServices,
   prepareStandalone,
   sleep,
-  startBalancer,
   startInstance,
+  startShippedProxy,
   waitUntilReady,
   type Balancer,
   type ClusterDatabase,
   type Instance,
 } from "./instances";
+import { startServiceDns, type ServiceDns } from "./service-dns";
+import { closeVisitors, send, summarise, type Answer } from "./visitors";
 
 const BASE_PORT = Number(process.env.CLUSTER_PORT || 3500);
-const PORTS = { nginx: BASE_PORT, a: BASE_PORT + 1, b: BASE_PORT + 2, smtp: BASE_PORT + 3 };
+const PORTS = { nginx: BASE_PORT, app: BASE_PORT + 1, smtp: BASE_PORT + 3, dns: BASE_PORT + 4 };
+/** Each instance's address: a container's own. A replaced instance comes back at another one. */
+const HOSTS = { a: "127.0.2.1", b: "127.0.2.2", aReplaced: "127.0.2.3" };
+/** Where visitors come from: one address each, since the proxy counts requests per address. */
+const visitorAddress = (index: number) => `127.0.1.${index + 1}`;
+/** The flooder's address, apart from every visitor's. */
+const FLOODER_ADDRESS = "127.0.3.1";
+/** The longest any request may take while an instance restarts or is replaced. */
+const SLOWEST_ALLOWED_MS = 2_000;
+/** A visitor of the restart checks sends at most one request per this many ms (a person, not a script). */
+const VISITOR_PACE_MS = 100;
+/** Only these checks (by the letter before the dot), when CLUSTER_CHECKS names some. */
+const ONLY = new Set(
+  (process.env.CLUSTER_CHECKS ?? "")
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean),
+);
 /** Seconds an instance has to finish its requests after SIGTERM (the lead's lib/server/lifecycle reads it). */
 const SHUTDOWN_TIMEOUT_SECONDS = 10;
 /** The shortest the setting allows: an unpaid order expires a minute after checkout. */
@@ -75,6 +100,11 @@ function expect(condition: boolean, message: string): asserts condition {
 }
 
 async function check(name: string, run: () => Promise<string>): Promise<void> {
+  const letter = name.split(/[ .]/)[0] ?? "";
+  if (ONLY.size > 0 && letter !== "0" && !ONLY.has(letter)) {
+    console.log(`- ${name}: not run (CLUSTER_CHECKS=${[...ONLY].join(",")})`);
+    return;
+  }
   const started = Date.now();
   try {
     const detail = await run();
@@ -118,7 +148,11 @@ interface LoadRecord {
   orderId?: string;
 }
 
-/** WORKERS customers buying through nginx (and, with `pages`, reading the product page between) until `until()`. */
+/**
+ * WORKERS customers buying through nginx (and, with `pages`, reading the product page between) until
+ * `until()`, each from an address of its own and at most one request per VISITOR_PACE_MS: visitors,
+ * each under the proxy's per-address limits.
+ */
 async function underLoad(
   baseUrl: string,
   customers: Session[],
@@ -128,32 +162,75 @@ async function underLoad(
 ): Promise<LoadRecord[]> {
   const records: LoadRecord[] = [];
   const worker = async (customer: Session, index: number) => {
+    const from = visitorAddress(index);
     for (let round = 0; !until(); round += 1) {
       const startedAt = Date.now();
       if (options.pages && round % 2 === 1) {
-        let status = 0;
+        const answer = await send(new URL(`/mart/detail/${PURIFIER_SKU}`, baseUrl).href, { from });
+        records.push({ startedAt, endedAt: Date.now(), status: answer.status });
+      } else {
+        const skuNum = skus[(index + round) % skus.length] ?? PURIFIER_SKU;
+        const answer = await send(new URL("/api/v1/c/merchandise/order/add", baseUrl).href, {
+          from,
+          method: "POST",
+          headers: { token: customer.token },
+          body: { skuNum, quantity: 1 },
+        });
+        let orderId: string | undefined;
+        let status = answer.status;
         try {
-          const response = await fetch(new URL(`/mart/detail/${PURIFIER_SKU}`, baseUrl));
-          await response.arrayBuffer();
-          status = response.status;
+          orderId = status === 200 ? (JSON.parse(answer.body) as { data?: { orderId?: string } }).data?.orderId : undefined;
         } catch {
-          // Connection failed: status 0.
+          // A 200 whose body never arrived whole acknowledged nothing.
+          status = CUT_OFF;
         }
-        records.push({ startedAt, endedAt: Date.now(), status });
-        continue;
-      }
-      const skuNum = skus[(index + round) % skus.length] ?? PURIFIER_SKU;
-      try {
-        const { status, data } = await post(baseUrl, "/api/v1/c/merchandise/order/add", { skuNum, quantity: 1 }, customer.token);
-        const orderId = status === 200 ? (data as { orderId?: string } | undefined)?.orderId : undefined;
         records.push({ startedAt, endedAt: Date.now(), status, orderId });
-      } catch {
-        records.push({ startedAt, endedAt: Date.now(), status: 0 });
       }
+      await sleep(Math.max(0, startedAt + VISITOR_PACE_MS - Date.now()));
     }
   };
   await Promise.all(customers.map((customer, index) => worker(customer, index)));
   return records;
+}
+
+const running = (instance: Instance) => instance.child.exitCode === null && instance.child.signalCode === null;
+
+/** Visitors of the flood check, each from its own address, and how long each of its measurements lasts. */
+const CROWD = 32;
+const MEASURE_S = 8;
+
+interface FloodResult {
+  requests: number;
+  seconds: number;
+  statuses: Record<string, number>;
+}
+
+/**
+ * scripts/cluster/flood.ts in a process of its own, at the lowest CPU priority: an attacker's
+ * machine is not the shop's, and on this one its client must not take the cores the shop needs.
+ */
+function floodFrom(from: string, url: string, seconds: number): Promise<FloodResult> {
+  const script = path.resolve("scripts", "cluster", "flood.ts");
+  const child = spawn("nice", ["-n", "19", process.execPath, ...process.execArgv, script, url, from, "100", String(seconds)], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+  return new Promise((resolve, reject) => {
+    child.once("exit", (code) => {
+      if (code !== 0) reject(new Error(`the flood exited with ${code}`));
+      else resolve(JSON.parse(output.trim().split("\n").pop() ?? "{}") as FloodResult);
+    });
+  });
+}
+
+/** The slowest records, for a report: "<ms> ms <status> at +<s> s". */
+function slowest(records: LoadRecord[], since: number, count = 3): string {
+  return [...records]
+    .sort((a, b) => b.endedAt - b.startedAt - (a.endedAt - a.startedAt))
+    .slice(0, count)
+    .map((record) => `${record.endedAt - record.startedAt} ms (${record.status}) at +${((record.startedAt - since) / 1000).toFixed(1)} s`)
+    .join(", ");
 }
 
 function statusSummary(records: LoadRecord[]): string {
@@ -192,16 +269,24 @@ async function main(): Promise<void> {
     ORDER_PAYMENT_TTL_MINUTES: String(ORDER_PAYMENT_TTL_MINUTES),
     SHUTDOWN_TIMEOUT_SECONDS: String(SHUTDOWN_TIMEOUT_SECONDS),
   };
-  const instances: Record<"a" | "b", Instance> = {
-    a: startInstance("A", PORTS.a, env),
-    b: startInstance("B", PORTS.b, env),
+  const dns: ServiceDns = await startServiceDns(PORTS.dns);
+  cleanups.push(() => dns.close());
+  cleanups.push(async () => closeVisitors());
+  // Every instance started, for the cleanup; each listed by the DNS stand-in while its process runs.
+  const everyInstance: Instance[] = [];
+  cleanups.push(() => Promise.all(everyInstance.map((instance) => instance.stop())).then(() => undefined));
+  const launch = (name: string, host: string): Instance => {
+    const instance = startInstance(name, PORTS.app, env, host);
+    everyInstance.push(instance);
+    dns.listWhile(host, instance.exited);
+    return instance;
   };
-  cleanups.push(() => Promise.all([instances.a.stop(), instances.b.stop()]).then(() => undefined));
+  const instances: Record<"a" | "b", Instance> = { a: launch("A", HOSTS.a), b: launch("B", HOSTS.b) };
   // Both start at once on the empty database: the migrations and the demo seed must not race.
   const startTime = Date.now();
   await Promise.all([waitUntilReady(instances.a), waitUntilReady(instances.b)]);
   console.log(`Two instances ready on an empty database in ${((Date.now() - startTime) / 1000).toFixed(1)} s (build ${buildId}).`);
-  const nginx: Balancer = await startBalancer(PORTS.nginx, [PORTS.a, PORTS.b]);
+  const nginx: Balancer = await startShippedProxy(PORTS.nginx, { dns: dns.address, instancePort: PORTS.app });
   cleanups.push(() => nginx.stop());
 
   await check("0. two instances started together on one empty database: every migration and the demo seed applied once", async () => {
@@ -457,9 +542,11 @@ async function main(): Promise<void> {
     },
   );
 
-  // A again, for the last check.
-  instances.a = startInstance("A", PORTS.a, env);
-  await waitUntilReady(instances.a);
+  // A again, for the next checks (f killed it).
+  if (!running(instances.a)) {
+    instances.a = launch("A", HOSTS.a);
+    await waitUntilReady(instances.a);
+  }
 
   await check(`g. SIGTERM to B under load through nginx: no failed request, B exits 0 within ${SHUTDOWN_TIMEOUT_SECONDS} s`, async () => {
     const stopAt = { time: Number.POSITIVE_INFINITY };
@@ -483,6 +570,160 @@ async function main(): Promise<void> {
     );
     return `${records.length} requests (${statusSummary(records)}); B exited 0 ${exitedAfterS.toFixed(1)} s after SIGTERM`;
   });
+
+  /** Figures of the records that started in [from, to): count, failures, slowest. */
+  const phase = (records: LoadRecord[], from: number, to: number) => {
+    const inPhase = records.filter((record) => record.startedAt >= from && record.startedAt < to);
+    const failedIn = inPhase.filter((record) => record.status !== 200);
+    const max = Math.max(0, ...inPhase.map((record) => record.endedAt - record.startedAt));
+    return {
+      count: inPhase.length,
+      failed: failedIn.length,
+      max,
+      text: `${inPhase.length} requests, ${failedIn.length} failed, slowest ${max} ms`,
+    };
+  };
+  /** The problems of a restart's records: any failed, any slower than SLOWEST_ALLOWED_MS. */
+  const restartProblems = (records: LoadRecord[], since: number): string[] => {
+    const problems: string[] = [];
+    const failedRecords = records.filter((record) => record.status !== 200);
+    const slow = records.filter((record) => record.endedAt - record.startedAt > SLOWEST_ALLOWED_MS);
+    if (failedRecords.length) {
+      const when = failedRecords.map((record) => `${record.status} at +${((record.startedAt - since) / 1000).toFixed(1)} s`).join(", ");
+      problems.push(`${failedRecords.length} of ${records.length} requests failed (${statusSummary(records)}: ${when})`);
+    }
+    if (slow.length) problems.push(`${slow.length} took over ${SLOWEST_ALLOWED_MS} ms: ${slowest(records, since)}`);
+    return problems;
+  };
+  await check(
+    `i. rolling restart of B under load through nginx: B stopped, then started again; no request fails or takes over ${SLOWEST_ALLOWED_MS / 1000} s`,
+    async () => {
+      // g stopped B: it comes back first, so the restart begins with both instances serving.
+      if (!running(instances.b)) {
+        instances.b = launch("B", HOSTS.b);
+        await waitUntilReady(instances.b);
+      }
+      const stopAt = { time: Number.POSITIVE_INFINITY };
+      const loadStarted = Date.now();
+      const load = underLoad(nginxUrl, customers, loadSkus, () => Date.now() > stopAt.time, { pages: true });
+      await sleep(2_000);
+      const stoppingAt = Date.now();
+      instances.b.child.kill("SIGTERM");
+      const exit = await instances.b.exited;
+      const stoppedAt = Date.now();
+      // A moment with A alone, then B starts: listed by the DNS at once (as a container is), it
+      // refuses connections until it is ready.
+      await sleep(1_000);
+      const startingAt = Date.now();
+      instances.b = launch("B", HOSTS.b);
+      await waitUntilReady(instances.b, 120_000);
+      const readyAt = Date.now();
+      // More than the proxy's DNS answer is kept (2 s): every nginx worker has sent to the new B.
+      await sleep(4_000);
+      stopAt.time = Date.now();
+      const records = await load;
+      const problems = restartProblems(records, loadStarted);
+      if (exit.code !== 0) problems.push(`B exited with ${exit.code ?? exit.signal} on SIGTERM`);
+      const servedByNewB = instances.b.served();
+      if (servedByNewB === 0) problems.push("the new B answered no request through nginx");
+      const readyLine = instances.b.log.find((line) => line.includes("The shop is ready at"));
+      if (!readyLine?.includes(instances.b.url)) problems.push(`B's log has no ready line naming ${instances.b.url}`);
+      const times = `B stopping at +${((stoppingAt - loadStarted) / 1000).toFixed(1)} s, exited +${((stoppedAt - loadStarted) / 1000).toFixed(1)} s, started +${((startingAt - loadStarted) / 1000).toFixed(1)} s, ready +${((readyAt - loadStarted) / 1000).toFixed(1)} s`;
+      if (problems.length) problems.push(times, `nginx: ${(await nginx.errors()).slice(-5).join(" | ")}`);
+      expect(problems.length === 0, `${problems.join("; ")} (B's last lines: ${instances.b.log.slice(-3).join(" | ")})`);
+      return (
+        `${records.length} requests (${statusSummary(records)}), slowest ${slowest(records, loadStarted, 1)}; ` +
+        `B stopping (${((stoppedAt - stoppingAt) / 1000).toFixed(1)} s): ${phase(records, stoppingAt, stoppedAt).text}; ` +
+        `A alone: ${phase(records, stoppedAt, startingAt).text}; ` +
+        `B starting (${((readyAt - startingAt) / 1000).toFixed(1)} s until ready): ${phase(records, startingAt, readyAt).text}; ` +
+        `after: ${phase(records, readyAt, stopAt.time).text}, ${servedByNewB} of them answered by the new B`
+      );
+    },
+  );
+
+  await check(
+    `j. A replaced by an instance at another address under load: nginx follows it without a reload; no request fails or takes over ${SLOWEST_ALLOWED_MS / 1000} s`,
+    async () => {
+      if (!running(instances.b)) {
+        instances.b = launch("B", HOSTS.b);
+        await waitUntilReady(instances.b);
+      }
+      const stopAt = { time: Number.POSITIVE_INFINITY };
+      const loadStarted = Date.now();
+      const load = underLoad(nginxUrl, customers, loadSkus, () => Date.now() > stopAt.time, { pages: true });
+      await sleep(2_000);
+      const replacedAt = Date.now();
+      instances.a.child.kill("SIGTERM");
+      await instances.a.exited;
+      // A container recreated by compose gets a new address; Docker's DNS then names that one.
+      instances.a = launch("A2", HOSTS.aReplaced);
+      await waitUntilReady(instances.a, 120_000);
+      const readyAt = Date.now();
+      await sleep(4_000);
+      stopAt.time = Date.now();
+      const records = await load;
+      const problems = restartProblems(records, loadStarted);
+      const servedByNewA = instances.a.served();
+      if (servedByNewA === 0) problems.push(`the new instance at ${HOSTS.aReplaced} answered no request through nginx`);
+      if (problems.length) {
+        problems.push(
+          `A stopping at +${((replacedAt - loadStarted) / 1000).toFixed(1)} s, its replacement ready +${((readyAt - loadStarted) / 1000).toFixed(1)} s`,
+          `nginx: ${(await nginx.errors()).slice(-5).join(" | ")}`,
+        );
+      }
+      expect(problems.length === 0, problems.join("; "));
+      return (
+        `${records.length} requests (${statusSummary(records)}), slowest ${slowest(records, loadStarted, 1)}; ` +
+        `A stopped and its replacement ready ${((readyAt - replacedAt) / 1000).toFixed(1)} s later; ` +
+        `the DNS names ${dns.listed().join(" and ")}; ${servedByNewA} requests answered at ${HOSTS.aReplaced}, no reload of nginx`
+      );
+    },
+  );
+
+  await check(
+    "k. a flood of cheap calls from one address (100 connections) leaves other visitors' product page at least half its throughput",
+    async () => {
+      const productUrl = new URL(`/mart/detail/${PURIFIER_SKU}`, nginxUrl).href;
+      /** CROWD visitors, each from its own address, reading the product page back to back for `seconds`. */
+      const crowd = async (seconds: number) => {
+        const answers: Answer[] = [];
+        const endAt = Date.now() + seconds * 1000;
+        await Promise.all(
+          Array.from({ length: CROWD }, async (_, index) => {
+            while (Date.now() < endAt) answers.push(await send(productUrl, { from: visitorAddress(index) }));
+          }),
+        );
+        const figures = summarise(answers);
+        return { ...figures, perSecond: (figures.count - figures.failed.length) / seconds };
+      };
+      await crowd(2);
+      const alone = await crowd(MEASURE_S);
+      const flood = floodFrom(FLOODER_ADDRESS, new URL("/api/v1/c/merchandise/list?pageSize=100", nginxUrl).href, MEASURE_S + 3);
+      await sleep(1_500);
+      const during = await crowd(MEASURE_S);
+      const flooded = await flood;
+      const ratio = during.perSecond / alone.perSecond;
+      const floodFigures =
+        `flood: ${Math.round(flooded.requests / flooded.seconds)} requests/s from ${FLOODER_ADDRESS} (` +
+        Object.entries(flooded.statuses)
+          .map(([status, count]) => `${count}× ${status}`)
+          .join(", ") +
+        ")";
+      const problems: string[] = [];
+      if (alone.failed.length || during.failed.length) {
+        problems.push(`the visitors' requests failed: alone ${alone.statuses}; during the flood ${during.statuses}`);
+      }
+      if (!(ratio >= 0.5)) problems.push(`during the flood the visitors got ${ratio.toFixed(2)}× their throughput`);
+      expect(
+        problems.length === 0,
+        `${problems.join("; ")}; alone ${alone.perSecond.toFixed(1)}/s, during ${during.perSecond.toFixed(1)}/s; ${floodFigures}`,
+      );
+      return (
+        `product page for ${CROWD} visitors (one address each): alone ${alone.perSecond.toFixed(1)} requests/s (p99 ${alone.p99} ms), ` +
+        `during the flood ${during.perSecond.toFixed(1)} requests/s (p99 ${during.p99} ms): ${ratio.toFixed(2)}×; ${floodFigures}`
+      );
+    },
+  );
 
   const failed = outcomes.filter((outcome) => !outcome.ok);
   console.log(

@@ -1,6 +1,7 @@
 import "server-only";
-import { isIP } from "node:net";
+import { BlockList, isIP } from "node:net";
 import { env } from "@/lib/config/env";
+import { currentPeerAddress } from "@/lib/log/request-context";
 import type { SessionMeta } from "@/lib/server/auth/session";
 
 // Where a request comes from. A route handler in Next 16 gets a web Request: no socket, no
@@ -9,6 +10,9 @@ import type { SessionMeta } from "@/lib/server/auth/session";
 // Hence: with TRUSTED_PROXY_HOPS=0 the address is unknown (null) and rate limits count per account
 // only, never in a bucket all unknown callers share; with N trusted proxies, each
 // appending the address it saw, the Nth entry from the right is the one the outermost proxy saw.
+// The header is believed only on a connection from TRUSTED_PROXY_ADDRESSES (the connection's address
+// comes from the socket, through lib/server/log/request-tracking.ts): a caller that reaches an
+// instance around the proxy is counted under its own address, whatever it writes in the header.
 
 /** `ip` as a canonical address (IPv4-mapped IPv6 as plain IPv4, a port dropped), or null if it is not one. */
 export function normaliseIp(raw: string): string | null {
@@ -37,10 +41,52 @@ export function forwardedClientIp(forwardedFor: string | null, trustedHops: numb
   return normaliseIp(entry);
 }
 
+/** The addresses and ranges of TRUSTED_PROXY_ADDRESSES (validated by lib/config/env), as a set to test against. */
+export function proxyAddressList(entries: readonly string[]): BlockList {
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [address = "", prefix] = entry.split("/");
+    const type = isIP(address) === 6 ? "ipv6" : "ipv4";
+    if (prefix === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(prefix), type);
+  }
+  return list;
+}
+
+/**
+ * The client address: the one the proxies forwarded when the connection is a trusted proxy's, the
+ * connection's own when it is not (a caller around the proxy), null when no proxy is configured or
+ * the connection's address is unknown.
+ */
+export function clientIp(
+  forwardedFor: string | null,
+  peerAddress: string | undefined,
+  settings: { trustedHops: number; trustedProxies: BlockList },
+): string | null {
+  if (settings.trustedHops < 1) return null;
+  const peer = peerAddress === undefined ? null : normaliseIp(peerAddress);
+  if (peer === null) return null;
+  if (!settings.trustedProxies.check(peer, isIP(peer) === 6 ? "ipv6" : "ipv4")) return peer;
+  return forwardedClientIp(forwardedFor, settings.trustedHops);
+}
+
+let trusted: { source: readonly string[]; list: BlockList } | undefined;
+
+/** TRUSTED_PROXY_ADDRESSES as a list, built again only when the setting changes (tests change it). */
+function trustedProxies(): BlockList {
+  if (trusted?.source !== env.TRUSTED_PROXY_ADDRESSES) {
+    trusted = { source: env.TRUSTED_PROXY_ADDRESSES, list: proxyAddressList(env.TRUSTED_PROXY_ADDRESSES) };
+  }
+  return trusted.list;
+}
+
 /** Who is calling, for the session record and the rate limits. */
 export function clientInfo(request: Request): SessionMeta {
   return {
     userAgent: request.headers.get("user-agent"),
-    ip: forwardedClientIp(request.headers.get("x-forwarded-for"), env.TRUSTED_PROXY_HOPS),
+    ip: clientIp(request.headers.get("x-forwarded-for"), currentPeerAddress(), {
+      trustedHops: env.TRUSTED_PROXY_HOPS,
+      trustedProxies: trustedProxies(),
+    }),
   };
 }

@@ -2,6 +2,7 @@
 import { createServer } from "node:http";
 import { connect, type AddressInfo, type Socket } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
+import { Worker } from "node:worker_threads";
 import { afterAll, expect, it } from "vitest";
 import { countRequestsInFlight, drainRequests, REQUEST_ARRIVAL_GRACE_MS } from "./shutdown";
 import { markShuttingDown } from "./state";
@@ -67,4 +68,48 @@ it("answers a request written on a connection accepted just before the shutdown,
     late.once("connect", () => resolve(null));
   });
   expect(refused?.code).toBe("ECONNREFUSED");
+});
+
+// A client in a thread of its own connects and writes its request while this thread is busy: the
+// kernel completes the connection and queues it, but Node has not accepted it when the shutdown
+// begins. Closing the listener then would reset it after the request was written, and a proxy
+// cannot send that POST elsewhere.
+const QUEUED_CLIENT = `
+const { parentPort, workerData } = require("node:worker_threads");
+const net = require("node:net");
+parentPort.once("message", () => {
+  const socket = net.connect(workerData.port, "127.0.0.1", () => {
+    socket.write("POST /queued HTTP/1.1\\r\\nHost: shop\\r\\nContent-Length: 2\\r\\n\\r\\n{}");
+  });
+  let text = "";
+  socket.on("data", (chunk) => {
+    text += chunk;
+    if (text.includes("answered")) parentPort.postMessage({ text });
+  });
+  socket.on("error", (error) => parentPort.postMessage({ text, error: error.code }));
+  socket.on("close", () => parentPort.postMessage({ text }));
+});
+`;
+
+it("answers a request on a connection the kernel queued but Node had not accepted when the shutdown began", async () => {
+  const queuedServer = createServer((request, response) => {
+    request.resume();
+    request.on("end", () => response.end(`answered ${request.method ?? ""}`));
+  });
+  await new Promise<void>((resolve) => queuedServer.listen(0, "127.0.0.1", resolve));
+  const tracked = countRequestsInFlight();
+  tracked.servers.add(queuedServer);
+  const { port } = queuedServer.address() as AddressInfo;
+  const worker = new Worker(QUEUED_CLIENT, { eval: true, workerData: { port } });
+  const answer = new Promise<{ text: string; error?: string }>((resolve) => worker.once("message", resolve));
+  worker.postMessage("go");
+  // This thread busy, as an instance's event loop under load: the client connects and writes meanwhile.
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
+  const drained = drainRequests(tracked);
+  const { text, error } = await answer;
+  await drained;
+  await worker.terminate();
+  expect(error).toBeUndefined();
+  expect(text).toMatch(/^HTTP\/1\.1 200 OK/);
+  expect(text).toContain("answered POST");
 });

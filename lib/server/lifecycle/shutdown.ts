@@ -60,6 +60,32 @@ export function requestsInFlight(): number {
 export const REQUEST_ARRIVAL_GRACE_MS = 1_000;
 
 /**
+ * Lets Node accept the connections the kernel has completed for `servers` but Node has not taken
+ * yet (its event loop was busy): closing a listener resets those, after the proxy wrote its request
+ * on them, and a proxy cannot send a POST elsewhere then (the two-instance test met a 502 so). Node
+ * accepts in the event loop's poll phase; this returns in a check phase that follows a poll phase in
+ * which nothing new was accepted, and the caller closes the listeners at once.
+ */
+async function acceptQueuedConnections(servers: Set<Server>): Promise<void> {
+  let accepted = 0;
+  const count = () => {
+    accepted += 1;
+  };
+  for (const server of servers) server.on("connection", count);
+  try {
+    // Bounded: under a stream of new connections the listener is closed after at most 100 turns.
+    for (let turn = 0; turn < 100; turn += 1) {
+      const before = accepted;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      // The first turn may not have passed a poll phase (a signal's handler runs in one).
+      if (turn > 0 && accepted === before) return;
+    }
+  } finally {
+    for (const server of servers) server.off("connection", count);
+  }
+}
+
+/**
  * Stops listening, then waits until every request is answered. The count is of requests, so a
  * connection accepted a moment before whose request has not been read yet is not in it: exiting at
  * a count of 0 cut that request, and a proxy cannot retry a POST elsewhere (the two-instance test
@@ -67,6 +93,7 @@ export const REQUEST_ARRIVAL_GRACE_MS = 1_000;
  * answered with `Connection: close`.
  */
 export async function drainRequests(tracked: ReturnType<typeof countRequestsInFlight>): Promise<void> {
+  await acceptQueuedConnections(tracked.servers);
   // Stops listening; Node also closes the keep-alive connections idle between two requests.
   for (const server of tracked.servers) server.close();
   await new Promise<void>((resolve) => setTimeout(resolve, REQUEST_ARRIVAL_GRACE_MS));

@@ -62,7 +62,9 @@ export function trackRequests(logger: Logger): () => void {
     // The channel is published synchronously inside the http server's parser callback, just before
     // it emits "request": entering the store here makes it the store of everything Next then runs
     // for this request, including every promise and timer created from there.
-    requestContext.enterWith({ requestId });
+    // The connection's address goes with it: a route handler gets a web Request without a socket,
+    // and the client address must not be taken from a header the caller wrote (client-info.ts).
+    requestContext.enterWith({ requestId, peerAddress: request.socket.remoteAddress });
   };
 
   const onFinish = (message: unknown): void => {

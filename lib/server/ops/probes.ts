@@ -15,9 +15,18 @@ import { reportOutagesOnce } from "@/lib/server/redis/outages";
 //   when the shop is set to use one. Not while shutting down, so new traffic goes elsewhere while the
 //   requests already taken finish.
 // Each check has a short deadline: a probe that hangs is as good as a failed one to a load balancer,
-// and an answer in time says which dependency failed.
+// and an answer in time says which dependency failed. A dependency is reported failed only when two
+// checks in a row fail: on a busy host (an instance starting beside a loaded one) Redis and the
+// database, both up, were seen answering one check a little after its deadline, and one late
+// answer is not an outage. A dependency that is down fails both at once (refused) or after both
+// deadlines (hung): an outage is reported within READINESS_ANSWER_WITHIN_MS.
 
-export const PROBE_TIMEOUT_MS = 1_000;
+/** How long one check waits for its dependency's answer. */
+export const PROBE_TIMEOUT_MS = 1_500;
+/** Checks in a row that must fail before a dependency is reported failed. */
+export const PROBE_ATTEMPTS = 2;
+/** The longest /api/ready takes to answer: every attempt timing out. */
+export const READINESS_ANSWER_WITHIN_MS = PROBE_TIMEOUT_MS * PROBE_ATTEMPTS;
 
 export type CheckResult = "ok" | "failed" | "not configured";
 
@@ -46,19 +55,32 @@ async function within<T>(work: Promise<T>, ms: number, what: string): Promise<T>
   }
 }
 
-async function checkDatabase(): Promise<CheckResult> {
-  try {
-    await within(
-      getDb().then((db) => db.execute(sql`select 1`)),
-      PROBE_TIMEOUT_MS,
-      "The database",
-    );
-    return "ok";
-  } catch (error) {
-    const reason = reasonOf(error);
-    log.warn({ dependency: "database", reason }, `Not ready: the database failed its check: ${reason}`);
-    return "failed";
+/**
+ * Runs `check` up to PROBE_ATTEMPTS times, each within PROBE_TIMEOUT_MS, until one passes. A late
+ * first answer is logged (it shows a busy host or a slow dependency before it becomes an outage);
+ * only the last failure makes the dependency failed.
+ */
+async function checkWithRetry(dependency: "database" | "redis", what: string, check: () => Promise<void>): Promise<CheckResult> {
+  let lastReason = "";
+  for (let attempt = 1; attempt <= PROBE_ATTEMPTS; attempt += 1) {
+    try {
+      await within(check(), PROBE_TIMEOUT_MS, what);
+      if (attempt > 1) {
+        log.info({ dependency, attempts: attempt, reason: lastReason }, `Readiness: ${what} answered on check ${attempt} (${lastReason})`);
+      }
+      return "ok";
+    } catch (error) {
+      lastReason = reasonOf(error);
+    }
   }
+  log.warn({ dependency, reason: lastReason }, `Not ready: ${what} failed ${PROBE_ATTEMPTS} checks in a row: ${lastReason}`);
+  return "failed";
+}
+
+function checkDatabase(): Promise<CheckResult> {
+  return checkWithRetry("database", "the database", async () => {
+    await (await getDb()).execute(sql`select 1`);
+  });
 }
 
 // One client per Redis address, kept on globalThis (Next may load this module more than once), apart
@@ -87,15 +109,10 @@ function probeClient(url: string): Redis {
 
 async function checkRedis(url: string | undefined): Promise<CheckResult> {
   if (!url) return "not configured";
-  try {
-    const answer = await within(probeClient(url).ping(), PROBE_TIMEOUT_MS, "Redis");
+  return checkWithRetry("redis", "Redis", async () => {
+    const answer = await probeClient(url).ping();
     if (answer !== "PONG") throw new Error(`Redis answered ${answer} to PING`);
-    return "ok";
-  } catch (error) {
-    const reason = reasonOf(error);
-    log.warn({ dependency: "redis", reason }, `Not ready: Redis failed its check: ${reason}`);
-    return "failed";
-  }
+  });
 }
 
 /** Whether this instance should be sent traffic now, and if not, why. */

@@ -8,6 +8,7 @@ import { CODE_REQUEST_LIMITS, CODE_RESEND_AFTER_S, LOGIN_LIMITS, TRUSTED_DEVICE 
 import { formatProof, parseChallenge, PROOF_CHALLENGE_HEADER, PROOF_HEADER, PROOF_REQUIRED_STATUS } from "@/lib/proof-of-work/protocol";
 import { solveChallenge } from "@/lib/proof-of-work/solver";
 import { env } from "@/lib/config/env";
+import { requestContext } from "@/lib/log/request-context";
 import { sessions, users } from "@/lib/db/schema";
 import { hashPassword } from "@/lib/server/auth/password";
 import { hashToken } from "@/lib/server/auth/session";
@@ -35,6 +36,16 @@ function post(url: string, body: unknown, headers: Record<string, string> = {}) 
     headers: { "content-type": "application/json", "sec-fetch-site": "same-origin", ...headers },
     body: JSON.stringify(body),
   });
+}
+
+/**
+ * Runs `calls` as if each request came in on the proxy's connection: the server takes the
+ * connection's address from the socket (lib/server/log/request-tracking.ts) and believes
+ * X-Forwarded-For only from TRUSTED_PROXY_ADDRESSES (loopback by default). Route handlers called
+ * directly have no socket, so the test enters what the server would.
+ */
+function fromTheProxy<T>(calls: () => Promise<T>): Promise<T> {
+  return requestContext.run({ requestId: "through-the-proxy", peerAddress: "127.0.0.1" }, calls);
 }
 
 /** What a client sees of a throttled call: the answer's status and message, and the headers. */
@@ -244,79 +255,81 @@ describeEachEngine("login rate limits on $name", (engine) => {
       const before = env.TRUSTED_PROXY_HOPS;
       env.TRUSTED_PROXY_HOPS = hops;
       try {
-        const attackerAddress = `198.18.${randomInt(0, 256)}.${randomInt(1, 255)}`;
-        // Without a trusted proxy the attacker may forge the header as it likes; it gains nothing.
-        const fromAttacker = () => ({ "x-forwarded-for": hops ? attackerAddress : `192.0.2.${randomInt(1, 255)}` });
-        const logins = await inParallel(LOGINS, async (i) => {
-          let askedForProof = false;
-          const response = await asBrowser(async (headers) => {
-            const answer = await login(
-              post("/ulogin/login", { email: `made-up-${i}-${randomUUID()}@example.com`, password: WRONG }, headers),
+        await fromTheProxy(async () => {
+          const attackerAddress = `198.18.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+          // Without a trusted proxy the attacker may forge the header as it likes; it gains nothing.
+          const fromAttacker = () => ({ "x-forwarded-for": hops ? attackerAddress : `192.0.2.${randomInt(1, 255)}` });
+          const logins = await inParallel(LOGINS, async (i) => {
+            let askedForProof = false;
+            const response = await asBrowser(async (headers) => {
+              const answer = await login(
+                post("/ulogin/login", { email: `made-up-${i}-${randomUUID()}@example.com`, password: WRONG }, headers),
+              );
+              askedForProof ||= answer.status === PROOF_REQUIRED_STATUS;
+              return answer;
+            }, fromAttacker());
+            return { status: response.status, askedForProof };
+          });
+          const refusedLogins = logins.filter((seen) => seen.status === 429).length;
+          const provenLogins = logins.filter((seen) => seen.askedForProof).length;
+          // Slowed: past 60 failures a minute every attempt had to carry a proof of work.
+          expect(provenLogins).toBeGreaterThanOrEqual(LOGINS - env.PROOF_OF_WORK_LOGIN_FAILURES_PER_MINUTE - 8);
+          // Refused: a known address gets 100 failures a day; an unknown one shares no bucket with anyone.
+          expect(refusedLogins).toBe(hops ? LOGINS - LOGIN_LIMITS.perIp.points : 0);
+
+          const codes = await inParallel(CODE_REQUESTS, async () => {
+            const email = `stranger-${randomUUID()}@example.com`;
+            const response = await asBrowser(
+              (headers) => sendCode(post("/ulogin/send/code", { email, purpose: "register" }, headers)),
+              fromAttacker(),
             );
-            askedForProof ||= answer.status === PROOF_REQUIRED_STATUS;
-            return answer;
-          }, fromAttacker());
-          return { status: response.status, askedForProof };
-        });
-        const refusedLogins = logins.filter((seen) => seen.status === 429).length;
-        const provenLogins = logins.filter((seen) => seen.askedForProof).length;
-        // Slowed: past 60 failures a minute every attempt had to carry a proof of work.
-        expect(provenLogins).toBeGreaterThanOrEqual(LOGINS - env.PROOF_OF_WORK_LOGIN_FAILURES_PER_MINUTE - 8);
-        // Refused: a known address gets 100 failures a day; an unknown one shares no bucket with anyone.
-        expect(refusedLogins).toBe(hops ? LOGINS - LOGIN_LIMITS.perIp.points : 0);
+            return response.status;
+          });
+          if (hops) {
+            // Refused: 20 code e-mails an hour per known address.
+            expect(codes.filter((status) => status === 200)).toHaveLength(CODE_REQUEST_LIMITS.perIp.points);
+            expect(codes.filter((status) => status === 429)).toHaveLength(CODE_REQUESTS - CODE_REQUEST_LIMITS.perIp.points);
+          } else {
+            // Slowed: past the hourly mark, a code e-mail costs a proof of work; without one, none is sent.
+            expect(codes.every((status) => status === 200)).toBe(true);
+            const unproven = await sendCode(
+              post("/ulogin/send/code", { email: `stranger-${randomUUID()}@example.com`, purpose: "register" }),
+            );
+            expect(unproven.status).toBe(PROOF_REQUIRED_STATUS);
+          }
 
-        const codes = await inParallel(CODE_REQUESTS, async () => {
-          const email = `stranger-${randomUUID()}@example.com`;
-          const response = await asBrowser(
+          // The customer: a fresh browser (no cookies), from an address of its own when one is known.
+          const fromCustomer: Record<string, string> = hops
+            ? { "x-forwarded-for": `203.0.113.7, 198.19.${randomInt(0, 256)}.${randomInt(1, 255)}` }
+            : {};
+          const email = `newcomer-${randomUUID()}@example.com`;
+          const asked = await asBrowser(
             (headers) => sendCode(post("/ulogin/send/code", { email, purpose: "register" }, headers)),
-            fromAttacker(),
+            fromCustomer,
           );
-          return response.status;
+          expect(asked.status).toBe(200);
+          const code = codeInMail(await deliveredMailTo(outbox, email));
+          const registered = await register(post("/ulogin/register", { email, code, password: PASSWORD }, fromCustomer));
+          expect(registered.status).toBe(200);
+          expect((await attempt(email, PASSWORD, fromCustomer)).status).toBe(200);
+
+          advance(CODE_RESEND_AFTER_S);
+          const resetAsked = await asBrowser(
+            (headers) => sendCode(post("/ulogin/send/code", { email, purpose: "reset" }, headers)),
+            fromCustomer,
+          );
+          expect(resetAsked.status).toBe(200);
+          const resetCode = codeInMail(await deliveredMailTo(outbox, email));
+          const newPassword = "harbour lights 5512";
+          expect((await reset(post("/ulogin/reset", { email, code: resetCode, password: newPassword }, fromCustomer))).status).toBe(200);
+          expect((await attempt(email, newPassword, fromCustomer)).status).toBe(200);
+
+          // Figures for the record: what the flood met.
+          console.warn(
+            `flood (TRUSTED_PROXY_HOPS=${hops}, ${engine.name}): logins ${LOGINS}: ${provenLogins} made to prove work, ${refusedLogins} refused; ` +
+              `code requests ${CODE_REQUESTS}: ${codes.filter((status) => status === 200).length} sent; newcomer registered, logged in and reset`,
+          );
         });
-        if (hops) {
-          // Refused: 20 code e-mails an hour per known address.
-          expect(codes.filter((status) => status === 200)).toHaveLength(CODE_REQUEST_LIMITS.perIp.points);
-          expect(codes.filter((status) => status === 429)).toHaveLength(CODE_REQUESTS - CODE_REQUEST_LIMITS.perIp.points);
-        } else {
-          // Slowed: past the hourly mark, a code e-mail costs a proof of work; without one, none is sent.
-          expect(codes.every((status) => status === 200)).toBe(true);
-          const unproven = await sendCode(
-            post("/ulogin/send/code", { email: `stranger-${randomUUID()}@example.com`, purpose: "register" }),
-          );
-          expect(unproven.status).toBe(PROOF_REQUIRED_STATUS);
-        }
-
-        // The customer: a fresh browser (no cookies), from an address of its own when one is known.
-        const fromCustomer: Record<string, string> = hops
-          ? { "x-forwarded-for": `203.0.113.7, 198.19.${randomInt(0, 256)}.${randomInt(1, 255)}` }
-          : {};
-        const email = `newcomer-${randomUUID()}@example.com`;
-        const asked = await asBrowser(
-          (headers) => sendCode(post("/ulogin/send/code", { email, purpose: "register" }, headers)),
-          fromCustomer,
-        );
-        expect(asked.status).toBe(200);
-        const code = codeInMail(await deliveredMailTo(outbox, email));
-        const registered = await register(post("/ulogin/register", { email, code, password: PASSWORD }, fromCustomer));
-        expect(registered.status).toBe(200);
-        expect((await attempt(email, PASSWORD, fromCustomer)).status).toBe(200);
-
-        advance(CODE_RESEND_AFTER_S);
-        const resetAsked = await asBrowser(
-          (headers) => sendCode(post("/ulogin/send/code", { email, purpose: "reset" }, headers)),
-          fromCustomer,
-        );
-        expect(resetAsked.status).toBe(200);
-        const resetCode = codeInMail(await deliveredMailTo(outbox, email));
-        const newPassword = "harbour lights 5512";
-        expect((await reset(post("/ulogin/reset", { email, code: resetCode, password: newPassword }, fromCustomer))).status).toBe(200);
-        expect((await attempt(email, newPassword, fromCustomer)).status).toBe(200);
-
-        // Figures for the record: what the flood met.
-        console.warn(
-          `flood (TRUSTED_PROXY_HOPS=${hops}, ${engine.name}): logins ${LOGINS}: ${provenLogins} made to prove work, ${refusedLogins} refused; ` +
-            `code requests ${CODE_REQUESTS}: ${codes.filter((status) => status === 200).length} sent; newcomer registered, logged in and reset`,
-        );
       } finally {
         env.TRUSTED_PROXY_HOPS = before;
       }
@@ -330,7 +343,7 @@ describeEachEngine("login rate limits on $name", (engine) => {
       const before = env.TRUSTED_PROXY_HOPS;
       env.TRUSTED_PROXY_HOPS = 1;
       try {
-        await run();
+        await fromTheProxy(run);
       } finally {
         env.TRUSTED_PROXY_HOPS = before;
       }
