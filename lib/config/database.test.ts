@@ -20,3 +20,16 @@ describe("the demo seed setting", () => {
     expect(() => readDatabaseSettings({ SEED_DEMO_DATA: "yes" })).toThrow(/SEED_DEMO_DATA/);
   });
 });
+
+describe("the connect timeout", () => {
+  it("is 5 seconds unless set, in seconds (fractions too), handed to the pool in milliseconds", () => {
+    expect(readDatabaseSettings({}).connectTimeoutMs).toBe(5_000);
+    expect(readDatabaseSettings({ DATABASE_CONNECT_TIMEOUT_SECONDS: "0.5" }).connectTimeoutMs).toBe(500);
+    expect(readDatabaseSettings({ DATABASE_CONNECT_TIMEOUT_SECONDS: "30" }).connectTimeoutMs).toBe(30_000);
+  });
+
+  it("refuses no timeout at all, which would let a silent server hold every request", () => {
+    expect(() => readDatabaseSettings({ DATABASE_CONNECT_TIMEOUT_SECONDS: "0" })).toThrow(/DATABASE_CONNECT_TIMEOUT_SECONDS/);
+    expect(() => readDatabaseSettings({ DATABASE_CONNECT_TIMEOUT_SECONDS: "soon" })).toThrow(/DATABASE_CONNECT_TIMEOUT_SECONDS/);
+  });
+});

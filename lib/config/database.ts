@@ -10,6 +10,11 @@ const schema = z.object({
   /** PGlite folder. PGlite does not lock it and two processes would corrupt it: one folder per process. */
   PGLITE_DIR: z.string().min(1).optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * Longest a query waits for a connection: a free one of a full pool, or a new one the server has
+   * not answered. Past it the request answers 503 with Retry-After rather than hang.
+   */
+  DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(5),
   /** The name the shop's PostgreSQL connections carry (pg_stat_activity.application_name). */
   DATABASE_APPLICATION_NAME: z
     .string()
@@ -30,6 +35,8 @@ export interface DatabaseSettings {
   url: string | null;
   pgliteDir: string;
   poolMax: number;
+  /** DATABASE_CONNECT_TIMEOUT_SECONDS in milliseconds (what node-postgres takes). */
+  connectTimeoutMs: number;
   applicationName: string;
   seedDemoData: boolean;
 }
@@ -49,6 +56,7 @@ export function readDatabaseSettings(source: Record<string, string | undefined> 
     // and ship the whole project).
     pgliteDir: path.resolve(/* turbopackIgnore: true */ value.PGLITE_DIR ?? path.join(".data", `pglite-${value.NODE_ENV}`)),
     poolMax: value.DATABASE_POOL_MAX,
+    connectTimeoutMs: Math.round(value.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000),
     applicationName: value.DATABASE_APPLICATION_NAME,
     // PostgreSQL is where a real shop keeps its data: a default that put the demo operator's
     // published password there would be a hole, so it is seeded only when asked (a demo or a
@@ -66,7 +74,8 @@ export function openDatabaseAtStart(source: Record<string, string | undefined> =
 }
 
 /**
- * Seconds a client is told to wait (Retry-After) when its request failed on a lost database
- * connection: the pool reconnects on the next query, so a retry soon after usually succeeds.
+ * Seconds a client is told to wait (Retry-After) when its request failed on a lost or refused
+ * database connection: the pool connects again on the next query, so a retry soon after usually
+ * succeeds.
  */
 export const DATABASE_RETRY_AFTER_SECONDS = 2;
