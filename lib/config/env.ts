@@ -1,5 +1,4 @@
 import "server-only";
-import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { readSecretFiles } from "./secret-files.mjs";
 
@@ -152,13 +151,26 @@ const envSchema = z
 export type ServerEnv = z.infer<typeof envSchema>;
 
 /**
+ * How the settings' secret files are read: with Node's fs, asked for at run time because the
+ * middleware loads this module too, in the Edge runtime, whose bundle refuses any import of a Node
+ * module. There (null) the secret files are not read: the middleware uses no secret, and the Node
+ * server, which reads them all when it starts (instrumentation.ts), stops first on a bad one.
+ */
+function secretFileReader(): ((file: string) => string) | null {
+  if ("EdgeRuntime" in globalThis) return null;
+  const fs = globalThis.process.getBuiltinModule("node:fs");
+  return (file) => fs.readFileSync(file, "utf8");
+}
+
+/**
  * The settings in `source`, secrets given as `<NAME>_FILE` read from their files first (every
  * secret's, the database's too, so that a missing secret file stops the start here, where
  * instrumentation.ts checks the settings); a bad or missing setting, or a secret file that cannot be
  * read, throws with every problem listed.
  */
 export function parseServerEnv(source: Record<string, string | undefined>): ServerEnv {
-  const parsed = envSchema.safeParse(readSecretFiles(source, (file) => readFileSync(file, "utf8")));
+  const readFile = secretFileReader();
+  const parsed = envSchema.safeParse(readFile ? readSecretFiles(source, readFile) : source);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid environment:\n${problems.join("\n")}`);

@@ -145,21 +145,29 @@ describeOnPostgres("PostgreSQL refusing or losing the shop's connections", (engi
     ).toEqual([]);
   }
 
-  /** Calls every kind until all answer 200; fails unless that happened within HEALED_WITHIN_MS of `since`. */
+  /**
+   * Calls every kind, round after round, until a round answers 200 throughout; fails unless that
+   * round was sent within HEALED_WITHIN_MS of `since`. What counts is when the requests were sent,
+   * not how long a round took to answer on a busy machine. Answers that delay in milliseconds.
+   */
   async function expectHealed(since: number, burstCallers = 4): Promise<number> {
     let last: Outcome[] = [];
+    let roundSentAt = since;
     while (Date.now() - since < HEALED_WITHIN_MS * 4) {
+      roundSentAt = Date.now();
       last = [];
       for (const kind of KINDS) last.push(await call(kind));
       if (last.every((outcome) => outcome.status === 200)) break;
       await sleep(20);
     }
-    const healedAfter = Date.now() - since;
+    const healedAfter = roundSentAt - since;
     expect(
       last.filter((outcome) => outcome.status !== 200),
       "answers once the database takes connections again",
     ).toEqual([]);
-    expect(healedAfter, "milliseconds until every kind answered 200 again").toBeLessThan(HEALED_WITHIN_MS);
+    expect(healedAfter, "milliseconds from the database taking connections to a round answered 200 throughout").toBeLessThan(
+      HEALED_WITHIN_MS,
+    );
     // And stays healed: a burst from several callers at once, all 200.
     const burst = await load(burstCallers, 2);
     expect(burst.filter((outcome) => outcome.status !== 200)).toEqual([]);
