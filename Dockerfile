@@ -2,14 +2,17 @@
 # Three stages: the npm dependencies, the build (next build with output: "standalone"), and a runtime
 # that holds only the standalone server with public/ and .next/static: no sources, no dev
 # dependencies, no npm.
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 24, an LTS line supported until April 2028 (Node 20 reached its end of life in April 2026, and
+# the Redis page cache, @fortedigital/nextjs-cache-handler, needs Node 22 or newer).
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-# The lock file decides every version (npm install keeps it as it is; `npm ci` refuses a lock file
-# made where the registry offers Linux binaries only); no audit or funding calls from the build.
-RUN npm install --no-audit --no-fund
+# Exactly the committed lock file: `npm ci` installs what it lists (the lock holds every platform's
+# optional binaries: next's swc, argon2, lightningcss) and stops if package.json and the lock disagree,
+# where `npm install` would quietly resolve again. No audit or funding calls from the build.
+RUN npm ci --no-audit --no-fund
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app

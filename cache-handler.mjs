@@ -17,6 +17,8 @@
 //
 // Plain JavaScript: the server imports this file itself when it starts, without compiling it.
 
+import { readSecretFiles } from "./lib/config/secret-files.mjs";
+
 /**
  * What the Edge bundle gets: Next compiles this file into the middleware's bundle too, where no
  * Node module loads and no page is cached. Caching nothing is a valid cache handler.
@@ -131,7 +133,7 @@ class SharedRedisCache {
   /** @param {{ serverDistDir?: string, dev?: boolean }} context */
   constructor(context) {
     // Next makes a cache object per request; the handler's state (one Redis client) is per process.
-    this.handler = loadSharedHandler(process.env.REDIS_URL).then((Handler) => new Handler(context));
+    this.handler = loadSharedHandler(sharedUrl).then((Handler) => new Handler(context));
     // Registered by the first cache object, which Next makes for the process's first cached request;
     // until then the expiry timer's stock changes rely on the stock's revalidate time.
     globalThis[EXPIRE_TAGS_HOOK] ??= (/** @type {string[]} */ tags) => this.revalidateTag(tags);
@@ -173,15 +175,25 @@ function isNotReady(error) {
   return error instanceof Error && error.message.startsWith("Redis client is not ready");
 }
 
-/** Which cache this process uses: the build always writes its own files, never to a shared cache. */
-function chooseCache() {
-  if (!nodeModule) return NoCache;
-  const building = process.env.NEXT_PHASE === "phase-production-build";
-  return process.env.REDIS_URL && !building ? SharedRedisCache : StartTimeCache;
+/**
+ * REDIS_URL, or the content of the file REDIS_URL_FILE names (a Docker secret: the URL may carry a
+ * password), by the rule lib/config/env.ts applies to it too.
+ */
+function redisUrl() {
+  const { readFileSync } = globalThis.process.getBuiltinModule("node:fs");
+  return readSecretFiles(process.env, (file) => readFileSync(file, "utf8"), ["REDIS_URL"]).REDIS_URL;
 }
 
-const Cache = chooseCache();
+/** Which cache this process uses: the build always writes its own files, never to a shared cache. */
+function chooseCache() {
+  if (!nodeModule) return { Cache: NoCache };
+  if (process.env.NEXT_PHASE === "phase-production-build") return { Cache: StartTimeCache };
+  const url = redisUrl();
+  return url ? { Cache: SharedRedisCache, url } : { Cache: StartTimeCache };
+}
+
+const { Cache, url: sharedUrl } = chooseCache();
 // Connect as the server starts, so the first pages already find Redis ready.
-if (Cache === SharedRedisCache) void loadSharedHandler(process.env.REDIS_URL);
+if (Cache === SharedRedisCache) void loadSharedHandler(sharedUrl);
 
 export default Cache;

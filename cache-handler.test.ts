@@ -89,6 +89,34 @@ describe("which cache a process uses", () => {
   });
 });
 
+describe("REDIS_URL given as a file (REDIS_URL_FILE, a Docker secret)", () => {
+  let secretFolder = "";
+  beforeAll(async () => {
+    secretFolder = await mkdtemp(path.join(tmpdir(), "cache-handler-secret-"));
+  });
+  afterAll(async () => {
+    await rm(secretFolder, { recursive: true, force: true });
+  });
+
+  it("shares the cache on the Redis the file names", async () => {
+    const file = path.join(secretFolder, "redis_url");
+    await writeFile(file, "redis://127.0.0.1:1\n");
+    expect((await inProcess({ SERVER_DIST_DIR: distDir, REDIS_URL_FILE: file }, "")).cache).toBe("SharedRedisCache");
+  });
+
+  it("does not load, naming the problem, when the file cannot be read or REDIS_URL is set too", async () => {
+    const missing = path.join(secretFolder, "not-mounted");
+    await expect(inProcess({ SERVER_DIST_DIR: distDir, REDIS_URL_FILE: missing }, "")).rejects.toThrow(
+      `REDIS_URL_FILE: cannot read ${missing} (ENOENT`,
+    );
+    const file = path.join(secretFolder, "redis_url_twice");
+    await writeFile(file, "redis://127.0.0.1:1\n");
+    await expect(inProcess({ SERVER_DIST_DIR: distDir, REDIS_URL_FILE: file, REDIS_URL: "redis://127.0.0.1:2" }, "")).rejects.toThrow(
+      "REDIS_URL and REDIS_URL_FILE are both set",
+    );
+  });
+});
+
 describeIf(needsRedis, "the shared cache on Redis", () => {
   const redisUrl = testRedisUrl ?? "";
   let redis: Redis;

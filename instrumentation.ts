@@ -6,6 +6,7 @@ export async function register() {
       // The settings first: a missing or wrong one (a Stripe key of the wrong kind, say) stops the
       // start here, with every problem named, instead of failing each request later.
       await import("./lib/config/env");
+      (await import("./lib/config/database")).readDatabaseSettings();
     } catch (error) {
       // A logger that reads no setting: the settings are what failed.
       const { createLogger } = await import("./lib/log/logger");

@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { GENERATED_AUTH_SECRET_PATH } from "@/lib/config/auth";
 import { UNSUBSCRIBE_SIGN_PURPOSE, UNSUBSCRIBE_TOKEN_PARAM } from "@/lib/config/filter-shipments";
 import { ROUTES } from "@/lib/config/routes";
 import { expect, registerFreshCustomer, test } from "./fixtures";
@@ -8,10 +9,10 @@ import { expect, registerFreshCustomer, test } from "./fixtures";
 // The reminders list as a customer meets it: the link at the end of a reminder e-mail opens a page
 // that asks before it unsubscribes (opening it changes nothing), and the account page turns the
 // reminders back on. The link is signed as the server signs it (lib/server/auth/signed.ts), with
-// the key the e2e server generated on first start (AUTH_SECRET_FILE's default).
+// the key the e2e server generated on first start (GENERATED_AUTH_SECRET_PATH: it has no AUTH_SECRET).
 
 function unsubscribeLink(userId: string): string {
-  const secret = readFileSync(path.resolve(".data/auth-secret"), "utf8").trim();
+  const secret = readFileSync(path.resolve(GENERATED_AUTH_SECRET_PATH), "utf8").trim();
   const body = Buffer.from(JSON.stringify({ u: userId, l: "reminders", exp: Math.floor(Date.now() / 1000) + 3600 })).toString("base64url");
   const signature = createHmac("sha256", `${UNSUBSCRIBE_SIGN_PURPOSE}\0${secret}`).update(body).digest("base64url");
   return `${ROUTES.unsubscribe}?${new URLSearchParams({ [UNSUBSCRIBE_TOKEN_PARAM]: `${body}.${signature}` }).toString()}`;

@@ -39,7 +39,6 @@ export async function startCapturedShop(port: number, settings: Record<string, s
       SITE_URL: url,
       PGLITE_DIR: path.join(dataDir, "pglite"),
       MAIL_OUTBOX_DIR: path.join(dataDir, "outbox"),
-      AUTH_SECRET_FILE: path.join(dataDir, "auth-secret"),
       DATABASE_URL: "",
       REDIS_URL: "",
       SMTP_URL: "",

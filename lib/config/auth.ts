@@ -15,6 +15,13 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const SESSION_TTL_MS = 86_400_000;
 
+/**
+ * Where the signing key is generated on first start when neither AUTH_SECRET nor AUTH_SECRET_FILE is
+ * set (one machine, one instance): relative to the server's folder, beside the embedded database.
+ * Several instances need one key for all, given to each (AUTH_SECRET or AUTH_SECRET_FILE).
+ */
+export const GENERATED_AUTH_SECRET_PATH = ".data/auth-secret";
+
 export const CODE_TTL_MINUTES = 10;
 export const CODE_RESEND_AFTER_S = 60;
 export const CODE_MAX_FAILED_ATTEMPTS = 5;

@@ -1,5 +1,8 @@
 // @vitest-environment node
-import { describe, expect, it } from "vitest";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STRIPE_JS_RELEASE_URL, parseServerEnv } from "./env";
 
 // The server reads its settings once at start; with Stripe it refuses to start on a missing key or
@@ -102,5 +105,64 @@ describe("trusted proxy addresses", () => {
 
   it.each(["nginx", "10.0.0.0/33", "10.0.0.0/8/1", "300.1.1.1", "fd00::/129", ","])("refuses %j, naming the setting", (value) => {
     expect(() => parseServerEnv({ TRUSTED_PROXY_ADDRESSES: value })).toThrow(/TRUSTED_PROXY_ADDRESSES/);
+  });
+});
+
+describe("secrets given as files (<NAME>_FILE, as Docker secrets are mounted)", () => {
+  let folder = "";
+  beforeAll(async () => {
+    folder = await mkdtemp(path.join(tmpdir(), "lenwell-env-secrets-"));
+  });
+  afterAll(async () => {
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  async function secretFile(name: string, content: string): Promise<string> {
+    const file = path.join(folder, name);
+    await writeFile(file, content, { mode: 0o600 });
+    return file;
+  }
+
+  it("takes AUTH_SECRET from AUTH_SECRET_FILE, without the line break `openssl rand -hex 32 > file` ends it with", async () => {
+    const key = "0123456789abcdef".repeat(4);
+    expect(parseServerEnv({ AUTH_SECRET_FILE: await secretFile("auth_secret", `${key}\n`) }).AUTH_SECRET).toBe(key);
+  });
+
+  it("leaves AUTH_SECRET unset without either (the key is then generated on first start)", () => {
+    expect(parseServerEnv({}).AUTH_SECRET).toBeUndefined();
+  });
+
+  it("holds a key from a file to the same rule as one given directly", async () => {
+    const short = await secretFile("short", "too-short\n");
+    expect(() => parseServerEnv({ AUTH_SECRET_FILE: short })).toThrow(/AUTH_SECRET: Too small/);
+  });
+
+  it("takes the Stripe keys, the SMTP URL and the Google client secret from files", async () => {
+    const env = parseServerEnv({
+      ...stripe,
+      STRIPE_SECRET_KEY: undefined,
+      STRIPE_SECRET_KEY_FILE: await secretFile("stripe_secret_key", `${stripe.STRIPE_SECRET_KEY}\n`),
+      STRIPE_WEBHOOK_SECRET: undefined,
+      STRIPE_WEBHOOK_SECRET_FILE: await secretFile("stripe_webhook_secret", `${stripe.STRIPE_WEBHOOK_SECRET}\n`),
+      SMTP_URL_FILE: await secretFile("smtp_url", "smtps://shop:p%40ss@smtp.example:465\n"),
+      GOOGLE_CLIENT_ID: "client.apps.example",
+      GOOGLE_CLIENT_SECRET_FILE: await secretFile("google_client_secret", "GOCSPX-secret\n"),
+    });
+    expect(env).toMatchObject({
+      STRIPE_SECRET_KEY: stripe.STRIPE_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: stripe.STRIPE_WEBHOOK_SECRET,
+      SMTP_URL: "smtps://shop:p%40ss@smtp.example:465",
+      GOOGLE_CLIENT_SECRET: "GOCSPX-secret",
+    });
+  });
+
+  it("refuses to start with a secret given both ways, or a secret file it cannot read (the database's too)", async () => {
+    const key = await secretFile("auth_secret_both", "k".repeat(40));
+    expect(() => parseServerEnv({ AUTH_SECRET: "a".repeat(40), AUTH_SECRET_FILE: key })).toThrow(
+      /AUTH_SECRET and AUTH_SECRET_FILE are both set/,
+    );
+    const missing = path.join(folder, "not-mounted");
+    expect(() => parseServerEnv({ AUTH_SECRET_FILE: missing })).toThrow(`AUTH_SECRET_FILE: cannot read ${missing} (ENOENT`);
+    expect(() => parseServerEnv({ DATABASE_PASSWORD_FILE: missing })).toThrow(`DATABASE_PASSWORD_FILE: cannot read ${missing}`);
   });
 });

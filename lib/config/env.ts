@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { readSecretFiles } from "./secret-files.mjs";
 
 /** Stripe.js of the release @stripe/stripe-js 10.2.1 is made for ("endive"): the page's script and types agree. */
 export const STRIPE_JS_RELEASE_URL = "https://js.stripe.com/endive/stripe.js";
@@ -67,11 +68,11 @@ const envSchema = z
     MAIL_FROM: z.string().min(3).default("Lenwell <no-reply@lenwell.example>"),
     MAIL_OUTBOX_DIR: z.string().min(1).default(".data/outbox"),
     /**
-     * Key for signed values (e-mail links, device cookies), at least 32 characters. Unset: one is
-     * generated on first start and kept in AUTH_SECRET_FILE, so links survive a restart.
+     * Key for signed values (e-mail links, device cookies), at least 32 characters, or the content
+     * of the file AUTH_SECRET_FILE names (secret-files.mjs). Neither: one is generated on first
+     * start and kept in GENERATED_AUTH_SECRET_PATH (lib/config/auth.ts), so links survive a restart.
      */
     AUTH_SECRET: z.preprocess((value) => value || undefined, z.string().min(32).optional()),
-    AUTH_SECRET_FILE: z.string().min(1).default(".data/auth-secret"),
     /** redis://… : rate limits shared by every app instance. Unset: kept in this process's memory. */
     REDIS_URL: z.preprocess((value) => value || undefined, z.url({ protocol: /^rediss?$/ }).optional()),
     /**
@@ -176,9 +177,27 @@ const envSchema = z
 
 export type ServerEnv = z.infer<typeof envSchema>;
 
-/** The settings in `source`, checked; a bad or missing one throws with every problem listed. */
+/**
+ * How the settings' secret files are read: with Node's fs, asked for at run time because the
+ * middleware loads this module too, in the Edge runtime, whose bundle refuses any import of a Node
+ * module. There (null) the secret files are not read: the middleware uses no secret, and the Node
+ * server, which reads them all when it starts (instrumentation.ts), stops first on a bad one.
+ */
+function secretFileReader(): ((file: string) => string) | null {
+  if ("EdgeRuntime" in globalThis) return null;
+  const fs = globalThis.process.getBuiltinModule("node:fs");
+  return (file) => fs.readFileSync(file, "utf8");
+}
+
+/**
+ * The settings in `source`, secrets given as `<NAME>_FILE` read from their files first (every
+ * secret's, the database's too, so that a missing secret file stops the start here, where
+ * instrumentation.ts checks the settings); a bad or missing setting, or a secret file that cannot be
+ * read, throws with every problem listed.
+ */
 export function parseServerEnv(source: Record<string, string | undefined>): ServerEnv {
-  const parsed = envSchema.safeParse(source);
+  const readFile = secretFileReader();
+  const parsed = envSchema.safeParse(readFile ? readSecretFiles(source, readFile) : source);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid environment:\n${problems.join("\n")}`);

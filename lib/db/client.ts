@@ -6,7 +6,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type pg from "pg";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { readDatabaseSettings, type DatabaseSettings } from "@/lib/config/database";
-import { isConnectionLoss } from "./connection-loss";
+import { isConnectionLoss, raisedWhileConnecting } from "./connection-loss";
 import { createPool } from "./pool";
 import * as schema from "./schema";
 import { migratePgliteDatabase, migratePostgresDatabase } from "./migrate";
@@ -96,7 +96,9 @@ async function underAdvisoryLock<T>(pool: pg.Pool, name: string, work: () => Pro
  * connection that had died while idle) ran none of its work, so it is started once more on another
  * connection. Once the work has begun, a lost connection is the caller's error: the server rolled
  * back what it had not committed, and a lost COMMIT may or may not have been applied, so nothing
- * here repeats it.
+ * here repeats it. Nor is a transaction started again when no connection could be had at all (the
+ * server refused it, or the pool's connect timeout passed): asking again at once would only be
+ * refused again, or wait as long once more.
  */
 function retryTransactionsThatNeverBegan(db: Database): void {
   const transaction = db.transaction.bind(db);
@@ -109,7 +111,7 @@ function retryTransactionsThatNeverBegan(db: Database): void {
     try {
       return await transaction(run, config);
     } catch (error) {
-      if (began || !isConnectionLoss(error)) throw error;
+      if (began || !isConnectionLoss(error) || raisedWhileConnecting(error)) throw error;
       return transaction(work, config);
     }
   };

@@ -8,7 +8,7 @@ import { testDatabaseUrl } from "@/test/support/requirements";
 import { rowsOf } from "@/test/support/shop";
 import { describeOnPostgres } from "@/test/support/test-engines";
 import { openDatabase, type DatabaseHandle } from "./client";
-import { isConnectionLoss } from "./connection-loss";
+import { isConnectionLoss, raisedWhileConnecting } from "./connection-loss";
 import { isReadOnlyStatement } from "./pool";
 import { sharedLogger } from "@/lib/log/logger";
 
@@ -179,5 +179,78 @@ describeOnPostgres("the PostgreSQL pool when its connections are ended", () => {
     expect(isConnectionLoss(error)).toBe(true);
     expect(runs).toBe(1);
     expect((await admin.query(`select count(*)::int as n from ${table}`)).rows[0]).toEqual({ n: 0 });
+  });
+});
+
+describeOnPostgres("the PostgreSQL pool when it cannot get a connection", () => {
+  const CONNECT_TIMEOUT_MS = 400;
+  let handle: DatabaseHandle;
+  let pool: pg.Pool;
+
+  beforeAll(async () => {
+    handle = await openDatabase({
+      ...readDatabaseSettings({ DATABASE_APPLICATION_NAME: `lenwell-pool-one-${randomBytes(4).toString("hex")}` }),
+      engine: "postgres",
+      url: testDatabaseUrl,
+      poolMax: 1,
+      connectTimeoutMs: CONNECT_TIMEOUT_MS,
+      seedDemoData: false,
+    });
+    pool = (handle.db as unknown as { $client: pg.Pool }).$client;
+  }, 60_000);
+
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  /** What `work` threw, and after how many milliseconds. */
+  async function timed(work: () => Promise<unknown>): Promise<{ error: unknown; ms: number }> {
+    const started = Date.now();
+    const error = await work().then(
+      () => null,
+      (failure: unknown) => failure,
+    );
+    return { error, ms: Date.now() - started };
+  }
+
+  it("fails a read after the connect timeout, once: a lost connection, not sent again", async () => {
+    const held = await pool.connect();
+    try {
+      const { error, ms } = await timed(() => pool.query("select 1"));
+      expect(isConnectionLoss(error)).toBe(true);
+      expect(raisedWhileConnecting(error)).toBe(true);
+      expect(ms).toBeGreaterThanOrEqual(CONNECT_TIMEOUT_MS - 20);
+      expect(ms, "waited for a connection twice").toBeLessThan(1.5 * CONNECT_TIMEOUT_MS);
+    } finally {
+      held.release();
+    }
+    expect((await pool.query<{ one: number }>("select 1 as one")).rows[0]?.one).toBe(1);
+  });
+
+  it("fails a transaction after the connect timeout, once, without running its work", async () => {
+    const held = await pool.connect();
+    let runs = 0;
+    try {
+      const { error, ms } = await timed(() =>
+        handle.db.transaction(async () => {
+          runs += 1;
+        }),
+      );
+      expect(isConnectionLoss(error)).toBe(true);
+      expect(ms, "waited for a connection twice").toBeLessThan(1.5 * CONNECT_TIMEOUT_MS);
+    } finally {
+      held.release();
+    }
+    expect(runs).toBe(0);
+  });
+
+  it("does not take 55000 raised by a statement on a live connection for a refused one", async () => {
+    // currval before nextval in the session: the same SQLSTATE a database not accepting
+    // connections answers at connect, but here a plain failure of the statement.
+    await pool.query("create temporary sequence if not exists pool_test_never_used");
+    const { error } = await timed(() => pool.query("select currval('pool_test_never_used')"));
+    expect(error).toMatchObject({ code: "55000" });
+    expect(raisedWhileConnecting(error)).toBe(false);
+    expect(isConnectionLoss(error)).toBe(false);
   });
 });

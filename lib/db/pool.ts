@@ -1,6 +1,6 @@
 import pg from "pg";
 import type { DatabaseSettings } from "@/lib/config/database";
-import { describeConnectionLoss, isConnectionLoss } from "./connection-loss";
+import { describeConnectionLoss, isConnectionLoss, markRaisedWhileConnecting, raisedWhileConnecting } from "./connection-loss";
 import { sharedLogger } from "@/lib/log/logger";
 
 // The PostgreSQL pool, made to live through lost connections (a failover, a restarted server, an
@@ -18,6 +18,11 @@ import { sharedLogger } from "@/lib/log/logger";
 //   try/finally and never releases a client whose BEGIN failed, which would leak one slot of the
 //   pool per lost connection until the pool is empty and every request waits forever. A later
 //   release() of that client is then a no-op.
+// - A connection the server refuses (a database not accepting connections, too many connections, a
+//   server starting up), or that cannot be had within the connect timeout, fails the call at once:
+//   its error is marked as raised while connecting, so that connection-loss.ts can tell a refusal
+//   (55000 at connect) from the same SQLSTATE raised by a statement, and a read is not sent again
+//   into a server that has just said no (or waited for once more).
 // Transactions are not retried here; see client.ts for one whose BEGIN never reached the server.
 
 const { Pool } = pg;
@@ -68,8 +73,17 @@ function logLostConnection(error: unknown): void {
   );
 }
 
-export function createPool(settings: Pick<DatabaseSettings, "url" | "poolMax" | "applicationName">): pg.Pool {
-  const pool = new Pool({ connectionString: settings.url ?? undefined, max: settings.poolMax, application_name: settings.applicationName });
+type ConnectCallback = (error: Error | undefined, client: pg.PoolClient | undefined, release: () => void) => void;
+
+export function createPool(settings: Pick<DatabaseSettings, "url" | "poolMax" | "applicationName" | "connectTimeoutMs">): pg.Pool {
+  const pool = new Pool({
+    connectionString: settings.url ?? undefined,
+    max: settings.poolMax,
+    application_name: settings.applicationName,
+    // Bounds both the wait for a free connection of a full pool and the making of a new one, so a
+    // server that does not answer (packets dropped) fails requests with 503 instead of holding them.
+    connectionTimeoutMillis: settings.connectTimeoutMs,
+  });
 
   // One line per lost connection, whether it was idle (the pool's 'error') or checked out (the
   // client's own 'error'; the pool listens only while a client is idle).
@@ -84,10 +98,21 @@ export function createPool(settings: Pick<DatabaseSettings, "url" | "poolMax" | 
     client.on("error", (error) => report(client, error));
   });
 
-  // Only the promise form: pool.query checks clients out with a callback and releases them itself.
-  const plainConnect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
-  const connect = (...args: unknown[]) =>
-    args.length > 0 ? plainConnect(...args) : (plainConnect() as Promise<pg.PoolClient>).then(releaseWhenLost);
+  // The callback form is pool.query's own (it releases its clients itself); the promise form is
+  // everyone else's (drizzle's transactions, the advisory locks).
+  const plainConnect = pool.connect.bind(pool) as (callback?: ConnectCallback) => Promise<pg.PoolClient> | undefined;
+  const connect = (callback?: ConnectCallback) => {
+    if (callback) {
+      return plainConnect((error, client, release) => {
+        if (error) markRaisedWhileConnecting(error);
+        callback(error, client, release);
+      });
+    }
+    return (plainConnect() as Promise<pg.PoolClient>).then(releaseWhenLost, (error: unknown) => {
+      markRaisedWhileConnecting(error);
+      throw error;
+    });
+  };
   pool.connect = connect as pg.Pool["connect"];
 
   const plainQuery = pool.query.bind(pool) as PoolQuery;
@@ -97,7 +122,7 @@ export function createPool(settings: Pick<DatabaseSettings, "url" | "poolMax" | 
     try {
       return await plainQuery(...args);
     } catch (error) {
-      if (!isConnectionLoss(error)) throw error;
+      if (!isConnectionLoss(error) || raisedWhileConnecting(error)) throw error;
       // Let the pool hear of the other connections that died with this one before it hands one out.
       await new Promise((resolve) => setImmediate(resolve));
       return plainQuery(...args);

@@ -125,7 +125,6 @@ export function startInstance(name: string, port: number, env: NodeJS.ProcessEnv
       // Never used on PostgreSQL; kept out of the standalone folder all the same.
       PGLITE_DIR: path.join(dataDir, "pglite"),
       MAIL_OUTBOX_DIR: path.join(dataDir, "outbox"),
-      AUTH_SECRET_FILE: path.join(dataDir, "auth-secret"),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -2,6 +2,7 @@ import "server-only";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { GENERATED_AUTH_SECRET_PATH } from "@/lib/config/auth";
 import { env } from "@/lib/config/env";
 
 // Short signed values (links in e-mails, trusted-device cookies): the payload is readable, only
@@ -9,11 +10,14 @@ import { env } from "@/lib/config/env";
 
 let secret: string | null = null;
 
-/** AUTH_SECRET, or one generated on first start and kept in AUTH_SECRET_FILE (mode 0600). */
+/**
+ * AUTH_SECRET (or the content of AUTH_SECRET_FILE, read with the settings), else one generated on
+ * first start and kept in GENERATED_AUTH_SECRET_PATH (mode 0600).
+ */
 function serverSecret(): string {
   if (secret) return secret;
   if (env.AUTH_SECRET) return (secret = env.AUTH_SECRET);
-  const file = path.resolve(env.AUTH_SECRET_FILE);
+  const file = path.resolve(GENERATED_AUTH_SECRET_PATH);
   try {
     secret = readFileSync(file, "utf8").trim();
   } catch {

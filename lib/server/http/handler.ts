@@ -124,11 +124,13 @@ export function errorResponse(error: unknown): Response {
     return response;
   }
   if (isConnectionLoss(error)) {
-    // The database connection died under the request (what it read was retried already, pool.ts):
-    // not a bug, and the next attempt gets a new connection. One line, without the statement.
+    // The database connection died under the request (what it read was retried already, pool.ts),
+    // or the server refused a new one (not accepting connections, too many, starting up) or none
+    // came within the connect timeout: not a bug, and the next attempt gets a new connection once
+    // the database takes them. One line, without the statement.
     log.warn(
       { error: describeConnectionLoss(error) },
-      `API request failed on a lost database connection: ${describeConnectionLoss(error)}`,
+      `API request failed on a lost or refused database connection: ${describeConnectionLoss(error)}`,
     );
     return errorResponse(AppError.serviceUnavailable(DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE));
   }
