@@ -54,6 +54,8 @@ async function waitUntilUp(url: string, child: ChildProcess, timeoutMs = 60_000)
 export interface ShopOptions {
   /** The shop's public address (SITE_URL); the address it listens on by default. */
   siteUrl?: string;
+  /** Settings of the shop's own, over the benchmark's defaults below. */
+  settings?: Record<string, string>;
 }
 
 export async function startShop(engine: Engine, port: number, options: ShopOptions = {}): Promise<ShopServer> {
@@ -74,6 +76,7 @@ export async function startShop(engine: Engine, port: number, options: ShopOptio
     SEED_DEMO_DATA: "true",
     // The login storm measures the password-hash queue alone: no proof of work turns attempts away.
     PROOF_OF_WORK_LOGIN_FAILURES_PER_MINUTE: String(Number.MAX_SAFE_INTEGER),
+    ...options.settings,
   };
   let dropDatabase = async () => {};
   if (engine === "postgres") {
