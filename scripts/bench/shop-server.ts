@@ -88,7 +88,10 @@ export async function startShop(engine: Engine, port: number, options: ShopOptio
     env.DATABASE_URL = databaseUrl.href;
     await run(process.execPath, ["--import", "tsx", "scripts/db-seed.ts"], env);
   }
-  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)], {
+  // Idle connections kept 65 s, as `npm start` keeps them (docs/decisions/0019): with Node's 5 s a
+  // request sent on a socket the server is closing is reset (the storm's customer met one such reset).
+  const args = ["start", "-H", "127.0.0.1", "-p", String(port), "--keepAliveTimeout", "65000"];
+  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", ...args], {
     env,
     stdio: ["ignore", "ignore", "inherit"],
   });

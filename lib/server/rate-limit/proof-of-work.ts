@@ -67,6 +67,7 @@ export class PressureGauge {
     };
   }
 }
+
 export class ProofOfWork {
   private readonly used: Limiter;
 

@@ -32,6 +32,7 @@ const BURST = 400;
 const CUSTOMER_AFTER_MS = 1_000;
 const CUSTOMER_BUDGET_MS = 5_000;
 const PASSWORD = "blue heron 7731";
+const CODE_MAILS_PER_HOUR = 100;
 
 function post(url: string, body: unknown, headers: Record<string, string> = {}) {
   return new Request(`http://shop.test/api/v1/c${url}`, {
@@ -118,12 +119,17 @@ describeEachEngine("the flood gate against a burst on $name", (engine) => {
   for (const under of stores) {
     describeIf(under.requirement, `counted in ${under.name}`, () => {
       let opened: Awaited<ReturnType<StoreUnderTest["open"]>> | null = null;
+      const codeMailsPerHour = env.PROOF_OF_WORK_CODE_MAILS_PER_HOUR;
       beforeAll(async () => {
         opened = await under.open();
         // A store of this suite's own: earlier counts of this process (or of Redis) play no part.
         useLimiterStore(opened.store);
+        // A lower mark than the shipped 300 (the bench's storm part sends a burst past that one), so
+        // each run renders and queues 100 e-mails, not 300. Read when the store's throttle is made.
+        env.PROOF_OF_WORK_CODE_MAILS_PER_HOUR = CODE_MAILS_PER_HOUR;
       });
       afterAll(async () => {
+        env.PROOF_OF_WORK_CODE_MAILS_PER_HOUR = codeMailsPerHour;
         useLimiterStore(null);
         await opened?.close();
       });
@@ -162,9 +168,12 @@ describeEachEngine("the flood gate against a burst on $name", (engine) => {
         // The burst's checks and the customer's own, no more.
         expect(checks).toBe((answers[401] ?? 0) + 1);
 
-        // The customer was asked for a 14-bit puzzle, solved it, and was in well within the budget.
+        // The customer was asked for a small puzzle (14 bits, 15 while the burst's places are still
+        // held), solved it, and was in well within the budget.
         expect(seen.statuses).toEqual([PROOF_REQUIRED_STATUS, 200]);
-        expect(seen.puzzles).toEqual([14]);
+        expect(seen.puzzles).toHaveLength(1);
+        expect(seen.puzzles[0]).toBeGreaterThanOrEqual(14);
+        expect(seen.puzzles[0]).toBeLessThanOrEqual(15);
         expect(tookMs).toBeLessThan(CUSTOMER_BUDGET_MS);
 
         // The failures are what the shop-wide gauge holds afterwards (in Redis when it is the store).
@@ -194,7 +203,7 @@ describeEachEngine("the flood gate against a burst on $name", (engine) => {
           asBrowser((headers) => sendCode(post("/ulogin/send/code", { email: newcomer, purpose: "register" }, headers))),
         );
         const answers = tally(statuses);
-        const threshold = env.PROOF_OF_WORK_CODE_MAILS_PER_HOUR;
+        const threshold = CODE_MAILS_PER_HOUR;
         const queued = await db()
           .db.select({ recipient: mailOutbox.recipient })
           .from(mailOutbox)
