@@ -79,6 +79,10 @@ export const PROOF_OF_WORK = {
   challengeTtlSeconds: 120,
   minBits: 14,
   maxBits: 18,
+  /** PROOF_OF_WORK_LOGIN_FAILURES_PER_MINUTE when it is not set. */
+  defaultLoginFailuresPerMinute: 60,
+  /** PROOF_OF_WORK_CODE_MAILS_PER_HOUR when it is not set. */
+  defaultCodeMailsPerHour: 300,
 } as const;
 
 /** At most this many password hashes run at once; the rest queue, so rendering keeps a core. */

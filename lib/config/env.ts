@@ -4,6 +4,7 @@ import { readSecretFiles } from "./secret-files.mjs";
 
 /** Stripe.js of the release @stripe/stripe-js 10.2.1 is made for ("endive"): the page's script and types agree. */
 export const STRIPE_JS_RELEASE_URL = "https://js.stripe.com/endive/stripe.js";
+import { PROOF_OF_WORK } from "./auth";
 import { DEFAULT_SHIPPING_PRESET, SHIPPING_PRESET_NAMES } from "./shipping";
 import { logLevelSchema } from "./log";
 
@@ -111,9 +112,9 @@ const envSchema = z
      * Failed logins a minute, shop-wide, past which logins must carry a proof of work
      * (lib/server/rate-limit/proof-of-work.ts). Raise it for a shop whose customers fail more often.
      */
-    PROOF_OF_WORK_LOGIN_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    PROOF_OF_WORK_LOGIN_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(PROOF_OF_WORK.defaultLoginFailuresPerMinute),
     /** Code e-mails an hour, shop-wide, past which a code request must carry a proof of work. */
-    PROOF_OF_WORK_CODE_MAILS_PER_HOUR: z.coerce.number().int().min(1).default(300),
+    PROOF_OF_WORK_CODE_MAILS_PER_HOUR: z.coerce.number().int().min(1).default(PROOF_OF_WORK.defaultCodeMailsPerHour),
     /** OpenID issuer for "Continue with Google"; another issuer works the same way. */
     OIDC_ISSUER: z
       .url({ protocol: /^https?$/ })

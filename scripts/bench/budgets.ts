@@ -98,3 +98,21 @@ export const THROUGHPUT_BUDGET = {
   underLoginStormShare: 0.5,
   underLoginStormP99Factor: 2,
 } as const;
+
+/**
+ * The flood gate under a burst (`npm run bench -- storm`): requests sent at the same instant, none
+ * solving the puzzle it is set, and a customer who starts a second later and solves it as the
+ * browser does. What may pass the gate for free is the shop-wide threshold's worth
+ * (PROOF_OF_WORK in lib/config/auth.ts: 60 failed logins a minute, 300 code e-mails an hour); the
+ * rest are asked for the puzzle.
+ */
+export const STORM_BUDGET = {
+  /** Requests in each burst. */
+  burst: 400,
+  /** When the customer starts, after the burst's first request. */
+  customerAfterMs: 1_000,
+  /** The customer's login, from the first request to signed in, the puzzle solved on the way. */
+  customerSignInMs: 5_000,
+  /** Answers 503: none, nothing waits long enough in the hash queue to be turned away. */
+  unavailable: 0,
+} as const;

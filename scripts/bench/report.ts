@@ -13,7 +13,8 @@ export interface Budget {
 
 export interface Figure {
   value: number;
-  unit: "KB" | "ms" | "s" | "req/s" | "score" | "" | "%";
+  /** "count": a number of requests or answers, shown whole and without a unit. */
+  unit: "KB" | "ms" | "s" | "req/s" | "score" | "count" | "" | "%";
   budget?: Budget;
   /** A difference: shown with its sign ("+120 ms"), and so is its budget. */
   signed?: boolean;
@@ -34,7 +35,7 @@ export function withinBudget(figure: Figure): boolean {
 function formatNumber(value: number, unit: Figure["unit"], signed = false): string {
   const digits = unit === "KB" || unit === "s" ? 1 : unit === "" ? 3 : unit === "ms" && Math.abs(value) < 10 ? 1 : 0;
   const text = value.toFixed(digits);
-  return `${signed && value > 0 ? "+" : ""}${text}${unit && unit !== "score" ? ` ${unit}` : ""}`;
+  return `${signed && value > 0 ? "+" : ""}${text}${unit && unit !== "score" && unit !== "count" ? ` ${unit}` : ""}`;
 }
 
 export function formatFigure(figure: Figure): string {

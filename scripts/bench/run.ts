@@ -1,5 +1,5 @@
 // `npm run bench [-- <part> …] [--no-build] [--runs N] [--duration S] [--strict]`: builds the shop, starts it
-// on a database of its own, and measures. Parts: bundles, lighthouse, throughput, scaling (all by default).
+// on a database of its own, and measures. Parts: bundles, lighthouse, throughput, storm, scaling (all by default).
 // Results: bench-results/<date>.json and .md (and latest.*), the Markdown printed as well.
 import { spawnSync } from "node:child_process";
 import { parseArgs } from "node:util";
@@ -12,9 +12,10 @@ import { describeEnvironment, failuresOf, writeReport, type Table } from "./repo
 import { addToCart, checkout, emptyCart, signIn } from "./shop-api";
 import { scalingRuns, scalingTable } from "./scaling";
 import { startShop } from "./shop-server";
+import { stormRuns, stormTable } from "./storm";
 import { nginxThroughput, pageHtml, shopThroughput, startNginx, throughputTable, type ShopThroughput } from "./throughput";
 
-const PARTS = ["bundles", "lighthouse", "throughput", "scaling"] as const;
+const PARTS = ["bundles", "lighthouse", "throughput", "storm", "scaling"] as const;
 type Part = (typeof PARTS)[number];
 
 const { values, positionals } = parseArgs({
@@ -119,6 +120,13 @@ try {
     } finally {
       await release(nginx);
     }
+  }
+  if (parts.has("storm")) {
+    // A shop of its own, with the shipped proof-of-work thresholds and nothing counted yet.
+    await stopAll();
+    const results = await stormRuns(port);
+    raw.storm = results;
+    tables.push(stormTable(results));
   }
   if (parts.has("scaling")) {
     // After the other parts, whose servers are stopped by then: the ports and cores are its own.

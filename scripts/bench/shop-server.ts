@@ -54,6 +54,8 @@ async function waitUntilUp(url: string, child: ChildProcess, timeoutMs = 60_000)
 export interface ShopOptions {
   /** The shop's public address (SITE_URL); the address it listens on by default. */
   siteUrl?: string;
+  /** Settings of the shop's own, over the benchmark's defaults below. */
+  settings?: Record<string, string>;
 }
 
 export async function startShop(engine: Engine, port: number, options: ShopOptions = {}): Promise<ShopServer> {
@@ -74,6 +76,7 @@ export async function startShop(engine: Engine, port: number, options: ShopOptio
     SEED_DEMO_DATA: "true",
     // The login storm measures the password-hash queue alone: no proof of work turns attempts away.
     PROOF_OF_WORK_LOGIN_FAILURES_PER_MINUTE: String(Number.MAX_SAFE_INTEGER),
+    ...options.settings,
   };
   let dropDatabase = async () => {};
   if (engine === "postgres") {
@@ -85,7 +88,10 @@ export async function startShop(engine: Engine, port: number, options: ShopOptio
     env.DATABASE_URL = databaseUrl.href;
     await run(process.execPath, ["--import", "tsx", "scripts/db-seed.ts"], env);
   }
-  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)], {
+  // Idle connections kept 65 s, as `npm start` keeps them (docs/decisions/0019): with Node's 5 s a
+  // request sent on a socket the server is closing is reset (the storm's customer met one such reset).
+  const args = ["start", "-H", "127.0.0.1", "-p", String(port), "--keepAliveTimeout", "65000"];
+  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", ...args], {
     env,
     stdio: ["ignore", "ignore", "inherit"],
   });

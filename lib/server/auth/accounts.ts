@@ -25,16 +25,27 @@ import { loginThrottle } from "@/lib/server/rate-limit/login-throttle";
 import { findUserByEmail, normaliseEmail, userView } from "./users";
 import { log } from "@/lib/server/log";
 
+/** What the browser brought besides the form: its address when known, and a proof of work. */
+export interface CodeRequestCredentials {
+  ip: string | null;
+  /** The X-Proof-Of-Work header, owed only while the shop sends more code e-mails than usual. */
+  proof: string | null;
+}
+
 /**
- * Sends a code for registering or resetting a password. Known and unknown addresses get the same
+ * Sends a code for registering or resetting a password, once the code throttle admits the request
+ * (it counts the e-mail shop-wide before it is queued). Known and unknown addresses get the same
  * answer and the same work, one e-mail each: the code (with a link to the page it is for) when the
  * address can use it; otherwise an e-mail saying why not ("you already have an account" to an
  * owner asking to register, "there is no account" to a stranger asking for a reset), and a code
  * row that holds the resend delay but matches no code. The e-mail is queued with the code, in one
  * transaction: if it cannot be queued, there is no code either.
  */
-export async function sendCode(rawEmail: string, purpose: CodePurpose): Promise<SendCodeResponse> {
-  const email = normaliseEmail(rawEmail);
+export function sendCode(rawEmail: string, purpose: CodePurpose, { ip, proof }: CodeRequestCredentials): Promise<SendCodeResponse> {
+  return codeThrottle().admitRequest(ip, proof, () => queueCode(normaliseEmail(rawEmail), purpose));
+}
+
+async function queueCode(email: string, purpose: CodePurpose): Promise<SendCodeResponse> {
   const existing = await findUserByEmail(email);
   const { issued, message } = await inTransaction(async (tx) => {
     const issued = await issueCode(tx, email, purpose, purpose === "register" ? !existing : Boolean(existing));

@@ -1,7 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/server/base/errors";
 import { loginThrottle, STEP_UP_REQUIRED } from "@/lib/server/rate-limit/login-throttle";
-import { proofOfWork } from "@/lib/server/rate-limit/proof-of-work";
 import { verifyPassword } from "./password";
 import { createSession, type SessionMeta } from "./session";
 import { offerSignInLink, signInLinkBucket } from "./step-up";
@@ -45,16 +44,16 @@ export async function loginWithPassword(input: LoginInput, meta: SessionMeta, { 
   const trusted = device && user?.passwordHash && user.id === device.userId ? deviceBucket(device, user.passwordHash) : null;
   const link = !trusted && input.link && user ? signInLinkBucket(input.link, user.id) : null;
   if (input.link && !trusted && !link) throw new AppError(400, SIGN_IN_LINK_INVALID, [{ path: "link", message: SIGN_IN_LINK_INVALID }]);
-  if (!trusted && !link) await proofOfWork().demand(proof, "login", await loginThrottle().proofBits());
 
-  const attempt = await loginThrottle().begin({ email: typed, device: trusted, link, ip: meta.ip });
+  // Counted (and, under a flood, made to prove its work) before anything is read or hashed.
+  const attempt = await loginThrottle().begin({ email: typed, device: trusted, link, ip: meta.ip, proof });
   if (user === undefined) user = await findUserByEmail(typed);
   if (attempt === STEP_UP_REQUIRED) {
     // The password is not checked, so the answer is the same whether it was right.
     if (user) await offerSignInLink(user);
     throw new AppError(403, SIGN_IN_LINK_NEEDED);
   }
-  const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
+  const valid = await verifyPassword(user?.passwordHash ?? null, input.password, attempt.vouched ? "vouched" : "anonymous");
   if (!user || !valid) {
     await attempt.failed();
     // The account when there is one, never the address typed: a typo of someone's password may be in it.

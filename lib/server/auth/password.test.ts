@@ -37,14 +37,14 @@ describe("password hashing", () => {
     const long = `${"a".repeat(100)}-end`;
     const stored = await hashPassword(long);
     expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    expect(await verifyPassword(stored, long)).toBe(true);
+    expect(await verifyPassword(stored, long, "anonymous")).toBe(true);
     // No truncation: a different ending is a different password.
-    expect(await verifyPassword(stored, `${"a".repeat(100)}-END`)).toBe(false);
+    expect(await verifyPassword(stored, `${"a".repeat(100)}-END`, "anonymous")).toBe(false);
   });
 
   it("answers false for an account without a password, after doing the same work", async () => {
-    expect(await verifyPassword(null, "anything")).toBe(false);
-    expect(await verifyPassword("not a hash", "anything")).toBe(false);
+    expect(await verifyPassword(null, "anything", "anonymous")).toBe(false);
+    expect(await verifyPassword("not a hash", "anything", "vouched")).toBe(false);
   });
 });
 
@@ -55,7 +55,7 @@ describe("HashQueue", () => {
     let most = 0;
     const order: number[] = [];
     const work = (id: number) =>
-      queue.run(async () => {
+      queue.run("anonymous", async () => {
         running += 1;
         most = Math.max(most, running);
         await new Promise((resolve) => setTimeout(resolve, 5));
@@ -71,16 +71,32 @@ describe("HashQueue", () => {
 
   it("refuses work that waited too long with a 503 and Retry-After, and keeps going", async () => {
     const queue = new HashQueue(1, 20);
-    const slow = queue.run(() => new Promise((resolve) => setTimeout(resolve, 60)));
-    const late = queue.run(async () => "ran");
+    const slow = queue.run("anonymous", () => new Promise((resolve) => setTimeout(resolve, 60)));
+    const late = queue.run("vouched", async () => "ran");
     await expect(late).rejects.toMatchObject({ code: 503, headers: { "Retry-After": "5" } });
     await slow;
-    await expect(queue.run(async () => "ran")).resolves.toBe("ran");
+    await expect(queue.run("anonymous", async () => "ran")).resolves.toBe("ran");
   });
 
   it("frees its slot when the work fails", async () => {
     const queue = new HashQueue(1, 10_000);
-    await expect(queue.run(() => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
-    await expect(queue.run(async () => "ran")).resolves.toBe("ran");
+    await expect(queue.run("anonymous", () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
+    await expect(queue.run("anonymous", async () => "ran")).resolves.toBe("ran");
+  });
+
+  it("gives the next free slot to vouched work, ahead of anonymous work that queued before it", async () => {
+    const queue = new HashQueue(1, 10_000);
+    const order: string[] = [];
+    const work = (line: "vouched" | "anonymous", id: string) =>
+      queue.run(line, async () => {
+        order.push(id);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      });
+    const burst = Array.from({ length: 20 }, (_, index) => work("anonymous", `anonymous ${index}`));
+    const customer = work("vouched", "customer");
+    await Promise.all([...burst, customer]);
+    // The first anonymous hash was already running; the customer's came next.
+    expect(order.slice(0, 2)).toEqual(["anonymous 0", "customer"]);
+    expect(order.slice(2)).toEqual(Array.from({ length: 19 }, (_, index) => `anonymous ${index + 1}`));
   });
 });

@@ -16,7 +16,7 @@ export async function saveProfile(auth: AuthContext, input: SaveProfileBody) {
   if (input.defaultAddress !== undefined) changes.defaultAddress = input.defaultAddress;
 
   if (input.newPassword) {
-    if (!(await verifyPassword(auth.user.passwordHash, input.currentPassword ?? ""))) {
+    if (!(await verifyPassword(auth.user.passwordHash, input.currentPassword ?? "", "vouched"))) {
       const message = "The current password is not correct.";
       throw new AppError(422, `currentPassword: ${message}`, [{ path: "currentPassword", message }]);
     }

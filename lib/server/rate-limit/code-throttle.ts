@@ -4,7 +4,7 @@ import { env } from "@/lib/config/env";
 import { AppError } from "@/lib/server/base/errors";
 import { AddressBucket, isRefusal, tooManyAttempts } from "./limits";
 import { PressureGauge, ProofOfWork } from "./proof-of-work";
-import { limiterStore, type LimiterStore } from "./store";
+import { perStore, type LimiterStore } from "./store";
 
 // E-mail codes, per known client address: how many may be asked for (each one is an e-mail we
 // send), and how many wrong ones may be tried at register and reset across all addresses. Each code
@@ -27,17 +27,26 @@ export class CodeThrottle {
   }
 
   /**
-   * Counts a request for a code: a 429 AppError once the address has asked for too many, a 428 with
-   * a puzzle while the shop is sending more code e-mails than usual and `proof` solves none.
+   * Runs `send` (which queues one code e-mail, or throws having queued none) if the request is
+   * admitted: a 429 AppError once the address has asked for too many, a 428 with a puzzle while the
+   * shop is sending more code e-mails than usual and `proof` solves none. The e-mail is counted
+   * shop-wide before it is queued, so a burst of requests cannot all pass below the threshold.
    */
-  async admitRequest(ip: string | null, proof: string | null): Promise<void> {
-    await this.proofs.demand(proof, "code", await this.mails.bits());
+  async admitRequest<T>(ip: string | null, proof: string | null, send: () => Promise<T>): Promise<T> {
+    const mail = await this.mails.reserve();
     try {
-      await this.requests.take(ip);
+      await this.proofs.demand(proof, "code", mail.bits);
+      try {
+        await this.requests.take(ip);
+      } catch (error) {
+        throw isRefusal(error) ? tooManyAttempts("Too many codes have been requested.", error.msBeforeNext) : error;
+      }
+      return await send();
     } catch (error) {
-      throw isRefusal(error) ? tooManyAttempts("Too many codes have been requested.", error.msBeforeNext) : error;
+      // No e-mail was queued.
+      await mail.release();
+      throw error;
     }
-    await this.mails.record();
   }
 
   /**
@@ -61,9 +70,5 @@ export class CodeThrottle {
   }
 }
 
-let shared: CodeThrottle | null = null;
-
-export function codeThrottle(): CodeThrottle {
-  shared ??= new CodeThrottle(limiterStore());
-  return shared;
-}
+/** The app's CodeThrottle, on the store limiterStore() answers. */
+export const codeThrottle = perStore((store) => new CodeThrottle(store));

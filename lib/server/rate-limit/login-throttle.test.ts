@@ -11,11 +11,14 @@ import {
   type LoginAttempt,
   type LoginSubject,
 } from "./login-throttle";
+import { formatProof, parseChallenge, PROOF_CHALLENGE_HEADER, PROOF_REQUIRED_STATUS, type Challenge } from "@/lib/proof-of-work/protocol";
+import { solveChallenge } from "@/lib/proof-of-work/solver";
 import { memoryStore } from "./store";
 
-const attacker: LoginSubject = { email: "customer@lenwell.example", device: null, link: null, ip: "203.0.113.9" };
+const attacker: LoginSubject = { email: "customer@lenwell.example", device: null, link: null, ip: "203.0.113.9", proof: null };
 
-type Outcome = "admitted" | typeof STEP_UP_REQUIRED | { code: number; message: string; retryAfter: string | undefined };
+type Outcome =
+  "admitted" | typeof STEP_UP_REQUIRED | { code: number; message: string; retryAfter: string | undefined; challenge: Challenge | null };
 
 /** What an attempt meets: admitted (the password would be checked), step-up, or a refusal. */
 async function outcome(throttle: LoginThrottle, subject: LoginSubject): Promise<Outcome> {
@@ -23,10 +26,25 @@ async function outcome(throttle: LoginThrottle, subject: LoginSubject): Promise<
     const attempt = await throttle.begin(subject);
     return attempt === STEP_UP_REQUIRED ? attempt : "admitted";
   } catch (error) {
-    if (error instanceof AppError) return { code: error.code, message: error.message, retryAfter: error.headers["Retry-After"] };
+    if (error instanceof AppError)
+      return {
+        code: error.code,
+        message: error.message,
+        retryAfter: error.headers["Retry-After"],
+        challenge: parseChallenge(error.headers[PROOF_CHALLENGE_HEADER] ?? null),
+      };
     throw error;
   }
 }
+
+/** The proof that solves the puzzle an outcome set. */
+async function solved(seen: Outcome): Promise<string> {
+  const challenge = typeof seen === "object" ? seen.challenge : null;
+  if (!challenge) throw new Error(`no puzzle was set: ${JSON.stringify(seen)}`);
+  return formatProof(challenge.token, await solveChallenge(challenge));
+}
+
+const puzzle = (bits: number) => ({ code: PROOF_REQUIRED_STATUS, challenge: expect.objectContaining({ bits }) as unknown });
 
 async function admitted(throttle: LoginThrottle, subject: LoginSubject): Promise<LoginAttempt> {
   const attempt = await throttle.begin(subject);
@@ -129,7 +147,8 @@ describe("LoginThrottle", () => {
   });
 
   it("blocks a known address after 100 failures in a day, across accounts; other addresses go on", async () => {
-    const throttle = new LoginThrottle(memoryStore());
+    // The shop-wide puzzle is not what is tested here.
+    const throttle = new LoginThrottle(memoryStore(), Number.MAX_SAFE_INTEGER);
     for (let i = 0; i < LOGIN_LIMITS.perIp.points; i += 1) await fail(throttle, { ...attacker, email: `victim-${i}@example.com` });
     expect(await outcome(throttle, { ...attacker, email: "fresh@example.com" })).toMatchObject({
       code: 429,
@@ -140,25 +159,59 @@ describe("LoginThrottle", () => {
   });
 
   it("puts unknown addresses in no shared bucket: a flood from them locks nobody else out", async () => {
-    const throttle = new LoginThrottle(memoryStore());
+    // Past the shop-wide mark everyone owes a puzzle (tested below), which is no lockout either.
+    const throttle = new LoginThrottle(memoryStore(), Number.MAX_SAFE_INTEGER);
     for (let i = 0; i < 1_000; i += 1) await fail(throttle, { ...attacker, ip: null, email: `made-up-${i}@example.com` });
     expect(await outcome(throttle, { ...attacker, ip: null, email: "customer@example.com" })).toBe("admitted");
   });
 
   it("asks for a proof of work once failures across the shop pass the per-minute mark, harder as they grow", async () => {
-    const throttle = new LoginThrottle(memoryStore());
-    const flood = (count: number) =>
-      Promise.all(
-        Array.from({ length: count }, (_, i) => fail(throttle, { ...attacker, ip: null, email: `flood-${now}-${i}@example.com` })),
-      );
-    await flood(env.PROOF_OF_WORK_LOGIN_FAILURES_PER_MINUTE - 1);
-    expect(await throttle.proofBits()).toBe(0);
-    await flood(1);
-    expect(await throttle.proofBits()).toBe(PROOF_OF_WORK.minBits);
-    await flood(env.PROOF_OF_WORK_LOGIN_FAILURES_PER_MINUTE * 15);
-    expect(await throttle.proofBits()).toBe(PROOF_OF_WORK.maxBits);
+    // A low mark, so the flood that solves its puzzles below solves few.
+    const threshold = 4;
+    const throttle = new LoginThrottle(memoryStore(), threshold);
+    const stranger = (i: number): LoginSubject => ({ ...attacker, ip: null, email: `flood-${now}-${i}@example.com` });
+    for (let i = 0; i < threshold; i += 1) await fail(throttle, stranger(i));
+    expect(await outcome(throttle, stranger(-1))).toMatchObject(puzzle(PROOF_OF_WORK.minBits));
+    // A flood that solves every puzzle: each failure it pays for still counts, and the price doubles in work as the count doubles.
+    for (let i = threshold; i < 2 * threshold; i += 1)
+      await (await admitted(throttle, { ...stranger(i), proof: await solved(await outcome(throttle, stranger(i))) })).failed();
+    expect(await outcome(throttle, stranger(-1))).toMatchObject(puzzle(PROOF_OF_WORK.minBits + 1));
     advance(61);
-    expect(await throttle.proofBits()).toBe(0);
+    expect(await outcome(throttle, stranger(-1))).toBe("admitted");
+  });
+
+  it("counts an attempt shop-wide before its password is checked: of 400 at once only the threshold's worth is admitted, the rest owe a puzzle", async () => {
+    const throttle = new LoginThrottle(memoryStore());
+    const outcomes = await Promise.all(
+      Array.from({ length: 400 }, (_, i) => outcome(throttle, { ...attacker, ip: null, email: `burst-${now}-${i}@example.com` })),
+    );
+    const threshold = env.PROOF_OF_WORK_LOGIN_FAILURES_PER_MINUTE;
+    expect(outcomes.filter((seen) => seen === "admitted")).toHaveLength(threshold);
+    const owed = outcomes.filter((seen) => typeof seen === "object" && seen.code === PROOF_REQUIRED_STATUS);
+    expect(owed).toHaveLength(400 - threshold);
+    expect(owed[0]).toMatchObject(puzzle(PROOF_OF_WORK.minBits));
+  });
+
+  it("admits a solved puzzle as vouched for, and gives the count back for a right password or one never checked", async () => {
+    const throttle = new LoginThrottle(memoryStore());
+    const threshold = env.PROOF_OF_WORK_LOGIN_FAILURES_PER_MINUTE;
+    const stranger = (i: number): LoginSubject => ({ ...attacker, ip: null, email: `quiet-${now}-${i}@example.com` });
+    // Right passwords are no failures: after any number of them nothing is owed.
+    for (let i = 0; i < 2 * threshold; i += 1) {
+      const attempt = await admitted(throttle, stranger(i));
+      expect(attempt.vouched).toBe(false);
+      await attempt.succeeded();
+    }
+    // Attempts that stop at the account's own limit are never checked either.
+    const target = stranger(-1);
+    await fail(throttle, target, LOGIN_LIMITS.checkedFailures);
+    for (let i = 0; i < threshold; i += 1) expect(await outcome(throttle, target)).toBe(STEP_UP_REQUIRED);
+    for (let i = LOGIN_LIMITS.checkedFailures; i < threshold; i += 1) await fail(throttle, stranger(i));
+    const customer = stranger(-2);
+    const owed = await outcome(throttle, customer);
+    expect(owed).toMatchObject(puzzle(PROOF_OF_WORK.minBits));
+    const attempt = await admitted(throttle, { ...customer, proof: await solved(owed) });
+    expect(attempt.vouched).toBe(true);
   });
 
   it("sends the owner a sign-in link at once, then at growing gaps, each link outliving its gap", async () => {

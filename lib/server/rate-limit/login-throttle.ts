@@ -3,8 +3,8 @@ import { LOGIN_LIMITS, LOGIN_STEP_UP } from "@/lib/config/auth";
 import { env } from "@/lib/config/env";
 import { AppError } from "@/lib/server/base/errors";
 import { AddressBucket, hashedKey, isRefusal, tooManyAttempts } from "./limits";
-import { PressureGauge } from "./proof-of-work";
-import { limiterStore, type Limiter, type LimiterStore } from "./store";
+import { PressureGauge, ProofOfWork } from "./proof-of-work";
+import { perStore, type Limiter, type LimiterStore } from "./store";
 
 // Failed password logins. Three paths, by what the browser brings:
 // - a trusted-device cookie for the account: the device's own streak and hourly cap, nothing else,
@@ -15,7 +15,9 @@ import { limiterStore, type Limiter, type LimiterStore } from "./store";
 //   only with a sign-in link, which the owner is sent. Nobody is locked out: the owner has the link
 //   (or their trusted device), the attacker has no more guesses. Plus a cap per known address.
 // Every attempt is counted before the password is checked, so a burst of parallel guesses cannot
-// overshoot a limit.
+// overshoot a limit: the per-account count, and shop-wide the pressure gauge that asks for a proof
+// of work (an anonymous attempt reserves its place in it before its hash, keeps it if the password
+// was wrong and gives it back if it was right or never checked).
 
 const REASON = "Too many failed sign-in attempts.";
 
@@ -27,9 +29,16 @@ export interface LoginSubject {
   /** The rate-limit bucket of a valid sign-in link for that account, or null. */
   link: string | null;
   ip: string | null;
+  /** The X-Proof-Of-Work header the attempt carried, if any. */
+  proof: string | null;
 }
 
 export interface LoginAttempt {
+  /**
+   * The attempt paid for its turn or holds a key to the account (a solved puzzle, a trusted device,
+   * a sign-in link): its password is checked ahead of anonymous attempts admitted for free.
+   */
+  vouched: boolean;
   failed(): Promise<void>;
   succeeded(): Promise<void>;
 }
@@ -94,8 +103,10 @@ export class LoginThrottle {
   private readonly linkMailCount: Limiter;
   private readonly address: AddressBucket;
   private readonly failures: PressureGauge;
+  private readonly proofs: ProofOfWork;
 
-  constructor(store: LimiterStore) {
+  /** `failuresPerMinute`: the shop-wide failures past which an anonymous attempt owes a proof of work. */
+  constructor(store: LimiterStore, failuresPerMinute = env.PROOF_OF_WORK_LOGIN_FAILURES_PER_MINUTE) {
     // Never refuses: only its count matters (`penalty` adds to it, atomically).
     this.accountAttempts = store.create("login:account:attempts", {
       points: Number.MAX_SAFE_INTEGER,
@@ -110,39 +121,48 @@ export class LoginThrottle {
     this.linkMailGate = store.create("login:link:gate", { points: 1, duration: LOGIN_STEP_UP.firstIntervalSeconds });
     this.linkMailCount = store.create("login:link:sent", { points: Number.MAX_SAFE_INTEGER, duration: 86_400 });
     this.address = new AddressBucket(store, "login", LOGIN_LIMITS);
-    this.failures = new PressureGauge(store, "login:failures", env.PROOF_OF_WORK_LOGIN_FAILURES_PER_MINUTE, 60);
-  }
-
-  /** The proof of work an attempt without a trusted device or a sign-in link owes, given the shop-wide failure rate. */
-  proofBits(): Promise<number> {
-    return this.failures.bits();
+    this.failures = new PressureGauge(store, "login:failures", failuresPerMinute, 60);
+    this.proofs = new ProofOfWork(store);
   }
 
   /**
    * Admits one attempt, or answers STEP_UP_REQUIRED when the account needs a sign-in link, or
-   * throws a 429 AppError saying how long to wait.
+   * throws a 428 AppError with a puzzle while the shop is flooded with failures and the attempt
+   * carries no proof, or a 429 saying how long to wait.
    */
   async begin(subject: LoginSubject): Promise<LoginAttempt | typeof STEP_UP_REQUIRED> {
     if (subject.device) return this.beginOnDevice(subject.device);
     if (subject.link) return this.beginWithLink(subject.link);
-    const key = hashedKey("account", subject.email);
+    // The place in the shop-wide count is taken first, so parallel attempts cannot all see the
+    // count below the threshold; it is kept only by a password checked and found wrong.
+    const failure = await this.failures.reserve();
+    let checked = false;
     try {
-      await this.address.take(subject.ip);
-    } catch (error) {
-      throw isRefusal(error) ? tooManyAttempts(REASON, error.msBeforeNext) : error;
+      const proven = await this.proofs.demand(subject.proof, "login", failure.bits);
+      const key = hashedKey("account", subject.email);
+      try {
+        await this.address.take(subject.ip);
+      } catch (error) {
+        throw isRefusal(error) ? tooManyAttempts(REASON, error.msBeforeNext) : error;
+      }
+      const { consumedPoints } = await this.accountAttempts.penalty(key);
+      if (consumedPoints > LOGIN_LIMITS.checkedFailures) {
+        // No password is checked, so the address gets its point back.
+        await this.address.giveBack(subject.ip);
+        return STEP_UP_REQUIRED;
+      }
+      checked = true;
+      return {
+        vouched: proven,
+        // Counted already: the reservation stays.
+        failed: async () => undefined,
+        succeeded: async () => {
+          await Promise.all([this.accountAttempts.delete(key), this.address.giveBack(subject.ip), failure.release()]);
+        },
+      };
+    } finally {
+      if (!checked) await failure.release();
     }
-    const { consumedPoints } = await this.accountAttempts.penalty(key);
-    if (consumedPoints > LOGIN_LIMITS.checkedFailures) {
-      // No password is checked, so the address gets its point back.
-      await this.address.giveBack(subject.ip);
-      return STEP_UP_REQUIRED;
-    }
-    return {
-      failed: () => this.failures.record(),
-      succeeded: async () => {
-        await Promise.all([this.accountAttempts.delete(key), this.address.giveBack(subject.ip)]);
-      },
-    };
   }
 
   private async beginOnDevice(device: string): Promise<LoginAttempt> {
@@ -150,6 +170,7 @@ export class LoginThrottle {
     await this.deviceStreak.assertNotWaiting(key);
     await take(this.deviceHourly, key);
     return {
+      vouched: true,
       failed: () => this.deviceStreak.failed(key),
       succeeded: async () => {
         await Promise.all([this.deviceHourly.reward(key), this.deviceStreak.clear(key)]);
@@ -166,7 +187,7 @@ export class LoginThrottle {
       const message = "This sign-in link has been used for too many wrong passwords. Sign in again to be sent a new one.";
       throw new AppError(403, message);
     }
-    return { failed: async () => undefined, succeeded: async () => undefined };
+    return { vouched: true, failed: async () => undefined, succeeded: async () => undefined };
   }
 
   /**
@@ -195,9 +216,5 @@ export class LoginThrottle {
   }
 }
 
-let shared: LoginThrottle | null = null;
-
-export function loginThrottle(): LoginThrottle {
-  shared ??= new LoginThrottle(limiterStore());
-  return shared;
-}
+/** The app's LoginThrottle, on the store limiterStore() answers. */
+export const loginThrottle = perStore((store) => new LoginThrottle(store));

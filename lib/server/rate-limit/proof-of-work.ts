@@ -6,7 +6,7 @@ import { signValue, verifySignedValue } from "@/lib/server/base/signed";
 import { formatChallenge, parseProof, PROOF_CHALLENGE_HEADER, PROOF_REQUIRED_STATUS } from "@/lib/proof-of-work/protocol";
 import { solves } from "@/lib/proof-of-work/solver";
 import { isRefusal } from "./limits";
-import { limiterStore, type Limiter, type LimiterStore } from "./store";
+import type { Limiter, LimiterStore } from "./store";
 
 // The server half of lib/proof-of-work: puzzles are signed (only this shop makes them), bound to
 // what they are for, short-lived, and each is accepted once.
@@ -22,10 +22,23 @@ export function bitsFor(count: number, threshold: number): number {
   return Math.min(PROOF_OF_WORK.minBits + Math.floor(Math.log2(count / threshold)), PROOF_OF_WORK.maxBits);
 }
 
+/** One event counted in a PressureGauge before it happens. */
+export interface Reservation {
+  /** The proof of work this event owes, by the events counted before it in the window. */
+  readonly bits: number;
+  /** The event did not happen after all (refused, or it was no failure): its count is given back. */
+  release(): Promise<void>;
+}
+
 /**
  * Counts events shop-wide over a window, and never refuses: it only tells how much proof of work
  * the next caller owes. It is the one thing unknown callers share, and it costs a customer a second
  * of their browser's time at most.
+ *
+ * An event is counted when it is about to happen (`reserve`), not once it is over: the count and
+ * the caller's place in it come from one atomic increment (in Redis, shared by every instance), so
+ * of any number of callers arriving at once exactly the threshold's worth owe nothing. A caller
+ * that ends up not causing the event gives its count back.
  */
 export class PressureGauge {
   private readonly events: Limiter;
@@ -39,14 +52,19 @@ export class PressureGauge {
     this.events = store.create(`pressure:${name}`, { points: Number.MAX_SAFE_INTEGER, duration: windowSeconds });
   }
 
-  async record(): Promise<void> {
-    await this.events.penalty("all");
-  }
-
-  async bits(): Promise<number> {
-    const state = await this.events.get("all");
-    // An expired window may linger in memory until its timer runs.
-    return state && state.msBeforeNext > 0 ? bitsFor(state.consumedPoints, this.threshold) : 0;
+  async reserve(): Promise<Reservation> {
+    const counted = await this.events.penalty("all");
+    // A count given back after its window ended would be taken from the next window's.
+    const windowEnds = Date.now() + counted.msBeforeNext;
+    let released = false;
+    return {
+      bits: bitsFor(counted.consumedPoints - 1, this.threshold),
+      release: async () => {
+        if (released || Date.now() >= windowEnds) return;
+        released = true;
+        await this.events.reward("all");
+      },
+    };
   }
 }
 
@@ -70,11 +88,12 @@ export class ProofOfWork {
   /**
    * Passes when no proof is owed (`bits` is 0) or `proof` (the request's X-Proof-Of-Work header)
    * solves a fresh puzzle for `scope` at `bits` or more; otherwise throws the 428 that carries a
-   * new puzzle, which the browser client solves and sends again by itself.
+   * new puzzle, which the browser client solves and sends again by itself. Answers whether a proof
+   * was owed and spent: the caller paid for its turn.
    */
-  async demand(proof: string | null, scope: ProofScope, bits: number): Promise<void> {
-    if (bits <= 0) return;
-    if (await this.accepts(proof, scope, bits)) return;
+  async demand(proof: string | null, scope: ProofScope, bits: number): Promise<boolean> {
+    if (bits <= 0) return false;
+    if (await this.accepts(proof, scope, bits)) return true;
     throw new AppError(PROOF_REQUIRED_STATUS, "The shop is very busy right now. Your browser needs a moment to confirm this request.", [], {
       [PROOF_CHALLENGE_HEADER]: this.challenge(scope, bits),
     });
@@ -95,11 +114,4 @@ export class ProofOfWork {
       throw error;
     }
   }
-}
-
-let shared: ProofOfWork | null = null;
-
-export function proofOfWork(): ProofOfWork {
-  shared ??= new ProofOfWork(limiterStore());
-  return shared;
 }

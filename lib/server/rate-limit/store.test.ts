@@ -7,6 +7,9 @@ import { isRefusal } from "./limits";
 import { LOGIN_LIMITS } from "@/lib/config/auth";
 import { LoginThrottle, STEP_UP_REQUIRED } from "./login-throttle";
 import { connectRedis, memoryStore, redisStore } from "./store";
+import { env } from "@/lib/config/env";
+import { PROOF_REQUIRED_STATUS } from "@/lib/proof-of-work/protocol";
+import { AppError } from "@/lib/server/base/errors";
 import { log } from "@/lib/server/log";
 
 const rule = { points: 3, duration: 60 };
@@ -43,10 +46,11 @@ describe("redisStore while Redis cannot be reached", () => {
 describeIf(needsRedis, "redisStore on a real Redis", () => {
   const prefix = `lenwell-test:${randomUUID()}`;
   const clients: Redis[] = [];
-  const instance = () => {
+  /** One app instance's store; `space` keeps a test's keys apart from the others' (all under `prefix`). */
+  const instance = (space = "") => {
     const client = connectRedis(testRedisUrl ?? "");
     clients.push(client);
-    return redisStore(client, prefix);
+    return redisStore(client, `${prefix}${space}`);
   };
   const ready = (client: Redis) =>
     client.status === "ready" ? Promise.resolve() : new Promise<void>((resolve) => client.once("ready", () => resolve()));
@@ -78,7 +82,7 @@ describeIf(needsRedis, "redisStore on a real Redis", () => {
     const first = new LoginThrottle(instance());
     const second = new LoginThrottle(instance());
     await Promise.all(clients.map(ready));
-    const subject = { email: `shared-${randomUUID()}@example.com`, device: null, link: null, ip: "203.0.113.9" };
+    const subject = { email: `shared-${randomUUID()}@example.com`, device: null, link: null, ip: "203.0.113.9", proof: null };
     for (let i = 0; i < LOGIN_LIMITS.checkedFailures; i += 1) {
       const attempt = await (i % 2 ? first : second).begin(subject);
       if (attempt === STEP_UP_REQUIRED) throw new Error("stepped up too early");
@@ -88,5 +92,30 @@ describeIf(needsRedis, "redisStore on a real Redis", () => {
     expect(await first.begin(subject)).toBe(STEP_UP_REQUIRED);
     await first.clearAccount(subject.email);
     expect(await second.begin(subject)).not.toBe(STEP_UP_REQUIRED);
+  });
+
+  it("shares the shop-wide count of a burst: of 400 attempts at once across two instances the threshold's worth is admitted", async () => {
+    const instances = [new LoginThrottle(instance(":burst")), new LoginThrottle(instance(":burst"))];
+    await Promise.all(clients.map(ready));
+    const run = randomUUID();
+    const outcomes = await Promise.all(
+      Array.from({ length: 400 }, async (_, i) => {
+        try {
+          const attempt = await instances[i % 2]?.begin({
+            email: `burst-${run}-${i}@example.com`,
+            device: null,
+            link: null,
+            ip: null,
+            proof: null,
+          });
+          return attempt === STEP_UP_REQUIRED ? "step-up" : "admitted";
+        } catch (error) {
+          if (error instanceof AppError) return error.code;
+          throw error;
+        }
+      }),
+    );
+    expect(outcomes.filter((seen) => seen === "admitted")).toHaveLength(env.PROOF_OF_WORK_LOGIN_FAILURES_PER_MINUTE);
+    expect(outcomes.filter((seen) => seen === PROOF_REQUIRED_STATUS)).toHaveLength(400 - env.PROOF_OF_WORK_LOGIN_FAILURES_PER_MINUTE);
   });
 });

@@ -64,3 +64,25 @@ export function limiterStore(): LimiterStore {
   shared ??= env.REDIS_URL ? redisStore(connectRedis(env.REDIS_URL), "lenwell:rl") : memoryStore();
   return shared;
 }
+
+/**
+ * Makes `store` the one the app's limiters use from now on, or with null the one REDIS_URL names
+ * again. For tests that drive the real routes on a store of their own (a Redis under a prefix that
+ * they remove afterwards, or a fresh memory): the limiters made by `perStore` follow it.
+ */
+export function useLimiterStore(store: LimiterStore | null): void {
+  shared = store;
+}
+
+/** `make(store)` once per store: what it answers is made on the store `limiterStore()` answers now. */
+export function perStore<T>(make: (store: LimiterStore) => T): () => T {
+  const made = new WeakMap<LimiterStore, T>();
+  return () => {
+    const store = limiterStore();
+    const existing = made.get(store);
+    if (existing !== undefined) return existing;
+    const value = make(store);
+    made.set(store, value);
+    return value;
+  };
+}

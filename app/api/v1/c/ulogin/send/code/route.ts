@@ -4,11 +4,9 @@ import { apiRoute } from "@/lib/server/http/handler";
 import { otherMethods } from "@/lib/server/http/methods";
 import { clientInfo } from "@/lib/server/http/client-info";
 import { sendCode } from "@/lib/server/auth/accounts";
-import { codeThrottle } from "@/lib/server/rate-limit/code-throttle";
 
 export const POST = apiRoute({ auth: "none", body: sendCodeBodySchema }, async ({ request, body }) => {
-  await codeThrottle().admitRequest(clientInfo(request).ip, request.headers.get(PROOF_HEADER));
-  return sendCode(body.email, body.purpose);
+  return sendCode(body.email, body.purpose, { ip: clientInfo(request).ip, proof: request.headers.get(PROOF_HEADER) });
 });
 
 export const { GET, HEAD, OPTIONS, PUT, PATCH, DELETE } = otherMethods("POST");
