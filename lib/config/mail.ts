@@ -13,6 +13,14 @@ export const SMTP_TIMEOUTS_MS = {
   socketTimeout: 15_000,
 } as const;
 
+/**
+ * One SMTP connection kept open and reused, rather than one per message: a new connection cost
+ * about 110 ms a message against a local server, a reused one 9 ms. That is what lets a flood of
+ * mail drain in seconds (docs/decisions/0039). The mail server closing an idle connection only
+ * means the next message opens a new one. `?pool=false` in SMTP_URL turns it off.
+ */
+export const SMTP_POOL = { pool: true, maxConnections: 1 } as const;
+
 /** The outbox worker (lib/server/mail/outbox.ts). */
 export const MAIL_OUTBOX = {
   /** How often the worker looks for due messages besides the nudge after each commit. */

@@ -8,7 +8,7 @@ import { mailOutbox, type MailOutboxRow } from "@/lib/db/schema";
 import { describeError } from "@/lib/server/base/error-log";
 import { afterCommit } from "@/lib/server/transaction";
 import { renderMail, type MailDraft } from "./render";
-import { sendMail } from "./transport";
+import { closeMailTransport, sendMail } from "./transport";
 import { log } from "@/lib/server/log";
 
 // The mail outbox. queueMail writes a message in the transaction of the change it reports, so a
@@ -206,6 +206,7 @@ export class MailWorker {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.idle();
+    closeMailTransport();
   }
 }
 
