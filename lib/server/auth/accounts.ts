@@ -50,8 +50,8 @@ export async function sendCode(rawEmail: string, purpose: CodePurpose): Promise<
   if (!mailIsConfigured()) {
     if (issued.code === null) {
       log.info(
-        { purpose, email, subject: message.subject },
-        `[mail outbox] ${purpose} asked for ${email}: no usable code, sent "${message.subject}"`,
+        { purpose, email, template: message.template },
+        `[mail outbox] ${purpose} asked for ${email}: no usable code, sent ${message.template}`,
       );
     } else {
       log.info({ purpose, email }, `[mail outbox] ${purpose} code for ${email}: ${issued.code}`);
