@@ -24,7 +24,7 @@ export async function deliverQueuedMail(to?: string): Promise<void> {
         const waiting = await db
           .select({ id: mailOutbox.id })
           .from(mailOutbox)
-          .where(and(eq(mailOutbox.recipient, to), isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt)));
+          .where(and(eq(mailOutbox.recipient, to), isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt), isNull(mailOutbox.expiredAt)));
         return waiting.length;
       },
       { timeout: 10_000, interval: 50 },

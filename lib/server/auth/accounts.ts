@@ -61,8 +61,8 @@ async function queueCode(email: string, purpose: CodePurpose): Promise<SendCodeR
   if (!mailIsConfigured()) {
     if (issued.code === null) {
       log.info(
-        { purpose, email, subject: message.subject },
-        `[mail outbox] ${purpose} asked for ${email}: no usable code, sent "${message.subject}"`,
+        { purpose, email, template: message.template },
+        `[mail outbox] ${purpose} asked for ${email}: no usable code, sent ${message.template}`,
       );
     } else {
       log.info({ purpose, email }, `[mail outbox] ${purpose} code for ${email}: ${issued.code}`);

@@ -1,5 +1,5 @@
 import "server-only";
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { GENERATED_AUTH_SECRET_PATH } from "@/lib/config/auth";
@@ -7,6 +7,7 @@ import { env } from "@/lib/config/env";
 
 // Short signed values (links in e-mails, trusted-device cookies): the payload is readable, only
 // this server can make one, and each purpose has its own key so one kind never passes as another.
+// The same secret also gives the keys of what is encrypted at rest (derivedKey).
 
 let secret: string | null = null;
 
@@ -38,6 +39,14 @@ function serverSecret(): string {
 
 function mac(purpose: string, body: string): Buffer {
   return createHmac("sha256", `${purpose}\0${serverSecret()}`).update(body).digest();
+}
+
+/**
+ * A 32-byte key for `purpose`, derived from the same secret (the mail outbox's sealed messages).
+ * Every instance with the same AUTH_SECRET derives the same key.
+ */
+export function derivedKey(purpose: string): Buffer {
+  return Buffer.from(hkdfSync("sha256", serverSecret(), Buffer.alloc(0), purpose, 32));
 }
 
 /** A token carrying `payload` for `purpose`, valid for `ttlSeconds`. */

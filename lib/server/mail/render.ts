@@ -1,6 +1,7 @@
 import "server-only";
 import { render, toPlainText } from "@react-email/render";
 import type { ReactElement } from "react";
+import type { MailTemplate } from "./lanes";
 import type { MailMessage } from "./transport";
 
 // Turns a template (lib/server/mail/templates) into the message the outbox keeps: the HTML part and
@@ -8,9 +9,13 @@ import type { MailMessage } from "./transport";
 
 /** A message before rendering: its recipient, subject and template element. */
 export interface MailDraft {
+  /** Which template made it: what the log and the outbox name it by, and its lane (lanes.ts). */
+  template: MailTemplate;
   to: string;
   subject: string;
   content: ReactElement;
+  /** When what a secret-bearing message carries stops working (a code's, a link's end); required for those, absent for the others. */
+  expiresAt?: Date;
   /** Extra headers (List-Unsubscribe on reminders). */
   headers?: Readonly<Record<string, string>>;
 }

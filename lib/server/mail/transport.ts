@@ -3,7 +3,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "@/lib/config/env";
-import { SMTP_TIMEOUTS_MS } from "@/lib/config/mail";
+import { SMTP_POOL, SMTP_TIMEOUTS_MS } from "@/lib/config/mail";
 
 export interface MailMessage {
   to: string;
@@ -27,9 +27,15 @@ let sequence = 0;
 function transport(): Transporter {
   // Without SMTP the message is only rendered (streamTransport) and kept in the outbox folder.
   transporter ??= env.SMTP_URL
-    ? nodemailer.createTransport({ url: env.SMTP_URL, ...SMTP_TIMEOUTS_MS })
+    ? nodemailer.createTransport({ url: env.SMTP_URL, ...SMTP_POOL, ...SMTP_TIMEOUTS_MS })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return transporter;
+}
+
+/** Closes the kept SMTP connection (a stopping instance); the next message opens a new one. */
+export function closeMailTransport(): void {
+  transporter?.close();
+  transporter = null;
 }
 
 export function mailIsConfigured(): boolean {

@@ -9,9 +9,16 @@ import { Action, CodeBox, MailLayout, Paragraph, PlainLink, siteUrl } from "./la
 // no) account, the welcome, and the sign-in link of an account under attack.
 // `link` opens the page the code is for with the address filled in (lib/server/auth/email-links.ts).
 
+/** A code mailed now stops working when the code does (lib/server/auth/codes.ts): it is not sent after. */
+function codeExpiry(): Date {
+  return new Date(Date.now() + CODE_TTL_MINUTES * 60_000);
+}
+
 export function verificationCodeMail(to: string, code: string, link: string): MailDraft {
   return {
+    template: "verification-code",
     to,
+    expiresAt: codeExpiry(),
     subject: `${code} is your ${STORE_NAME} verification code`,
     content: (
       <MailLayout preview={`Your ${STORE_NAME} verification code is ${code}`} heading="Confirm your e-mail address">
@@ -27,7 +34,9 @@ export function verificationCodeMail(to: string, code: string, link: string): Ma
 
 export function resetCodeMail(to: string, code: string, link: string): MailDraft {
   return {
+    template: "reset-code",
     to,
+    expiresAt: codeExpiry(),
     subject: `${code} is your ${STORE_NAME} password reset code`,
     content: (
       <MailLayout preview={`Your ${STORE_NAME} password reset code is ${code}`} heading="Reset your password">
@@ -45,6 +54,7 @@ export function resetCodeMail(to: string, code: string, link: string): MailDraft
 export function alreadyRegisteredMail(to: string): MailDraft {
   const login = siteUrl(ROUTES.login);
   return {
+    template: "already-registered",
     to,
     subject: `You already have a ${STORE_NAME} account`,
     content: (
@@ -64,6 +74,7 @@ export function alreadyRegisteredMail(to: string): MailDraft {
 export function noAccountResetMail(to: string): MailDraft {
   const register = siteUrl(ROUTES.register);
   return {
+    template: "no-account-reset",
     to,
     subject: `${STORE_NAME} password reset: no account for this address`,
     content: (
@@ -83,6 +94,7 @@ export function noAccountResetMail(to: string): MailDraft {
 
 export function welcomeMail(to: string, name: string | null): MailDraft {
   return {
+    template: "welcome",
     to,
     subject: `Welcome to ${STORE_NAME}`,
     content: (
@@ -102,7 +114,9 @@ export function welcomeMail(to: string, name: string | null): MailDraft {
 export function signInLinkMail(to: string, link: string, validMinutes: number): MailDraft {
   const valid = validMinutes >= 120 ? `${Math.floor(validMinutes / 60)} hours` : `${validMinutes} minutes`;
   return {
+    template: "sign-in-link",
     to,
+    expiresAt: new Date(Date.now() + validMinutes * 60_000),
     subject: `Your ${STORE_NAME} sign-in link`,
     content: (
       <MailLayout preview="Your sign-in link" heading="Your sign-in link">

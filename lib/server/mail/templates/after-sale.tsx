@@ -5,6 +5,7 @@ import { afterSalePath } from "@/lib/config/routes";
 import { STORE_NAME } from "@/lib/config/store";
 import { formatUsd } from "@/lib/rules/money";
 import type { AfterSaleType } from "@/lib/schemas/after-sale";
+import type { MailTemplate } from "../lanes";
 import type { MailDraft } from "../render";
 import { Action, MailLayout, Paragraph, siteUrl } from "./layout";
 
@@ -22,9 +23,14 @@ function typeWord(type: AfterSaleType): string {
   return AFTER_SALE_TYPE_LABELS[type].toLowerCase();
 }
 
-function draft(to: string, facts: AfterSaleMailFacts, step: { subject: string; heading: string; body: ReactNode }): MailDraft {
+function draft(
+  to: string,
+  facts: AfterSaleMailFacts,
+  step: { template: MailTemplate; subject: string; heading: string; body: ReactNode },
+): MailDraft {
   const number = afterSaleNumber(facts.afterSaleId);
   return {
+    template: step.template,
     to,
     subject: `Your ${STORE_NAME} ${typeWord(facts.type)} request${step.subject}`,
     content: (
@@ -41,6 +47,7 @@ function draft(to: string, facts: AfterSaleMailFacts, step: { subject: string; h
 
 export function afterSaleReceivedMail(to: string, facts: AfterSaleMailFacts): MailDraft {
   return draft(to, facts, {
+    template: "after-sale-received",
     subject: " was received",
     heading: "received",
     body: <Paragraph>We have your request and will review it shortly. You will hear from us by e-mail.</Paragraph>,
@@ -49,6 +56,7 @@ export function afterSaleReceivedMail(to: string, facts: AfterSaleMailFacts): Ma
 
 export function afterSaleApprovedMail(to: string, facts: AfterSaleMailFacts, returnAddress: string): MailDraft {
   return draft(to, facts, {
+    template: "after-sale-approved",
     subject: " was approved",
     heading: "approved",
     body: (
@@ -66,6 +74,7 @@ export function afterSaleApprovedMail(to: string, facts: AfterSaleMailFacts, ret
 
 export function afterSaleRejectedMail(to: string, facts: AfterSaleMailFacts, reason: string): MailDraft {
   return draft(to, facts, {
+    template: "after-sale-rejected",
     subject: " was declined",
     heading: "declined",
     body: (
@@ -80,6 +89,7 @@ export function afterSaleRejectedMail(to: string, facts: AfterSaleMailFacts, rea
 
 export function afterSaleGoodsReceivedMail(to: string, facts: AfterSaleMailFacts): MailDraft {
   return draft(to, facts, {
+    template: "after-sale-goods-received",
     subject: ": goods received",
     heading: "goods received",
     body: <Paragraph>The goods you sent back have arrived at our service centre. We will complete your request next.</Paragraph>,
@@ -88,6 +98,7 @@ export function afterSaleGoodsReceivedMail(to: string, facts: AfterSaleMailFacts
 
 export function afterSaleRefundMail(to: string, facts: AfterSaleMailFacts, refundCents: number): MailDraft {
   return draft(to, facts, {
+    template: "after-sale-refund",
     subject: ": refund issued",
     heading: "refund issued",
     body: (
@@ -100,6 +111,7 @@ export function afterSaleRefundMail(to: string, facts: AfterSaleMailFacts, refun
 
 export function afterSaleCompletedMail(to: string, facts: AfterSaleMailFacts): MailDraft {
   return draft(to, facts, {
+    template: "after-sale-completed",
     subject: " is complete",
     heading: "complete",
     body: <Paragraph>Your request is complete. Thank you for your patience.</Paragraph>,

@@ -42,6 +42,7 @@ export function filterOrderMail(to: string, name: string | null, facts: FilterOr
   const number = orderNumber(facts.orderId);
   const { address } = facts;
   return {
+    template: "filter-order",
     to,
     subject: facts.overdue
       ? `Your ${names} ${plural ? "are" : "is"} on the way (due since ${due})`
@@ -84,6 +85,7 @@ export function filterAddressNeededMail(to: string, name: string | null, facts: 
   const names = joinNames(facts.filters.map((filter) => filter.name));
   const due = formatScheduleDay(facts.dueOn);
   return {
+    template: "filter-address-needed",
     to,
     subject: `Add your address so we can ship your ${STORE_NAME} filters`,
     content: (
@@ -113,6 +115,7 @@ export function filterReminderMail(to: string, name: string | null, facts: Filte
   const plural = facts.filters.length > 1;
   const due = formatScheduleDay(facts.dueOn);
   return {
+    template: "filter-reminder",
     to,
     subject: `Your ${names} ${plural ? "are" : "is"} due on ${due}`,
     content: (

@@ -25,6 +25,7 @@ function hello(name: string | null): string {
 export function renewalNoticeMail(facts: PlanMailFacts, renewsAt: Date, amountCents: number, card: string | null): MailDraft {
   const day = formatOrderDate(renewsAt.toISOString());
   return {
+    template: "renewal-notice",
     to: facts.to,
     subject: `Your ${STORE_NAME} membership renews on ${day}`,
     content: (
@@ -49,6 +50,7 @@ export function renewalReceiptMail(facts: PlanMailFacts, orderId: string, amount
   const number = orderNumber(orderId);
   const until = formatOrderDate(endsAt.toISOString());
   return {
+    template: "renewal-receipt",
     to: facts.to,
     subject: `Receipt: your ${STORE_NAME} membership is renewed`,
     content: (
@@ -71,6 +73,7 @@ export function renewalReceiptMail(facts: PlanMailFacts, orderId: string, amount
 export function renewalFailedMail(facts: PlanMailFacts, reason: string, retryAt: Date): MailDraft {
   const retry = formatOrderDate(retryAt.toISOString());
   return {
+    template: "renewal-failed",
     to: facts.to,
     subject: `Your ${STORE_NAME} membership could not be renewed`,
     content: (
@@ -96,6 +99,7 @@ export function renewalFailedMail(facts: PlanMailFacts, reason: string, retryAt:
 export function renewalConfirmMail(facts: PlanMailFacts, orderId: string, amountCents: number, until: Date): MailDraft {
   const day = formatOrderDate(until.toISOString());
   return {
+    template: "renewal-confirm",
     to: facts.to,
     subject: `Confirm your ${STORE_NAME} membership renewal with your bank`,
     content: (
@@ -126,6 +130,7 @@ export function membershipLapsedMail(facts: PlanMailFacts, reason: string, how: 
       ? `We tried several times to charge your card for your ${facts.planName}, the last time today, and it did not go through: ${reason}`
       : `We could not renew your ${facts.planName}: ${reason}`;
   return {
+    template: "membership-lapsed",
     to: facts.to,
     subject: `Your ${STORE_NAME} membership has ended`,
     content: (
@@ -152,6 +157,7 @@ export function membershipCancelledMail(facts: PlanMailFacts, outcome: Cancellat
         ? `Your membership ended today. We refunded ${formatUsd(outcome.refundCents)} for ${monthsText(outcome.unusedMonths)} you had not used to ${outcome.card ?? "the card you paid with"}; depending on your bank it shows within 5 to 10 business days.`
         : "Your membership ended today. No full month of it was left unused, so there is nothing to refund. Nothing more will be charged.";
   return {
+    template: "membership-cancelled",
     to: facts.to,
     subject: `Your ${STORE_NAME} membership is cancelled`,
     content: (
@@ -175,6 +181,7 @@ export function monthsText(months: number): string {
 export function careEndingMail(facts: PlanMailFacts, endsAt: Date, unsubscribe: ReminderUnsubscribe): MailDraft {
   const day = formatOrderDate(endsAt.toISOString());
   return {
+    template: "care-ending",
     to: facts.to,
     headers: unsubscribe.headers,
     subject: `Your ${STORE_NAME} Care plan ends on ${day}`,
@@ -205,6 +212,7 @@ export function careCancelledMail(
       ? `It ended today, and we refunded ${formatUsd(refund.cents)} (${refund.why}) to ${refund.card ?? "the card you paid with"}; depending on your bank it shows within 5 to 10 business days.`
       : `It ended today. ${refund.why}`;
   return {
+    template: "care-cancelled",
     to: facts.to,
     subject: `Your ${STORE_NAME} Care plan is cancelled`,
     content: (
@@ -228,6 +236,7 @@ export function planEndedByRefundMail(facts: PlanMailFacts, how: "refund" | "dis
       ? `The payment for your ${facts.planName} was refunded to your card, so the plan has ended today.`
       : `Your bank took back the payment for your ${facts.planName} (a dispute), so the plan has ended today.`;
   return {
+    template: "plan-ended-by-refund",
     to: facts.to,
     subject: `Your ${facts.planName} has ended`,
     content: (

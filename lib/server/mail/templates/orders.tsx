@@ -19,6 +19,7 @@ export function orderConfirmationMail(to: string, name: string | null, order: Or
   const address = order.shippingAddress;
   const method = shippingMethodLabel(order.shippingMethod);
   return {
+    template: "order-confirmation",
     to,
     subject: `Your ${STORE_NAME} order is confirmed`,
     content: (
@@ -68,6 +69,7 @@ export function orderConfirmationMail(to: string, name: string | null, order: Or
 export function orderShippedMail(to: string, orderId: string, carrier: string, trackingNumber: string): MailDraft {
   const number = orderNumber(orderId);
   return {
+    template: "order-shipped",
     to,
     subject: `Your ${STORE_NAME} order has shipped`,
     content: (
@@ -89,6 +91,7 @@ export function orderShippedMail(to: string, orderId: string, carrier: string, t
 export function orderCancelledMail(to: string, orderId: string, refundCents: number, paid = refundCents > 0): MailDraft {
   const number = orderNumber(orderId);
   return {
+    template: "order-cancelled",
     to,
     subject: `Your ${STORE_NAME} order was cancelled`,
     content: (

@@ -360,3 +360,30 @@ describe.each(Object.entries(CASES))("the %s e-mail", (_, { draft, subject, says
     expect(text).not.toMatch(/<[a-z/][^>]*>|&[a-z]+;/i);
   });
 });
+
+describe("the template catalogue (lanes.ts)", () => {
+  it("has each secret-bearing e-mail say when what it carries expires, and no other", async () => {
+    const { MAIL_TEMPLATES } = await import("../lanes");
+    const drafts = Object.values(CASES).map((entry) => entry.draft);
+    for (const draft of drafts)
+      expect([draft.template, draft.expiresAt !== undefined]).toEqual([draft.template, MAIL_TEMPLATES[draft.template].secret]);
+  });
+
+  it("puts the codes, the answers to a code request and the sign-in link in the urgent lane, and only those", async () => {
+    const { MAIL_TEMPLATES } = await import("../lanes");
+    const urgent = Object.entries(MAIL_TEMPLATES).filter(([, kind]) => kind.lane === "urgent");
+    expect(urgent.map(([name]) => name).sort()).toEqual([
+      "already-registered",
+      "no-account-reset",
+      "reset-code",
+      "sign-in-link",
+      "verification-code",
+    ]);
+    expect(
+      urgent
+        .filter(([, kind]) => kind.secret)
+        .map(([name]) => name)
+        .sort(),
+    ).toEqual(["reset-code", "sign-in-link", "verification-code"]);
+  });
+});
