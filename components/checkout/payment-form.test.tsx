@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { UsAddress } from "@/lib/schemas/auth";
 import type { Order } from "@/lib/schemas/order";
 import type * as PaymentActions from "./payment-actions";
@@ -37,11 +37,12 @@ const nextYear = String((new Date().getFullYear() + 2) % 100).padStart(2, "0");
 const quoted = orderView({ shippingAddress: HOUSTON, tax: "1.50", total: "37.40" });
 const scrolled = vi.fn<(options?: ScrollIntoViewOptions) => void>();
 
-beforeEach(() => {
+// For the whole file, not per test: a result that arrives as a test ends is revealed after that
+// test's cleanup, and jsdom has no scrollIntoView of its own (a busy machine met it).
+beforeAll(() => {
   Element.prototype.scrollIntoView = scrolled as unknown as Element["scrollIntoView"];
 });
-afterEach(() => {
-  // Left for the next test file's jsdom otherwise.
+afterAll(() => {
   Reflect.deleteProperty(Element.prototype, "scrollIntoView");
 });
 
