@@ -83,7 +83,7 @@ export const TABLE_OWNERS = {
   ],
   orders: ["orders", "orderItems", "orderEvents", "refunds", "refundAllocations"],
   memberships: ["memberships"],
-  purifiers: ["purifiers", "filterChanges"],
+  purifiers: ["purifiers", "filterChanges", "purifierProofs"],
   "filter-shipments": ["filterShipments", "filterAddressRequests", "filterReminders"],
   cart: ["cartItems"],
   "after-sale": ["afterSaleRequests", "afterSaleEvents"],

@@ -5,7 +5,15 @@ import { PURIFIER_SKU } from "@/lib/config/store";
 import { ROUTES, afterSalePath, orderPath } from "@/lib/config/routes";
 import { afterSaleNumber } from "@/lib/display/after-sale-display";
 import { TEST_ADDRESS, expect, registerFreshCustomer, test } from "./fixtures";
-import { applyAfterSaleThroughApi, buyNowThroughApi, deliveredOrder, payThroughApi, sendAfterSaleRequest, withOperator } from "./shop-api";
+import {
+  applyAfterSaleThroughApi,
+  buyNowThroughApi,
+  deliveredOrder,
+  payThroughApi,
+  sendAfterSaleRequest,
+  verifiedPurifierThroughApi,
+  withOperator,
+} from "./shop-api";
 
 // After the sale, each test with a customer of its own and a delivered order made through the real
 // calls (buy now, pay, the operator ships and delivers). The operator works from its own request
@@ -190,11 +198,11 @@ test.describe("after-sale service", () => {
     });
   });
 
-  test("a purifier bought elsewhere and put on Lenwell Care is repaired with the fees waived", async ({ page }) => {
+  test("a purifier bought elsewhere and put on Lenwell Care is repaired with the fees waived", async ({ page, playwright, baseURL }) => {
     await registerFreshCustomer(page, { address: TEST_ADDRESS });
     const serial = `RO-${randomBytes(4).toString("hex").toUpperCase()}`;
-    const added = await page.request.post("/api/v1/c/purifier/add", { data: { serial, purchasedOn: "2026-01-15" } });
-    expect(added.status()).toBe(200);
+    // Lenwell Care covers it once the operator has verified its proof of purchase.
+    await withOperator(playwright, baseURL, (operator) => verifiedPurifierThroughApi(page, operator, serial));
     const careOrder = await buyNowThroughApi(page, CARE_SKU, 1);
     await payThroughApi(page, careOrder);
 

@@ -109,3 +109,32 @@ export async function payOnPaymentPage(page: Page, cardNumber: string) {
   await page.getByLabel("Name on the card").fill(TEST_ADDRESS.fullName);
   await page.getByRole("button", { name: /^Pay \$/ }).click();
 }
+
+/** A small, well-formed PDF: what a scanned receipt starts and ends like. */
+export const RECEIPT_PDF = Buffer.from("%PDF-1.4\n1 0 obj <</Type /Catalog>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n");
+
+/** Adds a purifier bought elsewhere for the signed-in customer; returns its id (it waits for verification). */
+export async function addPurifierThroughApi(page: Page, serial: string, purchasedOn = "2026-01-15"): Promise<string> {
+  const response = await page.request.post("/api/v1/c/purifier/add", { data: { serial, purchasedOn } });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { data: { purifierId: string } }).data.purifierId;
+}
+
+/** Attaches a proof of purchase (a PDF) to the signed-in customer's purifier, as the file form sends it. */
+export async function attachProofThroughApi(page: Page, purifierId: string) {
+  const response = await page.request.post("/api/v1/c/purifier/proof", {
+    multipart: { purifierId, file: { name: "receipt.pdf", mimeType: "application/pdf", buffer: RECEIPT_PDF } },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * A purifier bought elsewhere that Lenwell Care may cover, reached the honest way: the signed-in
+ * customer adds it and attaches its proof of purchase, and the operator verifies it.
+ */
+export async function verifiedPurifierThroughApi(page: Page, operator: OperatorCall, serial: string): Promise<string> {
+  const purifierId = await addPurifierThroughApi(page, serial);
+  await attachProofThroughApi(page, purifierId);
+  await operator("purifiers/verify", { purifierId });
+  return purifierId;
+}

@@ -6,6 +6,7 @@ import { ApiError } from "@/lib/api/envelope";
 import { loginOnExpiry } from "@/lib/api/login-on-expiry";
 import { sharedQueryClient } from "@/lib/api/query-client";
 import { NETWORK_MESSAGE } from "@/lib/api/messages";
+import { AWAITING_VERIFICATIONS, isVouched } from "@/lib/config/purifiers";
 import { paymentPath } from "@/lib/config/routes";
 import type { PurchaseIntent } from "@/lib/visitor/purchase-intent";
 import { cartListSchema, orderIdResponseSchema, type CartList } from "@/lib/schemas/cart";
@@ -38,10 +39,16 @@ export async function buyNow(skuNum: string, quantity: number, { notify = true }
   return answer.orderId;
 }
 
-/** Whether the signed-in customer has a registered purifier (Lenwell Care is sold to owners only). */
-export async function ownsPurifier(): Promise<boolean> {
-  const answer = await callApi("get", "purifier/list", purifierListSchema);
-  return answer.list.length > 0;
+/**
+ * Where the signed-in customer stands for Lenwell Care: "owner" of a purifier the shop vouches for,
+ * "awaiting" verification of one they added, "rejected" (none could be verified), or "none" (the
+ * server refuses the plan but to an owner, in the same words).
+ */
+export async function purifierStanding(): Promise<"owner" | "awaiting" | "rejected" | "none"> {
+  const { list } = await callApi("get", "purifier/list", purifierListSchema);
+  if (list.some((purifier) => isVouched(purifier.verification))) return "owner";
+  if (list.some((purifier) => (AWAITING_VERIFICATIONS as readonly string[]).includes(purifier.verification))) return "awaiting";
+  return list.some((purifier) => purifier.verification === "rejected") ? "rejected" : "none";
 }
 
 /** What carrying out a remembered press came to: where to go instead of the product page, and what to say there. */

@@ -3,7 +3,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { Provider, createStore } from "jotai";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { type PurifierList } from "@/lib/schemas/purifier";
-import { CARE_NEEDS_PURIFIER_MESSAGE } from "@/lib/display/purifier-display";
+import { CARE_AWAITING_VERIFICATION_MESSAGE, CARE_NEEDS_PURIFIER_MESSAGE, CARE_NOT_VERIFIED_MESSAGE } from "@/lib/display/purifier-display";
 import { hasSessionAtom, memberUntilAtom } from "@/lib/state/atoms";
 import { BuyBox } from "./buy-box";
 // Loaded up front: the box imports its calls on demand, and a first transform here is slow.
@@ -27,9 +27,10 @@ function renderBox(signedIn: boolean, needsPurifier: boolean) {
   );
 }
 
-const list = (count: number): PurifierList => ({
+type Verification = PurifierList["list"][number]["verification"];
+const list = (count: number, verification: Verification = "shipped"): PurifierList => ({
   today: "2026-11-25",
-  list: Array.from({ length: count }, () => ({}) as PurifierList["list"][number]),
+  list: Array.from({ length: count }, () => ({ verification }) as PurifierList["list"][number]),
 });
 
 beforeEach(() => api.callApi.mockReset());
@@ -42,6 +43,19 @@ describe("the care plan's buy box", () => {
     expect(screen.getByRole("link", { name: "Add my purifier" }).getAttribute("href")).toBe("/account/purifiers");
     expect(screen.queryByRole("button", { name: "Add to cart" })).toBeNull();
     expect(api.callApi).toHaveBeenCalledWith("get", "purifier/list", expect.anything());
+  });
+
+  it("tells a customer whose purifier waits for verification why, and where to follow it", async () => {
+    api.callApi.mockResolvedValue(list(1, "in_review"));
+    renderBox(true, true);
+    expect(await screen.findByText(CARE_AWAITING_VERIFICATION_MESSAGE, {}, { timeout: 4_000 })).toBeDefined();
+    expect(screen.getByRole("link", { name: "Open My purifiers" }).getAttribute("href")).toBe("/account/purifiers");
+    expect(screen.queryByRole("button", { name: "Add to cart" })).toBeNull();
+    cleanup();
+    api.callApi.mockResolvedValue(list(1, "rejected"));
+    renderBox(true, true);
+    expect(await screen.findByText(CARE_NOT_VERIFIED_MESSAGE, {}, { timeout: 4_000 })).toBeDefined();
+    expect(screen.getByRole("link", { name: "Open My purifiers" })).toBeDefined();
   });
 
   it("sells it to an owner", async () => {

@@ -11,7 +11,7 @@ import { UI } from "@/lib/config/store";
 import { loginHrefKeepingReturn } from "@/lib/visitor/login-redirect";
 import { formatOrderDate } from "@/lib/display/order-display";
 import { rememberPurchase, type PurchaseAction } from "@/lib/visitor/purchase-intent";
-import { CARE_NEEDS_PURIFIER_MESSAGE } from "@/lib/display/purifier-display";
+import { CARE_AWAITING_VERIFICATION_MESSAGE, CARE_NEEDS_PURIFIER_MESSAGE, CARE_NOT_VERIFIED_MESSAGE } from "@/lib/display/purifier-display";
 import { cartDrawerOpenAtom, referralCodeAtom } from "@/lib/state/atoms";
 import { showAlertAtom } from "@/lib/state/notices";
 import { Button, ButtonRow } from "@/components/ui/button";
@@ -22,19 +22,28 @@ import { TAP_TARGET } from "@/components/ui/tap-target";
 const actionSize = "inline-flex h-12 items-center justify-center px-6 disabled:cursor-not-allowed disabled:opacity-50";
 const STOCK_TONE = { in_stock: "text-leaf-700", low: "text-amber-700", out: "text-red-700" } as const;
 
+type Ownership = "unknown" | "owner" | "awaiting" | "rejected" | "none";
+
+/** What the box says instead of the buy buttons, and where it sends the customer. */
+const NOT_YET: Readonly<Record<Exclude<Ownership, "unknown" | "owner">, { message: string; link: string }>> = {
+  none: { message: CARE_NEEDS_PURIFIER_MESSAGE, link: "Add my purifier" },
+  awaiting: { message: CARE_AWAITING_VERIFICATION_MESSAGE, link: "Open My purifiers" },
+  rejected: { message: CARE_NOT_VERIFIED_MESSAGE, link: "Open My purifiers" },
+};
+
 /**
- * Lenwell Care is sold to owners of a registered purifier: for a signed-in customer the box asks
- * once whether they have one ("unknown" until then; the server refuses the plan either way).
+ * Lenwell Care is sold to owners of a purifier the shop vouches for: for a signed-in customer the
+ * box asks once where they stand ("unknown" until then; the server refuses the plan either way).
  */
-function usePurifierOwnership(needed: boolean, signedIn: boolean): "unknown" | "owner" | "none" {
-  const [ownership, setOwnership] = useState<"unknown" | "owner" | "none">("unknown");
+function usePurifierOwnership(needed: boolean, signedIn: boolean): Ownership {
+  const [ownership, setOwnership] = useState<Ownership>("unknown");
   useEffect(() => {
     if (!needed || !signedIn) return;
     let current = true;
     import("./buy-actions")
-      .then((actions) => actions.ownsPurifier())
-      .then((owns) => {
-        if (current) setOwnership(owns ? "owner" : "none");
+      .then((actions) => actions.purifierStanding())
+      .then((standing) => {
+        if (current) setOwnership(standing);
       })
       // Not knowing leaves the buttons as they are: the server still refuses with the same message.
       .catch((error: unknown) => console.error("Purifier check failed:", error));
@@ -63,7 +72,8 @@ function MemberUntil({ until }: { until: string }) {
  * The product page's only client island: stock state, quantity, Add to cart and Buy now. The stock
  * is the one the cached page was rendered with; every order that moves it renders the page again,
  * and checkout re-checks it, refreshing the page when it was behind. `needsPurifier` (care plans):
- * a customer without a registered purifier is sent to add one instead of a buy button that fails.
+ * a customer without a purifier the shop vouches for is sent to add one, or told it waits for
+ * verification, instead of a buy button that fails.
  * `onePerCustomer` (the yearly membership): no quantity to choose, and an active member is shown
  * until when the membership runs, from the session's profile, so the page stays one cached page.
  */
@@ -128,12 +138,13 @@ export function BuyBox({
 
   if (onePerCustomer && memberUntil) return <MemberUntil until={memberUntil} />;
 
-  if (ownership === "none") {
+  if (ownership !== "unknown" && ownership !== "owner") {
+    const { message, link } = NOT_YET[ownership];
     return (
       <div role="status" className="space-y-3 rounded-2xl border border-line bg-brand-50 p-5">
-        <p className="text-ink">{CARE_NEEDS_PURIFIER_MESSAGE}</p>
+        <p className="text-ink">{message}</p>
         <ShopLink href={ROUTES.purifiers} className={`${TAP_TARGET} font-semibold text-brand-700 underline`}>
-          Add my purifier
+          {link}
         </ShopLink>
       </div>
     );

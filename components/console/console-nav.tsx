@@ -11,6 +11,7 @@ const SECTIONS = [
   { href: ROUTES.consoleCatalogue, label: "Catalogue" },
   { href: ROUTES.consolePlans, label: "Plans" },
   { href: ROUTES.consolePurifiers, label: "Purifiers" },
+  { href: ROUTES.consoleVerification, label: "Verification" },
   { href: ROUTES.consoleFilterShipments, label: "Filter shipments" },
   { href: ROUTES.consoleReferrals, label: "Referrals" },
 ] as const;

@@ -44,7 +44,8 @@ export function AddPurifierForm({
     setPending(true);
     try {
       const added = await addPurifier(parsed.data);
-      showToast({ tone: "success", message: `Purifier ${added.serial ?? ""} added.` });
+      const next = added.verification === "awaiting_proof" ? " Attach its proof of purchase to get Lenwell Care for it." : "";
+      showToast({ tone: "success", message: `Purifier ${added.serial ?? ""} added.${next}` });
       onAdded(added);
     } catch (failure) {
       setErrors(errorsFromFailure(ADD_FIELDS, failure));
@@ -58,6 +59,9 @@ export function AddPurifierForm({
       <h2 id="add-purifier-title" className="text-xl font-semibold text-ink">
         Add a purifier bought elsewhere
       </h2>
+      <p className="mt-2 text-sm text-ink-soft">
+        Its filters are followed from the day you add it. For Lenwell Care, you then attach its proof of purchase, and we verify it.
+      </p>
       <form noValidate aria-label="Add a purifier" onSubmit={(event) => void onSubmit(event)} className="mt-4 flex flex-col gap-4">
         <FormAlert message={errors.form} />
         <Field

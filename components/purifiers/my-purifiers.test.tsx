@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Provider, createStore } from "jotai";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -64,6 +64,9 @@ const purifier: Purifier = {
     },
   ],
   care: { planId: "plan-1", status: "active", startsOn: "2026-09-01", endsOn: "2028-09-01" },
+  verification: "verified",
+  rejectReason: null,
+  proof: null,
 };
 
 function renderPage(initial: Purifier[]) {
@@ -162,11 +165,8 @@ describe("My purifiers", () => {
 
   it("shows an empty state with a link to buy the purifier and the form to add one", async () => {
     api.callApi.mockRejectedValueOnce(
-      new ApiError(409, "Serial number RO-TAKEN1 is already registered to a purifier. Check the label, or contact us if it is yours.", [
-        {
-          path: "serial",
-          message: "Serial number RO-TAKEN1 is already registered to a purifier. Check the label, or contact us if it is yours.",
-        },
+      new ApiError(409, "This purifier is already under My purifiers.", [
+        { path: "serial", message: "This purifier is already under My purifiers." },
       ]),
     );
     renderPage([]);
@@ -179,7 +179,7 @@ describe("My purifiers", () => {
     await userEvent.type(within(form).getByLabelText("Serial number"), "ro-taken1");
     await userEvent.type(within(form).getByLabelText("Purchase date"), "2026-03-01");
     await userEvent.click(within(form).getByRole("button", { name: "Add purifier" }));
-    expect(await within(form).findByText(/is already registered to a purifier/)).toBeDefined();
+    expect(await within(form).findByText("This purifier is already under My purifiers.")).toBeDefined();
     expect(api.callApi.mock.calls[0]?.[3]?.json).toEqual({ serial: "RO-TAKEN1", purchasedOn: "2026-03-01" });
   });
 
@@ -221,5 +221,68 @@ describe("My purifiers", () => {
     await userEvent.click(within(dialog).getByRole("button", { name: "Yes, cancel Lenwell Care" }));
     await waitFor(() => expect(screen.getByText(/Not on Lenwell Care/)).toBeDefined());
     expect(screen.queryByText(/Lenwell Care ended/)).toBeNull();
+  });
+
+  describe("a purifier added by its owner", () => {
+    const awaiting: Purifier = { ...purifier, care: null, verification: "awaiting_proof" };
+    const receipt = new File(["%PDF-1.4 receipt"], "receipt.pdf", { type: "application/pdf" });
+
+    it("says plainly why Lenwell Care waits, and sends the proof of purchase as a file", async () => {
+      const inReview: Purifier = {
+        ...awaiting,
+        verification: "in_review",
+        proof: { fileName: "receipt.pdf", contentType: "application/pdf", size: 120_000, uploadedAt: "2026-11-25T18:00:00.000Z" },
+      };
+      api.callApi.mockResolvedValueOnce(inReview);
+      renderPage([awaiting]);
+      const box = screen.getByRole("region", { name: "Awaiting verification" });
+      expect(box.textContent).toContain("Lenwell Care covers purifiers we can vouch for: one we shipped you, or one we have verified");
+      expect(box.textContent).toContain("Attach its proof of purchase: a receipt or invoice that names the purifier");
+
+      const form = within(box).getByRole("form", { name: "Proof of purchase of Lenwell RO600" });
+      await userEvent.click(within(form).getByRole("button", { name: "Send proof of purchase" }));
+      expect(within(form).getByText("Choose the file of your proof of purchase.")).toBeDefined();
+      expect(api.callApi).not.toHaveBeenCalled();
+
+      await userEvent.upload(within(form).getByLabelText("Proof of purchase"), receipt);
+      await userEvent.click(within(form).getByRole("button", { name: "Send proof of purchase" }));
+      const review = await screen.findByRole("region", { name: "Awaiting verification: proof received" });
+      expect(within(review).getByRole("link", { name: "receipt.pdf, 117 KB, sent Nov 25, 2026" }).getAttribute("href")).toBe(
+        `/api/v1/c/purifier/proof?purifierId=${PURIFIER_ID}`,
+      );
+      const [method, path, , options] = api.callApi.mock.calls[0] ?? [];
+      expect([method, path]).toEqual(["post", "purifier/proof"]);
+      const sent = (options as { body?: FormData } | undefined)?.body;
+      expect(sent?.get("purifierId")).toBe(PURIFIER_ID);
+      expect((sent?.get("file") as File | null)?.name).toBe("receipt.pdf");
+    });
+
+    it("refuses a file over 5 MB before sending it", async () => {
+      renderPage([awaiting]);
+      const form = screen.getByRole("form", { name: "Proof of purchase of Lenwell RO600" });
+      const huge = new File([new Uint8Array(5 * 1024 * 1024 + 1)], "scan.pdf", { type: "application/pdf" });
+      await userEvent.upload(within(form).getByLabelText("Proof of purchase"), huge);
+      await userEvent.click(within(form).getByRole("button", { name: "Send proof of purchase" }));
+      expect(within(form).getByText("The file is too large: a proof of purchase may be at most 5 MB.")).toBeDefined();
+      expect(api.callApi).not.toHaveBeenCalled();
+    });
+
+    it("gives a rejection's reason in the operator's words, and takes another proof", () => {
+      renderPage([{ ...awaiting, verification: "rejected", rejectReason: "The receipt names another product." }]);
+      const box = screen.getByRole("region", { name: "Not verified" });
+      expect(box.textContent).toContain("Why we could not verify it: The receipt names another product.");
+      expect(box.textContent).toContain("Attach another proof of purchase, and we will look again.");
+      expect(within(box).getByRole("button", { name: "Send proof of purchase" })).toBeDefined();
+    });
+
+    it("says nothing of proofs for a purifier the shop shipped, and a line for one it verified", () => {
+      renderPage([{ ...purifier, verification: "shipped", source: "order" }]);
+      expect(screen.queryByTestId("purifier-verification")).toBeNull();
+      expect(screen.queryByRole("button", { name: "Send proof of purchase" })).toBeNull();
+      cleanup();
+      renderPage([purifier]);
+      expect(screen.getByText("Verified from proof of purchase.")).toBeDefined();
+      expect(screen.queryByRole("button", { name: "Send proof of purchase" })).toBeNull();
+    });
   });
 });

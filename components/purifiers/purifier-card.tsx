@@ -1,6 +1,7 @@
 import { CancelCareButton } from "@/components/purifiers/cancel-care-button";
 import { FilterStageRow } from "@/components/purifiers/filter-stage-row";
 import { PurifierDetailsForm } from "@/components/purifiers/purifier-details-form";
+import { PurifierVerification } from "@/components/purifiers/purifier-verification";
 import { ROUTES } from "@/lib/config/routes";
 import { listMyPurifiers } from "@/lib/api/purifiers";
 import { careText, formatDay } from "@/lib/display/purifier-display";
@@ -19,7 +20,11 @@ async function showCareAsCancelled(purifierId: string, onChange: (updated: Purif
   else window.location.reload();
 }
 
-/** One purifier: its dates, its Lenwell Care, each filter stage and the form for its details. `onChange` takes the server's new view of it. */
+/**
+ * One purifier: its dates, whether the shop vouches for it (and the proof of purchase when it does
+ * not yet), its Lenwell Care, each filter stage and the form for its details. `onChange` takes the
+ * server's new view of it.
+ */
 export function PurifierCard({ purifier, today, onChange }: { purifier: Purifier; today: string; onChange: (updated: Purifier) => void }) {
   const care = careText(purifier.care);
   const titleId = `purifier-${purifier.purifierId}-title`;
@@ -44,6 +49,7 @@ export function PurifierCard({ purifier, today, onChange }: { purifier: Purifier
           <dd className="text-ink">{formatDay(purifier.installedOn)}</dd>
         </div>
       </dl>
+      <PurifierVerification purifier={purifier} onChange={onChange} />
       {care ? (
         <>
           <p className={`mt-3 text-sm font-semibold ${purifier.care?.status === "ended" ? "text-ink-soft" : "text-leaf-700"}`}>{care}</p>

@@ -1,6 +1,8 @@
 import { ButtonLink } from "@/components/ui/button-link";
 import { ROUTES } from "@/lib/config/routes";
+import { isVouched } from "@/lib/config/purifiers";
 import { careText, dueText } from "@/lib/display/purifier-display";
+import { VERIFICATION_LABELS } from "@/lib/display/verification-display";
 import type { Purifier } from "@/lib/schemas/purifier";
 
 /** The account page's look at My purifiers: each purifier, the filter due next and which one Lenwell Care covers. */
@@ -25,7 +27,8 @@ export function PurifiersSummary({ purifiers }: { purifiers: Purifier[] }) {
                 <p className="text-ink-soft">
                   {next ? `${next.name}: ${dueText(next).toLowerCase()}` : null}
                   {next ? " · " : null}
-                  {careText(purifier.care) ?? "Not on Lenwell Care"}
+                  {careText(purifier.care) ??
+                    (isVouched(purifier.verification) ? "Not on Lenwell Care" : VERIFICATION_LABELS[purifier.verification])}
                 </p>
               </li>
             );

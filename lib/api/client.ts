@@ -12,6 +12,8 @@ import { failureMessage, statusMessage } from "./messages";
 export interface CallOptions {
   searchParams?: Record<string, string | number | undefined>;
   json?: unknown;
+  /** A form upload (multipart/form-data, the browser sets its boundary): the one call that sends a file. */
+  body?: FormData;
   /** Show a failure to the customer as an alert (most callers show it in their own place instead). */
   notify?: boolean;
   /**
@@ -85,6 +87,7 @@ export async function callApi<S extends z.ZodType>(
         http()(path.replace(/^\/+/, ""), {
           method,
           json: options.json,
+          body: options.body,
           searchParams,
           headers,
           ...(options.operator ? { prefixUrl: `${publicEnv.apiBaseUrl || window.location.origin}${ADMIN_API_PREFIX}` } : {}),

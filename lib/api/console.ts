@@ -16,6 +16,7 @@ import {
   type rejectAfterSaleBodySchema,
 } from "@/lib/schemas/after-sale";
 import { merchandiseSchema, type Merchandise } from "@/lib/schemas/merchandise";
+import { purifierSchema, type Purifier, type RejectPurifierBody } from "@/lib/schemas/purifier";
 import { cancelMembershipResponseSchema, type operatorCancelMembershipBodySchema, type CancelMembershipResponse } from "@/lib/schemas/user";
 import { callApi } from "./client";
 import { loginOnExpiry } from "./login-on-expiry";
@@ -59,4 +60,14 @@ export async function cancelMembershipAsOperator(
   body: z.input<typeof operatorCancelMembershipBodySchema>,
 ): Promise<CancelMembershipResponse> {
   return callApi("post", "plans/cancel", cancelMembershipResponseSchema, { json: body, ...operatorCall }).catch(loginOnExpiry);
+}
+
+/** POST /api/v1/admin/purifiers/verify: the proof of purchase holds; Lenwell Care may cover the purifier. */
+export async function verifyPurifier(purifierId: string): Promise<Purifier> {
+  return callApi("post", "purifiers/verify", purifierSchema, { json: { purifierId }, ...operatorCall }).catch(loginOnExpiry);
+}
+
+/** POST /api/v1/admin/purifiers/reject: the purifier cannot be verified, for the reason given (the customer reads it). */
+export async function rejectPurifier(body: RejectPurifierBody): Promise<Purifier> {
+  return callApi("post", "purifiers/reject", purifierSchema, { json: body, ...operatorCall }).catch(loginOnExpiry);
 }

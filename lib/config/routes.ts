@@ -35,6 +35,8 @@ export const ROUTES = {
   consoleCatalogue: "/admin/catalogue",
   consolePlans: "/admin/plans",
   consolePurifiers: "/admin/purifiers",
+  /** The purifiers customers added, waiting for an operator to verify their proof of purchase. */
+  consoleVerification: "/admin/verification",
   consoleReferrals: "/admin/referrals",
   consoleFilterShipments: "/admin/filter-shipments",
   /** Opened from the unsubscribe link of a reminder e-mail, without signing in. */

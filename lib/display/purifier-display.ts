@@ -3,9 +3,17 @@ import type { CareCoverage, FilterStageView } from "@/lib/schemas/purifier";
 // The words My purifiers and the console use for days, filter stages and care coverage. Days are the
 // shop's calendar days ("2026-11-25"), so they are written out without a time zone.
 
-/** What a customer reads when Lenwell Care is refused because they have no registered purifier. */
+/** What a customer reads when Lenwell Care is refused because they have no purifier the shop vouches for. */
 export const CARE_NEEDS_PURIFIER_MESSAGE =
   "Lenwell Care is for owners of a Lenwell purifier. Add your purifier under My purifiers first, then buy the plan.";
+
+/** What a customer reads when Lenwell Care is refused because their purifier waits for verification. */
+export const CARE_AWAITING_VERIFICATION_MESSAGE =
+  "Lenwell Care can be bought once we have verified your purifier from its proof of purchase. My purifiers shows where it stands.";
+
+/** What a customer reads when Lenwell Care is refused because their purifier could not be verified. */
+export const CARE_NOT_VERIFIED_MESSAGE =
+  "We could not verify your purifier, so Lenwell Care cannot be bought for it. My purifiers says why, and takes another proof of purchase.";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
 

@@ -1,6 +1,14 @@
 import { z } from "zod";
+import {
+  AWAITING_VERIFICATIONS,
+  MAX_AWAITING_PURIFIERS,
+  PROOF_CONTENT_TYPES,
+  PROOF_MAX_TEXT,
+  PURIFIER_VERIFICATIONS,
+  REJECT_REASON_MAX,
+} from "@/lib/config/purifiers";
 import { isCalendarDay } from "@/lib/rules/calendar-day";
-import { singleLineText, uuidText } from "./text";
+import { multiLineText, singleLineText, uuidText } from "./text";
 import { OPERATOR_PAGE_FIELDS, pageSchema } from "./paging";
 
 // My purifiers (/api/v1/c/purifier/...) and the console's purifier search: request bodies, the
@@ -28,6 +36,20 @@ export const PURIFIER_MESSAGES = {
   nothingToChange: "Enter the installation date or the serial number to change.",
   tooManySerials: (name: string, quantity: number) => `${name}: enter at most ${quantity} serial numbers (one per unit).`,
   notAPurifierLine: "Serial numbers are only for the purifiers of this order.",
+  alreadyYours: "This purifier is already under My purifiers.",
+  tooManyAwaiting: `You have ${MAX_AWAITING_PURIFIERS} purifiers waiting for verification. Attach their proofs of purchase, or wait for our answer, before adding another.`,
+  proofMissing: "Choose the file of your proof of purchase.",
+  proofType: "Attach your proof of purchase as a PDF, JPEG or PNG file.",
+  proofTooLarge: `The file is too large: a proof of purchase may be at most ${PROOF_MAX_TEXT}.`,
+  proofNotNeeded: "This purifier needs no proof of purchase: we vouch for it already.",
+  proofNotFound: "This purifier has no proof of purchase attached.",
+  verifyNeedsProof: "No proof of purchase is attached yet: there is nothing to verify.",
+  alreadyVouched: "This purifier is vouched for already.",
+  verifyRejected: "This purifier was rejected. The customer can attach a new proof of purchase, which brings it back here.",
+  serialShipped: (serial: string, order: string) =>
+    `Serial number ${serial} is on a purifier we shipped in order #${order}: it is registered to that order's customer when delivered.`,
+  serialVerifiedFor: (serial: string, email: string) => `Serial number ${serial} is already verified on a purifier of ${email}.`,
+  rejectReason: "Give the reason for the rejection (the customer reads it).",
 } as const;
 
 // Kept where the product page's buy box can read it without the schemas (and zod) in its bundle.
@@ -115,6 +137,16 @@ export type CareCancellation = z.infer<typeof careCancellationSchema>;
 export const careCancelBodySchema = z.strictObject({ planId: uuidText("Unknown care plan.") });
 export type CareCancelBody = z.infer<typeof careCancelBodySchema>;
 
+/** The proof of purchase a customer attached: what the pages say about it (the file is its own call). */
+export const purifierProofSchema = z.object({
+  fileName: z.string(),
+  contentType: z.enum(PROOF_CONTENT_TYPES),
+  /** Bytes. */
+  size: z.number().int(),
+  uploadedAt: z.string(),
+});
+export type PurifierProof = z.infer<typeof purifierProofSchema>;
+
 export const purifierSchema = z.object({
   purifierId: z.string(),
   skuNum: z.string(),
@@ -127,8 +159,34 @@ export const purifierSchema = z.object({
   registeredAt: z.string(),
   stages: z.array(filterStageViewSchema),
   care: careCoverageSchema.nullable(),
+  /** Whether the shop vouches for it (only "shipped" and "verified" may be put on Lenwell Care). */
+  verification: z.enum(PURIFIER_VERIFICATIONS),
+  /** Why an operator could not verify it; null unless "rejected". */
+  rejectReason: z.string().nullable(),
+  proof: purifierProofSchema.nullable(),
 });
 export type Purifier = z.infer<typeof purifierSchema>;
+
+const purifierIdQuery = z.strictObject({ purifierId: purifierIdField });
+
+/** GET /purifier/proof and the console's: whose proof to send. */
+export const purifierProofQuerySchema = purifierIdQuery;
+export type PurifierProofQuery = z.infer<typeof purifierProofQuerySchema>;
+
+/** The upload's text field beside the file (multipart/form-data). */
+export const attachProofFieldsSchema = purifierIdQuery;
+
+export const verifyPurifierBodySchema = z.strictObject({ purifierId: purifierIdField });
+export type VerifyPurifierBody = z.infer<typeof verifyPurifierBodySchema>;
+
+export const rejectPurifierBodySchema = z.strictObject({
+  purifierId: purifierIdField,
+  reason: multiLineText({ message: PURIFIER_MESSAGES.rejectReason })
+    .trim()
+    .min(3, PURIFIER_MESSAGES.rejectReason)
+    .max(REJECT_REASON_MAX, `Use at most ${REJECT_REASON_MAX} characters.`),
+});
+export type RejectPurifierBody = z.infer<typeof rejectPurifierBodySchema>;
 
 export const purifierListSchema = z.object({
   list: z.array(purifierSchema),
@@ -150,3 +208,23 @@ export const operatorPurifierSchema = purifierSchema.extend({ customer: z.object
 export type OperatorPurifier = z.infer<typeof operatorPurifierSchema>;
 
 export const operatorPurifierListSchema = pageSchema(operatorPurifierSchema).extend({ today: z.string() });
+
+/** The verification queue's states: proof received (what an operator can act on first), or none yet. */
+export const operatorVerificationListQuerySchema = z.strictObject({
+  status: z.enum(AWAITING_VERIFICATIONS).optional(),
+  /** Part of a serial (case-insensitive). */
+  serial: singleLineText().trim().max(32, "Use at most 32 characters.").optional(),
+  ...OPERATOR_PAGE_FIELDS,
+});
+export type OperatorVerificationListQuery = z.infer<typeof operatorVerificationListQuerySchema>;
+
+/** A purifier waiting for verification, with what else the shop knows of its serial. */
+export const operatorVerificationSchema = operatorPurifierSchema.extend({
+  /** Other customers' purifiers with the same serial, and where the shop stands with each. */
+  otherClaims: z.array(z.object({ customerEmail: z.string(), verification: z.enum(PURIFIER_VERIFICATIONS) })),
+  /** Orders that carried a purifier with this serial (shipped or delivered), to whom. */
+  shipments: z.array(z.object({ orderId: z.string(), customerEmail: z.string() })),
+});
+export type OperatorVerification = z.infer<typeof operatorVerificationSchema>;
+
+export const operatorVerificationListSchema = pageSchema(operatorVerificationSchema);

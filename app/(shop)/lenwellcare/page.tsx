@@ -41,11 +41,11 @@ export default async function LenwellCarePage() {
               shipping both ways. One plan, one purifier, two years.
             </p>
             <p className="mt-3">
-              For owners of a Lenwell purifier: add yours under{" "}
+              For owners of a Lenwell purifier. One bought from us is under{" "}
               <ShopLink href={ROUTES.purifiers} className="font-medium text-brand-700 underline">
                 My purifiers
               </ShopLink>{" "}
-              first, then get the plan for it.
+              once it is delivered; one bought elsewhere, add there with its proof of purchase, and get the plan once we have verified it.
             </p>
             <div className="mt-5">
               <Price originalPrice={care.originalPrice} discountPrice={care.discountPrice} size="lg" />
@@ -137,7 +137,7 @@ export default async function LenwellCarePage() {
           items={[
             {
               title: "Owners of a Lenwell purifier",
-              body: "Lenwell Care is for a Lenwell purifier you own, bought from Lenwell or an authorised reseller.",
+              body: "Lenwell Care is for a Lenwell purifier you own, bought from Lenwell or an authorised reseller. Bought elsewhere: add it under My purifiers with its receipt or invoice, and we verify it before the plan can be bought.",
             },
             {
               title: "One plan per purifier",

@@ -57,6 +57,9 @@ export const MAIL_TEMPLATES = {
   "care-ending": standard,
   "care-cancelled": standard,
   "plan-ended-by-refund": standard,
+  // Purifiers (templates/purifiers.tsx).
+  "purifier-verified": standard,
+  "purifier-rejected": standard,
 } as const satisfies Record<string, MailTemplateClass>;
 
 export type MailTemplate = keyof typeof MAIL_TEMPLATES;

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, gt, inArray, lte } from "drizzle-orm";
 import type { DbExecutor, Transaction } from "@/lib/db/client";
 import { memberships, type MembershipRow } from "@/lib/db/schema";
-import { CARE_NEEDS_PURIFIER_MESSAGE } from "@/lib/display/purifier-display";
+import { CARE_AWAITING_VERIFICATION_MESSAGE, CARE_NEEDS_PURIFIER_MESSAGE, CARE_NOT_VERIFIED_MESSAGE } from "@/lib/display/purifier-display";
 import type { CareCoverage } from "@/lib/schemas/purifier";
 import { AppError } from "@/lib/server/base/errors";
 import { productsBySku } from "@/lib/server/catalog/lookups";
@@ -11,23 +11,41 @@ import { storeDate } from "@/lib/server/shipping/dates";
 import { addMonths } from "./periods";
 
 // Lenwell Care covers one purifier the buyer owns, for the plan's length from the moment it is paid
-// ("2 years from purchase of the plan"). Only an owner of a registered purifier may buy it: the cart,
-// the checkout and the payment all ask here, so no path around the rule sells a plan that covers
-// nothing.
+// ("2 years from purchase of the plan"). Only an owner of a purifier the shop vouches for may buy it
+// (one it shipped them, or one an operator verified from a proof of purchase: docs/decisions/0040):
+// the cart, the checkout and the payment all ask here, so no path around the rule sells a plan that
+// covers nothing, or a serial someone made up.
+
+/** The customer's purifiers as Lenwell Care sees them. */
+export interface CarePurifiers {
+  /** The purifiers the shop vouches for, newest registered first: what a care plan may cover. */
+  vouched: string[];
+  /** Whether another waits for an operator to verify it, or one was rejected (the refusal then says so). */
+  awaitingVerification: boolean;
+  rejected: boolean;
+}
+
+/** Why the plan is refused to a customer with no purifier the shop vouches for, in their case's words. */
+function refusalOf(owned: CarePurifiers): string {
+  if (owned.awaitingVerification) return CARE_AWAITING_VERIFICATION_MESSAGE;
+  return owned.rejected ? CARE_NOT_VERIFIED_MESSAGE : CARE_NEEDS_PURIFIER_MESSAGE;
+}
 
 /**
- * The customer's registered purifiers, newest first: the purifiers domain, above this one, answers
- * (purifiers/subscriptions.ts), through the asker's transaction.
+ * The customer's purifiers: the purifiers domain, above this one, answers (purifiers/subscriptions.ts),
+ * through the asker's transaction.
  */
-export const purifiersOfCustomer = domainQuestion<string, string[]>("customer.purifiers");
+export const purifiersOfCustomer = domainQuestion<string, CarePurifiers>("customer.purifiers");
 
-/** Refuses a care plan among `skus` unless `userId` has a registered purifier. */
+/** Refuses a care plan among `skus` unless `userId` has a purifier the shop vouches for. */
 export async function assertCarePlanBuyable(db: DbExecutor, userId: string, skus: readonly string[]): Promise<void> {
   if (skus.length === 0) return;
   const catalogue = await productsBySku(db, skus);
   if (![...catalogue.values()].some((product) => product.category === "care")) return;
-  if ((await purifiersOfCustomer.ask(userId, db)).length === 0)
-    throw new AppError(409, CARE_NEEDS_PURIFIER_MESSAGE, [{ path: "skuNum", message: CARE_NEEDS_PURIFIER_MESSAGE }]);
+  const owned = await purifiersOfCustomer.ask(userId, db);
+  if (owned.vouched.length > 0) return;
+  const message = refusalOf(owned);
+  throw new AppError(409, message, [{ path: "skuNum", message }]);
 }
 
 /**
@@ -36,7 +54,7 @@ export async function assertCarePlanBuyable(db: DbExecutor, userId: string, skus
  * Deterministic, so the account can say which purifier a plan is for before and after it is paid.
  */
 async function purifierToCover(tx: Transaction, userId: string, now: Date): Promise<{ purifierId: string; startsAt: Date } | null> {
-  const owned = await purifiersOfCustomer.ask(userId, tx);
+  const owned = (await purifiersOfCustomer.ask(userId, tx)).vouched;
   if (owned.length === 0) return null;
   const plans = await tx
     .select({ purifierId: memberships.purifierId, endsAt: memberships.endsAt })
@@ -63,8 +81,8 @@ async function purifierToCover(tx: Transaction, userId: string, now: Date): Prom
 }
 
 /**
- * One care plan per unit bought, each attached to a purifier (inside the payment's transaction). A
- * buyer without a purifier cannot get here (the payment refuses first); should one still, the plan
+ * One care plan per unit bought, each attached to a purifier the shop vouches for (inside the
+ * payment's transaction). A buyer without one cannot get here (the payment refuses first); should one still, the plan
  * is kept unattached rather than the paid money lost, and the operator sees it in the console.
  */
 export async function activateCarePlans(

@@ -48,23 +48,30 @@ export async function latestShippingAddress(db: DbExecutor, userId: string): Pro
   return latest?.address ?? null;
 }
 
-/** Whether `serial` is promised to a unit of an order still on its way (other than `exceptOrderId`). */
-export async function serialOnTheWay(db: DbExecutor, serial: string, exceptOrderId?: string): Promise<boolean> {
-  // Only an order still on its way holds its serials: once delivered they are on its purifiers, and a
-  // shipment refunded on the way gives them back.
-  const [shipped] = await db
-    .select({ orderId: orderItems.orderId })
+/**
+ * The orders that carried a purifier with `serial` to their customer (shipped or delivered; one
+ * refunded or cancelled gave its units back): the shop's own record of where a serial went. Only
+ * one customer's when `userId` is given; `exceptOrderId` left out. Oldest first.
+ */
+export async function ordersShippingSerial(
+  db: DbExecutor,
+  serial: string,
+  where: { userId?: string; exceptOrderId?: string } = {},
+): Promise<{ orderId: string; userId: string }[]> {
+  return db
+    .selectDistinct({ orderId: orders.id, userId: orders.userId, createdAt: orders.createdAt })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .where(
       and(
         sql`${orderItems.serials} @> ${JSON.stringify([serial])}::jsonb`,
-        eq(orders.status, "shipped"),
-        exceptOrderId ? ne(orderItems.orderId, exceptOrderId) : undefined,
+        inArray(orders.status, ["shipped", "delivered"]),
+        where.userId ? eq(orders.userId, where.userId) : undefined,
+        where.exceptOrderId ? ne(orders.id, where.exceptOrderId) : undefined,
       ),
     )
-    .limit(1);
-  return shipped !== undefined;
+    .orderBy(asc(orders.createdAt), asc(orders.id))
+    .then((rows) => rows.map(({ orderId, userId }) => ({ orderId, userId })));
 }
 
 /** Stores the serials entered for a line as it ships (the purifiers check them: the shipping event). */

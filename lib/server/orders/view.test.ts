@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { expect, it } from "vitest";
-import { memberships, purifiers } from "@/lib/db/schema";
+import { memberships } from "@/lib/db/schema";
+import { verifiedPurifier } from "@/test/support/purifiers";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { HOUSTON, makeCustomer, makeProduct, putInCart } from "@/test/support/shop";
 import { buyNow, checkoutCart } from "@/lib/server/checkout";
@@ -31,10 +32,8 @@ describeEachEngine("member-priced lines of an order on $name", (engine) => {
 
   it("a member's care-plan order is made while the membership runs, yet applies no member price", async () => {
     const who = await member();
-    // Lenwell Care is sold to owners of a registered purifier.
-    await db()
-      .db.insert(purifiers)
-      .values({ userId: who.id, sku: "LW-RO600", source: "customer", purchasedOn: "2026-01-02", installedOn: "2026-01-02" });
+    // Lenwell Care is sold to owners of a purifier the shop vouches for.
+    await verifiedPurifier(who, await makeCustomer(db(), { role: "admin" }));
     const { orderId } = await buyNow(who.id, "LW-CARE-2Y", 1, null);
     const order = await getOrderForCustomer(who.id, orderId);
     expect(order).toMatchObject({ memberPricing: true, memberPricesApplied: false, subTotal: "69.00" });

@@ -1,7 +1,9 @@
 import "server-only";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { DbExecutor, Transaction } from "@/lib/db/client";
-import { filterChanges, purifiers, type FilterChangeRow, type PurifierRow } from "@/lib/db/schema";
+import { AWAITING_VERIFICATIONS, isVouched } from "@/lib/config/purifiers";
+import { filterChanges, purifierProofs, purifiers, type FilterChangeRow, type PurifierRow } from "@/lib/db/schema";
+import type { PurifierProof } from "@/lib/schemas/purifier";
 
 // What the other domains read and write of the purifiers and their filter changes (this domain's
 // tables: eslint.config.mjs TABLE_OWNERS), through the caller's executor.
@@ -23,14 +25,42 @@ export async function findPurifiers(
     .orderBy(asc(purifiers.createdAt), asc(purifiers.id));
 }
 
-/** The customer's purifiers, newest registered first (the memberships ask: purifiersOfCustomer). */
-export async function purifierIdsOf(db: DbExecutor, userId: string): Promise<string[]> {
+/**
+ * The customer's purifiers as Lenwell Care sees them (the memberships ask: purifiersOfCustomer):
+ * those the shop vouches for, newest registered first, and whether another waits for verification.
+ */
+export async function carePurifiersOf(
+  db: DbExecutor,
+  userId: string,
+): Promise<{ vouched: string[]; awaitingVerification: boolean; rejected: boolean }> {
   const rows = await db
-    .select({ id: purifiers.id })
+    .select({ id: purifiers.id, verification: purifiers.verification })
     .from(purifiers)
     .where(eq(purifiers.userId, userId))
     .orderBy(desc(purifiers.createdAt), desc(purifiers.id));
-  return rows.map((row) => row.id);
+  return {
+    vouched: rows.filter((row) => isVouched(row.verification)).map((row) => row.id),
+    awaitingVerification: rows.some((row) => (AWAITING_VERIFICATIONS as readonly string[]).includes(row.verification)),
+    rejected: rows.some((row) => row.verification === "rejected"),
+  };
+}
+
+/** What the pages say of each purifier's proof of purchase (never the file itself), by purifier. */
+export async function proofsOf(db: DbExecutor, purifierIds: readonly string[]): Promise<Map<string, PurifierProof>> {
+  if (purifierIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      purifierId: purifierProofs.purifierId,
+      fileName: purifierProofs.fileName,
+      contentType: purifierProofs.contentType,
+      size: purifierProofs.byteSize,
+      createdAt: purifierProofs.createdAt,
+    })
+    .from(purifierProofs)
+    .where(inArray(purifierProofs.purifierId, [...purifierIds]));
+  return new Map(
+    rows.map(({ purifierId, createdAt, ...proof }) => [purifierId, { ...proof, uploadedAt: createdAt.toISOString() }] as const),
+  );
 }
 
 /** Locks the customer's purifier (so changes to its schedule queue up); undefined when it is not theirs. */

@@ -1,48 +1,46 @@
 import "server-only";
-import { and, desc, eq, ilike } from "drizzle-orm";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { getDb, type DbExecutor, type Transaction } from "@/lib/db/client";
-import { purifiers, type PurifierRow, type UserRow } from "@/lib/db/schema";
+import { AWAITING_VERIFICATIONS, isVouched, MAX_AWAITING_PURIFIERS } from "@/lib/config/purifiers";
+import { purifiers, type PurifierRow } from "@/lib/db/schema";
 import { daysBetween } from "@/lib/rules/calendar-day";
 import { filterStages } from "@/lib/rules/filter-stages";
 import {
   PURIFIER_MESSAGES,
   type AddPurifierBody,
-  type OperatorPurifier,
-  type OperatorPurifierListQuery,
   type EditPurifierBody,
   type FilterChangeBody,
   type Purifier,
   type PurifierList,
   type ShipSerials,
 } from "@/lib/schemas/purifier";
-import { assertOperator } from "@/lib/server/auth/roles";
-import { emailsOfUsers } from "@/lib/server/auth/users";
 import { filterStageSpecs, firstOfCategory, productsBySku, withProducts } from "@/lib/server/catalog/lookups";
-import { linesOfOrder, serialOnTheWay, storeLineSerials } from "@/lib/server/orders/lookups";
+import { linesOfOrder, ordersShippingSerial, storeLineSerials } from "@/lib/server/orders/lookups";
 import { AppError } from "@/lib/server/base/errors";
 import { isUniqueViolation } from "@/lib/server/base/unique-violation";
 import { careCoverageOf } from "@/lib/server/memberships";
-import { escapeLike } from "@/lib/server/base/console-search";
-import { readPage } from "@/lib/server/base/paging";
 import { storeDate } from "@/lib/server/shipping/dates";
 import { inTransaction } from "@/lib/server/transaction";
-import { filterChangesOf, lockOwnedPurifier, recordFilterChanges } from "./lookups";
+import { filterChangesOf, lockOwnedPurifier, proofsOf, recordFilterChanges } from "./lookups";
+import { movePurifierVerification } from "./verification";
 
 // My purifiers: each purifier of a delivered order is registered to its owner in the delivery's
-// transaction; a customer adds one bought elsewhere. Every date is a day in the shop's time zone,
-// read from the clock once (`now`, injected by tests) and compared as days from then on.
+// transaction; a customer adds one bought elsewhere, which waits for a proof of purchase before the
+// shop vouches for it (verification.ts, docs/decisions/0040). Every date is a day in the shop's time
+// zone, read from the clock once (`now`, injected by tests) and compared as days from then on.
 
 const PURIFIER_CATEGORY = "purifier";
 
-function fieldError(code: number, path: string, message: string): AppError {
+export function fieldError(code: number, path: string, message: string): AppError {
   return new AppError(code, message, [{ path, message }]);
 }
 
-function notFound(): AppError {
+export function notFound(): AppError {
   return new AppError(404, PURIFIER_MESSAGES.notFound);
 }
 
-async function toViews(db: DbExecutor, rows: readonly PurifierRow[], now: Date): Promise<Purifier[]> {
+/** The purifiers as the customer's pages show them (the console adds its own facts to these). */
+export async function toViews(db: DbExecutor, rows: readonly PurifierRow[], now: Date): Promise<Purifier[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const today = storeDate(now);
@@ -58,6 +56,7 @@ async function toViews(db: DbExecutor, rows: readonly PurifierRow[], now: Date):
     ).values(),
   ];
   const coverage = await careCoverageOf(db, ids, now);
+  const proofs = await proofsOf(db, ids);
   return rows.map((row) => ({
     purifierId: row.id,
     skuNum: row.sku,
@@ -84,20 +83,50 @@ async function toViews(db: DbExecutor, rows: readonly PurifierRow[], now: Date):
       usedPercent: stage.usedPercent,
     })),
     care: coverage.get(row.id) ?? null,
+    verification: row.verification,
+    rejectReason: row.verification === "rejected" ? row.rejectReason : null,
+    proof: proofs.get(row.id) ?? null,
   }));
 }
 
-async function toView(db: DbExecutor, row: PurifierRow, now: Date): Promise<Purifier> {
+export async function toView(db: DbExecutor, row: PurifierRow, now: Date): Promise<Purifier> {
   const [view] = await toViews(db, [row], now);
   if (!view) throw new Error("A purifier row without its view");
   return view;
 }
 
-/** Whether `serial` is on a registered purifier, or promised to a unit of another order still on its way. */
-async function serialInUse(db: DbExecutor, serial: string, exceptOrderId?: string): Promise<boolean> {
-  const [registered] = await db.select({ id: purifiers.id }).from(purifiers).where(eq(purifiers.serial, serial)).limit(1);
-  if (registered) return true;
-  return serialOnTheWay(db, serial, exceptOrderId);
+/**
+ * Whether the shop's own records put `serial` on another purifier: one it shipped in another order
+ * (shipped or delivered), or one an operator verified. A customer's word (a purifier they added, a
+ * serial they typed) is not such a record, and blocks nothing.
+ */
+async function serialVouchedElsewhere(db: DbExecutor, serial: string, exceptOrderId: string): Promise<boolean> {
+  const [verified] = await db
+    .select({ id: purifiers.id })
+    .from(purifiers)
+    .where(and(eq(purifiers.serial, serial), eq(purifiers.verification, "verified")))
+    .limit(1);
+  if (verified) return true;
+  return (await ordersShippingSerial(db, serial, { exceptOrderId })).length > 0;
+}
+
+/** One purifier unit of an order: its line's sku, its number in the order (0-based) and the serial shipped with it. */
+interface OrderUnit {
+  sku: string;
+  unit: number;
+  serial: string | null;
+}
+
+/** The purifier units of `orderId`, numbered across its purifier lines in sku order: how registration keys them. */
+async function purifierUnitsOf(db: DbExecutor, orderId: string): Promise<OrderUnit[]> {
+  const lines = (await withProducts(db, await linesOfOrder(db, orderId))).filter((line) => line.product.category === PURIFIER_CATEGORY);
+  const units: OrderUnit[] = [];
+  for (const line of lines) {
+    for (let index = 0; index < line.quantity; index += 1) {
+      units.push({ sku: line.sku, unit: units.length, serial: line.serials?.[index] ?? null });
+    }
+  }
+  return units;
 }
 
 // Registration at delivery.
@@ -105,9 +134,9 @@ async function serialInUse(db: DbExecutor, serial: string, exceptOrderId?: strin
 /**
  * Registers every purifier unit of `orderId` to the order's owner (inside the delivery's
  * transaction): purchased and installed on the delivery day, with the serial the operator entered
- * for that unit when shipping. Each unit is keyed (order, unit), so running it twice adds nothing.
- * A serial someone registered meanwhile is left off rather than failing the delivery; the owner or
- * the shop sets it later.
+ * for that unit when shipping, and vouched for ("shipped"). Each unit is keyed (order, unit), so
+ * running it twice adds nothing. A purifier the customer added earlier with that serial is that unit:
+ * it is linked to the order and vouched for, rather than registered twice.
  */
 export async function registerDeliveredPurifiers(
   tx: Transaction,
@@ -115,37 +144,46 @@ export async function registerDeliveredPurifiers(
   userId: string,
   deliveredAt: Date,
 ): Promise<PurifierRow[]> {
-  const lines = (await withProducts(tx, await linesOfOrder(tx, orderId))).filter((line) => line.product.category === PURIFIER_CATEGORY);
   const day = storeDate(deliveredAt);
   const registered: PurifierRow[] = [];
-  let unit = 0;
-  for (const line of lines) {
-    for (let index = 0; index < line.quantity; index += 1, unit += 1) {
-      const wanted = line.serials?.[index] ?? null;
-      const [taken] = wanted ? await tx.select({ id: purifiers.id }).from(purifiers).where(eq(purifiers.serial, wanted)).limit(1) : [];
-      const [row] = await tx
-        .insert(purifiers)
-        .values({
-          userId,
-          sku: line.sku,
-          serial: taken ? null : wanted,
-          source: "order",
-          orderId,
-          orderUnit: unit,
-          purchasedOn: day,
-          installedOn: day,
-        })
-        .onConflictDoNothing({ target: [purifiers.orderId, purifiers.orderUnit] })
-        .returning();
-      if (row) registered.push(row);
+  for (const { sku, unit, serial } of await purifierUnitsOf(tx, orderId)) {
+    const [own] = serial
+      ? await tx
+          .select()
+          .from(purifiers)
+          .where(and(eq(purifiers.userId, userId), eq(purifiers.serial, serial)))
+          .for("update")
+      : [];
+    if (own && own.orderId === orderId && own.orderUnit === unit) continue;
+    if (own && !isVouched(own.verification)) {
+      registered.push(await movePurifierVerification(tx, own.id, "shipped", { orderId, orderUnit: unit }, deliveredAt));
+      continue;
     }
+    const [row] = await tx
+      .insert(purifiers)
+      .values({
+        userId,
+        sku,
+        // The customer holds this serial on another purifier the shop vouches for: the unit keeps none, for them to sort out.
+        serial: own ? null : serial,
+        source: "order",
+        orderId,
+        orderUnit: unit,
+        purchasedOn: day,
+        installedOn: day,
+        verification: "shipped",
+      })
+      .onConflictDoNothing({ target: [purifiers.orderId, purifiers.orderUnit] })
+      .returning();
+    if (row) registered.push(row);
   }
   return registered;
 }
 
 /**
  * Checks the serials an operator entered when shipping `orderId` and stores them on its lines
- * (inside the shipment's transaction): only purifier lines, at most one per unit, each unique.
+ * (inside the shipment's transaction): only purifier lines, at most one per unit, each unique, and
+ * none the shop's records already put on another purifier.
  */
 export async function storeShipSerials(tx: Transaction, orderId: string, entries: ShipSerials): Promise<void> {
   const seen = new Set<string>();
@@ -163,7 +201,7 @@ export async function storeShipSerials(tx: Transaction, orderId: string, entries
       const path = `serials.${index}.serials.${position}`;
       if (seen.has(serial)) throw fieldError(422, path, PURIFIER_MESSAGES.serialRepeated(serial));
       seen.add(serial);
-      if (await serialInUse(tx, serial, orderId)) throw fieldError(409, path, PURIFIER_MESSAGES.serialTaken(serial));
+      if (await serialVouchedElsewhere(tx, serial, orderId)) throw fieldError(409, path, PURIFIER_MESSAGES.serialTaken(serial));
     }
     await storeLineSerials(tx, orderId, line.sku, entry.serials);
   }
@@ -183,26 +221,58 @@ function assertDates(purchasedOn: string, installedOn: string, today: string): v
   if (daysBetween(purchasedOn, installedOn) < 0) throw fieldError(422, "installedOn", PURIFIER_MESSAGES.installBeforePurchase);
 }
 
-/** A purifier bought elsewhere: its serial (required, unique), purchase day and installation day. */
+/**
+ * A purifier the customer adds: its serial, purchase day and installation day. When the serial is on
+ * a line of the customer's own shipped or delivered order, the shop's record vouches for it at once
+ * ("shipped"); otherwise it waits for a proof of purchase ("awaiting_proof"), whoever else claims or
+ * holds that serial. The answer never depends on another customer's purifiers: a made-up serial, a
+ * new one and someone else's are added alike (status, body and work done), so adding tells nobody
+ * whether a serial is registered (docs/decisions/0040). Only the customer's own purifiers refuse it.
+ */
 export async function addPurifier(userId: string, body: AddPurifierBody, now: Date = new Date()): Promise<Purifier> {
   const installedOn = body.installedOn ?? body.purchasedOn;
   assertDates(body.purchasedOn, installedOn, storeDate(now));
   return inTransaction(async (tx) => {
-    if (await serialInUse(tx, body.serial)) throw fieldError(409, "serial", PURIFIER_MESSAGES.serialTaken(body.serial));
-    const sku = await firstOfCategory(tx, PURIFIER_CATEGORY);
+    const [waiting] = await tx
+      .select({ waiting: count() })
+      .from(purifiers)
+      .where(and(eq(purifiers.userId, userId), inArray(purifiers.verification, [...AWAITING_VERIFICATIONS])));
+    if ((waiting?.waiting ?? 0) >= MAX_AWAITING_PURIFIERS) throw fieldError(409, "serial", PURIFIER_MESSAGES.tooManyAwaiting);
+    const shipped = await ownShippedUnit(tx, userId, body.serial);
+    const sku = shipped?.sku ?? (await firstOfCategory(tx, PURIFIER_CATEGORY))?.sku;
     if (!sku) throw new Error("The catalogue has no purifier");
-    // The unique serial decides a race between two adds of the same serial: one row, one 409.
+    // The customer's own serial (or the unit of their order, registered already) decides a race
+    // between two adds of theirs: one row, one 409. No other customer's row can conflict.
     const [row] = await tx
       .insert(purifiers)
-      .values({ userId, sku: sku.sku, serial: body.serial, source: "customer", purchasedOn: body.purchasedOn, installedOn })
-      .onConflictDoNothing({ target: purifiers.serial })
+      .values({
+        userId,
+        sku,
+        serial: body.serial,
+        source: "customer",
+        purchasedOn: body.purchasedOn,
+        installedOn,
+        verification: shipped ? "shipped" : "awaiting_proof",
+        orderId: shipped?.orderId ?? null,
+        orderUnit: shipped?.unit ?? null,
+      })
+      .onConflictDoNothing()
       .returning();
-    if (!row) throw fieldError(409, "serial", PURIFIER_MESSAGES.serialTaken(body.serial));
+    if (!row) throw fieldError(409, "serial", PURIFIER_MESSAGES.alreadyYours);
     return toView(tx, row, now);
   });
 }
 
-async function lockOwnPurifier(tx: Transaction, userId: string, purifierId: string): Promise<PurifierRow> {
+/** The unit of the customer's own shipped or delivered order that carried `serial`, if any. */
+async function ownShippedUnit(db: DbExecutor, userId: string, serial: string): Promise<(OrderUnit & { orderId: string }) | null> {
+  for (const { orderId } of await ordersShippingSerial(db, serial, { userId })) {
+    const unit = (await purifierUnitsOf(db, orderId)).find((candidate) => candidate.serial === serial);
+    if (unit) return { ...unit, orderId };
+  }
+  return null;
+}
+
+export async function lockOwnPurifier(tx: Transaction, userId: string, purifierId: string): Promise<PurifierRow> {
   const row = await lockOwnedPurifier(tx, userId, purifierId);
   if (!row) throw notFound();
   return row;
@@ -217,9 +287,10 @@ export async function editPurifier(userId: string, body: EditPurifierBody, now: 
       const row = await lockOwnPurifier(tx, userId, body.purifierId);
       const installedOn = body.installedOn ?? row.installedOn;
       if (body.installedOn !== undefined) assertDates(row.purchasedOn, installedOn, today);
-      if (body.serial !== undefined && body.serial !== row.serial) {
-        if (row.serial !== null) throw fieldError(409, "serial", PURIFIER_MESSAGES.serialAlreadySet);
-        if (await serialInUse(tx, body.serial)) throw fieldError(409, "serial", PURIFIER_MESSAGES.serialTaken(body.serial));
+      // Another customer's purifier with this serial is no concern of this one: only the customer's
+      // own (the unique index) refuses it, as adding does.
+      if (body.serial !== undefined && body.serial !== row.serial && row.serial !== null) {
+        throw fieldError(409, "serial", PURIFIER_MESSAGES.serialAlreadySet);
       }
       const [updated] = await tx
         .update(purifiers)
@@ -230,7 +301,7 @@ export async function editPurifier(userId: string, body: EditPurifierBody, now: 
       return toView(tx, updated, now);
     });
   } catch (error) {
-    if (body.serial && isUniqueViolation(error)) throw fieldError(409, "serial", PURIFIER_MESSAGES.serialTaken(body.serial));
+    if (body.serial && isUniqueViolation(error)) throw fieldError(409, "serial", PURIFIER_MESSAGES.alreadyYours);
     throw error;
   }
 }
@@ -257,37 +328,4 @@ export async function ownPurifier(db: DbExecutor, userId: string, purifierId: st
     .from(purifiers)
     .where(and(eq(purifiers.id, purifierId), eq(purifiers.userId, userId)));
   return row ?? null;
-}
-
-// The console.
-
-/** Purifiers by part of their serial, or the most recent registrations; each with its owner. */
-export async function operatorListPurifiers(
-  user: Pick<UserRow, "role">,
-  query: OperatorPurifierListQuery,
-  now: Date = new Date(),
-): Promise<{ list: OperatorPurifier[]; total: number; today: string }> {
-  assertOperator(user);
-  const db = await getDb();
-  const serial = query.serial?.toUpperCase();
-  const where = serial ? ilike(purifiers.serial, `%${escapeLike(serial)}%`) : undefined;
-  const matching = db.select({ purifier: purifiers }).from(purifiers);
-  const { rows, total } = await readPage(db, query, matching.where(where).$dynamic(), [desc(purifiers.createdAt), desc(purifiers.id)]);
-  const views = await toViews(
-    db,
-    rows.map((row) => row.purifier),
-    now,
-  );
-  const emailOf = await emailsOfUsers(
-    db,
-    rows.map((row) => row.purifier.userId),
-  );
-  return {
-    total,
-    today: storeDate(now),
-    list: views.map((view, index) => ({
-      ...view,
-      customer: { id: rows[index]?.purifier.userId ?? "", email: emailOf(rows[index]?.purifier.userId ?? "") ?? "" },
-    })),
-  };
 }

@@ -26,7 +26,8 @@ import {
   submitAfterSaleTracking,
 } from "@/lib/server/after-sale";
 import { operatorCancelMembership, cancelMembership, runCareReminders, runRenewals, setRenewalCard } from "@/lib/server/memberships";
-import { addPurifier } from "@/lib/server/purifiers";
+import { addPurifier, attachProof, operatorVerifyPurifier } from "@/lib/server/purifiers";
+import { PDF_PROOF } from "@/test/support/proof-files";
 import { SANDBOX_CARDS } from "@/lib/server/payments/sandbox-cards";
 import { createSandboxGateway } from "@/lib/server/payments/sandbox-gateway";
 import type { ProviderEvent } from "@/lib/server/payments/provider";
@@ -466,12 +467,20 @@ const cancelAfterSaleCommand = fc.record({ aim, index }).map(
 const registerPurifierCommand = who.map(
   (p) =>
     new Step(
-      `${p === 0 ? "ada" : "bo"} registers a purifier bought elsewhere`,
+      `${p === 0 ? "ada" : "bo"} registers a purifier bought elsewhere, and the operator verifies its proof of purchase`,
       () => true,
       async (world) => {
         const serial = fresh(world, "MM").slice(0, 20).toUpperCase();
-        const purifier = await addPurifier(customerOf(world, p).id, { serial, purchasedOn: storeDate(world.now) }, world.now);
-        return `registered ${purifier.skuNum}`;
+        const customer = customerOf(world, p);
+        const added = await addPurifier(customer.id, { serial, purchasedOn: storeDate(world.now) }, world.now);
+        // Lenwell Care covers only a purifier the shop vouches for (docs/decisions/0040).
+        await attachProof(
+          customer.id,
+          { fields: { purifierId: added.purifierId }, file: { name: "receipt.pdf", bytes: PDF_PROOF } },
+          world.now,
+        );
+        const purifier = await operatorVerifyPurifier(world.operator, { purifierId: added.purifierId }, world.now);
+        return `registered ${purifier.skuNum}, ${purifier.verification}`;
       },
     ),
 );

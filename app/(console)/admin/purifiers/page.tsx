@@ -3,13 +3,15 @@ import { ConsoleLink } from "@/components/console/console-list";
 import { searchedListPage } from "../_parts/console-pages";
 import { ROUTES, consoleOrderPath } from "@/lib/config/routes";
 import { careText, dueText, formatDay } from "@/lib/display/purifier-display";
+import { VERIFICATION_LABELS } from "@/lib/display/verification-display";
 import { operatorPurifierListQuerySchema } from "@/lib/schemas/purifier";
 import { operatorListPurifiers } from "@/lib/server/purifiers";
 
 export const metadata: Metadata = { title: "Purifiers" };
 
 // Find a purifier by (part of) its serial, or see the latest registrations: who owns it, where it
-// came from, its filters' due days and its care cover, as the customer's own page computes them.
+// came from, whether the shop vouches for it, its filters' due days and its care cover, as the
+// customer's own page computes them.
 export default searchedListPage(operatorPurifierListQuerySchema, operatorListPurifiers, {
   route: ROUTES.consolePurifiers,
   title: "Purifiers",
@@ -18,7 +20,7 @@ export default searchedListPage(operatorPurifierListQuerySchema, operatorListPur
   // Unsearched, the page shows the latest registrations only: a count of them all would not match it.
   unsearchedFor: ({ serial, pageSize }) =>
     serial ? undefined : <p className="mt-4 text-sm text-ink-muted">The {pageSize} most recent registrations.</p>,
-  columns: ["Serial", "Owner", "Source", "Purchased", "Installed", "Filters due", "Lenwell Care"],
+  columns: ["Serial", "Owner", "Source", "Verification", "Purchased", "Installed", "Filters due", "Lenwell Care"],
   gap: "page",
   row: (purifier) => (
     <tr key={purifier.purifierId} className="align-top">
@@ -26,6 +28,15 @@ export default searchedListPage(operatorPurifierListQuerySchema, operatorListPur
       <td className="px-3 py-2 break-all">{purifier.customer.email}</td>
       <td className="px-3 py-2">
         {purifier.orderId ? <ConsoleLink href={consoleOrderPath(purifier.orderId)}>Our order</ConsoleLink> : "Added by the customer"}
+      </td>
+      <td className="px-3 py-2">
+        {purifier.verification === "awaiting_proof" || purifier.verification === "in_review" ? (
+          <ConsoleLink href={`${ROUTES.consoleVerification}?serial=${encodeURIComponent(purifier.serial ?? "")}`}>
+            {VERIFICATION_LABELS[purifier.verification]}
+          </ConsoleLink>
+        ) : (
+          VERIFICATION_LABELS[purifier.verification]
+        )}
       </td>
       <td className="px-3 py-2 whitespace-nowrap">{formatDay(purifier.purchasedOn)}</td>
       <td className="px-3 py-2 whitespace-nowrap">{formatDay(purifier.installedOn)}</td>

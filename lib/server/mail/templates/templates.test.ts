@@ -14,6 +14,7 @@ const orders = await import("./orders");
 const afterSale = await import("./after-sale");
 const plans = await import("./memberships");
 const filters = await import("./filters");
+const purifiers = await import("./purifiers");
 const { RETURN_ADDRESS } = await import("@/lib/config/after-sale");
 
 const ORDER_ID = "5e461c55-5d5c-4a8e-9b1a-0c2d3e4f5a6b";
@@ -157,6 +158,16 @@ const CASES: Record<string, Case> = {
     draft: afterSale.afterSaleRejectedMail(TO, facts, "Outside the warranty period."),
     subject: "Your Lenwell return request was declined",
     says: ["Reason: Outside the warranty period."],
+  },
+  purifierVerified: {
+    draft: purifiers.purifierVerifiedMail(TO, "RO-5E461C55"),
+    subject: "Your Lenwell purifier is verified",
+    says: ["We checked the proof of purchase of your purifier (serial RO-5E461C55).", "https://shop.example/mart/detail/LW-CARE-2Y"],
+  },
+  purifierRejected: {
+    draft: purifiers.purifierRejectedMail(TO, "RO-5E461C55", "The receipt names another product."),
+    subject: "We could not verify your Lenwell purifier",
+    says: ["Reason: The receipt names another product.", "attach another proof of purchase", "https://shop.example/account/purifiers"],
   },
   afterSaleGoodsReceived: {
     draft: afterSale.afterSaleGoodsReceivedMail(TO, facts),

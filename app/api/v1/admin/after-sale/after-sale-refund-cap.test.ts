@@ -1,11 +1,11 @@
 // @vitest-environment node
-import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { memberships } from "@/lib/db/schema";
 import { operatorAfterSaleSchema, type OperatorAfterSale } from "@/lib/schemas/after-sale";
 import { applyAs, mailsTo, submitTracking } from "@/test/support/after-sale";
 import { dataOf, read } from "@/test/support/answer";
+import { verifiedPurifier } from "@/test/support/purifiers";
 import {
   CARE,
   cents,
@@ -22,7 +22,6 @@ import { databaseForSuite, describeEachEngine } from "@/test/support/test-engine
 import { POST as approveRoute } from "./approve/route";
 import { POST as receiveRoute } from "./receive/route";
 import { POST as completeRoute } from "./complete/route";
-import { POST as purifierAddRoute } from "../../c/purifier/add/route";
 
 // An operator completing a return can never send back more than the line was paid (its price and
 // its share of the tax), whatever went back for it before: a repair that refunded part of it, or
@@ -100,12 +99,7 @@ describeEachEngine("after-sale refunds capped by the line on $name", (engine) =>
     async () => {
       const admin = await makeCustomer(db(), { role: "admin" });
       const who = await makeCustomer(db(), { address: HOUSTON });
-      const serial = `RO-${randomBytes(5).toString("hex").toUpperCase()}`;
-      const purifier = dataOf(
-        await read<{ purifierId: string }>(
-          await purifierAddRoute(apiRequest("POST", "/api/v1/c/purifier/add", { serial, purchasedOn: "2026-01-10" }, { token: who.token })),
-        ),
-      );
+      const purifier = await verifiedPurifier(who, admin);
       const orderId = await paidOrderOf(who, [{ sku: CARE, quantity: 1 }]);
       const repair = await receivedRequest(admin, who, {
         orderId,

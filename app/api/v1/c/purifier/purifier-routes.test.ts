@@ -14,6 +14,7 @@ import { listPurifiers, registerDeliveredPurifiers } from "@/lib/server/purifier
 import { storeDate } from "@/lib/server/shipping/dates";
 import { inTransaction } from "@/lib/server/transaction";
 import { dataOf, read } from "@/test/support/answer";
+import { verifiedPurifier } from "@/test/support/purifiers";
 import { apiRequest, HOUSTON, makeCustomer, type Customer } from "@/test/support/shop";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { POST as buyNowRoute } from "../merchandise/order/add/route";
@@ -132,11 +133,11 @@ describeEachEngine("my purifiers and Lenwell Care on $name", (engine) => {
       expect(row).toMatchObject({ purchasedOn: "2026-12-31", installedOn: "2026-12-31", serial: null });
     });
 
-    it("refuses a serial that is taken, repeated, malformed or on a line that is not a purifier", async () => {
+    it("refuses a serial the shop vouches for elsewhere, repeated, malformed or on a line that is not a purifier", async () => {
       const admin = await makeCustomer(db(), { role: "admin" });
       const owner = await makeCustomer(db());
       const taken = serial();
-      dataOf(await add(owner, { serial: taken, purchasedOn: "2026-01-05" }));
+      await verifiedPurifier(owner, admin, { serial: taken, purchasedOn: "2026-01-05" });
 
       const who = await makeCustomer(db(), { address: HOUSTON });
       const orderId = await paidOrder(who, PURIFIER, 2);
@@ -159,10 +160,11 @@ describeEachEngine("my purifiers and Lenwell Care on $name", (engine) => {
       const [line] = await db().db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
       expect(line?.serials).toBeNull();
 
-      // A serial promised to a unit on its way cannot be registered by someone else meanwhile.
+      // A serial promised to a unit on its way is the shop's record: someone else may claim it
+      // (adding tells nobody whose it is), but the claim is not vouched for.
       const onItsWay = serial();
       dataOf(await ship(admin, orderId, [{ skuNum: PURIFIER, serials: [onItsWay] }]));
-      expect((await add(owner, { serial: onItsWay, purchasedOn: "2026-01-05" })).status).toBe(409);
+      expect(dataOf(await add(owner, { serial: onItsWay, purchasedOn: "2026-01-05" })).verification).toBe("awaiting_proof");
     });
   });
 
@@ -179,14 +181,14 @@ describeEachEngine("my purifiers and Lenwell Care on $name", (engine) => {
         orderId: null,
       });
 
+      expect(added.verification).toBe("awaiting_proof");
+
+      // Another customer's claim of the same serial is added as any other (purifier-verification.test.ts).
       const other = await makeCustomer(db());
-      const duplicate = await add(other, { serial: label, purchasedOn: "2026-03-01" });
-      expect(duplicate.status).toBe(409);
-      expect(duplicate.body.errors).toEqual([
-        {
-          path: "serial",
-          message: `Serial number ${label} is already registered to a purifier. Check the label, or contact us if it is yours.`,
-        },
+      expect(dataOf(await add(other, { serial: label, purchasedOn: "2026-03-01" })).verification).toBe("awaiting_proof");
+      // The customer's own serial a second time is refused, in words about their own purifier.
+      expect((await add(who, { serial: label, purchasedOn: "2026-03-01" })).body.errors).toEqual([
+        { path: "serial", message: "This purifier is already under My purifiers." },
       ]);
 
       const tomorrow = addDays(today(), 1);
@@ -263,7 +265,7 @@ describeEachEngine("my purifiers and Lenwell Care on $name", (engine) => {
   });
 
   describe("Lenwell Care", () => {
-    it("is refused without a registered purifier, in the cart, at checkout and buying now", async () => {
+    it("is refused without a purifier, in the cart, at checkout and buying now", async () => {
       const who = await makeCustomer(db(), { address: HOUSTON });
       const added = await read(
         await cartAddRoute(apiRequest("POST", "/api/v1/c/order/cart/add/", { skuNum: CARE, quantity: 1 }, { token: who.token })),
@@ -282,9 +284,10 @@ describeEachEngine("my purifiers and Lenwell Care on $name", (engine) => {
     });
 
     it("is sold to an owner and covers the purifier it was bought for, newest uncovered first", async () => {
+      const admin = await makeCustomer(db(), { role: "admin" });
       const who = await makeCustomer(db(), { address: HOUSTON });
-      const older = dataOf(await add(who, { serial: serial(), purchasedOn: "2026-01-10" }));
-      const newer = dataOf(await add(who, { serial: serial(), purchasedOn: "2026-02-10" }));
+      const older = await verifiedPurifier(who, admin, { purchasedOn: "2026-01-10" });
+      const newer = await verifiedPurifier(who, admin, { purchasedOn: "2026-02-10" });
       const added = await read(
         await cartAddRoute(apiRequest("POST", "/api/v1/c/order/cart/add/", { skuNum: CARE, quantity: 1 }, { token: who.token })),
       );
@@ -308,7 +311,7 @@ describeEachEngine("my purifiers and Lenwell Care on $name", (engine) => {
 
     it("covers two years from purchase, to the instant, across a leap day and the Houston day boundary", async () => {
       const who = await makeCustomer(db(), { address: HOUSTON });
-      const unit = dataOf(await add(who, { serial: serial(), purchasedOn: "2026-01-10" }));
+      const unit = await verifiedPurifier(who, await makeCustomer(db(), { role: "admin" }));
       const activateAt = async (now: Date) => {
         const { orderId } = dataOf(await buyNow(who, CARE));
         const [plan] = await inTransaction((tx) => activatePlans(tx, orderId, now));
@@ -333,7 +336,7 @@ describeEachEngine("my purifiers and Lenwell Care on $name", (engine) => {
 
     it("shows a plan bought late on New Year's Eve in Houston as starting that day", async () => {
       const who = await makeCustomer(db(), { address: HOUSTON });
-      const unit = dataOf(await add(who, { serial: serial(), purchasedOn: "2026-01-10" }));
+      const unit = await verifiedPurifier(who, await makeCustomer(db(), { role: "admin" }));
       const { orderId } = dataOf(await buyNow(who, CARE));
       // 23:30 on Dec 31 in Houston is 05:30 UTC on Jan 1.
       await inTransaction((tx) => activatePlans(tx, orderId, new Date("2027-01-01T05:30:00Z")));
@@ -426,7 +429,7 @@ describeEachEngine("my purifiers and Lenwell Care on $name", (engine) => {
 
     it("repairs a purifier bought elsewhere under its Lenwell Care plan, on the plan's order line, one open repair at a time", async () => {
       const who = await makeCustomer(db(), { address: HOUSTON });
-      const elsewhere = dataOf(await add(who, { serial: serial(), purchasedOn: "2026-01-10" }));
+      const elsewhere = await verifiedPurifier(who, await makeCustomer(db(), { role: "admin" }));
       const careOrder = await paidOrder(who, CARE);
       const [plan] = await db()
         .db.select()

@@ -1,11 +1,11 @@
 // @vitest-environment node
-import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { afterSaleRequests, testProviderCharges } from "@/lib/db/schema";
 import { cancelMembershipResponseSchema } from "@/lib/schemas/user";
 import { applyAs, mailsTo } from "@/test/support/after-sale";
 import { dataOf, read } from "@/test/support/answer";
+import { verifiedPurifier } from "@/test/support/purifiers";
 import {
   CARE,
   chargeOf,
@@ -22,7 +22,6 @@ import {
 import { apiRequest, makeCustomer, type Customer } from "@/test/support/shop";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { POST as membershipCancelRoute } from "../../user/membership/cancel/route";
-import { POST as purifierAddRoute } from "../../purifier/add/route";
 
 // The reported defect: a membership bought with goods was "returned" through after-sale and the
 // whole order (goods, shipping and all) went back, while the membership ran on. A plan's line is
@@ -119,12 +118,7 @@ describeEachEngine("plan lines and after-sale on $name", (engine) => {
     async () => {
       const admin = await makeCustomer(db(), { role: "admin" });
       const who = await makeCustomer(db(), { address: PORTLAND });
-      const serial = `RO-${randomBytes(5).toString("hex").toUpperCase()}`;
-      dataOf(
-        await read(
-          await purifierAddRoute(apiRequest("POST", "/api/v1/c/purifier/add", { serial, purchasedOn: "2026-01-10" }, { token: who.token })),
-        ),
-      );
+      await verifiedPurifier(who, admin);
       const orderId = await paidOrderOf(
         who,
         [

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { and, eq, like, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { memberships, orders, payments, purifiers, savedPaymentMethods, testProviderCharges, users } from "@/lib/db/schema";
+import { memberships, orders, payments, savedPaymentMethods, testProviderCharges, users } from "@/lib/db/schema";
 import { amountToCents } from "@/lib/rules/money";
 import type { Order, SavedPaymentMethod } from "@/lib/schemas/order";
 import type { User } from "@/lib/schemas/user";
@@ -14,6 +14,8 @@ import { addMonths } from "@/lib/server/memberships";
 import { requestRefund } from "@/lib/server/orders";
 import { inTransaction } from "@/lib/server/transaction";
 import { read } from "@/test/support/answer";
+import { verifiedPurifier } from "@/test/support/purifiers";
+import { makeCustomer } from "@/test/support/shop";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { POST as addOrder } from "../add/route";
 import { POST as cancelOrder } from "../cancel/route";
@@ -461,10 +463,8 @@ describeEachEngine("paying an order on $name", (engine) => {
     const monthly = rows.find((row) => row.sku === "LW-MEM-M");
     expect(monthly?.startsAt.toISOString()).toBe(addMonths(startsAt, 12).toISOString());
 
-    // Lenwell Care is sold to owners of a registered purifier only.
-    await db()
-      .db.insert(purifiers)
-      .values({ userId: id, sku: "LW-RO600", source: "customer", purchasedOn: "2026-01-02", installedOn: "2026-01-02" });
+    // Lenwell Care is sold to owners of a purifier the shop vouches for only.
+    await verifiedPurifier({ id, email: "", token }, await makeCustomer(db(), { role: "admin" }));
     await payWith(token, { orderId: await order(token, "LW-CARE-2Y", 1), card: goodCard, idempotencyKey: key() });
     const withCare = await profileUser();
     expect(withCare?.carePlan).toMatchObject({ plan: "LW-CARE-2Y", status: "active" });

@@ -1,11 +1,11 @@
 // @vitest-environment node
-import { randomBytes } from "node:crypto";
 import { expect, it } from "vitest";
 import { careCancellationSchema } from "@/lib/schemas/purifier";
 import { cancelMembershipResponseSchema, type User } from "@/lib/schemas/user";
 import { cancelCarePlan, previewCareCancellation } from "@/lib/server/memberships";
 import { applyAs, mailsTo } from "@/test/support/after-sale";
 import { dataOf, read } from "@/test/support/answer";
+import { verifiedPurifier } from "@/test/support/purifiers";
 import {
   CARE,
   chargeOf,
@@ -19,7 +19,6 @@ import {
 import { apiRequest, HOUSTON, makeCustomer, type Customer } from "@/test/support/shop";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { GET as previewRoute, POST as cancelRoute } from "./route";
-import { POST as purifierAddRoute } from "../../../purifier/add/route";
 import { GET as profileRoute } from "../../profile/route";
 import { POST as operatorPlanCancelRoute } from "../../../../admin/plans/cancel/route";
 
@@ -43,12 +42,7 @@ describeEachEngine("cancelling Lenwell Care on $name", (engine) => {
   /** A customer with a purifier bought elsewhere (Lenwell Care needs one) who bought and paid a care plan. */
   async function careHolder(): Promise<{ who: Customer; orderId: string; planId: string; purifierId: string }> {
     const who = await makeCustomer(db(), { address: HOUSTON });
-    const serial = `RO-${randomBytes(5).toString("hex").toUpperCase()}`;
-    const { purifierId } = dataOf(
-      await read<{ purifierId: string }>(
-        await purifierAddRoute(apiRequest("POST", "/api/v1/c/purifier/add", { serial, purchasedOn: "2026-01-10" }, { token: who.token })),
-      ),
-    );
+    const { purifierId } = await verifiedPurifier(who, await makeCustomer(db(), { role: "admin" }));
     const orderId = await paidOrderOf(who, [{ sku: CARE, quantity: 1 }]);
     expect(await customerOrder(who, orderId)).toMatchObject({ status: "paid", total: "69.00" });
     const plan = await planOf(db(), who.id, CARE);
