@@ -50,6 +50,36 @@ const FileSystemCache = nodeModule
  */
 export const EXPIRE_TAGS_HOOK = Symbol.for("lenwell.cache.expire-tags");
 
+/**
+ * Where the shop's code (lib/server/http/cached-page-policy.ts, provided by instrumentation.ts as the
+ * server starts) leaves the function that computes a cached page's Content-Security-Policy from its
+ * HTML: the sha256 of each inline script. cache-handler.test.ts checks that both sides name the same key.
+ */
+export const CACHED_PAGE_POLICY_HOOK = Symbol.for("lenwell.csp.cached-page-policy");
+
+/**
+ * Should the hook be missing in a started server (a bug), a cached page gets a policy that runs none
+ * of its inline scripts: the page shows without its scripts, instead of being served with no policy.
+ */
+const NO_INLINE_SCRIPTS = "default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+
+/** Whether this process is `next build`, whose cache entries the started server never serves. */
+const BUILDING = process.env.NEXT_PHASE === "phase-production-build";
+
+/**
+ * Stores the page's Content-Security-Policy with it, among the headers Next sends with every answer
+ * it serves from this entry. Written into the entry's own headers object: Next answers the request
+ * that rendered the page from that same object, so the first answer carries the policy too.
+ */
+function withPagePolicy(value) {
+  if (BUILDING || value?.kind !== "APP_PAGE" || typeof value.html !== "string") return;
+  const policyOf = globalThis[CACHED_PAGE_POLICY_HOOK];
+  if (typeof policyOf !== "function")
+    report("error", "Page cache: no page policy was provided; the page is cached without its inline scripts");
+  value.headers ??= {};
+  value.headers["content-security-policy"] = typeof policyOf === "function" ? policyOf(value.html) : NO_INLINE_SCRIPTS;
+}
+
 /** Entries older than this process were written by the build. */
 const STARTED_AT = Date.now();
 /** Rendered pages and route handlers (robots.txt); data fetches and images keep the base behaviour. */
@@ -70,6 +100,12 @@ class StartTimeCache extends FileSystemCache {
     // A miss makes Next render the page now, with this process's settings, and store it (set()).
     if (entry && RENDERED_KINDS.has(ctx.kind) && entry.lastModified < STARTED_AT) return null;
     return entry;
+  }
+
+  /** @type {FileSystemCache["set"]} */
+  async set(key, value, ctx) {
+    withPagePolicy(value);
+    return super.set(key, value, ctx);
   }
 }
 
@@ -150,6 +186,7 @@ class SharedRedisCache {
   }
 
   async set(key, value, ctx) {
+    withPagePolicy(value);
     try {
       await (await this.handler).set(key, value, ctx);
     } catch (error) {
@@ -187,7 +224,7 @@ function redisUrl() {
 /** Which cache this process uses: the build always writes its own files, never to a shared cache. */
 function chooseCache() {
   if (!nodeModule) return { Cache: NoCache };
-  if (process.env.NEXT_PHASE === "phase-production-build") return { Cache: StartTimeCache };
+  if (BUILDING) return { Cache: StartTimeCache };
   const url = redisUrl();
   return url ? { Cache: SharedRedisCache, url } : { Cache: StartTimeCache };
 }

@@ -8,6 +8,7 @@ import { promisify } from "node:util";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPIRE_TAGS_HOOK as SHOP_SIDE_HOOK } from "@/lib/server/catalog/cache";
+import { CACHED_PAGE_POLICY_HOOK as SHOP_SIDE_POLICY_HOOK } from "@/lib/server/http/cached-page-policy";
 import { describeIf, needsRedis, testRedisUrl } from "@/test/support/requirements";
 
 // The cache handler is loaded by the started server, outside the bundle: each case loads it the same
@@ -23,7 +24,7 @@ interface Outcome {
 /** Loads cache-handler.mjs in a new Node process with `env`, runs `script` (which sets `result`) and returns it. */
 async function inProcess(env: Record<string, string>, script: string): Promise<Outcome> {
   const source = `
-    const { default: Cache, EXPIRE_TAGS_HOOK } = await import(${JSON.stringify(path.resolve("cache-handler.mjs"))});
+    const { default: Cache, EXPIRE_TAGS_HOOK, CACHED_PAGE_POLICY_HOOK } = await import(${JSON.stringify(path.resolve("cache-handler.mjs"))});
     const context = { serverDistDir: process.env.SERVER_DIST_DIR, dev: false, fs: undefined };
     const result = { cache: Cache.name };
     ${script}
@@ -117,6 +118,53 @@ describe("REDIS_URL given as a file (REDIS_URL_FILE, a Docker secret)", () => {
   });
 });
 
+// A rendered page as Next hands it to the cache: its HTML and the headers it is served with.
+const PAGE = `{ kind: "APP_PAGE", html: "<script>self.__next_f.push([0])</script>", rscData: undefined, headers: { "x-next-cache-tags": "catalog" }, postponed: undefined, status: 200, segmentData: undefined }`;
+const PAGE_READ = `{ kind: "APP_PAGE", isRoutePPREnabled: false, isFallback: false }`;
+const PAGE_WRITE = `{ cacheControl: { revalidate: false, expire: undefined }, isRoutePPREnabled: false, isFallback: false }`;
+// What instrumentation.ts provides (lib/server/http/cached-page-policy.ts), reduced to what the test can tell apart.
+const PROVIDE_POLICY = `globalThis[CACHED_PAGE_POLICY_HOOK] = (html) => "script-src 'self' policy-of-" + html.length;`;
+
+describe("a page's Content-Security-Policy, stored with it", () => {
+  it("is computed from the HTML put into the cache, on the entry Next answers the rendering request from, and read back with it", async () => {
+    const outcome = await inProcess(
+      { SERVER_DIST_DIR: distDir },
+      `${PROVIDE_POLICY}
+       const cache = new Cache({ ...context, maxMemoryCacheSize: 1e6 });
+       const page = ${PAGE};
+       await cache.set("/mart/detail/LW-RO600", page, ${PAGE_WRITE});
+       result.rendered = page.headers;
+       result.served = (await cache.get("/mart/detail/LW-RO600", ${PAGE_READ}))?.value?.headers ?? null;
+       result.key = CACHED_PAGE_POLICY_HOOK.description;`,
+    );
+    const expected = { "x-next-cache-tags": "catalog", "content-security-policy": "script-src 'self' policy-of-40" };
+    expect(outcome.rendered).toEqual(expected);
+    expect(outcome.served).toEqual(expected);
+    expect(Symbol.for(String(outcome.key))).toBe(SHOP_SIDE_POLICY_HOOK);
+  });
+
+  it("runs no inline script of a page cached while no policy was provided, rather than none at all", async () => {
+    const outcome = await inProcess(
+      { SERVER_DIST_DIR: distDir },
+      `const page = ${PAGE}; await new Cache(context).set("/about/contactus", page, ${PAGE_WRITE}); result.policy = page.headers["content-security-policy"];`,
+    );
+    expect(String(outcome.policy)).toMatch(/script-src 'self';/);
+  });
+
+  it("leaves what the build writes alone (the started server renders those pages again) and other entries too", async () => {
+    const outcome = await inProcess(
+      { SERVER_DIST_DIR: distDir, NEXT_PHASE: "phase-production-build" },
+      `${PROVIDE_POLICY} const page = ${PAGE}; await new Cache(context).set("/about/contactus", page, ${PAGE_WRITE}); result.headers = page.headers;`,
+    );
+    expect(outcome.headers).toEqual({ "x-next-cache-tags": "catalog" });
+    const fetched = await inProcess(
+      { SERVER_DIST_DIR: distDir },
+      `${PROVIDE_POLICY} const entry = ${ENTRY}; await new Cache(context).set("price", entry, ${WRITE}); result.headers = entry.data.headers;`,
+    );
+    expect(fetched.headers).toEqual({});
+  });
+});
+
 describeIf(needsRedis, "the shared cache on Redis", () => {
   const redisUrl = testRedisUrl ?? "";
   let redis: Redis;
@@ -154,6 +202,16 @@ describeIf(needsRedis, "the shared cache on Redis", () => {
     );
     expect(expirer.after).toBeNull();
     expect(await redis.exists(`lenwell:next:${buildId}:stock-1001`)).toBe(0);
+  });
+
+  it("stores a page's policy with it, for every instance that serves it", async () => {
+    const env = { SERVER_DIST_DIR: distDir, REDIS_URL: redisUrl };
+    await inProcess(env, `${ready} ${PROVIDE_POLICY} await new Cache(context).set("/mart/detail/LW-F1-PP", ${PAGE}, ${PAGE_WRITE});`);
+    const reader = await inProcess(
+      env,
+      `${ready} const entry = await new Cache(context).get("/mart/detail/LW-F1-PP", ${PAGE_READ}); result.headers = entry?.value?.headers ?? null;`,
+    );
+    expect(reader.headers).toMatchObject({ "content-security-policy": "script-src 'self' policy-of-40" });
   });
 
   it("keeps each build's pages apart", async () => {

@@ -13,10 +13,18 @@ export async function register() {
       createLogger({ level: "info" }).fatal(`The shop cannot start. ${error instanceof Error ? error.message : String(error)}`);
       process.exit(1);
     }
-    // Before anything else is served: every request gets its X-Request-Id and its log lines.
-    const { log } = await import("./lib/server/log");
-    const { trackRequests } = await import("./lib/server/log/request-tracking");
+    // Before anything else is served: every request gets its X-Request-Id and its log lines, and
+    // HSTS when the shop is https only; a page put into the cache gets its policy (cache-handler.mjs).
+    const [{ log }, { trackRequests }, { sendStrictTransportSecurity }, { HTTPS_ONLY }, { provideCachedPagePolicy }] = await Promise.all([
+      import("./lib/server/log"),
+      import("./lib/server/log/request-tracking"),
+      import("./lib/server/http/transport-security"),
+      import("./lib/config/transport"),
+      import("./lib/server/http/cached-page-policy"),
+    ]);
     trackRequests(log);
+    sendStrictTransportSecurity(HTTPS_ONLY);
+    provideCachedPagePolicy();
     const { env } = await import("./lib/config/env");
     if (env.OTEL_EXPORTER_OTLP_ENDPOINT) {
       // Only here: without a collector no tracing code is even loaded.

@@ -5,6 +5,7 @@ import { NextRequest } from "next/server";
 import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
 import { HEAD_SCRIPT } from "@/lib/site/head-script";
 import { PROTECTED_PREFIXES, SIGN_IN_PREFIXES } from "@/lib/config/routes";
+import { PER_REQUEST_BROWSE_PAGES } from "@/lib/config/security-headers";
 import { REFERRAL_PARAM } from "@/lib/visitor/referral";
 import { RETURN_PATH_HEADER } from "@/lib/visitor/login-required";
 import { NOT_FOUND_REWRITE } from "@/lib/display/address-not-found";
@@ -125,12 +126,26 @@ describe("middleware matcher", () => {
     },
   );
 
-  it.each(["/", "/mart", "/mart?sort=price", "/mart/detail/LW-RO600", "/about/contactus", "/account/loginx", "/?platform=web"])(
-    "leaves the plain browse page %s alone",
+  it.each([...PER_REQUEST_BROWSE_PAGES, "/mart?sort=price", "/?platform=web"])(
+    "runs on the browse page %s, rendered per request, for its nonce",
     (path) => {
-      expect(matches(path)).toBe(false);
+      expect(matches(path)).toBe(true);
     },
   );
+
+  it.each([
+    "/mart/detail/LW-RO600",
+    "/mart/detail/LW-RO600?platform=web",
+    "/about/contactus",
+    "/about/aboutus",
+    "/about/policy",
+    "/deals/anything",
+    "/waterpurifier/other",
+    "/nope",
+    "/account/loginx",
+  ])("leaves the page %s, served from the cache with its own policy, alone", (path) => {
+    expect(matches(path)).toBe(false);
+  });
 
   it.each([
     "/api/v1/c/cart",
@@ -220,10 +235,25 @@ describe("middleware content security policy", () => {
     },
   );
 
-  it.each(["/", "/about/faq", "/mart/detail/LW-RO600", "/account/loginx"])(
-    "leaves the static policy of %s to next.config.ts",
+  it.each(PER_REQUEST_BROWSE_PAGES)(
+    "gives %s, a browse page rendered per request, a fresh nonce policy without inline scripts, and no opener policy",
     async (path) => {
-      const response = await middleware(request(`http://localhost:3000${path}`, { Token: "abc" }));
+      const first = await middleware(request(`http://localhost:3000${path}?c=AB`));
+      const second = await middleware(request(`http://localhost:3000${path}`));
+      const policy = first.headers.get("content-security-policy") ?? "";
+      expect(nonceOf(policy)).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(nonceOf(policy)).not.toBe(nonceOf(second.headers.get("content-security-policy") ?? ""));
+      expect(/script-src [^;]*/.exec(policy)?.[0]).not.toContain("unsafe-inline");
+      expect(first.headers.get("x-middleware-request-content-security-policy")).toBe(policy);
+      // A visitor arriving on a browse page keeps the renderer it has (docs/decisions/0012).
+      expect(first.headers.get("cross-origin-opener-policy")).toBeNull();
+    },
+  );
+
+  it.each(["/mart/detail/LW-RO600", "/about/contactus", "/deals/x", "/account/loginx"])(
+    "leaves %s, served from the cache, the policy stored with it",
+    async (path) => {
+      const response = await middleware(request(`http://localhost:3000${path}?platform=app`, { Token: "abc" }));
       expect(response.headers.get("content-security-policy")).toBeNull();
       expect(response.headers.get("x-middleware-request-content-security-policy")).toBeNull();
       expect(response.headers.get("cross-origin-opener-policy")).toBeNull();
@@ -256,7 +286,7 @@ describe("middleware and the page that finds the session has ended", () => {
   });
 });
 
-describe("middleware HSTS, decided by the running server's SITE_URL", () => {
+describe("middleware cookies, Secure by the running server's SITE_URL", () => {
   async function middlewareWith(siteUrl: string, nodeEnv: string) {
     vi.resetModules();
     vi.stubEnv("NODE_ENV", nodeEnv);
@@ -264,27 +294,34 @@ describe("middleware HSTS, decided by the running server's SITE_URL", () => {
     return (await import("./middleware")).middleware;
   }
 
-  const answers = (run: typeof middleware) =>
-    Promise.all([
-      run(request("http://localhost:3000/mart/detail/LW-RO600?c=AB")),
-      run(request("http://localhost:3000/account/login")),
-      run(request("http://localhost:3000/account/user")),
-      run(request("http://localhost:3000/account/user", { Token: "abc" })),
+  /** Every cookie the middleware sets: the way back from login, the referral code, the app marker. */
+  async function setCookies(run: typeof middleware): Promise<string[]> {
+    const answers = await Promise.all([
+      run(request("http://localhost:3000/account/user?c=AB")),
+      run(request("http://localhost:3000/mart/detail/LW-RO600?platform=app")),
     ]);
+    return answers.flatMap((response) => response.headers.getSetCookie());
+  }
 
-  it("sends HSTS on every answer it gives, redirects included, when the production site is https", async () => {
-    const run = await middlewareWith("https://shop.lenwell.example", "production");
-    for (const response of await answers(run)) {
-      expect(response.headers.get("strict-transport-security")).toMatch(/^max-age=\d{8,}; includeSubDomains$/);
-    }
+  it("marks every cookie Secure when the production site is https", async () => {
+    const cookies = await setCookies(await middlewareWith("https://shop.lenwell.example", "production"));
+    expect(cookies.map((cookie) => cookie.split("=")[0]).sort()).toEqual(["login_return_path", "platform", "referral_code"]);
+    for (const cookie of cookies) expect(cookie, cookie).toMatch(/;\s*Secure(;|$)/i);
   });
 
   it.each([
     ["an http production site", "http://shop.lenwell.example", "production"],
     ["next dev on https", "https://shop.lenwell.example", "development"],
-  ])("sends none from %s", async (_, siteUrl, nodeEnv) => {
-    const run = await middlewareWith(siteUrl, nodeEnv);
-    for (const response of await answers(run)) expect(response.headers.get("strict-transport-security")).toBeNull();
+  ])("marks none Secure on %s, where the browser would drop them", async (_, siteUrl, nodeEnv) => {
+    const cookies = await setCookies(await middlewareWith(siteUrl, nodeEnv));
+    expect(cookies).toHaveLength(3);
+    for (const cookie of cookies) expect(cookie, cookie).not.toMatch(/;\s*Secure/i);
+  });
+
+  it("leaves HSTS to the server, which sends it on every answer (lib/server/http/transport-security.ts)", async () => {
+    const run = await middlewareWith("https://shop.lenwell.example", "production");
+    const response = await run(request("http://localhost:3000/account/login"));
+    expect(response.headers.get("strict-transport-security")).toBeNull();
   });
 });
 
@@ -299,13 +336,12 @@ describe("an address that is a 404 whatever the data", () => {
     ["/account/orders/not-an-id", { Token: "abc" }],
     ["/admin/after-sale/5E461C55", { Token: "abc" }],
     ["/mart/payment?orderId=12", { Token: "abc" }],
-  ])("%s goes to the 404 page, with the static pages' policy", async (path, cookies) => {
+  ])("%s goes to the 404 page, which brings the policy stored with it in the cache", async (path, cookies) => {
     const response = await middleware(request(`http://localhost:3000${path}`, cookies));
     expect(rewrittenTo(response)).toBe(NOT_FOUND_REWRITE);
-    const policy = response.headers.get("content-security-policy");
-    // /mart gets its policy from next.config.ts; the per-request paths get the static one here.
-    if (path.startsWith("/mart?")) expect(policy).toBeNull();
-    else expect(policy).toContain("script-src 'self' 'unsafe-inline'");
+    // A nonce policy here would be enforced beside the page's own, and its scripts carry no nonce.
+    expect(response.headers.get("content-security-policy")).toBeNull();
+    expect(response.headers.get("x-middleware-request-content-security-policy")).toBeNull();
   });
 
   it("sends a visitor without a session to log in first", async () => {

@@ -9,23 +9,23 @@ import { publicEnv } from "@/lib/config/public-env";
 import { HEAD_SCRIPT } from "@/lib/site/head-script";
 import { NOT_FOUND_REWRITE, isMissingWhateverTheData } from "@/lib/display/address-not-found";
 import type { Envelope } from "@/lib/schemas/envelope";
+import { COOKIE_TRANSPORT } from "@/lib/config/transport";
 import {
   apiOriginOf,
   CARD_ENTRY_PATHS,
   createNonce,
+  isolatesOpener,
   nonceContentSecurityPolicy,
   scriptHashSource,
-  sendsStrictTransportSecurity,
   SESSION_PAGE_OPENER_POLICY,
-  staticContentSecurityPolicy,
-  STRICT_TRANSPORT_SECURITY,
   stripeSources,
   usesNoncePolicy,
 } from "@/lib/config/security-headers";
 
 // Thin on purpose: it only redirects, remembers, answers the addresses that are a 404 whatever the
-// data, and gives the per-request pages their nonce and HSTS. Every page and API call checks the
-// session itself; this never touches the database.
+// data, and gives the pages rendered per request their nonce. Every page and API call checks the
+// session itself; this never touches the database. HSTS is not here: every answer of the process
+// gets it (lib/server/http/transport-security.ts).
 
 let headScriptHash: Promise<string> | undefined;
 
@@ -51,9 +51,6 @@ function malformedPath(pathname: string): NextResponse {
   return new NextResponse(MALFORMED_PATH, { status: 400, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" } });
 }
 
-// Read when the server starts, not at `next build`: one build may be started behind http or https.
-const strictTransport = sendsStrictTransportSecurity({ production: env.NODE_ENV === "production", siteUrl: env.SITE_URL });
-
 export async function middleware(request: NextRequest) {
   const { nextUrl } = request;
   if (!isDecodable(nextUrl.pathname)) return malformedPath(nextUrl.pathname);
@@ -62,8 +59,8 @@ export async function middleware(request: NextRequest) {
   let response: NextResponse;
   const signedOut = protectedPage && !request.cookies.get(COOKIES.token)?.value;
   const missing = !signedOut && isMissingWhateverTheData(nextUrl.pathname, nextUrl.searchParams);
-  // Pages that need a session or take a password render per request, so they get a fresh nonce;
-  // next.config.ts gives every other path the static policy.
+  // Pages rendered per request get a fresh nonce; a page served from the cache brings the policy
+  // stored with it (cache-handler.mjs), and so does the 404 page an address is rewritten to.
   const csp =
     usesNoncePolicy(nextUrl.pathname) && !missing
       ? nonceContentSecurityPolicy({
@@ -80,14 +77,6 @@ export async function middleware(request: NextRequest) {
     response = redirectToLogin(here, nextUrl.origin);
   } else if (missing) {
     response = NextResponse.rewrite(new URL(NOT_FOUND_REWRITE, nextUrl.origin));
-    // The 404 page is built once, without a nonce: it gets the static pages' policy, which
-    // next.config.ts leaves off the per-request paths.
-    if (usesNoncePolicy(nextUrl.pathname)) {
-      response.headers.set(
-        "Content-Security-Policy",
-        staticContentSecurityPolicy({ dev: publicEnv.dev, apiOrigin: apiOriginOf(publicEnv.apiBaseUrl) }),
-      );
-    }
   } else if (csp || protectedPage) {
     const headers = new Headers(request.headers);
     // Next reads the nonce from the request's policy and writes it on its own scripts.
@@ -105,27 +94,27 @@ export async function middleware(request: NextRequest) {
   }
   if (csp) {
     response.headers.set("Content-Security-Policy", csp);
-    response.headers.set(SESSION_PAGE_OPENER_POLICY.key, SESSION_PAGE_OPENER_POLICY.value);
+    if (isolatesOpener(nextUrl.pathname)) response.headers.set(SESSION_PAGE_OPENER_POLICY.key, SESSION_PAGE_OPENER_POLICY.value);
   }
-  if (strictTransport) response.headers.set(STRICT_TRANSPORT_SECURITY.key, STRICT_TRANSPORT_SECURITY.value);
 
   const code = parseReferralCode(nextUrl.searchParams.get(REFERRAL_PARAM));
   if (code) {
-    response.cookies.set(COOKIES.referral, code, { path: "/", maxAge: REFERRAL_MAX_AGE_S, sameSite: "lax" });
+    response.cookies.set(COOKIES.referral, code, { path: "/", maxAge: REFERRAL_MAX_AGE_S, sameSite: "lax", ...COOKIE_TRANSPORT });
   }
 
   if (nextUrl.searchParams.get("platform") === "app") {
-    response.cookies.set(COOKIES.platform, "app", { path: "/", maxAge: 365 * 86_400, sameSite: "lax" });
+    response.cookies.set(COOKIES.platform, "app", { path: "/", maxAge: 365 * 86_400, sameSite: "lax", ...COOKIE_TRANSPORT });
   }
 
   return response;
 }
 
-// Only the requests that need it: a plain browse page (the bulk of the traffic) skips the
-// middleware, which halves its throughput (docs/decisions/0018-catalogue-cache.md,
-// "Per-request costs"). Next reads this object without
-// running the module, so the paths are written out; middleware.test.ts checks them against
-// PROTECTED_PREFIXES, SIGN_IN_PREFIXES, REFERRAL_PARAM and the platform marker.
+// Only the requests that need it: a page served from the cache (the product pages, the prerendered
+// ones: the bulk of the traffic) skips the middleware, which halves its throughput
+// (docs/decisions/0018-catalogue-cache.md, "Per-request costs"); a page rendered per request pays
+// it for its nonce. Next reads this object without running the module, so the paths are written
+// out; middleware.test.ts checks them against PROTECTED_PREFIXES, SIGN_IN_PREFIXES,
+// PER_REQUEST_BROWSE_PAGES, REFERRAL_PARAM and the platform marker.
 export const config = {
   matcher: [
     // Any path with a percent escape, which may be one Next cannot decode (isDecodable). A plain
@@ -134,8 +123,11 @@ export const config = {
     // The pages that need a session (the login redirect) and those that take a password: the nonce
     // policy. One pattern, since Next tries every matcher on every request.
     "/:area(account/user|account/purifiers|account/cards|account/orders|account/after-sale|mart/payment|admin|account/login|account/register|account/reset)/:path*",
-    // A store shelf of a category the store does not have (a 404 drawn on the server).
-    { source: "/mart", has: [{ type: "query", key: "category" }] },
+    // The browse pages rendered per request, exactly (the pages under /mart/detail and /deals come
+    // from the cache): their nonce. /mart also for a shelf of a category the store does not have (a
+    // 404 drawn on the server).
+    "/",
+    "/:page(waterpurifier|waterpurifier/subscriptionplan|lenwellcare|repair|mart|about/faq|deals|reminders/unsubscribe)",
     // Any page carrying a referral code or the app marker (not the API, Next's files or /public).
     {
       source: "/((?!api/|_next/|.*\\.(?:svg|png|jpe?g|webp|avif|gif|ico|json|txt|xml|woff2?|css|js|map)$).*)",

@@ -1,9 +1,12 @@
 import path from "node:path";
 import type { NextConfig } from "next";
-import { apiOriginOf, securityHeaders, staticContentSecurityPolicy, staticPolicySource } from "./lib/config/security-headers";
-
-const production = process.env.NODE_ENV === "production";
-const apiOrigin = apiOriginOf(process.env.NEXT_PUBLIC_API_BASE_URL ?? "");
+import {
+  API_CONTENT_SECURITY_POLICY,
+  API_SOURCE,
+  FILE_CONTENT_SECURITY_POLICY,
+  FILE_SOURCES,
+  securityHeaders,
+} from "./lib/config/security-headers";
 
 const nextConfig: NextConfig = {
   reactStrictMode: true,
@@ -49,14 +52,16 @@ const nextConfig: NextConfig = {
   async headers() {
     return [
       // HSTS is not here: these are fixed at `next build`, and whether the site is https is known
-      // only to the running server (the middleware sends it).
+      // only to the running server (lib/server/http/transport-security.ts sends it).
       { source: "/:path*", headers: securityHeaders() },
-      // Not on the pages that need a session or take a password: the middleware gives those a
-      // nonce policy, and a second policy would be enforced as well.
-      {
-        source: staticPolicySource(),
-        headers: [{ key: "Content-Security-Policy", value: staticContentSecurityPolicy({ dev: !production, apiOrigin }) }],
-      },
+      // No page gets its Content-Security-Policy here: a page rendered per request gets a nonce
+      // from the middleware, a page served from the cache the hashes stored with it, and a second
+      // policy would be enforced as well (docs/decisions/0041). Files and API answers run nothing.
+      ...FILE_SOURCES.map((source) => ({
+        source,
+        headers: [{ key: "Content-Security-Policy", value: FILE_CONTENT_SECURITY_POLICY }],
+      })),
+      { source: API_SOURCE, headers: [{ key: "Content-Security-Policy", value: API_CONTENT_SECURITY_POLICY }] },
     ];
   },
 };

@@ -2,19 +2,22 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
+  API_CONTENT_SECURITY_POLICY,
   apiOriginOf,
+  cachedPageContentSecurityPolicy,
   CARD_ENTRY_PATHS,
   createNonce,
+  FILE_CONTENT_SECURITY_POLICY,
+  isolatesOpener,
   nonceContentSecurityPolicy,
+  PER_REQUEST_BROWSE_PAGES,
   scriptHashSource,
   securityHeaders,
-  sendsStrictTransportSecurity,
+  servesOnlyHttps,
   STRICT_TRANSPORT_SECURITY,
-  staticContentSecurityPolicy,
-  staticPolicySource,
   usesNoncePolicy,
 } from "./security-headers";
-import { PROTECTED_PREFIXES, SIGN_IN_PREFIXES } from "./routes";
+import { ROUTES } from "./routes";
 
 function directives(policy: string): Map<string, string[]> {
   return new Map(
@@ -29,10 +32,10 @@ const production = { dev: false, apiOrigin: "" };
 const nonce = "0123456789abcdefABCDEF==";
 const hash = `'sha256-${createHash("sha256").update("console.log(1)").digest("base64")}'`;
 
-describe("static content security policy", () => {
-  it("never allows eval in production and locks down plugins, base, framing and forms", () => {
-    const policy = directives(staticContentSecurityPolicy(production));
-    expect(policy.get("script-src")).toEqual(["'self'", "'unsafe-inline'"]);
+describe("cached page content security policy", () => {
+  it("allows inline scripts only by their hashes and files from the site; no eval, no inline, locked down", () => {
+    const policy = directives(cachedPageContentSecurityPolicy({ ...production, scriptHashes: [hash] }));
+    expect(policy.get("script-src")).toEqual(["'self'", hash]);
     expect(policy.get("object-src")).toEqual(["'none'"]);
     expect(policy.get("base-uri")).toEqual(["'none'"]);
     expect(policy.get("frame-ancestors")).toEqual(["'none'"]);
@@ -40,14 +43,38 @@ describe("static content security policy", () => {
     expect(policy.get("connect-src")).toEqual(["'self'"]);
   });
 
-  it("carries no nonce or hash, which would switch off the 'unsafe-inline' Next's bootstrap needs", () => {
-    expect(staticContentSecurityPolicy(production)).not.toMatch(/'nonce-|'sha256-/);
+  it("refuses a source that is not a sha256 hash", () => {
+    expect(() => cachedPageContentSecurityPolicy({ ...production, scriptHashes: ["'unsafe-inline'"] })).toThrow(/sha256/);
+    expect(() => cachedPageContentSecurityPolicy({ ...production, scriptHashes: [`${hash}; script-src *`] })).toThrow(/sha256/);
   });
 
   it("adds eval and the websocket only for next dev, and the API origin when it is another one", () => {
-    const policy = directives(staticContentSecurityPolicy({ dev: true, apiOrigin: "https://api.lenwell.example" }));
-    expect(policy.get("script-src")).toContain("'unsafe-eval'");
+    const policy = directives(cachedPageContentSecurityPolicy({ dev: true, apiOrigin: "https://api.lenwell.example", scriptHashes: [] }));
+    expect(policy.get("script-src")).toEqual(["'self'", "'unsafe-eval'"]);
     expect(policy.get("connect-src")).toEqual(["'self'", "https://api.lenwell.example", "ws:", "wss:"]);
+  });
+});
+
+describe("no policy allows inline scripts wholesale", () => {
+  it.each([
+    ["a cached page", cachedPageContentSecurityPolicy({ ...production, scriptHashes: [hash] })],
+    ["a page rendered per request", nonceContentSecurityPolicy({ ...production, nonce, scriptHashes: [hash] })],
+    ["an API answer", API_CONTENT_SECURITY_POLICY],
+    ["a file", FILE_CONTENT_SECURITY_POLICY],
+  ])("%s", (_, policy) => {
+    const sources = directives(policy);
+    expect(sources.get("script-src") ?? sources.get("default-src")).not.toContain("'unsafe-inline'");
+    expect(policy).not.toContain("unsafe-eval");
+  });
+
+  it("lets an API answer or a file run and load nothing, nor be framed", () => {
+    for (const policy of [API_CONTENT_SECURITY_POLICY, FILE_CONTENT_SECURITY_POLICY]) {
+      const sources = directives(policy);
+      expect(sources.get("default-src")).toEqual(["'none'"]);
+      expect(sources.has("script-src")).toBe(false);
+      expect(sources.get("frame-ancestors")).toEqual(["'none'"]);
+      expect(sources.get("base-uri")).toEqual(["'none'"]);
+    }
   });
 });
 
@@ -96,23 +123,32 @@ describe("which pages get which policy", () => {
     },
   );
 
-  it.each(["/", "/mart/detail/LW-RO600", "/administrator", "/account/loginx", "/account/registered", "/account"])(
-    "%s keeps the static policy",
-    (path) => {
-      expect(usesNoncePolicy(path)).toBe(false);
-    },
-  );
+  it.each(PER_REQUEST_BROWSE_PAGES)("%s is a browse page rendered per request: the nonce policy, without the opener policy", (path) => {
+    expect(usesNoncePolicy(path)).toBe(true);
+    expect(isolatesOpener(path)).toBe(false);
+  });
 
-  it("next.config.ts puts the static policy on every path but the nonce pages (never two policies)", () => {
-    // Next compiles `source` with path-to-regexp; the part after the leading "/" is a plain regex here.
-    const pattern = new RegExp(`^${staticPolicySource()}$`);
-    for (const path of ["/", "/faq", "/api/v1/c/user/profile", "/administrator", "/account/username", "/account/loginx"]) {
-      expect(pattern.test(path), path).toBe(true);
-    }
-    for (const prefix of [...PROTECTED_PREFIXES, ...SIGN_IN_PREFIXES]) {
-      expect(pattern.test(prefix), prefix).toBe(false);
-      expect(pattern.test(`${prefix}/1`), `${prefix}/1`).toBe(false);
-    }
+  it.each([ROUTES.home, ROUTES.store, ROUTES.faq])("%s is among them", (path) => {
+    expect(PER_REQUEST_BROWSE_PAGES).toContain(path);
+  });
+
+  it.each([
+    "/mart/detail/LW-RO600",
+    "/about/contactus",
+    "/about/aboutus",
+    "/deals/anything",
+    "/nope",
+    "/administrator",
+    "/account/loginx",
+    "/account/registered",
+    "/account",
+    "/mart/",
+  ])("%s is served from the cache (or is the cached 404 page) and brings its own policy", (path) => {
+    expect(usesNoncePolicy(path)).toBe(false);
+  });
+
+  it.each(["/account/user", "/admin/orders", "/account/login", "/account/reset"])("%s also gets its own browsing context group", (path) => {
+    expect(isolatesOpener(path)).toBe(true);
   });
 });
 
@@ -131,13 +167,13 @@ describe("other security headers", () => {
     expect(names(securityHeaders())).not.toContain("Strict-Transport-Security");
   });
 
-  it("sends HSTS only from a production site whose public address is https", () => {
+  it("is https only (HSTS, Secure cookies) only as a production site whose public address is https", () => {
     expect(STRICT_TRANSPORT_SECURITY.value).toMatch(/^max-age=\d{8,}; includeSubDomains$/);
-    expect(sendsStrictTransportSecurity({ production: true, siteUrl: "https://shop.lenwell.example" })).toBe(true);
-    expect(sendsStrictTransportSecurity({ production: true, siteUrl: "http://shop.lenwell.example" })).toBe(false);
-    expect(sendsStrictTransportSecurity({ production: true, siteUrl: "http://localhost:3000" })).toBe(false);
-    expect(sendsStrictTransportSecurity({ production: false, siteUrl: "https://shop.lenwell.example" })).toBe(false);
-    expect(sendsStrictTransportSecurity({ production: true, siteUrl: "" })).toBe(false);
+    expect(servesOnlyHttps({ production: true, siteUrl: "https://shop.lenwell.example" })).toBe(true);
+    expect(servesOnlyHttps({ production: true, siteUrl: "http://shop.lenwell.example" })).toBe(false);
+    expect(servesOnlyHttps({ production: true, siteUrl: "http://localhost:3000" })).toBe(false);
+    expect(servesOnlyHttps({ production: false, siteUrl: "https://shop.lenwell.example" })).toBe(false);
+    expect(servesOnlyHttps({ production: true, siteUrl: "" })).toBe(false);
   });
 
   it("reduces the API base address to its origin", () => {

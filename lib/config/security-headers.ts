@@ -1,12 +1,16 @@
-import { PROTECTED_PREFIXES, ROUTES, SIGN_IN_PREFIXES, isProtectedPath, isSignInPath } from "./routes";
+import { ROUTES, isProtectedPath, isSignInPath } from "./routes";
 
-// Site-wide security headers. Two Content-Security-Policies, never both on one answer:
-// - browse pages are prerendered, so their HTML cannot carry a per-request nonce: scripts are
-//   limited to this origin plus Next's inline bootstrap ('unsafe-inline'), and never eval;
-// - the pages that need a session (account, payment, orders, after-sale, admin) and the pages that
-//   take a password (login, registration, reset) render per request, so the middleware gives each
-//   answer a fresh nonce with 'strict-dynamic'.
-// next.config.ts and middleware.ts both build their headers here.
+// Site-wide security headers. No answer allows inline scripts wholesale ('unsafe-inline'): each page
+// gets one Content-Security-Policy, by how it is rendered (docs/decisions/0041):
+// - pages rendered per request (every page that needs a session or takes a password, and the
+//   browse pages that print live data) get a fresh nonce from the middleware, which Next writes on
+//   its own scripts;
+// - pages served from Next's cache (the product pages, and the pages `next build` prerenders, which
+//   the started server renders once more) get the sha256 of each inline script of their cached HTML,
+//   computed when the page is put into the cache (cache-handler.mjs, lib/server/http/cached-page-policy.ts)
+//   and stored with it, so a cached page is served with its policy and without any work per request;
+// - API answers and files get a policy that allows nothing to run.
+// next.config.ts, middleware.ts and the cache handler all build their policies here.
 
 export interface PolicyOptions {
   /** `next dev`: React's overlay and fast refresh need eval and a websocket. */
@@ -79,12 +83,12 @@ function policy(scriptSrc: string, { dev, apiOrigin }: PolicyOptions, provider: 
   ].join("; ");
 }
 
-/**
- * The policy of prerendered pages. It must carry no nonce and no hash: a browser that sees either
- * ignores 'unsafe-inline', and Next's inline bootstrap scripts of a static page have neither.
- */
-export function staticContentSecurityPolicy(options: PolicyOptions): string {
-  return policy("'self' 'unsafe-inline'", options);
+const SHA256_SOURCE = /^'sha256-[A-Za-z0-9+/]{43}='$/;
+
+function checkHashes(scriptHashes: readonly string[]): void {
+  for (const hash of scriptHashes) {
+    if (!SHA256_SOURCE.test(hash)) throw new Error(`Not a CSP sha256 source: ${hash}`);
+  }
 }
 
 /**
@@ -94,31 +98,85 @@ export function staticContentSecurityPolicy(options: PolicyOptions): string {
  */
 export function nonceContentSecurityPolicy({ nonce, scriptHashes, provider = null, ...options }: NoncePolicyOptions): string {
   if (!/^[A-Za-z0-9+/_-]{16,}={0,2}$/.test(nonce)) throw new Error("A CSP nonce must be at least 16 base64 characters.");
-  for (const hash of scriptHashes) {
-    if (!/^'sha256-[A-Za-z0-9+/]{43}='$/.test(hash)) throw new Error(`Not a CSP sha256 source: ${hash}`);
-  }
+  checkHashes(scriptHashes);
   return policy(["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...scriptHashes].join(" "), options, provider);
 }
 
+export interface CachedPagePolicyOptions extends PolicyOptions {
+  /** 'sha256-…' of every inline script of the page's cached HTML (the RSC payload, React's, the head script). */
+  scriptHashes: readonly string[];
+}
+
 /**
- * Whether a page gets the per-request nonce policy: the pages that need a session, and those that
- * take a password or sign someone in, where an injected inline script would read what is typed.
+ * The policy of a page served from Next's cache: its inline scripts by their sha256, its script
+ * files by 'self' (the page's chunks, and those Next's router loads later, all from /_next/static).
+ * No 'strict-dynamic': it would switch 'self' off, and the chunks the HTML names are written by the
+ * parser, not loaded by a trusted script.
+ */
+export function cachedPageContentSecurityPolicy({ scriptHashes, ...options }: CachedPagePolicyOptions): string {
+  checkHashes(scriptHashes);
+  return policy(["'self'", ...scriptHashes].join(" "), options);
+}
+
+/** Directives that lock down a document that should run nothing: an API answer or a file opened as a page. */
+const NOTHING_RUNS = ["default-src 'none'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'"];
+
+/** The policy of every API answer: JSON, never a document that loads or runs anything. */
+export const API_CONTENT_SECURITY_POLICY = NOTHING_RUNS.join("; ");
+
+/**
+ * The policy of the site's files (scripts, styles, fonts, pictures, robots.txt, the sitemap): none of
+ * them is a page, and an SVG opened on its own may show its inline styles and pictures, nothing more.
+ */
+export const FILE_CONTENT_SECURITY_POLICY = [...NOTHING_RUNS, "style-src 'unsafe-inline'", "img-src 'self' data:"].join("; ");
+
+/** next.config.ts `source` of the API answers. */
+export const API_SOURCE = "/api/:path*";
+
+/**
+ * next.config.ts `source`s of the site's files: Next's own, and any address ending in a file's
+ * extension (public/, icon.svg, robots.txt, sitemap.xml, the map). No page address has one, so no
+ * page ever gets this policy beside its own (a browser enforces every policy it gets).
+ */
+export const FILE_SOURCES: readonly string[] = [
+  "/_next/:path*",
+  "/:file(.*\\.(?:svg|png|jpe?g|webp|avif|gif|ico|json|txt|xml|woff2?|css|js|map))",
+];
+
+/**
+ * The browse pages Next renders per request (they print live prices or read the address's
+ * query): exact addresses, since the pages under some of them (/mart/detail/…, /deals/…) are
+ * served from the cache. middleware.ts runs on them to give each answer its nonce; the end-to-end
+ * tests check this list against what the build renders per request (e2e/security-headers.spec.ts).
+ */
+export const PER_REQUEST_BROWSE_PAGES: readonly string[] = [
+  ROUTES.home,
+  ROUTES.purifier,
+  ROUTES.membership,
+  ROUTES.care,
+  ROUTES.repair,
+  ROUTES.store,
+  ROUTES.faq,
+  ROUTES.deals,
+  ROUTES.unsubscribe,
+];
+
+/**
+ * Whether a page gets the per-request nonce policy: the pages Next renders per request, which are
+ * those that need a session, those that take a password or sign someone in (an injected inline
+ * script there would read what is typed; they render per request for it), and the browse pages
+ * that print live data. Every other page is served from the cache and carries its own policy.
  */
 export function usesNoncePolicy(pathname: string): boolean {
-  return isProtectedPath(pathname) || isSignInPath(pathname);
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return isProtectedPath(pathname) || isSignInPath(pathname) || PER_REQUEST_BROWSE_PAGES.includes(pathname);
 }
 
 /**
- * The next.config.ts `source` of every path but the nonce-policy pages, so a page never carries
- * both policies (a browser enforces every policy it gets).
+ * Whether a page gets its own browsing context group (SESSION_PAGE_OPENER_POLICY): the pages that
+ * need a session or take a password, not the browse pages (docs/decisions/0012).
  */
-export function staticPolicySource(): string {
-  const prefixes = [...PROTECTED_PREFIXES, ...SIGN_IN_PREFIXES].map((prefix) => escapeRegExp(prefix.replace(/^\//, ""))).join("|");
-  return `/((?!(?:${prefixes})(?:/|$)).*)`;
+export function isolatesOpener(pathname: string): boolean {
+  return isProtectedPath(pathname) || isSignInPath(pathname);
 }
 
 /**
@@ -161,10 +219,11 @@ export interface TransportOptions {
 }
 
 /**
- * Whether answers carry HSTS: only a production site whose public address is https (HSTS on
- * localhost would pin the developer's browser to https). Decided per request by the middleware,
- * since one build may be started behind http or https.
+ * Whether the shop is served over https only: a production site whose public address is https.
+ * Then every answer carries HSTS and every cookie is Secure (HSTS on localhost would pin the
+ * developer's browser to https). Decided when the server starts (lib/config/transport.ts), since
+ * one build may be started behind http or https.
  */
-export function sendsStrictTransportSecurity({ production, siteUrl }: TransportOptions): boolean {
+export function servesOnlyHttps({ production, siteUrl }: TransportOptions): boolean {
   return production && siteUrl.startsWith("https:");
 }

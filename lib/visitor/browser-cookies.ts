@@ -22,8 +22,15 @@ export function readCookie(name: string): string | undefined {
   return typeof document === "undefined" ? undefined : cookieValue(document.cookie, name);
 }
 
+/**
+ * `; Secure` on a page served over https: the browser's side of the rule lib/config/transport.ts
+ * keeps on the server (a page cannot read the server's SITE_URL; its own address says the same).
+ */
+export function secureAttributeHere(): string {
+  return window.location.protocol === "https:" ? "; Secure" : "";
+}
+
 /** Sets a cookie for the whole site, SameSite=Lax (Secure on https). */
 export function writeCookie(name: string, value: string, maxAgeSeconds: number): void {
-  const secure = window.location.protocol === "https:" ? "; Secure" : "";
-  document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Lax${secure}`;
+  document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Lax${secureAttributeHere()}`;
 }

@@ -1,6 +1,7 @@
 import { NextResponse } from "next/server";
 import { COOKIES, LOGIN_RETURN_MAX_AGE_S } from "@/lib/config/store";
 import { ROUTES } from "@/lib/config/routes";
+import { COOKIE_TRANSPORT } from "@/lib/config/transport";
 import { REFERRAL_PARAM, parseReferralCode } from "@/lib/visitor/referral";
 import { safeReturnPath } from "@/lib/visitor/return-path";
 
@@ -33,6 +34,7 @@ export function redirectToLogin(from: string, origin?: string): NextResponse {
       path: "/",
       maxAge: LOGIN_RETURN_MAX_AGE_S,
       sameSite: "lax",
+      ...COOKIE_TRANSPORT,
     });
   }
   return response;

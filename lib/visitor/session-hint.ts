@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { cookieValue } from "@/lib/visitor/browser-cookies";
+import { cookieValue, secureAttributeHere } from "@/lib/visitor/browser-cookies";
 import { COOKIES, SESSION_HINT_VALUE } from "@/lib/config/store";
 
 // The "someone is signed in" hint cookie (set and cleared by the server with the HttpOnly Token
@@ -39,7 +39,6 @@ export function useSessionHint(): boolean {
 /** Forgets the hint (a 401 said the session is gone) and tells the components that read it. */
 export function clearSessionHint(): void {
   if (typeof document === "undefined") return;
-  const secure = window.location.protocol === "https:" ? "; Secure" : "";
-  document.cookie = `${COOKIES.sessionHint}=; Max-Age=0; Path=/; SameSite=Strict${secure}`;
+  document.cookie = `${COOKIES.sessionHint}=; Max-Age=0; Path=/; SameSite=Strict${secureAttributeHere()}`;
   for (const listener of listeners) listener();
 }

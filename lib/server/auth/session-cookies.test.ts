@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { AppError } from "@/lib/server/base/errors";
 import { readCookie, requestToken, signedInResponse, signedOutResponse } from "./session";
 
@@ -50,5 +50,41 @@ describe("reading a cookie", () => {
 
   it("refuses a broken Token cookie beside a Token header as two different tokens", () => {
     expect(() => requestToken(withCookie("Token=ab%Y", { token: "t".repeat(43) }))).toThrow(AppError);
+  });
+});
+
+// One rule for every cookie the server sets (lib/config/transport.ts): Secure once the production
+// site is https, as the running server reads SITE_URL; never over http, where the browser would drop it.
+describe("Secure cookies", () => {
+  async function cookiesOf(siteUrl: string, nodeEnv: string): Promise<string[]> {
+    vi.resetModules();
+    vi.stubEnv("NODE_ENV", nodeEnv);
+    vi.stubEnv("SITE_URL", siteUrl);
+    const [session, device, loginRequired] = await Promise.all([
+      import("./session"),
+      import("./trusted-device"),
+      import("@/lib/visitor/login-required"),
+    ]);
+    return [
+      ...session.signedInResponse({ token: "t".repeat(43), user: {} }, [device.trustedDeviceCookie("user-1", null)]).headers.getSetCookie(),
+      ...session.signedOutResponse().headers.getSetCookie(),
+      // The way back from a protected page whose session has ended (ROUTES.loginRequired).
+      ...loginRequired.redirectToLogin("/account/orders?page=2").headers.getSetCookie(),
+    ];
+  }
+
+  const names = (cookies: string[]) => [...new Set(cookies.map((value) => value.slice(0, value.indexOf("="))))].sort();
+
+  it("marks the session, its hint, the trusted device and the way back Secure on an https production site", async () => {
+    const cookies = await cookiesOf("https://shop.lenwell.example", "production");
+    expect(names(cookies)).toEqual(["Token", "login_return_path", "lw_device", "signed_in"].sort());
+    for (const value of cookies) expect(value, value).toMatch(/;\s*Secure(;|$)/i);
+  });
+
+  it.each([
+    ["an http production site", "http://shop.lenwell.example", "production"],
+    ["next dev on https", "https://shop.lenwell.example", "development"],
+  ])("marks none Secure on %s", async (_, siteUrl, nodeEnv) => {
+    for (const value of await cookiesOf(siteUrl, nodeEnv)) expect(value, value).not.toMatch(/;\s*Secure/i);
   });
 });

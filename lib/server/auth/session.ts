@@ -3,7 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import { SESSION_TTL_MS } from "@/lib/config/auth";
 import { COOKIES, SESSION_HINT_VALUE, TOKEN_MAX_AGE_S } from "@/lib/config/store";
-import { env } from "@/lib/config/env";
+import { SECURE_ATTRIBUTE } from "@/lib/config/transport";
 import { getDb } from "@/lib/db/client";
 import { sessions, users, type UserRow } from "@/lib/db/schema";
 import { ok } from "@/lib/server/base/envelope";
@@ -118,20 +118,15 @@ export async function revokeOtherSessions(userId: string, keep?: string): Promis
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep ? ne(sessions.id, keep) : undefined));
 }
 
-/** `; Secure` when the shop is served over https in production: every cookie of ours follows it. */
-export function secureAttribute(): string {
-  return env.NODE_ENV === "production" && env.SITE_URL.startsWith("https:") ? "; Secure" : "";
-}
-
 function cookie(value: string, maxAge: number): string {
-  return `${COOKIES.token}=${value}; Max-Age=${maxAge}; Path=/; HttpOnly; SameSite=Strict${secureAttribute()}`;
+  return `${COOKIES.token}=${value}; Max-Age=${maxAge}; Path=/; HttpOnly; SameSite=Strict${SECURE_ATTRIBUTE}`;
 }
 
 // The non-secret "someone is signed in" hint the top bar reads before the profile answer: the same
 // life and scope as the Token cookie, but readable by the page (it says nothing but "1").
 function hintCookie(maxAge: number): string {
   const value = maxAge > 0 ? SESSION_HINT_VALUE : "";
-  return `${COOKIES.sessionHint}=${value}; Max-Age=${maxAge}; Path=/; SameSite=Strict${secureAttribute()}`;
+  return `${COOKIES.sessionHint}=${value}; Max-Age=${maxAge}; Path=/; SameSite=Strict${SECURE_ATTRIBUTE}`;
 }
 
 function withCookies(data: unknown, setCookies: string[]): Response {

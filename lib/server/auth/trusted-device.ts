@@ -1,7 +1,8 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { TRUSTED_DEVICE } from "@/lib/config/auth";
-import { readCookie, secureAttribute } from "./session";
+import { SECURE_ATTRIBUTE } from "@/lib/config/transport";
+import { readCookie } from "./session";
 import { signValue, verifySignedValue } from "@/lib/server/base/signed";
 
 // Trusted-device cookies (OWASP "device cookies"): after a successful login the browser keeps a
@@ -37,7 +38,7 @@ export function deviceBucket(device: TrustedDevice, passwordHash: string): strin
 export function trustedDeviceCookie(userId: string, previous: TrustedDevice | null): string {
   const deviceId = previous?.userId === userId ? previous.deviceId : randomBytes(16).toString("base64url");
   const value = signValue(PURPOSE, { uid: userId, did: deviceId }, TRUSTED_DEVICE.maxAgeSeconds);
-  return `${TRUSTED_DEVICE.cookie}=${value}; Max-Age=${TRUSTED_DEVICE.maxAgeSeconds}; Path=${TRUSTED_DEVICE.path}; HttpOnly; SameSite=Strict${secureAttribute()}`;
+  return `${TRUSTED_DEVICE.cookie}=${value}; Max-Age=${TRUSTED_DEVICE.maxAgeSeconds}; Path=${TRUSTED_DEVICE.path}; HttpOnly; SameSite=Strict${SECURE_ATTRIBUTE}`;
 }
 
 /** The trusted device the request's cookie names, if any (the cookie only travels to the login group). */

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fail, ok } from "./envelope";
 
 // Answers carry the customer's data: no browser or proxy may keep a copy.
@@ -12,30 +12,5 @@ describe("envelope caching", () => {
     const response = make();
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
-  });
-});
-
-// HSTS follows the SITE_URL the server was started with, not the one `next build` saw.
-describe("envelope HSTS", () => {
-  async function envelopeWith(siteUrl: string, nodeEnv: string) {
-    vi.resetModules();
-    vi.stubEnv("NODE_ENV", nodeEnv);
-    vi.stubEnv("SITE_URL", siteUrl);
-    return import("./envelope");
-  }
-
-  it("sends HSTS on every answer of a production site whose address is https", async () => {
-    const { ok: success, fail: failure } = await envelopeWith("https://shop.lenwell.example", "production");
-    for (const response of [success({}), failure(401), failure(500)]) {
-      expect(response.headers.get("strict-transport-security")).toMatch(/^max-age=\d{8,}; includeSubDomains$/);
-    }
-  });
-
-  it.each([
-    ["an http production site", "http://shop.lenwell.example", "production"],
-    ["next dev on https", "https://shop.lenwell.example", "development"],
-  ])("sends none from %s", async (_, siteUrl, nodeEnv) => {
-    const { ok: success, fail: failure } = await envelopeWith(siteUrl, nodeEnv);
-    for (const response of [success({}), failure(401)]) expect(response.headers.get("strict-transport-security")).toBeNull();
   });
 });

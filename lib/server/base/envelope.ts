@@ -1,12 +1,7 @@
 import "server-only";
-import { env } from "@/lib/config/env";
-import { STRICT_TRANSPORT_SECURITY, sendsStrictTransportSecurity } from "@/lib/config/security-headers";
 import { statusMessage, type Envelope, type FieldError } from "@/lib/schemas/envelope";
 
 // Every API answer is `{ code, data, errmsg }` with the HTTP status equal to `code`.
-
-// As the running server reads SITE_URL (next.config.ts headers are fixed at build time).
-const strictTransport = sendsStrictTransportSecurity({ production: env.NODE_ENV === "production", siteUrl: env.SITE_URL });
 
 export function ok<T>(data: T, init?: ResponseInit): Response {
   return json<T>({ code: 200, data, errmsg: "" }, 200, init);
@@ -20,7 +15,6 @@ function json<T>(body: Envelope<T>, status: number, init?: ResponseInit): Respon
   const headers = new Headers(init?.headers);
   headers.set("Content-Type", "application/json; charset=utf-8");
   headers.set("Cache-Control", "no-store");
-  if (strictTransport) headers.set(STRICT_TRANSPORT_SECURITY.key, STRICT_TRANSPORT_SECURITY.value);
   return new Response(JSON.stringify(body), { ...init, status, headers });
 }
 
