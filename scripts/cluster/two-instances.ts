@@ -515,6 +515,21 @@ async function main(): Promise<void> {
   const customers = await Promise.all(Array.from({ length: WORKERS }, () => signIn(nginxUrl, "customer")));
   await call(customers[0] as Session, "POST", "/api/v1/c/ulogin/save", { defaultAddress: ADDRESS });
 
+  /** Starts the instance `key` again as `name` if an earlier check left it stopped, and waits until it is ready. */
+  const ensureRunning = async (key: "a" | "b", name: string) => {
+    if (running(instances[key])) return;
+    instances[key] = launch(name, HOSTS[key]);
+    await waitUntilReady(instances[key]);
+  };
+  /** Customers buying and reading pages through nginx, already 2 s under way; it ends once `stopAt.time` has passed. */
+  const pageLoad = async () => {
+    const stopAt = { time: Number.POSITIVE_INFINITY };
+    const startedAt = Date.now();
+    const records = underLoad(nginxUrl, customers, loadSkus, () => Date.now() > stopAt.time, { pages: true });
+    await sleep(2_000);
+    return { stopAt, startedAt, records };
+  };
+
   await check(
     `f. SIGKILL to A while ${WORKERS} customers check out through nginx: no acknowledged order lost, B goes on serving`,
     async () => {
@@ -543,15 +558,10 @@ async function main(): Promise<void> {
   );
 
   // A again, for the next checks (f killed it).
-  if (!running(instances.a)) {
-    instances.a = launch("A", HOSTS.a);
-    await waitUntilReady(instances.a);
-  }
+  await ensureRunning("a", "A");
 
   await check(`g. SIGTERM to B under load through nginx: no failed request, B exits 0 within ${SHUTDOWN_TIMEOUT_SECONDS} s`, async () => {
-    const stopAt = { time: Number.POSITIVE_INFINITY };
-    const load = underLoad(nginxUrl, customers, loadSkus, () => Date.now() > stopAt.time, { pages: true });
-    await sleep(2_000);
+    const { stopAt, records: load } = await pageLoad();
     const signalledAt = Date.now();
     instances.b.child.kill("SIGTERM");
     const exit = await Promise.race([instances.b.exited, sleep((SHUTDOWN_TIMEOUT_SECONDS + 5) * 1000).then(() => null)]);
@@ -599,14 +609,8 @@ async function main(): Promise<void> {
     `i. rolling restart of B under load through nginx: B stopped, then started again; no request fails or takes over ${SLOWEST_ALLOWED_MS / 1000} s`,
     async () => {
       // g stopped B: it comes back first, so the restart begins with both instances serving.
-      if (!running(instances.b)) {
-        instances.b = launch("B", HOSTS.b);
-        await waitUntilReady(instances.b);
-      }
-      const stopAt = { time: Number.POSITIVE_INFINITY };
-      const loadStarted = Date.now();
-      const load = underLoad(nginxUrl, customers, loadSkus, () => Date.now() > stopAt.time, { pages: true });
-      await sleep(2_000);
+      await ensureRunning("b", "B");
+      const { stopAt, startedAt: loadStarted, records: load } = await pageLoad();
       const stoppingAt = Date.now();
       instances.b.child.kill("SIGTERM");
       const exit = await instances.b.exited;
@@ -644,14 +648,8 @@ async function main(): Promise<void> {
   await check(
     `j. A replaced by an instance at another address under load: nginx follows it without a reload; no request fails or takes over ${SLOWEST_ALLOWED_MS / 1000} s`,
     async () => {
-      if (!running(instances.b)) {
-        instances.b = launch("B", HOSTS.b);
-        await waitUntilReady(instances.b);
-      }
-      const stopAt = { time: Number.POSITIVE_INFINITY };
-      const loadStarted = Date.now();
-      const load = underLoad(nginxUrl, customers, loadSkus, () => Date.now() > stopAt.time, { pages: true });
-      await sleep(2_000);
+      await ensureRunning("b", "B");
+      const { stopAt, startedAt: loadStarted, records: load } = await pageLoad();
       const replacedAt = Date.now();
       instances.a.child.kill("SIGTERM");
       await instances.a.exited;

@@ -8,11 +8,12 @@ import { orderSchema, type Order } from "@/lib/schemas/order";
 import type { UsAddress } from "@/lib/schemas/auth";
 import { POST as cartAddRoute } from "@/app/api/v1/c/order/cart/add/route";
 import { POST as checkoutRoute } from "@/app/api/v1/c/merchandise/cart/checkout/route";
+import { POST as buyNowRoute } from "@/app/api/v1/c/merchandise/order/add/route";
 import { POST as payRoute } from "@/app/api/v1/c/merchandise/order/payment/route";
 import { GET as orderGetRoute } from "@/app/api/v1/c/merchandise/order/get/route";
 import { GET as operatorOrderGetRoute } from "@/app/api/v1/admin/orders/get/route";
 import { shipAndDeliver } from "./after-sale";
-import { dataOf, read } from "./answer";
+import { dataOf, read, type Answer } from "./answer";
 import { apiRequest, type Customer } from "./shop";
 
 // Helpers for the money tests (refund ledger, plan refunds, provider events): orders of several
@@ -53,9 +54,16 @@ export async function orderOf(who: Customer, lines: readonly { sku: string; quan
   ).orderId;
 }
 
-/** `who` pays `orderId` with the good test card; fails the test unless it is paid. */
-export async function payFor(who: Customer, orderId: string): Promise<Order> {
-  const paid = await read<{ status: string; order: Order }>(
+/** `who` buys `quantity` of `sku` at once ("buy now"): the answer as given, refusals included. */
+export async function buyNowAs(who: Customer, sku: string, quantity = 1): Promise<Answer<{ orderId: string }>> {
+  return read<{ orderId: string }>(
+    await buyNowRoute(apiRequest("POST", "/api/v1/c/merchandise/order/add", { skuNum: sku, quantity }, { token: who.token })),
+  );
+}
+
+/** `who` asks to pay `orderId` with the good test card: the answer as given, refusals included. */
+export async function payAs(who: Customer, orderId: string): Promise<Answer<{ status: string; order: Order }>> {
+  return read<{ status: string; order: Order }>(
     await payRoute(
       apiRequest(
         "POST",
@@ -65,6 +73,11 @@ export async function payFor(who: Customer, orderId: string): Promise<Order> {
       ),
     ),
   );
+}
+
+/** `who` pays `orderId` with the good test card; fails the test unless it is paid. */
+export async function payFor(who: Customer, orderId: string): Promise<Order> {
+  const paid = await payAs(who, orderId);
   expect(dataOf(paid).status).toBe("paid");
   return dataOf(paid).order;
 }

@@ -3,7 +3,10 @@ import type { Purifier } from "@/lib/schemas/purifier";
 import { POST as addRoute } from "@/app/api/v1/c/purifier/add/route";
 import { POST as proofRoute } from "@/app/api/v1/c/purifier/proof/route";
 import { POST as verifyRoute } from "@/app/api/v1/admin/purifiers/verify/route";
+import { POST as shipRoute } from "@/app/api/v1/admin/orders/ship/route";
+import { POST as deliverRoute } from "@/app/api/v1/admin/orders/deliver/route";
 import { dataOf, read, type Answer } from "./answer";
+import { buyNowAs, payFor } from "./money";
 import { PDF_PROOF } from "./proof-files";
 import { apiRequest, type Customer } from "./shop";
 
@@ -52,4 +55,30 @@ export async function verifiedPurifier(
   const added = dataOf(await addPurifierAs(who, { serial: aSerial(), purchasedOn: "2026-01-10", ...body }));
   dataOf(await attachProofAs(who, added.purifierId));
   return dataOf(await verifyAs(operator, added.purifierId));
+}
+
+/** `who` buys `quantity` of `sku` at once and pays for it; fails the test unless it is paid. */
+export async function paidOrderAs(who: Customer, sku: string, quantity = 1): Promise<string> {
+  const { orderId } = dataOf(await buyNowAs(who, sku, quantity));
+  await payFor(who, orderId);
+  return orderId;
+}
+
+/** The operator ships `orderId` by UPS, with the purifiers' `serials` when given: the answer as given. */
+export async function shipAs(admin: Customer, orderId: string, serials?: unknown): Promise<Answer<unknown>> {
+  return read(
+    await shipRoute(
+      apiRequest(
+        "POST",
+        "/api/v1/admin/orders/ship",
+        { orderId, carrier: "UPS", trackingNumber: "1Z999AA10123456784", ...(serials === undefined ? {} : { serials }) },
+        { token: admin.token },
+      ),
+    ),
+  );
+}
+
+/** The operator marks `orderId` delivered: the answer as given. */
+export async function deliverAs(admin: Customer, orderId: string): Promise<Answer<unknown>> {
+  return read(await deliverRoute(apiRequest("POST", "/api/v1/admin/orders/deliver", { orderId }, { token: admin.token })));
 }

@@ -12,7 +12,7 @@ import type {
   RejectAfterSaleBody,
 } from "@/lib/schemas/after-sale";
 import { assertOperator } from "@/lib/server/auth/roles";
-import { emailsOfUsers, usersMatching } from "@/lib/server/auth/users";
+import { usersMatching, withCustomers } from "@/lib/server/auth/users";
 import { lockedOrder, ordersShippedToName } from "@/lib/server/orders/lookups";
 import { AppError } from "@/lib/server/base/errors";
 import {
@@ -56,15 +56,7 @@ function afterSaleSearchFilter(db: DbExecutor, query: string | undefined): SQL |
 }
 
 async function operatorViews(db: DbExecutor, rows: AfterSaleRow[]): Promise<OperatorAfterSale[]> {
-  const views = await toAfterSaleViews(db, rows);
-  const emailOf = await emailsOfUsers(
-    db,
-    rows.map((row) => row.userId),
-  );
-  return views.map((view, index) => {
-    const userId = rows[index]?.userId ?? "";
-    return { ...view, customer: { id: userId, email: emailOf(userId) ?? "" } };
-  });
+  return withCustomers(db, rows, await toAfterSaleViews(db, rows));
 }
 
 async function operatorView(db: DbExecutor, row: AfterSaleRow): Promise<OperatorAfterSale> {

@@ -70,6 +70,25 @@ export async function emailsOfUsers(
   return (userId) => (userId === null ? null : (found.get(userId)?.email ?? null));
 }
 
+/**
+ * Each view with the customer it belongs to, for the console: the id of the row at the same index
+ * and that account's e-mail ("" once the account is gone).
+ */
+export async function withCustomers<View>(
+  db: DbExecutor,
+  rows: readonly { userId: string }[],
+  views: readonly View[],
+): Promise<(View & { customer: { id: string; email: string } })[]> {
+  const emailOf = await emailsOfUsers(
+    db,
+    rows.map((row) => row.userId),
+  );
+  return views.map((view, index) => {
+    const userId = rows[index]?.userId ?? "";
+    return { ...view, customer: { id: userId, email: emailOf(userId) ?? "" } };
+  });
+}
+
 /** The accounts whose e-mail or name matches an ILIKE pattern, as a subquery for `inArray(x.userId, …)`. */
 export function usersMatching(db: DbExecutor, pattern: string) {
   return db

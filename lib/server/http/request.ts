@@ -28,10 +28,14 @@ export function assertSameOrigin(request: Request): void {
   }
 }
 
-async function readLimited(request: Request): Promise<string> {
+/**
+ * The body's bytes, at most `limit` of them: past it a 413 with `tooLarge`. Shared by the JSON
+ * bodies and the one file upload (upload.ts).
+ */
+export async function readCappedBody(request: Request, limit: number, tooLarge: string): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw new AppError(413, "The request is too large.");
-  if (!request.body) return "";
+  if (declared > limit) throw new AppError(413, tooLarge);
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -40,13 +44,17 @@ async function readLimited(request: Request): Promise<string> {
     if (done) break;
     size += value.byteLength;
     // The declared length can lie (or be absent); count what actually arrives.
-    if (size > MAX_BODY_BYTES) {
+    if (size > limit) {
       await reader.cancel();
-      throw new AppError(413, "The request is too large.");
+      throw new AppError(413, tooLarge);
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
+}
+
+async function readLimited(request: Request): Promise<string> {
+  return new TextDecoder().decode(await readCappedBody(request, MAX_BODY_BYTES, "The request is too large."));
 }
 
 /** The body as sent, at most 64 KiB: for a webhook, whose signature covers its exact text. */

@@ -1,5 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/server/base/errors";
+import { readCappedBody } from "./request";
 
 // The one request that is not JSON: a file sent as multipart/form-data (a proof of purchase). Read
 // with a cap on what actually arrives, as the JSON bodies are (request.ts), so a declared length
@@ -21,26 +22,6 @@ export interface Upload {
   file: UploadedFile | null;
 }
 
-async function readCapped(request: Request, limit: number, tooLarge: string): Promise<Blob> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > limit) throw new AppError(413, tooLarge);
-  if (!request.body) return new Blob([]);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw new AppError(413, tooLarge);
-    }
-    chunks.push(value);
-  }
-  return new Blob(chunks.map((chunk) => new Uint8Array(chunk)));
-}
-
 /**
  * Reads a multipart/form-data request holding at most one file of `maxFileBytes` (413 with
  * `tooLarge` past it), as its text fields and that file. Another content type is a 415, a body that
@@ -54,7 +35,7 @@ export async function readUpload(
   if (!/^multipart\/form-data\s*;/i.test(type)) {
     throw new AppError(415, "Send the file as a form upload (Content-Type: multipart/form-data).");
   }
-  const body = await readCapped(request, maxFileBytes + FRAMING_BYTES, tooLarge);
+  const body = new Blob([new Uint8Array(await readCappedBody(request, maxFileBytes + FRAMING_BYTES, tooLarge))]);
   let form: FormData;
   try {
     form = await new Response(body, { headers: { "content-type": type } }).formData();

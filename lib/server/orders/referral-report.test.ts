@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { COOKIES } from "@/lib/config/store";
@@ -7,9 +7,9 @@ import { orders } from "@/lib/db/schema";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { centsToAmount } from "@/lib/rules/money";
 import { dataOf, read } from "@/test/support/answer";
+import { payFor } from "@/test/support/money";
 import { apiRequest, HOUSTON, makeCustomer, makeProduct, type Customer } from "@/test/support/shop";
 import { POST as buyNowRoute } from "@/app/api/v1/c/merchandise/order/add/route";
-import { POST as payRoute } from "@/app/api/v1/c/merchandise/order/payment/route";
 import { POST as cancelRoute } from "@/app/api/v1/c/merchandise/order/cancel/route";
 import { operatorReferralReport } from "./referral-report";
 
@@ -33,29 +33,14 @@ describeEachEngine("referral report on $name", (engine) => {
     return { orderId, totalCents: row.totalCents };
   }
 
-  async function pay(who: Customer, orderId: string): Promise<void> {
-    const card = { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123", name: "Ada" };
-    const paid = await read(
-      await payRoute(
-        apiRequest(
-          "POST",
-          "/api/v1/c/merchandise/order/payment",
-          { orderId, card, idempotencyKey: `key-${randomUUID()}` },
-          { token: who.token },
-        ),
-      ),
-    );
-    expect(paid.status).toBe(200);
-  }
-
   it("counts orders and paid orders per code, and revenue as paid totals minus refunds", async () => {
     const code = `ref${randomBytes(4).toString("hex")}`;
     const who = await makeCustomer(db(), { address: HOUSTON });
     const sku = await makeProduct(db(), { stock: 10 });
     const kept = await orderWith(who, code, sku);
-    await pay(who, kept.orderId);
+    await payFor(who, kept.orderId);
     const refunded = await orderWith(who, code, sku);
-    await pay(who, refunded.orderId);
+    await payFor(who, refunded.orderId);
     expect(
       (
         await read(

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, desc, eq, ilike, inArray, ne } from "drizzle-orm";
-import { getDb, type DbExecutor, type Transaction } from "@/lib/db/client";
+import { getDb, type Transaction } from "@/lib/db/client";
 import { AWAITING_VERIFICATIONS } from "@/lib/config/purifiers";
 import { purifiers, type PurifierRow, type UserRow } from "@/lib/db/schema";
 import {
@@ -15,7 +15,7 @@ import {
 } from "@/lib/schemas/purifier";
 import { orderNumber } from "@/lib/display/order-display";
 import { assertOperator } from "@/lib/server/auth/roles";
-import { emailsOfUsers, findUserById } from "@/lib/server/auth/users";
+import { emailsOfUsers, findUserById, withCustomers } from "@/lib/server/auth/users";
 import { escapeLike } from "@/lib/server/base/console-search";
 import { AppError } from "@/lib/server/base/errors";
 import { readPage } from "@/lib/server/base/paging";
@@ -35,22 +35,6 @@ import { canReject, canVerify, movePurifierVerification } from "./verification";
 
 type Operator = Pick<UserRow, "id" | "role">;
 
-/** Each view with its owner's id and e-mail. */
-async function withOwners<View extends Purifier>(
-  db: DbExecutor,
-  rows: readonly PurifierRow[],
-  views: readonly View[],
-): Promise<(View & { customer: { id: string; email: string } })[]> {
-  const emailOf = await emailsOfUsers(
-    db,
-    rows.map((row) => row.userId),
-  );
-  return views.map((view, index) => {
-    const userId = rows[index]?.userId ?? "";
-    return { ...view, customer: { id: userId, email: emailOf(userId) ?? "" } };
-  });
-}
-
 /** Purifiers by part of their serial, or the most recent registrations; each with its owner. */
 export async function operatorListPurifiers(
   user: Pick<UserRow, "role">,
@@ -64,7 +48,7 @@ export async function operatorListPurifiers(
   const matching = db.select({ purifier: purifiers }).from(purifiers);
   const { rows, total } = await readPage(db, query, matching.where(where).$dynamic(), [desc(purifiers.createdAt), desc(purifiers.id)]);
   const found = rows.map((row) => row.purifier);
-  return { total, today: storeDate(now), list: await withOwners(db, found, await toViews(db, found, now)) };
+  return { total, today: storeDate(now), list: await withCustomers(db, found, await toViews(db, found, now)) };
 }
 
 /**
@@ -87,7 +71,7 @@ export async function operatorListVerifications(
   const matching = db.select({ purifier: purifiers }).from(purifiers).where(where).$dynamic();
   const { rows, total } = await readPage(db, query, matching, [asc(purifiers.updatedAt), asc(purifiers.id)]);
   const found = rows.map((row) => row.purifier);
-  const views = await withOwners(db, found, await toViews(db, found, now));
+  const views = await withCustomers(db, found, await toViews(db, found, now));
   const list: OperatorVerification[] = [];
   for (const [index, view] of views.entries()) {
     const row = found[index];

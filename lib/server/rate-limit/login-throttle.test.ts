@@ -1,5 +1,6 @@
 // @vitest-environment node
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { standingClock } from "@/test/support/clock";
 import { LOGIN_LIMITS, LOGIN_STEP_UP, PROOF_OF_WORK } from "@/lib/config/auth";
 import { env } from "@/lib/config/env";
 import { AppError } from "@/lib/server/base/errors";
@@ -56,19 +57,7 @@ async function fail(throttle: LoginThrottle, subject: LoginSubject, times = 1) {
   for (let i = 0; i < times; i += 1) await (await admitted(throttle, subject)).failed();
 }
 
-let now = Date.parse("2025-03-01T12:00:00Z");
-function advance(seconds: number) {
-  now += seconds * 1000;
-  vi.setSystemTime(now);
-}
-
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(now);
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+const advance = standingClock("2025-03-01T12:00:00Z");
 
 describe("failureDelaySeconds (trusted devices)", () => {
   it("lets four failures pass, then doubles the wait from 2 s up to 15 minutes", () => {
@@ -169,7 +158,7 @@ describe("LoginThrottle", () => {
     // A low mark, so the flood that solves its puzzles below solves few.
     const threshold = 4;
     const throttle = new LoginThrottle(memoryStore(), threshold);
-    const stranger = (i: number): LoginSubject => ({ ...attacker, ip: null, email: `flood-${now}-${i}@example.com` });
+    const stranger = (i: number): LoginSubject => ({ ...attacker, ip: null, email: `flood-${Date.now()}-${i}@example.com` });
     for (let i = 0; i < threshold; i += 1) await fail(throttle, stranger(i));
     expect(await outcome(throttle, stranger(-1))).toMatchObject(puzzle(PROOF_OF_WORK.minBits));
     // A flood that solves every puzzle: each failure it pays for still counts, and the price doubles in work as the count doubles.
@@ -183,7 +172,7 @@ describe("LoginThrottle", () => {
   it("counts an attempt shop-wide before its password is checked: of 400 at once only the threshold's worth is admitted, the rest owe a puzzle", async () => {
     const throttle = new LoginThrottle(memoryStore());
     const outcomes = await Promise.all(
-      Array.from({ length: 400 }, (_, i) => outcome(throttle, { ...attacker, ip: null, email: `burst-${now}-${i}@example.com` })),
+      Array.from({ length: 400 }, (_, i) => outcome(throttle, { ...attacker, ip: null, email: `burst-${Date.now()}-${i}@example.com` })),
     );
     const threshold = env.PROOF_OF_WORK_LOGIN_FAILURES_PER_MINUTE;
     expect(outcomes.filter((seen) => seen === "admitted")).toHaveLength(threshold);
@@ -195,7 +184,7 @@ describe("LoginThrottle", () => {
   it("admits a solved puzzle as vouched for, and gives the count back for a right password or one never checked", async () => {
     const throttle = new LoginThrottle(memoryStore());
     const threshold = env.PROOF_OF_WORK_LOGIN_FAILURES_PER_MINUTE;
-    const stranger = (i: number): LoginSubject => ({ ...attacker, ip: null, email: `quiet-${now}-${i}@example.com` });
+    const stranger = (i: number): LoginSubject => ({ ...attacker, ip: null, email: `quiet-${Date.now()}-${i}@example.com` });
     // Right passwords are no failures: after any number of them nothing is owed.
     for (let i = 0; i < 2 * threshold; i += 1) {
       const attempt = await admitted(throttle, stranger(i));

@@ -1,22 +1,11 @@
 // @vitest-environment node
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { standingClock } from "@/test/support/clock";
 import { PROOF_OF_WORK } from "@/lib/config/auth";
 import { bitsFor, PressureGauge } from "./proof-of-work";
 import { memoryStore } from "./store";
 
-let now = Date.parse("2025-03-01T12:00:00Z");
-function advance(seconds: number) {
-  now += seconds * 1000;
-  vi.setSystemTime(now);
-}
-
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(now);
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+const advance = standingClock("2025-03-01T12:00:00Z");
 
 describe("bitsFor", () => {
   it("asks nothing below the threshold, then 14 bits, one more each time the count doubles, at most 18", () => {

@@ -4,30 +4,21 @@ import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { readDatabaseSettings } from "@/lib/config/database";
 import { openDatabase } from "@/lib/db/client";
-import { read } from "@/test/support/answer";
 import { testDatabaseUrl } from "@/test/support/requirements";
-import { apiRequest, makeCustomer, makeProduct, putInCart, type Customer } from "@/test/support/shop";
+import { callAs, type CallKind, type CallOutcome } from "@/test/support/database-outages";
+import { makeCustomer, makeProduct, putInCart, type Customer } from "@/test/support/shop";
 import { databaseForSuite, describeOnPostgres } from "@/test/support/test-engines";
-import { GET as productDetail } from "./merchandise/detail/route";
-import { POST as buyNowRoute } from "./merchandise/order/add/route";
-import { GET as orderList } from "./merchandise/order/list/route";
-import { GET as cartList } from "./order/cart/list/route";
-import { POST as cartUpdate } from "./order/cart/update/route";
 
 // An operator (or a failover, or a restarted PostgreSQL) ends the shop's connections while customers
 // are using it. Nothing may answer 500, nothing may escape as an uncaught error, and the shop must
 // go on answering without a restart. Only PostgreSQL has connections to lose.
 
-type Kind = "product detail" | "cart list" | "order list" | "cart update" | "buy now";
+type Kind = CallKind;
 const KINDS: readonly Kind[] = ["product detail", "cart list", "order list", "cart update", "buy now"];
 /** Requests that only read (the order list is not one: it first expires the customer's unpaid orders). */
 const READS: readonly Kind[] = ["product detail", "cart list"];
 
-interface Outcome {
-  kind: Kind;
-  status: number;
-  retryAfter: string | null;
-}
+type Outcome = CallOutcome;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -65,30 +56,7 @@ describeOnPostgres("dropped database connections on PostgreSQL", (engine) => {
     return result.rows.filter((row) => row.ended).length;
   }
 
-  async function call(kind: Kind, who: Customer, sku: string): Promise<Outcome> {
-    const token = { token: who.token };
-    let response: Response;
-    switch (kind) {
-      case "product detail":
-        response = await productDetail(apiRequest("GET", `/api/v1/c/merchandise/detail?sku=${sku}`));
-        break;
-      case "cart list":
-        response = await cartList(apiRequest("GET", "/api/v1/c/order/cart/list", undefined, token));
-        break;
-      case "order list":
-        response = await orderList(apiRequest("GET", "/api/v1/c/merchandise/order/list?page=1&pageSize=5", undefined, token));
-        break;
-      case "cart update":
-        response = await cartUpdate(apiRequest("POST", "/api/v1/c/order/cart/update/", { skuNum: sku, quantity: 2 }, token));
-        break;
-      case "buy now":
-        response = await buyNowRoute(apiRequest("POST", "/api/v1/c/merchandise/order/add", { skuNum: sku, quantity: 1 }, token));
-        break;
-    }
-    const answer = await read(response);
-    expect(answer.body.code, kind).toBe(answer.status);
-    return { kind, status: answer.status, retryAfter: response.headers.get("retry-after") };
-  }
+  const call = (kind: Kind, who: Customer, sku: string): Promise<Outcome> => callAs(kind, who, sku);
 
   it("answers 200, or 503 with Retry-After for a write caught mid-way, while its connections are ended; then recovers", async () => {
     const sku = await makeProduct(handle(), { stock: 1_000_000 });

@@ -7,15 +7,12 @@ import { openDatabase, type DatabaseHandle, type DatabaseHolder } from "@/lib/db
 import { sharedLogger } from "@/lib/log/logger";
 import { log } from "@/lib/server/log";
 import { postgresAdminQuery } from "@/scripts/bench/shop-server";
-import { read } from "@/test/support/answer";
+import { callAs, type CallKind, type CallOutcome } from "@/test/support/database-outages";
 import { PostgresProxy } from "@/test/support/postgres-proxy";
 import { testDatabaseUrl } from "@/test/support/requirements";
-import { apiRequest, makeCustomer, makeProduct, putInCart, type Customer } from "@/test/support/shop";
+import { makeCustomer, makeProduct, putInCart, type Customer } from "@/test/support/shop";
 import { databaseForSuite, describeOnPostgres } from "@/test/support/test-engines";
 import { dropDatabase, siblingDatabase } from "@/test/support/worker-databases";
-import { GET as productDetail } from "./merchandise/detail/route";
-import { GET as cartList } from "./order/cart/list/route";
-import { POST as cartUpdate } from "./order/cart/update/route";
 
 // Every way PostgreSQL refuses or loses the shop's connections, each made to happen for real:
 // a database with ALLOW_CONNECTIONS false (55000 at connect), CONNECTION LIMIT reached (53300),
@@ -27,14 +24,10 @@ import { POST as cartUpdate } from "./order/cart/update/route";
 // connections, without a restart. The suite owns a throwaway database (and a role, for the
 // CONNECTION LIMIT the superuser ignores), both dropped afterwards.
 
-type Kind = "product detail" | "cart list" | "cart update";
+type Kind = Extract<CallKind, "product detail" | "cart list" | "cart update">;
 const KINDS: readonly Kind[] = ["product detail", "cart list", "cart update"];
 
-interface Outcome {
-  kind: Kind;
-  status: number;
-  retryAfter: string | null;
-}
+type Outcome = CallOutcome<Kind>;
 
 /** How soon after the database takes connections again the shop must answer 200. */
 const HEALED_WITHIN_MS = 500;
@@ -105,24 +98,7 @@ describeOnPostgres("PostgreSQL refusing or losing the shop's connections", (engi
     return result.rows.filter((row) => row.ended).length;
   }
 
-  async function call(kind: Kind): Promise<Outcome> {
-    const token = { token: customer.token };
-    let response: Response;
-    switch (kind) {
-      case "product detail":
-        response = await productDetail(apiRequest("GET", `/api/v1/c/merchandise/detail?sku=${sku}`));
-        break;
-      case "cart list":
-        response = await cartList(apiRequest("GET", "/api/v1/c/order/cart/list", undefined, token));
-        break;
-      case "cart update":
-        response = await cartUpdate(apiRequest("POST", "/api/v1/c/order/cart/update/", { skuNum: sku, quantity: 2 }, token));
-        break;
-    }
-    const answer = await read(response);
-    expect(answer.body.code, kind).toBe(answer.status);
-    return { kind, status: answer.status, retryAfter: response.headers.get("retry-after") };
-  }
+  const call = (kind: Kind): Promise<Outcome> => callAs(kind, customer, sku);
 
   /** Every kind of call, `rounds` times over from `workers` callers at once. */
   async function load(workers: number, rounds: number): Promise<Outcome[]> {

@@ -9,9 +9,8 @@ import { operatorOrderSchema } from "@/lib/schemas/operator-order";
 import { readMail } from "@/lib/server/mail/outbox-reader";
 import { deliveredMailTo } from "@/test/support/mail";
 import { dataOf, read } from "@/test/support/answer";
+import { buyNowAs, payFor } from "@/test/support/money";
 import { apiRequest, expectShopInvariants, HOUSTON, makeCustomer, makeProduct, type Customer } from "@/test/support/shop";
-import { POST as buyNowRoute } from "../../c/merchandise/order/add/route";
-import { POST as payRoute } from "../../c/merchandise/order/payment/route";
 import { GET as customerGet } from "../../c/merchandise/order/get/route";
 import { POST as ship } from "./ship/route";
 import { POST as cancel } from "./cancel/route";
@@ -22,24 +21,8 @@ describeEachEngine("operator cancel on $name", (engine) => {
   const db = databaseForSuite(engine);
 
   async function order(who: Customer, sku: string, pay: boolean): Promise<string> {
-    const added = await read<{ orderId: string }>(
-      await buyNowRoute(apiRequest("POST", "/api/v1/c/merchandise/order/add", { skuNum: sku, quantity: 2 }, { token: who.token })),
-    );
-    const { orderId } = dataOf(added);
-    if (pay) {
-      const card = { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123", name: "Ada" };
-      const paid = await read<{ status: string }>(
-        await payRoute(
-          apiRequest(
-            "POST",
-            "/api/v1/c/merchandise/order/payment",
-            { orderId, card, idempotencyKey: `key-${randomUUID()}` },
-            { token: who.token },
-          ),
-        ),
-      );
-      expect(dataOf(paid).status).toBe("paid");
-    }
+    const { orderId } = dataOf(await buyNowAs(who, sku, 2));
+    if (pay) await payFor(who, orderId);
     return orderId;
   }
 

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addDays } from "@/lib/rules/calendar-day";
@@ -14,18 +14,15 @@ import { listPurifiers, registerDeliveredPurifiers } from "@/lib/server/purifier
 import { storeDate } from "@/lib/server/shipping/dates";
 import { inTransaction } from "@/lib/server/transaction";
 import { dataOf, read } from "@/test/support/answer";
-import { verifiedPurifier } from "@/test/support/purifiers";
+import { buyNowAs } from "@/test/support/money";
+import { deliverAs, paidOrderAs, shipAs, verifiedPurifier } from "@/test/support/purifiers";
 import { apiRequest, HOUSTON, makeCustomer, type Customer } from "@/test/support/shop";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
-import { POST as buyNowRoute } from "../merchandise/order/add/route";
-import { POST as payRoute } from "../merchandise/order/payment/route";
 import { POST as checkoutRoute } from "../merchandise/cart/checkout/route";
 import { POST as cartAddRoute } from "../order/cart/add/route";
 import { POST as applyRoute } from "../order/afterSale/apply/route";
 import { GET as afterSaleGetRoute } from "../order/afterSale/get/route";
 import { POST as afterSaleCancelRoute } from "../order/afterSale/cancel/route";
-import { POST as shipRoute } from "../../admin/orders/ship/route";
-import { POST as deliverRoute } from "../../admin/orders/deliver/route";
 import { GET as operatorListRoute } from "../../admin/purifiers/list/route";
 import { GET as listRoute } from "./list/route";
 import { POST as addRoute } from "./add/route";
@@ -34,7 +31,6 @@ import { POST as changeRoute } from "./filter/change/route";
 
 const PURIFIER = "LW-RO600";
 const CARE = "LW-CARE-2Y";
-const card = { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123", name: "Ada Park" };
 
 function serial(): string {
   return `RO-${randomBytes(5).toString("hex").toUpperCase()}`;
@@ -43,39 +39,6 @@ function serial(): string {
 describeEachEngine("my purifiers and Lenwell Care on $name", (engine) => {
   const db = databaseForSuite(engine);
 
-  const buyNow = async (who: Customer, sku: string, quantity = 1) =>
-    read<{ orderId: string }>(
-      await buyNowRoute(apiRequest("POST", "/api/v1/c/merchandise/order/add", { skuNum: sku, quantity }, { token: who.token })),
-    );
-  const pay = async (who: Customer, orderId: string) =>
-    read<{ status: string }>(
-      await payRoute(
-        apiRequest(
-          "POST",
-          "/api/v1/c/merchandise/order/payment",
-          { orderId, card, idempotencyKey: `key-${randomUUID()}` },
-          { token: who.token },
-        ),
-      ),
-    );
-  const paidOrder = async (who: Customer, sku: string, quantity = 1) => {
-    const { orderId } = dataOf(await buyNow(who, sku, quantity));
-    expect(dataOf(await pay(who, orderId)).status).toBe("paid");
-    return orderId;
-  };
-  const ship = async (admin: Customer, orderId: string, serials?: unknown) =>
-    read(
-      await shipRoute(
-        apiRequest(
-          "POST",
-          "/api/v1/admin/orders/ship",
-          { orderId, carrier: "UPS", trackingNumber: "1Z999AA10123456784", ...(serials === undefined ? {} : { serials }) },
-          { token: admin.token },
-        ),
-      ),
-    );
-  const deliver = async (admin: Customer, orderId: string) =>
-    read(await deliverRoute(apiRequest("POST", "/api/v1/admin/orders/deliver", { orderId }, { token: admin.token })));
   const list = async (who: Customer) =>
     purifierListSchema.parse(
       dataOf(await read(await listRoute(apiRequest("GET", "/api/v1/c/purifier/list", undefined, { token: who.token })))),
@@ -92,10 +55,10 @@ describeEachEngine("my purifiers and Lenwell Care on $name", (engine) => {
     it("registers each unit once when the order is delivered, with the serials entered when shipping", async () => {
       const admin = await makeCustomer(db(), { role: "admin" });
       const who = await makeCustomer(db(), { address: HOUSTON });
-      const orderId = await paidOrder(who, PURIFIER, 2);
+      const orderId = await paidOrderAs(who, PURIFIER, 2);
       const first = serial();
 
-      expect(dataOf(await ship(admin, orderId, [{ skuNum: PURIFIER, serials: [first.toLowerCase()] }]))).toMatchObject({
+      expect(dataOf(await shipAs(admin, orderId, [{ skuNum: PURIFIER, serials: [first.toLowerCase()] }]))).toMatchObject({
         status: "shipped",
       });
       const [line] = await db().db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
@@ -103,7 +66,7 @@ describeEachEngine("my purifiers and Lenwell Care on $name", (engine) => {
       // Shipped is not delivered: nothing is registered yet.
       expect((await list(who)).list).toEqual([]);
 
-      dataOf(await deliver(admin, orderId));
+      dataOf(await deliverAs(admin, orderId));
       const mine = await list(who);
       expect(mine.list).toHaveLength(2);
       expect(mine.list.map((unit) => unit.serial).sort()).toEqual([first, null].sort());
@@ -117,7 +80,7 @@ describeEachEngine("my purifiers and Lenwell Care on $name", (engine) => {
       }
 
       // Delivering again is refused, and registering the same order again adds nothing.
-      expect((await deliver(admin, orderId)).status).toBe(409);
+      expect((await deliverAs(admin, orderId)).status).toBe(409);
       const again = await inTransaction((tx) => registerDeliveredPurifiers(tx, orderId, who.id, new Date()));
       expect(again).toEqual([]);
       expect((await db().db.select().from(purifiers).where(eq(purifiers.orderId, orderId))).length).toBe(2);
@@ -126,8 +89,8 @@ describeEachEngine("my purifiers and Lenwell Care on $name", (engine) => {
     it("takes the delivery day in Houston, not UTC", async () => {
       const admin = await makeCustomer(db(), { role: "admin" });
       const who = await makeCustomer(db(), { address: HOUSTON });
-      const orderId = await paidOrder(who, PURIFIER);
-      dataOf(await ship(admin, orderId));
+      const orderId = await paidOrderAs(who, PURIFIER);
+      dataOf(await shipAs(admin, orderId));
       // 03:30 UTC on Jan 1 is still New Year's Eve in Houston.
       const [row] = await inTransaction((tx) => registerDeliveredPurifiers(tx, orderId, who.id, new Date("2027-01-01T03:30:00Z")));
       expect(row).toMatchObject({ purchasedOn: "2026-12-31", installedOn: "2026-12-31", serial: null });
@@ -140,22 +103,22 @@ describeEachEngine("my purifiers and Lenwell Care on $name", (engine) => {
       await verifiedPurifier(owner, admin, { serial: taken, purchasedOn: "2026-01-05" });
 
       const who = await makeCustomer(db(), { address: HOUSTON });
-      const orderId = await paidOrder(who, PURIFIER, 2);
-      const clash = await ship(admin, orderId, [{ skuNum: PURIFIER, serials: [taken] }]);
+      const orderId = await paidOrderAs(who, PURIFIER, 2);
+      const clash = await shipAs(admin, orderId, [{ skuNum: PURIFIER, serials: [taken] }]);
       expect(clash.status).toBe(409);
       expect(clash.body.errmsg).toBe(
         `Serial number ${taken} is already registered to a purifier. Check the label, or contact us if it is yours.`,
       );
       expect(clash.body.errors?.[0]?.path).toBe("serials.0.serials.0");
       const twice = serial();
-      expect((await ship(admin, orderId, [{ skuNum: PURIFIER, serials: [twice, twice] }])).body.errmsg).toBe(
+      expect((await shipAs(admin, orderId, [{ skuNum: PURIFIER, serials: [twice, twice] }])).body.errmsg).toBe(
         `Serial number ${twice} is entered twice.`,
       );
-      expect((await ship(admin, orderId, [{ skuNum: PURIFIER, serials: [serial(), serial(), serial()] }])).status).toBe(422);
-      expect((await ship(admin, orderId, [{ skuNum: PURIFIER, serials: ["AB"] }])).body.errors?.[0]?.message).toBe(
+      expect((await shipAs(admin, orderId, [{ skuNum: PURIFIER, serials: [serial(), serial(), serial()] }])).status).toBe(422);
+      expect((await shipAs(admin, orderId, [{ skuNum: PURIFIER, serials: ["AB"] }])).body.errors?.[0]?.message).toBe(
         "Enter the serial number as printed on the label (6 to 32 letters, digits or hyphens).",
       );
-      expect((await ship(admin, orderId, [{ skuNum: "LW-F1-PP", serials: [serial()] }])).status).toBe(422);
+      expect((await shipAs(admin, orderId, [{ skuNum: "LW-F1-PP", serials: [serial()] }])).status).toBe(422);
       // Every refusal left the order as it was.
       const [line] = await db().db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
       expect(line?.serials).toBeNull();
@@ -163,7 +126,7 @@ describeEachEngine("my purifiers and Lenwell Care on $name", (engine) => {
       // A serial promised to a unit on its way is the shop's record: someone else may claim it
       // (adding tells nobody whose it is), but the claim is not vouched for.
       const onItsWay = serial();
-      dataOf(await ship(admin, orderId, [{ skuNum: PURIFIER, serials: [onItsWay] }]));
+      dataOf(await shipAs(admin, orderId, [{ skuNum: PURIFIER, serials: [onItsWay] }]));
       expect(dataOf(await add(owner, { serial: onItsWay, purchasedOn: "2026-01-05" })).verification).toBe("awaiting_proof");
     });
   });
@@ -224,9 +187,9 @@ describeEachEngine("my purifiers and Lenwell Care on $name", (engine) => {
     it("sets the serial of a purifier registered without one, once", async () => {
       const admin = await makeCustomer(db(), { role: "admin" });
       const who = await makeCustomer(db(), { address: HOUSTON });
-      const orderId = await paidOrder(who, PURIFIER);
-      dataOf(await ship(admin, orderId));
-      dataOf(await deliver(admin, orderId));
+      const orderId = await paidOrderAs(who, PURIFIER);
+      dataOf(await shipAs(admin, orderId));
+      dataOf(await deliverAs(admin, orderId));
       const [unit] = (await list(who)).list;
       expect(unit?.serial).toBeNull();
       const label = serial();
@@ -272,7 +235,7 @@ describeEachEngine("my purifiers and Lenwell Care on $name", (engine) => {
       );
       expect(added.status).toBe(409);
       expect(added.body.errmsg).toBe(CARE_NEEDS_PURIFIER_MESSAGE);
-      const bought = await buyNow(who, CARE);
+      const bought = await buyNowAs(who, CARE);
       expect(bought.status).toBe(409);
       expect(bought.body.errmsg).toBe(CARE_NEEDS_PURIFIER_MESSAGE);
       // A care plan already in the cart (put there before the rule) is refused at checkout too.
@@ -293,13 +256,13 @@ describeEachEngine("my purifiers and Lenwell Care on $name", (engine) => {
       );
       expect(added.status).toBe(200);
 
-      await paidOrder(who, CARE);
+      await paidOrderAs(who, CARE);
       const afterFirst = await list(who);
       const newerView = afterFirst.list.find((unit) => unit.purifierId === newer.purifierId);
       expect(newerView?.care).toMatchObject({ status: "active", startsOn: today() });
       expect(afterFirst.list.find((unit) => unit.purifierId === older.purifierId)?.care).toBeNull();
 
-      await paidOrder(who, CARE);
+      await paidOrderAs(who, CARE);
       const afterSecond = await list(who);
       expect(afterSecond.list.find((unit) => unit.purifierId === older.purifierId)?.care).toMatchObject({ status: "active" });
       const plans = await db()
@@ -313,7 +276,7 @@ describeEachEngine("my purifiers and Lenwell Care on $name", (engine) => {
       const who = await makeCustomer(db(), { address: HOUSTON });
       const unit = await verifiedPurifier(who, await makeCustomer(db(), { role: "admin" }));
       const activateAt = async (now: Date) => {
-        const { orderId } = dataOf(await buyNow(who, CARE));
+        const { orderId } = dataOf(await buyNowAs(who, CARE));
         const [plan] = await inTransaction((tx) => activatePlans(tx, orderId, now));
         return plan;
       };
@@ -337,7 +300,7 @@ describeEachEngine("my purifiers and Lenwell Care on $name", (engine) => {
     it("shows a plan bought late on New Year's Eve in Houston as starting that day", async () => {
       const who = await makeCustomer(db(), { address: HOUSTON });
       const unit = await verifiedPurifier(who, await makeCustomer(db(), { role: "admin" }));
-      const { orderId } = dataOf(await buyNow(who, CARE));
+      const { orderId } = dataOf(await buyNowAs(who, CARE));
       // 23:30 on Dec 31 in Houston is 05:30 UTC on Jan 1.
       await inTransaction((tx) => activatePlans(tx, orderId, new Date("2027-01-01T05:30:00Z")));
       const care = (await listPurifiers(who.id, new Date("2027-06-30T12:00:00Z"))).list.find(
@@ -361,12 +324,12 @@ describeEachEngine("my purifiers and Lenwell Care on $name", (engine) => {
     it("waives the fees for a purifier covered by Lenwell Care on the request day, and states the diagnosis fee otherwise", async () => {
       const admin = await makeCustomer(db(), { role: "admin" });
       const who = await makeCustomer(db(), { address: HOUSTON });
-      const orderId = await paidOrder(who, PURIFIER, 2);
-      dataOf(await ship(admin, orderId));
-      dataOf(await deliver(admin, orderId));
+      const orderId = await paidOrderAs(who, PURIFIER, 2);
+      dataOf(await shipAs(admin, orderId));
+      dataOf(await deliverAs(admin, orderId));
       const [covered, uncovered] = (await list(who)).list;
       if (!covered || !uncovered) throw new Error("two purifiers expected");
-      await paidOrder(who, CARE);
+      await paidOrderAs(who, CARE);
       // The plan went to the most recently registered purifier; make the names match.
       const [plan] = await db()
         .db.select()
@@ -404,11 +367,11 @@ describeEachEngine("my purifiers and Lenwell Care on $name", (engine) => {
     it("records the coverage of the request day: a plan that has ended covers nothing", async () => {
       const admin = await makeCustomer(db(), { role: "admin" });
       const who = await makeCustomer(db(), { address: HOUSTON });
-      const orderId = await paidOrder(who, PURIFIER);
-      dataOf(await ship(admin, orderId));
-      dataOf(await deliver(admin, orderId));
+      const orderId = await paidOrderAs(who, PURIFIER);
+      dataOf(await shipAs(admin, orderId));
+      dataOf(await deliverAs(admin, orderId));
       const [unit] = (await list(who)).list;
-      const careOrder = dataOf(await buyNow(who, CARE)).orderId;
+      const careOrder = dataOf(await buyNowAs(who, CARE)).orderId;
       const [plan] = await inTransaction((tx) => activatePlans(tx, careOrder, new Date("2026-03-31T15:00:00Z")));
       expect(plan?.endsAt.toISOString()).toBe("2028-03-31T15:00:00.000Z");
 
@@ -430,7 +393,7 @@ describeEachEngine("my purifiers and Lenwell Care on $name", (engine) => {
     it("repairs a purifier bought elsewhere under its Lenwell Care plan, on the plan's order line, one open repair at a time", async () => {
       const who = await makeCustomer(db(), { address: HOUSTON });
       const elsewhere = await verifiedPurifier(who, await makeCustomer(db(), { role: "admin" }));
-      const careOrder = await paidOrder(who, CARE);
+      const careOrder = await paidOrderAs(who, CARE);
       const [plan] = await db()
         .db.select()
         .from(memberships)
@@ -480,9 +443,9 @@ describeEachEngine("my purifiers and Lenwell Care on $name", (engine) => {
     it("refuses a purifier that is not the customer's, not of that order, or on a request that is not a repair", async () => {
       const admin = await makeCustomer(db(), { role: "admin" });
       const who = await makeCustomer(db(), { address: HOUSTON });
-      const orderId = await paidOrder(who, PURIFIER);
-      dataOf(await ship(admin, orderId));
-      dataOf(await deliver(admin, orderId));
+      const orderId = await paidOrderAs(who, PURIFIER);
+      dataOf(await shipAs(admin, orderId));
+      dataOf(await deliverAs(admin, orderId));
       const [unit] = (await list(who)).list;
       const stranger = await makeCustomer(db());
       const theirs = dataOf(await add(stranger, { serial: serial(), purchasedOn: "2026-01-10" }));

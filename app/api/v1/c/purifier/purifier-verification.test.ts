@@ -7,26 +7,26 @@ import { cartItems, memberships, purifierProofs, purifiers } from "@/lib/db/sche
 import { CARE_AWAITING_VERIFICATION_MESSAGE, CARE_NOT_VERIFIED_MESSAGE } from "@/lib/display/purifier-display";
 import { operatorVerificationListSchema, purifierListSchema, purifierSchema, type Purifier } from "@/lib/schemas/purifier";
 import { dataOf, read } from "@/test/support/answer";
+import { buyNowAs, payAs } from "@/test/support/money";
 import { mailsTo } from "@/test/support/after-sale";
 import {
   aSerial,
   addPurifierAs,
   attachProofAs,
+  deliverAs,
   JPEG_PROOF,
   PDF_PROOF,
+  paidOrderAs,
   PNG_PROOF,
   proofRequest,
+  shipAs,
   verifiedPurifier,
   verifyAs,
 } from "@/test/support/purifiers";
 import { apiRequest, HOUSTON, makeCustomer, type Customer } from "@/test/support/shop";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
-import { POST as buyNowRoute } from "../merchandise/order/add/route";
-import { POST as payRoute } from "../merchandise/order/payment/route";
 import { POST as checkoutRoute } from "../merchandise/cart/checkout/route";
 import { POST as cartAddRoute } from "../order/cart/add/route";
-import { POST as shipRoute } from "../../admin/orders/ship/route";
-import { POST as deliverRoute } from "../../admin/orders/deliver/route";
 import { POST as rejectRoute } from "../../admin/purifiers/reject/route";
 import { GET as operatorProofRoute } from "../../admin/purifiers/proof/route";
 import { GET as queueRoute } from "../../admin/purifiers/verifications/route";
@@ -41,48 +41,14 @@ import { GET as proofRoute, POST as proofUploadRoute } from "./proof/route";
 
 const PURIFIER = "LW-RO600";
 const CARE = "LW-CARE-2Y";
-const card = { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123", name: "Ada Park" };
 
 describeEachEngine("who Lenwell Care may cover, on $name", (engine) => {
   const db = databaseForSuite(engine);
 
   const cartAdd = async (who: Customer, sku = CARE) =>
     read(await cartAddRoute(apiRequest("POST", "/api/v1/c/order/cart/add/", { skuNum: sku, quantity: 1 }, { token: who.token })));
-  const buyNow = async (who: Customer, sku: string, quantity = 1) =>
-    read<{ orderId: string }>(
-      await buyNowRoute(apiRequest("POST", "/api/v1/c/merchandise/order/add", { skuNum: sku, quantity }, { token: who.token })),
-    );
   const checkout = async (who: Customer) =>
     read<{ orderId: string }>(await checkoutRoute(apiRequest("POST", "/api/v1/c/merchandise/cart/checkout", {}, { token: who.token })));
-  const pay = async (who: Customer, orderId: string) =>
-    read<{ status: string }>(
-      await payRoute(
-        apiRequest(
-          "POST",
-          "/api/v1/c/merchandise/order/payment",
-          { orderId, card, idempotencyKey: `key-${randomUUID()}` },
-          { token: who.token },
-        ),
-      ),
-    );
-  const paidOrder = async (who: Customer, sku: string, quantity = 1) => {
-    const { orderId } = dataOf(await buyNow(who, sku, quantity));
-    expect(dataOf(await pay(who, orderId)).status).toBe("paid");
-    return orderId;
-  };
-  const ship = async (admin: Customer, orderId: string, serials?: unknown) =>
-    read(
-      await shipRoute(
-        apiRequest(
-          "POST",
-          "/api/v1/admin/orders/ship",
-          { orderId, carrier: "UPS", trackingNumber: "1Z999AA10123456784", ...(serials === undefined ? {} : { serials }) },
-          { token: admin.token },
-        ),
-      ),
-    );
-  const deliver = async (admin: Customer, orderId: string) =>
-    read(await deliverRoute(apiRequest("POST", "/api/v1/admin/orders/deliver", { orderId }, { token: admin.token })));
   const list = async (who: Customer) =>
     purifierListSchema.parse(
       dataOf(await read(await listRoute(apiRequest("GET", "/api/v1/c/purifier/list", undefined, { token: who.token })))),
@@ -98,7 +64,7 @@ describeEachEngine("who Lenwell Care may cover, on $name", (engine) => {
   const expectCareRefused = async (who: Customer, message: string) => {
     const added = await cartAdd(who);
     expect({ status: added.status, errmsg: added.body.errmsg }).toEqual({ status: 409, errmsg: message });
-    const bought = await buyNow(who, CARE);
+    const bought = await buyNowAs(who, CARE);
     expect({ status: bought.status, errmsg: bought.body.errmsg }).toEqual({ status: 409, errmsg: message });
     // A plan already in the cart (put there before the rule) is refused at checkout.
     await db().db.insert(cartItems).values({ userId: who.id, sku: CARE, quantity: 1 }).onConflictDoNothing();
@@ -109,9 +75,9 @@ describeEachEngine("who Lenwell Care may cover, on $name", (engine) => {
   };
   /** A delivered purifier order of `who`, shipped with `serial`. */
   const deliveredWithSerial = async (admin: Customer, who: Customer, serial: string) => {
-    const orderId = await paidOrder(who, PURIFIER);
-    dataOf(await ship(admin, orderId, [{ skuNum: PURIFIER, serials: [serial] }]));
-    dataOf(await deliver(admin, orderId));
+    const orderId = await paidOrderAs(who, PURIFIER);
+    dataOf(await shipAs(admin, orderId, [{ skuNum: PURIFIER, serials: [serial] }]));
+    dataOf(await deliverAs(admin, orderId));
     return orderId;
   };
 
@@ -124,9 +90,9 @@ describeEachEngine("who Lenwell Care may cover, on $name", (engine) => {
 
       // An unpaid care order from before this rule (its purifier counted then) is refused at payment.
       await db().db.update(purifiers).set({ verification: "verified" }).where(eq(purifiers.id, added.purifierId));
-      const { orderId } = dataOf(await buyNow(who, CARE));
+      const { orderId } = dataOf(await buyNowAs(who, CARE));
       await db().db.update(purifiers).set({ verification: "awaiting_proof" }).where(eq(purifiers.id, added.purifierId));
-      const paid = await pay(who, orderId);
+      const paid = await payAs(who, orderId);
       expect({ status: paid.status, errmsg: paid.body.errmsg }).toEqual({ status: 409, errmsg: CARE_AWAITING_VERIFICATION_MESSAGE });
       expect(await carePlans(who)).toEqual([]);
 
@@ -151,7 +117,7 @@ describeEachEngine("who Lenwell Care may cover, on $name", (engine) => {
       expect((await mailsTo(who.email)).map((mail) => mail.subject)).toContain("Your Lenwell purifier is verified");
 
       expect((await cartAdd(who)).status).toBe(200);
-      await paidOrder(who, CARE);
+      await paidOrderAs(who, CARE);
       const [plan] = await carePlans(who);
       expect(plan).toMatchObject({ status: "active", purifierId: added.purifierId });
       expect((await list(who))[0]?.care).toMatchObject({ status: "active" });
@@ -242,7 +208,7 @@ describeEachEngine("who Lenwell Care may cover, on $name", (engine) => {
       expect((await reject(admin, { purifierId: unit?.purifierId, reason: "Not ours" })).status).toBe(409);
 
       expect((await cartAdd(who)).status).toBe(200);
-      await paidOrder(who, CARE);
+      await paidOrderAs(who, CARE);
       expect((await carePlans(who))[0]).toMatchObject({ status: "active", purifierId: unit?.purifierId });
     });
 
@@ -250,14 +216,14 @@ describeEachEngine("who Lenwell Care may cover, on $name", (engine) => {
       const admin = await makeCustomer(db(), { role: "admin" });
       const who = await makeCustomer(db(), { address: HOUSTON });
       const serial = aSerial();
-      const orderId = await paidOrder(who, PURIFIER);
-      dataOf(await ship(admin, orderId, [{ skuNum: PURIFIER, serials: [serial] }]));
+      const orderId = await paidOrderAs(who, PURIFIER);
+      dataOf(await shipAs(admin, orderId, [{ skuNum: PURIFIER, serials: [serial] }]));
       const added = dataOf(await addPurifierAs(who, { serial: serial.toLowerCase(), purchasedOn: "2026-01-10" }));
       expect(added).toMatchObject({ serial, verification: "shipped", orderId });
-      await paidOrder(who, CARE);
+      await paidOrderAs(who, CARE);
       expect((await carePlans(who))[0]?.purifierId).toBe(added.purifierId);
 
-      dataOf(await deliver(admin, orderId));
+      dataOf(await deliverAs(admin, orderId));
       expect((await list(who)).map((unit) => [unit.purifierId, unit.verification])).toEqual([[added.purifierId, "shipped"]]);
       // The same serial again is the customer's own: said plainly, it reveals nobody else's.
       const twice = await addPurifierAs(who, { serial, purchasedOn: "2026-01-10" });
@@ -292,8 +258,8 @@ describeEachEngine("who Lenwell Care may cover, on $name", (engine) => {
 
       // A verified serial is the shop's record: shipping it again is refused.
       const verified = await verifiedPurifier(await makeCustomer(db()), admin);
-      const another = await paidOrder(buyer, PURIFIER);
-      const clash = await ship(admin, another, [{ skuNum: PURIFIER, serials: [verified.serial] }]);
+      const another = await paidOrderAs(buyer, PURIFIER);
+      const clash = await shipAs(admin, another, [{ skuNum: PURIFIER, serials: [verified.serial] }]);
       expect(clash.status).toBe(409);
       expect(clash.body.errors?.[0]?.path).toBe("serials.0.serials.0");
     });
@@ -334,9 +300,9 @@ describeEachEngine("who Lenwell Care may cover, on $name", (engine) => {
       // Setting the serial of a purifier registered without one tells nothing either.
       const elsewhere = aSerial();
       await deliveredWithSerial(admin, owner, elsewhere);
-      const noSerialOrder = await paidOrder(prober, PURIFIER);
-      dataOf(await ship(admin, noSerialOrder));
-      dataOf(await deliver(admin, noSerialOrder));
+      const noSerialOrder = await paidOrderAs(prober, PURIFIER);
+      dataOf(await shipAs(admin, noSerialOrder));
+      dataOf(await deliverAs(admin, noSerialOrder));
       const unit = (await list(prober)).find((candidate) => candidate.orderId === noSerialOrder);
       const edited = await read<Purifier>(
         await editRoute(
