@@ -67,6 +67,16 @@ export async function signInWithCart(page: Page, count: number): Promise<FreshCu
   return customer;
 }
 
+/** Opens the top bar's account menu and waits for what it holds for a signed-in customer or a visitor. */
+export async function openAccountMenu(page: Page, signedIn: boolean) {
+  await page
+    .locator("header")
+    .getByRole("button", { name: /^Account menu/ })
+    .click();
+  if (signedIn) await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+  else await expect(page.getByRole("link", { name: "Register" })).toBeVisible();
+}
+
 /** Scrolls the window to an exact offset and lets scroll listeners run. */
 export async function scrollToY(page: Page, y: number) {
   await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);

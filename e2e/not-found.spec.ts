@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { ROUTES, consoleAfterSalePath, consoleOrderPath, afterSalePath, orderPath, paymentPath, productPath } from "@/lib/config/routes";
-import { expect, registerFreshCustomer, test } from "./fixtures";
+import { expect, openAccountMenu, registerFreshCustomer, test } from "./fixtures";
 import { signInAsOperator } from "./shop-api";
 import { watchViolations } from "./support/csp-violations";
 
@@ -26,12 +26,7 @@ async function expectBrowser404(page: Page, path: string, { signedIn, violations
   const here = new URL(page.url());
   expect(`${here.pathname}${here.search}`, "the address followed stays").toBe(path);
   // The page came alive under the policy it was served with: the top bar's menu opens.
-  await page
-    .locator("header")
-    .getByRole("button", { name: /^Account menu/ })
-    .click();
-  if (signedIn) await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
-  else await expect(page.getByRole("link", { name: "Register" })).toBeVisible();
+  await openAccountMenu(page, signedIn);
   expect(violations, path).toEqual([]);
 }
 

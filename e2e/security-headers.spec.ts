@@ -6,7 +6,7 @@ import { GOOGLE_CALLBACK_PATH } from "@/lib/config/oidc";
 import { ROUTES, orderPath, paymentPath, productPath } from "@/lib/config/routes";
 import { API_CONTENT_SECURITY_POLICY, usesNoncePolicy } from "@/lib/config/security-headers";
 import { PURIFIER_SKU } from "@/lib/config/store";
-import { DEMO_CUSTOMER, TEST_ADDRESS, expect, registerFreshCustomer, signInWithCart, test } from "./fixtures";
+import { DEMO_CUSTOMER, TEST_ADDRESS, expect, openAccountMenu, registerFreshCustomer, signInWithCart, test } from "./fixtures";
 import { buyNowThroughApi, signInAsOperator } from "./shop-api";
 import { watchViolations } from "./support/csp-violations";
 
@@ -227,15 +227,6 @@ async function expectStrictPolicy(response: Response | null, path: string) {
     sources.some((source) => source.startsWith("'nonce-") || source.startsWith("'sha256-")),
     path,
   ).toBe(true);
-}
-
-async function openAccountMenu(page: Page, signedIn: boolean) {
-  await page
-    .locator("header")
-    .getByRole("button", { name: /^Account menu/ })
-    .click();
-  if (signedIn) await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
-  else await expect(page.getByRole("link", { name: "Register" })).toBeVisible();
 }
 
 test.describe("pages run under their policy", () => {

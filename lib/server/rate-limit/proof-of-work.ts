@@ -6,7 +6,7 @@ import { signValue, verifySignedValue } from "@/lib/server/base/signed";
 import { formatChallenge, parseProof, PROOF_CHALLENGE_HEADER, PROOF_REQUIRED_STATUS } from "@/lib/proof-of-work/protocol";
 import { solves } from "@/lib/proof-of-work/solver";
 import { isRefusal } from "./limits";
-import type { Limiter, LimiterStore } from "./store";
+import type { Limiter, LimiterStore, WindowCounter } from "./store";
 
 // The server half of lib/proof-of-work: puzzles are signed (only this shop makes them), bound to
 // what they are for, short-lived, and each is accepted once.
@@ -41,7 +41,7 @@ export interface Reservation {
  * that ends up not causing the event gives its count back.
  */
 export class PressureGauge {
-  private readonly events: Limiter;
+  private readonly events: WindowCounter;
 
   constructor(
     store: LimiterStore,
@@ -49,20 +49,20 @@ export class PressureGauge {
     private readonly threshold: number,
     windowSeconds: number,
   ) {
-    this.events = store.create(`pressure:${name}`, { points: Number.MAX_SAFE_INTEGER, duration: windowSeconds });
+    this.events = store.counter(`pressure:${name}`, windowSeconds);
   }
 
   async reserve(): Promise<Reservation> {
-    const counted = await this.events.penalty("all");
+    const counted = await this.events.add();
     // A count given back after its window ended would be taken from the next window's.
     const windowEnds = Date.now() + counted.msBeforeNext;
     let released = false;
     return {
-      bits: bitsFor(counted.consumedPoints - 1, this.threshold),
+      bits: bitsFor(counted.count - 1, this.threshold),
       release: async () => {
         if (released || Date.now() >= windowEnds) return;
         released = true;
-        await this.events.reward("all");
+        await counted.undo();
       },
     };
   }

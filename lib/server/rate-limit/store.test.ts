@@ -2,11 +2,13 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import type { Redis } from "ioredis";
+import { RateLimiterRes } from "rate-limiter-flexible";
 import { describeIf, needsRedis, testRedisUrl } from "@/test/support/requirements";
 import { isRefusal } from "./limits";
 import { LOGIN_LIMITS } from "@/lib/config/auth";
 import { LoginThrottle, STEP_UP_REQUIRED } from "./login-throttle";
-import { connectRedis, memoryStore, redisStore } from "./store";
+import { connectRedis, countingOn, memoryStore, redisStore } from "./store";
+import { PressureGauge } from "./proof-of-work";
 import { env } from "@/lib/config/env";
 import { PROOF_REQUIRED_STATUS } from "@/lib/proof-of-work/protocol";
 import { AppError } from "@/lib/server/base/errors";
@@ -38,6 +40,63 @@ describe("redisStore while Redis cannot be reached", () => {
     } finally {
       client.disconnect();
     }
+  });
+});
+
+describe("countingOn, a shared count this instance keeps while the store cannot answer", () => {
+  /** A shared store that answers until `down` is set, then fails every command as a timed-out one does. */
+  const flakyStore = () => {
+    const state = { down: false, count: 0 };
+    const answer = (points: number) => {
+      if (state.down) return Promise.reject(new Error("Command timed out"));
+      state.count += points;
+      return Promise.resolve(new RateLimiterRes(0, 60_000, state.count, false));
+    };
+    return { state, shared: { penalty: () => answer(1), reward: () => answer(-1) } };
+  };
+
+  it("counts on from the last count the store answered, not from zero, so a slow store admits no second threshold's worth", async () => {
+    const { state, shared } = flakyStore();
+    const counter = countingOn(shared, 60);
+    for (let i = 0; i < 60; i += 1) await counter.add();
+    state.down = true;
+    const alone = await Promise.all(Array.from({ length: 60 }, () => counter.add()));
+    expect(alone.map((event) => event.count)).toEqual(Array.from({ length: 60 }, (_, i) => 61 + i));
+  });
+
+  it("gives back an event counted alone, and drops what it counted alone once the store answers again", async () => {
+    const { state, shared } = flakyStore();
+    const counter = countingOn(shared, 60);
+    await counter.add();
+    state.down = true;
+    const first = await counter.add();
+    await counter.add();
+    await first.undo();
+    expect((await counter.add()).count).toBe(3);
+    state.down = false;
+    expect((await counter.add()).count).toBe(2);
+    state.down = true;
+    await first.undo();
+    expect((await counter.add()).count).toBe(3);
+  });
+
+  it("starts a new window from zero once the one it last heard of has ended", async () => {
+    const { state, shared } = flakyStore();
+    let now = 0;
+    const counter = countingOn(shared, 60, () => now);
+    for (let i = 0; i < 5; i += 1) await counter.add();
+    state.down = true;
+    now = 60_000;
+    expect((await counter.add()).count).toBe(1);
+  });
+
+  it("keeps an event counted when the store cannot take it back, and does not throw from undo", async () => {
+    const { state, shared } = flakyStore();
+    const counter = countingOn(shared, 60);
+    const event = await counter.add();
+    state.down = true;
+    await expect(event.undo()).resolves.toBeUndefined();
+    expect(state.count).toBe(1);
   });
 });
 
@@ -76,6 +135,23 @@ describeIf(needsRedis, "redisStore on a real Redis", () => {
     await expect(two.consume("key")).rejects.toSatisfy(isRefusal);
     expect(await one.get("key")).toMatchObject({ consumedPoints: 4 });
     await expect(two.consume("other")).resolves.toMatchObject({ consumedPoints: 1 });
+  });
+
+  it("keeps the shop-wide gauge where Redis left it when Redis stops answering in the middle of a burst", async () => {
+    // A client of its own, closed by the test: the others are made ready again by later tests.
+    const client = connectRedis(testRedisUrl ?? "");
+    await ready(client);
+    const gauge = new PressureGauge(redisStore(client, `${prefix}:gauge`), "stalled", 100, 3_600);
+    const before = await Promise.all(Array.from({ length: 60 }, () => gauge.reserve()));
+    const quiet = vi.spyOn(log, "error").mockImplementation(() => undefined);
+    const keys = await client.keys(`${prefix}:gauge:*`);
+    // From here every command fails at once, as it does while the client waits to reconnect.
+    client.disconnect();
+    const during = await Promise.all(Array.from({ length: 60 }, () => gauge.reserve()));
+    quiet.mockRestore();
+    expect(keys).toHaveLength(1);
+    const free = [...before, ...during].filter((event) => event.bits === 0);
+    expect(free).toHaveLength(100);
   });
 
   it("shares a login streak: the step-up one instance reached holds on the other", async () => {

@@ -14,11 +14,91 @@ export type Limiter = RateLimiterAbstract;
 export interface LimiterStore {
   /** A limiter for one rule; `name` keeps its keys apart from every other rule's. */
   create(name: string, rule: RateRule): Limiter;
+  /** One count of events over fixed windows of `windowSeconds`, shared as widely as the store reaches. */
+  counter(name: string, windowSeconds: number): WindowCounter;
+}
+
+/** One event counted by a WindowCounter. */
+export interface Counted {
+  /** The events in the window so far, this one included. */
+  count: number;
+  msBeforeNext: number;
+  /** Takes this event out of the count again (best effort: a store that cannot be reached keeps it). */
+  undo(): Promise<void>;
+}
+
+export interface WindowCounter {
+  add(): Promise<Counted>;
+}
+
+const COUNTER_KEY = "all";
+const EVERY_POINT = Number.MAX_SAFE_INTEGER;
+
+function limiterCounter(limiter: Pick<Limiter, "penalty" | "reward">): WindowCounter {
+  return {
+    add: async () => {
+      const counted = await limiter.penalty(COUNTER_KEY);
+      return {
+        count: counted.consumedPoints,
+        msBeforeNext: counted.msBeforeNext,
+        undo: async () => {
+          await limiter.reward(COUNTER_KEY);
+        },
+      };
+    },
+  };
+}
+
+/**
+ * A counter in a shared store that this instance keeps counting on while the store cannot answer
+ * (down, or slower than the command timeout under a burst): from the last count it heard, not from
+ * zero. Counting from zero in a fallback of its own would admit the threshold's worth once in the
+ * store and once more in memory, on every instance, each time the store is slow for half a second.
+ */
+export function countingOn(shared: Pick<Limiter, "penalty" | "reward">, windowSeconds: number, now = () => Date.now()): WindowCounter {
+  const inStore = limiterCounter(shared);
+  // The last count the store answered and when its window ends; what this instance counted alone since.
+  let heard = { count: 0, windowEnds: 0 };
+  let alone = 0;
+  return {
+    add: async () => {
+      try {
+        const counted = await inStore.add();
+        heard = { count: counted.count, windowEnds: now() + counted.msBeforeNext };
+        alone = 0;
+        return {
+          ...counted,
+          undo: () =>
+            counted.undo().catch(() => {
+              // The store could not be reached: the event stays counted, which errs towards puzzles.
+            }),
+        };
+      } catch {
+        const at = now();
+        if (at >= heard.windowEnds) {
+          heard = { count: 0, windowEnds: at + windowSeconds * 1000 };
+          alone = 0;
+        }
+        alone += 1;
+        const since = heard;
+        return {
+          count: since.count + alone,
+          msBeforeNext: since.windowEnds - at,
+          undo: async () => {
+            // Counts of an earlier stretch alone were dropped when the store answered again.
+            if (heard === since && alone > 0) alone -= 1;
+          },
+        };
+      }
+    },
+  };
 }
 
 export function memoryStore(): LimiterStore {
+  const create = (name: string, rule: RateRule) => new RateLimiterMemory({ keyPrefix: name, points: rule.points, duration: rule.duration });
   return {
-    create: (name, rule) => new RateLimiterMemory({ keyPrefix: name, points: rule.points, duration: rule.duration }),
+    create,
+    counter: (name, windowSeconds) => limiterCounter(create(name, { points: EVERY_POINT, duration: windowSeconds })),
   };
 }
 
@@ -39,6 +119,17 @@ export function redisStore(client: Redis, prefix: string): LimiterStore {
         rejectIfRedisNotReady: true,
         insuranceLimiter: new RateLimiterMemory({ keyPrefix: name, points: rule.points, duration: rule.duration }),
       }),
+    counter: (name, windowSeconds) =>
+      countingOn(
+        new RateLimiterRedis({
+          storeClient: client,
+          keyPrefix: `${prefix}:${name}`,
+          points: EVERY_POINT,
+          duration: windowSeconds,
+          rejectIfRedisNotReady: true,
+        }),
+        windowSeconds,
+      ),
   };
 }
 
