@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { COOKIES, REFERRAL_MAX_AGE_S } from "@/lib/config/store";
+import { COOKIES, PLATFORM_MAX_AGE_S, REFERRAL_MAX_AGE_S } from "@/lib/config/store";
 import { isProtectedPath } from "@/lib/config/routes";
 import { REFERRAL_PARAM, parseReferralCode } from "@/lib/visitor/referral";
 import { safeReturnPath } from "@/lib/visitor/return-path";
@@ -103,7 +103,7 @@ export async function middleware(request: NextRequest) {
   }
 
   if (nextUrl.searchParams.get("platform") === "app") {
-    response.cookies.set(COOKIES.platform, "app", { path: "/", maxAge: 365 * 86_400, sameSite: "lax", ...COOKIE_TRANSPORT });
+    response.cookies.set(COOKIES.platform, "app", { path: "/", maxAge: PLATFORM_MAX_AGE_S, sameSite: "lax", ...COOKIE_TRANSPORT });
   }
 
   return response;

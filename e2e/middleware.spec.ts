@@ -36,10 +36,12 @@ test.describe("middleware", () => {
     // The app has its own support chat and footer.
     await expect(page.getByRole("link", { name: /Chat with Lenwell support/ })).toBeHidden();
     await expect(page.locator("footer")).toBeHidden();
-    // Remembered from local storage alone, without the query or the cookie.
+    // Remembered from local storage alone, without the query or the cookie: once the page has
+    // started, which sets the cookie again for the next page's first paint.
     await page.context().clearCookies();
     await page.goto(ROUTES.aboutUs);
     await expect(page.locator("html")).toHaveAttribute("data-platform", "app");
+    await expect.poll(async () => (await page.context().cookies()).find((cookie) => cookie.name === "platform")?.value).toBe("app");
   });
 
   test("a normal visit is not the app variant", async ({ page }) => {

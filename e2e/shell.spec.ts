@@ -62,11 +62,11 @@ test.describe("shared shell", () => {
   test("the home carousel shows 3 images on desktop and 2 on phones, loops and has arrows", async ({ page }, info) => {
     await page.goto(ROUTES.home);
     const carousel = page.getByRole("region", { name: "Lenwell purifier and filter images" });
-    // Embla loads after the page and then takes the frame over (same markup, new elements): the
-    // arrows turn on once it has, and only then is there a carousel to scroll to and drive.
+    // Embla loads once the carousel comes near the viewport and then takes the frame over (same
+    // markup, new elements): the arrows turn on once it has, and only then is there a carousel to drive.
     const ready = () => expect(carousel.getByRole("button", { name: "Next images" })).toBeEnabled();
-    await ready();
     await carousel.scrollIntoViewIfNeeded();
+    await ready();
     const slides = carousel.getByTestId("carousel-slide");
     const total = await slides.count();
     expect(total).toBeGreaterThan(3);
@@ -86,8 +86,8 @@ test.describe("shared shell", () => {
     await expect.poll(async () => (await slides.first().boundingBox())?.x).toBeLessThan((first?.x ?? 0) - 50);
     // Looping: "previous" from the first slide is allowed and brings the last slide into view.
     await page.reload();
-    await ready();
     await carousel.scrollIntoViewIfNeeded();
+    await ready();
     await carousel.getByRole("button", { name: "Previous images" }).click();
     await expect
       .poll(async () => {
@@ -95,6 +95,25 @@ test.describe("shared shell", () => {
         return Boolean(box && viewport && box.x >= viewport.x - 20 && box.x < viewport.x + viewport.width);
       })
       .toBe(true);
+  });
+
+  test("the home carousel's script waits until the shopper gets near it", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await page.goto(ROUTES.home, { waitUntil: "load" });
+    const carousel = page.getByRole("region", { name: "Lenwell purifier and filter images" });
+    const box = await carousel.boundingBox();
+    const height = page.viewportSize()?.height ?? 0;
+    expect(box?.y ?? 0, "the carousel starts below the fold").toBeGreaterThan(height + 300);
+    // The page has started and settled: its own scripts ran, the frame is the server's and idle.
+    await page.waitForLoadState("networkidle");
+    const loadedAtStart = scripts.length;
+    await expect(carousel.getByRole("button", { name: "Next images" })).toBeDisabled();
+    await carousel.scrollIntoViewIfNeeded();
+    await expect(carousel.getByRole("button", { name: "Next images" })).toBeEnabled();
+    expect(scripts.length, "Embla arrives when the carousel is near").toBeGreaterThan(loadedAtStart);
   });
 
   test("every home carousel card has a caption, and the cards stand the same height", async ({ page }) => {

@@ -37,11 +37,31 @@ describe("kept toasts", () => {
   });
 
   it("ignores kept text that is not a list of toasts", () => {
+    document.cookie = "kept_notices=1; path=/";
     window.sessionStorage.setItem("lenwell.kept-toasts", JSON.stringify([{ tone: "loud", message: "x" }, { message: 3 }, "text"]));
     renderNotices();
     expect(screen.queryAllByRole("status")).toEqual([]);
+    document.cookie = "kept_notices=1; path=/";
     window.sessionStorage.setItem("lenwell.kept-toasts", "{not json");
     expect(() => renderNotices()).not.toThrow();
+  });
+
+  it("leaves session storage alone on a page load with nothing kept, and drops its marker once all is shown", () => {
+    keepAlertForNextPage({ tone: "error", message: "Login session expired! Please log in again" });
+    keepToastsForNextPage([{ tone: "success", message: "You are logged in." }]);
+    expect(document.cookie).toContain("kept_notices=1");
+    renderNotices();
+    expect(screen.getAllByRole("status")).toHaveLength(1);
+    expect(screen.getAllByRole("alert")).toHaveLength(1);
+    expect(document.cookie).not.toContain("kept_notices");
+
+    // Whatever the storage holds, a page without the marker does not open it while it starts.
+    window.sessionStorage.setItem("lenwell.kept-toasts", JSON.stringify([{ tone: "info", message: "stale" }]));
+    const opened = vi.spyOn(window, "sessionStorage", "get");
+    renderNotices();
+    expect(opened).not.toHaveBeenCalled();
+    opened.mockRestore();
+    window.sessionStorage.clear();
   });
 });
 

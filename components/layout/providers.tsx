@@ -9,14 +9,15 @@ import { appStore } from "@/lib/state/store";
 import { referralCodeAtom } from "@/lib/state/atoms";
 import { COOKIES } from "@/lib/config/store";
 import { parseReferralCode } from "@/lib/visitor/referral";
+import { restorePlatformFromStorage, whenIdle } from "@/lib/visitor/platform";
 
 // The API client, the data cache and the schemas load only for a browser that may be signed in.
 const SessionSync = dynamic(() => import("./session-sync").then((module) => module.SessionSync), { ssr: false });
 
 /**
- * Mirrors the referral code the middleware remembered into the global state, and loads the session
- * sync for a browser that may be signed in. (The app webview's platform is the head script's:
- * lib/site/head-script.ts.)
+ * Mirrors the referral code the middleware remembered into the global state, loads the session
+ * sync for a browser that may be signed in, and, once the page is idle, gives an app webview that
+ * lost its platform cookie the app variant back from local storage (lib/visitor/platform.ts).
  */
 function BrowserSync() {
   const setReferral = useSetAtom(referralCodeAtom);
@@ -25,6 +26,7 @@ function BrowserSync() {
   useEffect(() => {
     setReferral(parseReferralCode(readCookie(COOKIES.referral)));
   }, [setReferral]);
+  useEffect(() => whenIdle(restorePlatformFromStorage), []);
 
   return mayBeSignedIn ? <SessionSync /> : null;
 }

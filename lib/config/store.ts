@@ -47,6 +47,8 @@ export const COOKIES = {
   platform: "platform",
   /** Not secret and not HttpOnly: "someone is signed in here", set and cleared with the Token cookie. */
   sessionHint: "signed_in",
+  /** "An alert or toast waits in session storage for this page": only then is the storage opened. */
+  keptNotices: "kept_notices",
 } as const;
 
 /** The session hint cookie's only value. */
@@ -63,6 +65,10 @@ export const STORAGE_KEYS = {
 } as const;
 
 export const TOKEN_MAX_AGE_S = 86_400;
+/** How long the app webview's platform cookie lasts. */
+export const PLATFORM_MAX_AGE_S = 365 * 86_400;
+/** A kept alert or toast is for the very next page: its marker outlives a slow full load, not a visit. */
+export const KEPT_NOTICES_MAX_AGE_S = 600;
 export const REFERRAL_MAX_AGE_S = 30 * 86_400;
 export const LOGIN_RETURN_MAX_AGE_S = 3_600;
 /** How long a visitor's Add to cart or Buy now waits for them to sign in before it is forgotten. */

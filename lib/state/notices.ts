@@ -1,5 +1,6 @@
 import { atom } from "jotai";
-import { STORAGE_KEYS } from "@/lib/config/store";
+import { COOKIES, KEPT_NOTICES_MAX_AGE_S, STORAGE_KEYS } from "@/lib/config/store";
+import { readCookie, writeCookie } from "@/lib/visitor/browser-cookies";
 
 // Alerts (a stack under the top bar) and toasts (top centre); both hide themselves.
 
@@ -41,6 +42,24 @@ export const dismissToastAtom = dismissAtom(toastsAtom);
 type KeptAlert = { tone: NoticeTone; message: string };
 type KeptToast = KeptAlert;
 
+// The first touch of a page's session storage is a synchronous trip to the browser's storage,
+// tens of milliseconds on a phone while the page starts. A cookie marks the rare page load that
+// has something waiting, and every other page leaves the storage alone.
+
+function markKept(): void {
+  writeCookie(COOKIES.keptNotices, "1", KEPT_NOTICES_MAX_AGE_S);
+}
+
+function anythingKept(): boolean {
+  return readCookie(COOKIES.keptNotices) !== undefined;
+}
+
+/** After one kind was taken: the marker goes once neither kind waits any more. */
+function unmarkIfEmpty(storage: Storage): void {
+  if (storage.getItem(STORAGE_KEYS.keptAlert) === null && storage.getItem(STORAGE_KEYS.keptToasts) === null)
+    writeCookie(COOKIES.keptNotices, "", 0);
+}
+
 /**
  * Keeps an alert for the next page when the current one is about to be left with a full load
  * (the 401 path uses window.location, which resets the in-memory atoms).
@@ -48,6 +67,7 @@ type KeptToast = KeptAlert;
 export function keepAlertForNextPage(alert: KeptAlert): void {
   try {
     window.sessionStorage.setItem(STORAGE_KEYS.keptAlert, JSON.stringify(alert));
+    markKept();
   } catch {
     // Storage can be disabled; the alert then shows only on the page being left.
   }
@@ -62,9 +82,11 @@ function noticeOf(value: unknown): KeptAlert | null {
 
 /** The alert kept by the previous page, once. */
 export function takeKeptAlert(): KeptAlert | null {
+  if (!anythingKept()) return null;
   try {
     const raw = window.sessionStorage.getItem(STORAGE_KEYS.keptAlert);
     window.sessionStorage.removeItem(STORAGE_KEYS.keptAlert);
+    unmarkIfEmpty(window.sessionStorage);
     if (!raw) return null;
     return noticeOf(JSON.parse(raw));
   } catch {
@@ -78,6 +100,7 @@ export function keepToastsForNextPage(toasts: readonly KeptToast[]): void {
   try {
     const kept = [...takeKeptToasts(), ...toasts];
     window.sessionStorage.setItem(STORAGE_KEYS.keptToasts, JSON.stringify(kept));
+    markKept();
   } catch {
     // Storage can be disabled; the toasts are then not shown.
   }
@@ -85,9 +108,11 @@ export function keepToastsForNextPage(toasts: readonly KeptToast[]): void {
 
 /** The toasts kept by the previous page, once. */
 export function takeKeptToasts(): KeptToast[] {
+  if (!anythingKept()) return [];
   try {
     const raw = window.sessionStorage.getItem(STORAGE_KEYS.keptToasts);
     window.sessionStorage.removeItem(STORAGE_KEYS.keptToasts);
+    unmarkIfEmpty(window.sessionStorage);
     const value: unknown = raw ? JSON.parse(raw) : [];
     return Array.isArray(value) ? value.map(noticeOf).filter((toast): toast is KeptToast => toast !== null) : [];
   } catch {

@@ -5,7 +5,14 @@ import { TextLink } from "@/components/content/text-link";
 import { RETURN_WINDOW_DAYS } from "@/lib/config/after-sale";
 import { env } from "@/lib/config/env";
 import { ROUTES } from "@/lib/config/routes";
-import { COOKIES, LOGIN_RETURN_MAX_AGE_S, REFERRAL_MAX_AGE_S, STORE_NAME, TOKEN_MAX_AGE_S } from "@/lib/config/store";
+import {
+  COOKIES,
+  LOGIN_RETURN_MAX_AGE_S,
+  KEPT_NOTICES_MAX_AGE_S,
+  REFERRAL_MAX_AGE_S,
+  STORE_NAME,
+  TOKEN_MAX_AGE_S,
+} from "@/lib/config/store";
 import { pageMetadata } from "@/lib/site/seo";
 import { TAP_TARGET } from "@/components/ui/tap-target";
 
@@ -128,6 +135,10 @@ export default async function PolicyPage() {
             <li>
               <strong>{COOKIES.platform}</strong>: set only inside the {STORE_NAME} mobile app, so the site hides parts the app shows
               itself.
+            </li>
+            <li>
+              <strong>{COOKIES.keptNotices}</strong>: set for a moment when a message (such as &quot;You are logged in.&quot;) should appear
+              on the next page, and removed once it has. It lasts {KEPT_NOTICES_MAX_AGE_S / 60} minutes at most.
             </li>
           </ul>
           <p>We use no advertising cookies or trackers, and no third-party analytics that follow you across sites.</p>
