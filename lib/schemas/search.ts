@@ -69,7 +69,12 @@ export const purifierHitSchema = z.object({
 });
 export type PurifierHit = z.infer<typeof purifierHitSchema>;
 
-const groupCounts = z.object({ products: z.number().int(), answers: z.number().int(), orders: z.number().int(), purifiers: z.number().int() });
+const groupCounts = z.object({
+  products: z.number().int(),
+  answers: z.number().int(),
+  orders: z.number().int(),
+  purifiers: z.number().int(),
+});
 
 /** GET /search/suggest: the first few of each group; orders and purifiers only for a signed-in customer (else empty). */
 export const suggestResultSchema = z.object({
