@@ -10,6 +10,7 @@ import {
   lighthouseBreaches,
   lighthouseTable,
   lighthouseTables,
+  scriptTime,
   summariseLcpGraph,
   timeSpent,
   timeSpentTable,
@@ -67,6 +68,11 @@ describe("timeSpent", () => {
       longestTask: { source: "/_next/static/chunks/react.js", ms: 195 },
       lcpGraph: null,
     });
+  });
+
+  it("counts as script time the evaluation and the parse and compile, not style or layout", () => {
+    expect(scriptTime({ scriptEvaluation: 523, scriptParseCompile: 41, styleLayout: 132, other: 90 })).toBe(564);
+    expect(scriptTime({ styleLayout: 132 })).toBe(0);
   });
 
   it("names a text LCP by its tag and copes with audits Lighthouse left out", () => {
