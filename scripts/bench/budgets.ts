@@ -43,6 +43,8 @@ export const CSS_BUDGET = 15 * KB;
  * throttling and number of runs, medians): what a page of ours may cost above the least this stack
  * and this machine can do. Relative, so a slower or faster machine moves the bare page and ours
  * together and the budget keeps meaning the same thing. CLS is absolute: the bare page shifts nothing.
+ * Judged on the applied-throttling runs (DevTools slows the real load's network and CPU), not the
+ * simulated ones: docs/decisions/0044-lighthouse-applied-throttling.md.
  */
 export interface LighthouseBudget {
   /** Points the performance score (0–100) may fall below the bare page's. */
@@ -53,33 +55,29 @@ export interface LighthouseBudget {
   lcpAboveBareMs: number;
   /** Cumulative Layout Shift, absolute. */
   cls: number;
+  /**
+   * Main-thread script time (evaluation + parse and compile, Lighthouse's mainthread-work-breakdown)
+   * as a multiple of the bare page's: what our own code makes the phone run beyond React and Next.
+   */
+  scriptTimesBare: number;
 }
 
-export const LIGHTHOUSE_BUDGET: LighthouseBudget = { scoreBelowBare: 2, tbtAboveBareMs: 40, lcpAboveBareMs: 300, cls: 0.01 };
+export const LIGHTHOUSE_BUDGET: LighthouseBudget = {
+  scoreBelowBare: 2,
+  tbtAboveBareMs: 40,
+  lcpAboveBareMs: 300,
+  cls: 0.01,
+  scriptTimesBare: 1.3,
+};
 
 /**
- * A page that cannot meet LIGHTHOUSE_BUDGET on this stack gets the tightest budget that holds,
- * named here with the evidence, instead of an unbudgeted figure.
- *
- * LCP, every measured page: Lighthouse simulates the LCP from every file that had finished loading
- * before the paint in the real load, and on every page of ours that is the stylesheet, the
- * preloaded font (32.9 KB, the last to arrive on five of the six pages) and whichever scripts had
- * arrived, against one 2 KB document for the bare page. A page's FCP, simulated from the document
- * and the stylesheet alone, is already 120 to 300 ms above the bare page's LCP, and its lowest single
- * LCP in 15 runs 560 to 780 ms above. The trace and the three runs:
- * docs/decisions/0033-lighthouse-budgets-relative-to-bare-page.md. Each figure is the largest
- * difference of those runs, rounded up to 100 ms. The stylesheet inlined into the HTML
- * (`experimental.inlineCss`, two runs) did not lower them: +575 to +1,350 ms in the quieter run,
- * the font and scripts still the last to arrive, for ~27 KB more gzip HTML on every page.
- * TBT, /mart/payment: +56, +5 and +24 ms in those runs (the bare page's own TBT moved 75 to 94 ms).
+ * A page whose budget the issue sets apart from LIGHTHOUSE_BUDGET: only the payment page's TBT, 60 ms
+ * above the bare page's as the issue states it.
+ * The per-page LCP budgets of docs/decisions/0033 are gone: they stood for Lighthouse's simulation
+ * of a loopback load, which the budgets no longer judge (decision 0044). A page over a budget shows ✗.
  */
 export const LIGHTHOUSE_OVERRIDES: Readonly<Record<string, Partial<LighthouseBudget>>> = {
-  "/": { lcpAboveBareMs: 1600 },
-  "/waterpurifier": { lcpAboveBareMs: 1400 },
-  "/mart": { lcpAboveBareMs: 1100 },
-  [PRODUCT_ROUTE]: { lcpAboveBareMs: 1300 },
-  "/about/contactus": { lcpAboveBareMs: 1200 },
-  [PAYMENT_ROUTE]: { lcpAboveBareMs: 1300, tbtAboveBareMs: 60 },
+  [PAYMENT_ROUTE]: { tbtAboveBareMs: 60 },
 };
 
 export function lighthouseBudgetFor(route: string): LighthouseBudget {

@@ -1,16 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { LIGHTHOUSE_BUDGET, LIGHTHOUSE_OVERRIDES, lighthouseBudgetFor, PAYMENT_ROUTE, type LighthouseBudget } from "./budgets";
-import { failuresOf } from "./report";
+import { BENCH_PAGES, LIGHTHOUSE_BUDGET, LIGHTHOUSE_OVERRIDES, lighthouseBudgetFor, PAYMENT_ROUTE, type LighthouseBudget } from "./budgets";
+import { cpuSlowdownFor, REFERENCE_PHONE } from "./cpu-slowdown";
 import {
   BARE_LABEL,
+  calibrate,
+  describeCalibration,
+  htmlPayload,
   judgeLighthouse,
   lighthouseBreaches,
   lighthouseTable,
+  lighthouseTables,
+  scriptTime,
   summariseLcpGraph,
   timeSpent,
+  timeSpentTable,
   type LighthouseFigures,
+  type ModeResults,
   type PageResult,
+  type ThrottlingMode,
 } from "./lighthouse";
+import { failuresOf, markdownTable } from "./report";
 
 // The shapes of Lighthouse 12's audits, trimmed to what timeSpent reads.
 const audits = {
@@ -61,6 +70,11 @@ describe("timeSpent", () => {
     });
   });
 
+  it("counts as script time the evaluation and the parse and compile, not style or layout", () => {
+    expect(scriptTime({ scriptEvaluation: 523, scriptParseCompile: 41, styleLayout: 132, other: 90 })).toBe(564);
+    expect(scriptTime({ styleLayout: 132 })).toBe(0);
+  });
+
   it("names a text LCP by its tag and copes with audits Lighthouse left out", () => {
     const textOnly = {
       "largest-contentful-paint-element": { details: { items: [{ items: [{ node: { snippet: '<p class="mt-1">' } }] }] } },
@@ -70,8 +84,8 @@ describe("timeSpent", () => {
   });
 });
 
-const bare: LighthouseFigures = { performance: 100, lcpMs: 1500, tbtMs: 20, cls: 0, fcpMs: 1200, transferBytes: 150_000 };
-const budget: LighthouseBudget = { scoreBelowBare: 2, tbtAboveBareMs: 40, lcpAboveBareMs: 300, cls: 0.01 };
+const bare: LighthouseFigures = { performance: 100, lcpMs: 1500, tbtMs: 20, cls: 0, fcpMs: 1200, transferBytes: 150_000, scriptMs: 400 };
+const budget: LighthouseBudget = { scoreBelowBare: 2, tbtAboveBareMs: 40, lcpAboveBareMs: 300, cls: 0.01, scriptTimesBare: 1.3 };
 const page = (figures: Partial<LighthouseFigures>): LighthouseFigures => ({ ...bare, ...figures });
 
 describe("summariseLcpGraph", () => {
@@ -94,7 +108,7 @@ describe("summariseLcpGraph", () => {
 
 describe("lighthouseBreaches", () => {
   it("passes a page at exactly each limit", () => {
-    expect(lighthouseBreaches(page({ performance: 98, tbtMs: 60, lcpMs: 1800, cls: 0.01 }), bare, budget)).toEqual([]);
+    expect(lighthouseBreaches(page({ performance: 98, tbtMs: 60, lcpMs: 1800, cls: 0.01, scriptMs: 520 }), bare, budget)).toEqual([]);
   });
 
   it("fails each budget just past its limit, and only that one", () => {
@@ -102,11 +116,13 @@ describe("lighthouseBreaches", () => {
     expect(lighthouseBreaches(page({ lcpMs: 1800.5 }), bare, budget)).toEqual(["LCP"]);
     expect(lighthouseBreaches(page({ tbtMs: 60.5 }), bare, budget)).toEqual(["TBT"]);
     expect(lighthouseBreaches(page({ cls: 0.011 }), bare, budget)).toEqual(["CLS"]);
-    expect(lighthouseBreaches(page({ performance: 90, lcpMs: 2500, tbtMs: 200, cls: 0.2 }), bare, budget)).toEqual([
+    expect(lighthouseBreaches(page({ scriptMs: 521 }), bare, budget)).toEqual(["script"]);
+    expect(lighthouseBreaches(page({ performance: 90, lcpMs: 2500, tbtMs: 200, cls: 0.2, scriptMs: 900 }), bare, budget)).toEqual([
       "score",
       "LCP",
       "TBT",
       "CLS",
+      "script",
     ]);
   });
 
@@ -115,6 +131,15 @@ describe("lighthouseBreaches", () => {
     expect(lighthouseBreaches(ours, bare, budget)).toEqual(["score", "LCP", "TBT"]);
     const slowerBare = page({ performance: 96, lcpMs: 1750, tbtMs: 55 });
     expect(lighthouseBreaches(ours, slowerBare, budget)).toEqual([]);
+  });
+
+  it("holds script time to a multiple of the bare page's, so it scales with the machine", () => {
+    // 1,000 ms is 2.5 times the bare page's 400 ms, but within 1.3 times a slower bare page's 800 ms.
+    expect(lighthouseBreaches(page({ scriptMs: 1000 }), bare, budget)).toEqual(["script"]);
+    expect(lighthouseBreaches(page({ scriptMs: 1000 }), page({ scriptMs: 800 }), budget)).toEqual([]);
+    // A bare page that ran no script: any script time of ours is past every multiple of it.
+    expect(lighthouseBreaches(page({ scriptMs: 1 }), page({ scriptMs: 0 }), budget)).toEqual(["script"]);
+    expect(lighthouseBreaches(page({ scriptMs: 0 }), page({ scriptMs: 0 }), budget)).toEqual([]);
   });
 
   it("holds CLS absolute, whatever the bare page shifts", () => {
@@ -147,12 +172,30 @@ describe("judgeLighthouse", () => {
       budget: { limit: 300, kind: "max" },
       within: true,
     });
+    const script = judgeLighthouse(page({ scriptMs: 500 }), bare, budget).find((check) => check.metric === "script");
+    expect(script).toMatchObject({
+      value: 500,
+      bare: 400,
+      ratio: 1.25,
+      judged: "ratio",
+      budget: { limit: 1.3, kind: "max" },
+      within: true,
+    });
   });
 });
 
 describe("lighthouseBudgetFor", () => {
   it("gives a page without an override the common budget", () => {
     expect(lighthouseBudgetFor("/no-such-page")).toEqual(LIGHTHOUSE_BUDGET);
+  });
+
+  it("gives every measured page the issue's LCP budget and the payment page its 60 ms of TBT", () => {
+    for (const { route } of BENCH_PAGES) {
+      expect(lighthouseBudgetFor(route).lcpAboveBareMs, route).toBe(300);
+      expect(lighthouseBudgetFor(route).scriptTimesBare, route).toBe(1.3);
+    }
+    expect(lighthouseBudgetFor(PAYMENT_ROUTE).tbtAboveBareMs).toBe(60);
+    expect(lighthouseBudgetFor("/").tbtAboveBareMs).toBe(40);
   });
 
   it("loosens only what an override names", () => {
@@ -168,20 +211,138 @@ describe("lighthouseBudgetFor", () => {
   });
 });
 
+const result = (route: string, median: LighthouseFigures): PageResult => ({
+  route,
+  median,
+  runs: [median],
+  time: { lcpElement: "p", lcpPhases: {}, mainThread: {}, longestTask: null, lcpGraph: null },
+  benchmarkIndexes: [1200],
+});
+const APPLIED: ThrottlingMode = { method: "devtools", cpuSlowdownMultiplier: 2.8 };
+const SIMULATED: ThrottlingMode = { method: "simulate" };
+const slowPage = page({ lcpMs: 1900, tbtMs: 30, scriptMs: 600 });
+const modeResults = (mode: ThrottlingMode): ModeResults => ({
+  mode,
+  bare: result(BARE_LABEL, bare),
+  pages: [result("/no-such-page", slowPage)],
+});
+
 describe("lighthouseTable", () => {
-  const result = (route: string, median: LighthouseFigures): PageResult => ({
-    route,
-    median,
-    runs: [median],
-    time: { lcpElement: "p", lcpPhases: {}, mainThread: {}, longestTask: null, lcpGraph: null },
+  it("shows the bare page first and marks, for --strict, exactly the applied figures outside their budget", () => {
+    const table = lighthouseTable(modeResults(APPLIED), 5);
+    expect(table.rows.map((row) => row.label)).toEqual([BARE_LABEL, "/no-such-page"]);
+    expect(failuresOf([table])).toEqual([
+      `${table.title}: /no-such-page, Δ LCP +400 ms ✗ (≤ +300 ms)`,
+      `${table.title}: /no-such-page, × bare 1.50× ✗ (≤ 1.30×)`,
+    ]);
   });
 
-  it("shows the bare page first and marks, for --strict, exactly the figures outside their budget", () => {
-    const table = lighthouseTable(
-      { bare: result(BARE_LABEL, bare), pages: [result("/no-such-page", page({ lcpMs: 1900, tbtMs: 30 }))] },
-      5,
+  it("names the mode in each title, and judges only the applied one", () => {
+    const applied = lighthouseTable(modeResults(APPLIED), 5);
+    const simulated = lighthouseTable(modeResults(SIMULATED), 5);
+    expect(applied.title).toContain(`applied throttling (DevTools: Slow 4G, CPU ×2.8 for a ${REFERENCE_PHONE})`);
+    expect(applied.title).toContain("judged");
+    expect(simulated.title).toContain("simulated throttling");
+    expect(simulated.title).toContain("not judged");
+    // The same figures: marked in the applied table, printed bare in the simulated one.
+    expect(failuresOf([simulated])).toEqual([]);
+    expect(markdownTable(simulated)).toContain("| /no-such-page | 100 | 0 | 1900 ms | +400 ms |");
+    expect(markdownTable(simulated)).not.toContain("✗");
+  });
+});
+
+describe("lighthouseTables", () => {
+  it("puts the judged applied runs first, with the machine's benchmarkIndex and the slowdown used", () => {
+    const tables = lighthouseTables(
+      {
+        calibration: calibrate([1100, 1150, 1400]),
+        applied: modeResults({ method: "devtools", cpuSlowdownMultiplier: 2.7 }),
+        simulated: modeResults(SIMULATED),
+        payloads: [],
+      },
+      3,
     );
-    expect(table.rows.map((row) => row.label)).toEqual([BARE_LABEL, "/no-such-page"]);
-    expect(failuresOf([table])).toEqual([`${table.title}: /no-such-page, Δ LCP +400 ms ✗ (≤ +300 ms)`]);
+    const titles = tables.map((table) => table.title);
+    expect(titles[0]).toMatch(/^Lighthouse, mobile preset, applied throttling .*, judged$/);
+    expect(titles[1]).toMatch(/^Lighthouse: where the time goes, applied throttling/);
+    expect(titles[2]).toBe("HTML and its React Server Components payload");
+    expect(titles[3]).toMatch(/^Lighthouse, mobile preset, simulated throttling .*, not judged$/);
+    expect(titles[4]).toMatch(/^Lighthouse: where the time goes, simulated throttling/);
+    expect(tables[0]?.notes?.[0]).toContain(
+      `benchmarkIndex 1150 (median of the simulated runs) → CPU slowdown ×2.7 to emulate a ${REFERENCE_PHONE}`,
+    );
+    // Only the applied table's figures count for --strict.
+    expect(failuresOf(tables)).toHaveLength(2);
+  });
+});
+
+describe("timeSpentTable", () => {
+  it("lists the simulated LCP's files only for the simulated runs", () => {
+    expect(timeSpentTable(modeResults(SIMULATED), 5).columns).toContain("LCP waited for");
+    expect(timeSpentTable(modeResults(APPLIED), 5).columns).not.toContain("LCP waited for");
+    expect(timeSpentTable(modeResults(APPLIED), 5).title).toContain("applied throttling");
+  });
+});
+
+describe("calibrate", () => {
+  it("takes the median index of the runs, so one run on a busy moment does not set the slowdown", () => {
+    expect(calibrate([1300, 2600, 800, 1300, 1290])).toMatchObject({ benchmarkIndex: 1300, multiplier: 3, phone: REFERENCE_PHONE });
+  });
+
+  it("uses a slowdown given with --cpu-slowdown, and still says what the index called for", () => {
+    const fixed = calibrate([1300], 4);
+    expect(fixed).toMatchObject({ multiplier: 4, calibratedMultiplier: 3 });
+    expect(describeCalibration(fixed)).toBe(
+      `benchmarkIndex 1300 (median of the simulated runs) → CPU slowdown ×4, fixed with --cpu-slowdown (×3 would emulate a ${REFERENCE_PHONE})`,
+    );
+  });
+});
+
+describe("cpuSlowdownFor", () => {
+  it("follows Lighthouse's calculator: 4x for a desktop of index ~1,533, 2x at 800, none at the phone's 150", () => {
+    expect(cpuSlowdownFor(1533).multiplier).toBe(4);
+    expect(cpuSlowdownFor(1300).multiplier).toBe(3);
+    expect(cpuSlowdownFor(800).multiplier).toBe(2);
+    expect(cpuSlowdownFor(1050).multiplier).toBe(2.5);
+    expect(cpuSlowdownFor(475).multiplier).toBe(1.5);
+  });
+
+  it("keeps the top segment's slope above its last point", () => {
+    expect(cpuSlowdownFor(2000).multiplier).toBe(6);
+    expect(cpuSlowdownFor(2700).multiplier).toBe(9);
+  });
+
+  it("does not speed up a machine no faster than the phone, and says so", () => {
+    expect(cpuSlowdownFor(150)).toEqual({ benchmarkIndex: 150, multiplier: 1, slowerThanPhone: true });
+    expect(cpuSlowdownFor(90)).toEqual({ benchmarkIndex: 90, multiplier: 1, slowerThanPhone: true });
+    expect(cpuSlowdownFor(151).slowerThanPhone).toBe(false);
+  });
+
+  it("refuses an index Lighthouse did not measure", () => {
+    expect(() => cpuSlowdownFor(Number.NaN)).toThrow(/benchmarkIndex/);
+    expect(() => cpuSlowdownFor(0)).toThrow(/benchmarkIndex/);
+  });
+});
+
+describe("htmlPayload", () => {
+  it("counts the inline RSC scripts, with or without a nonce, and nothing else", () => {
+    const pushes = ['self.__next_f.push([1,"0:{\\"P\\":null}"])', 'self.__next_f.push([1,"1:\\"$Sreact.fragment\\""])'];
+    const html =
+      '<!DOCTYPE html><html><head><script src="/_next/static/chunks/main.js" async=""></script></head><body><p>Hi</p>' +
+      `<script>${pushes[0]}</script><script nonce="abc">${pushes[1]}</script><script>self.__next_r="x"</script></body></html>`;
+    const payload = htmlPayload("/", html);
+    expect(payload).toMatchObject({
+      route: "/",
+      htmlBytes: html.length,
+      rscScripts: 2,
+      rscBytes: (pushes[0] ?? "").length + (pushes[1] ?? "").length,
+    });
+    expect(payload.rscGzipBytes).toBeGreaterThan(0);
+    expect(payload.htmlGzipBytes).toBeGreaterThan(0);
+    expect(htmlPayload("/bare", "<html><body><p>x</p></body></html>")).toMatchObject({ rscScripts: 0, rscBytes: 0, rscGzipBytes: 0 });
+  });
+
+  it("counts bytes, not characters", () => {
+    expect(htmlPayload("/", "<p>é</p>").htmlBytes).toBe(9);
   });
 });

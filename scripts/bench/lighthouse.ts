@@ -1,8 +1,12 @@
-// Lighthouse (mobile preset: a mid-range phone on slow 4G, simulated) on Debian's Chromium, five
-// runs per page, the median of each figure; the bare Next.js page first, in the same Chromium with the
-// same settings and runs, and each page of ours judged against it (budgets.ts, LighthouseBudget).
+// Lighthouse (mobile preset: a mid-range phone on slow 4G) on Debian's Chromium, five runs per page,
+// the median of each figure, measured two ways in one Chromium: simulated (Lighthouse's default: an
+// unthrottled load replayed on a model of the phone) and applied (DevTools slows the real load's
+// network and CPU, the CPU calibrated to one reference phone, cpu-slowdown.ts). The bare Next.js page
+// first in each, and each page of ours judged against it in the applied runs (budgets.ts).
+import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type RunnerResult } from "lighthouse";
+import { throttling as THROTTLING } from "lighthouse/core/config/constants.js";
 // Lighthouse's own LCP simulation, to list what it waited for (see lcpGraph): not a public entry
 // point, so it is read defensively and the table says "–" should it move (lighthouse is pinned).
 import { LanternLargestContentfulPaint } from "lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js";
@@ -15,6 +19,7 @@ import {
   PAYMENT_ROUTE,
   type LighthouseBudget,
 } from "./budgets";
+import { cpuSlowdownFor, REFERENCE_PHONE, type CpuSlowdown } from "./cpu-slowdown";
 import { withinBudget, type Budget, type Figure, type Table } from "./report";
 
 export const CHROME_FLAGS = [
@@ -34,7 +39,15 @@ export interface LighthouseFigures {
   cls: number;
   fcpMs: number;
   transferBytes: number;
+  /** Main-thread script time: evaluation + parse and compile (mainthread-work-breakdown). */
+  scriptMs: number;
 }
+
+/**
+ * How a run throttles: "simulate" loads unthrottled and simulates the phone (Lantern); "devtools"
+ * applies the mobile preset's Slow 4G and a CPU slowdown to the real load.
+ */
+export type ThrottlingMode = { method: "simulate" } | { method: "devtools"; cpuSlowdownMultiplier: number };
 
 export const BARE_LABEL = "bare Next.js page (the limit)";
 
@@ -79,6 +92,35 @@ export interface PageResult {
   runs: LighthouseFigures[];
   /** Medians over the runs of each phase and kind of work; the element and the task's source most often seen. */
   time: TimeSpent;
+  /** Lighthouse's benchmarkIndex of each run (lhr.environment), measured before the run's load. */
+  benchmarkIndexes: number[];
+}
+
+/** A page's HTML as the server sends it, and the React Server Components payload inlined in it. */
+export interface HtmlPayload {
+  route: string;
+  htmlBytes: number;
+  htmlGzipBytes: number;
+  /** The inline `self.__next_f.push(…)` scripts: how many, their text's bytes, and gzip of it alone. */
+  rscScripts: number;
+  rscBytes: number;
+  rscGzipBytes: number;
+}
+
+const RSC_SCRIPT = /<script\b[^>]*>(self\.__next_f\.push\([\s\S]*?)<\/script>/g;
+
+/** Measures the RSC payload Next inlines into `html` (gzip at zlib's default level). */
+export function htmlPayload(route: string, html: string): HtmlPayload {
+  const scripts = [...html.matchAll(RSC_SCRIPT)].map((match) => match[1] ?? "");
+  const rsc = scripts.join("");
+  return {
+    route,
+    htmlBytes: Buffer.byteLength(html),
+    htmlGzipBytes: gzipSync(html).length,
+    rscScripts: scripts.length,
+    rscBytes: Buffer.byteLength(rsc),
+    rscGzipBytes: scripts.length ? gzipSync(rsc).length : 0,
+  };
 }
 
 function median(values: number[]): number {
@@ -209,18 +251,33 @@ function medianTimeSpent(runs: TimeSpent[]): TimeSpent {
   };
 }
 
-async function runOnce(url: string, port: number, cookie: string | undefined): Promise<{ figures: LighthouseFigures; time: TimeSpent }> {
+interface RunResult {
+  figures: LighthouseFigures;
+  time: TimeSpent;
+  benchmarkIndex: number;
+}
+
+async function runOnce(url: string, port: number, cookie: string | undefined, mode: ThrottlingMode): Promise<RunResult> {
   const result = await lighthouse(url, {
     port,
     output: "json",
     logLevel: "error",
     onlyCategories: ["performance"],
     extraHeaders: cookie ? { Cookie: cookie } : undefined,
+    throttlingMethod: mode.method,
+    // The mobile preset's Slow 4G either way (its request latency and throughput are the figures
+    // DevTools applies); the CPU slowdown of the applied runs is the calibrated one.
+    throttling:
+      mode.method === "devtools"
+        ? { ...THROTTLING.mobileSlow4G, cpuSlowdownMultiplier: mode.cpuSlowdownMultiplier }
+        : THROTTLING.mobileSlow4G,
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  // The simulated LCP's files mean nothing for a load that was throttled for real.
+  const time = timeSpent(lhr.audits, mode.method === "simulate" ? await lcpGraph(result) : null);
   const figures: LighthouseFigures = {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     lcpMs: audit("largest-contentful-paint"),
@@ -228,8 +285,14 @@ async function runOnce(url: string, port: number, cookie: string | undefined): P
     cls: audit("cumulative-layout-shift"),
     fcpMs: audit("first-contentful-paint"),
     transferBytes: audit("total-byte-weight"),
+    scriptMs: scriptTime(time.mainThread),
   };
-  return { figures, time: timeSpent(lhr.audits, await lcpGraph(result)) };
+  return { figures, time, benchmarkIndex: lhr.environment.benchmarkIndex };
+}
+
+/** Script evaluation plus parse and compile, the main thread's work that is the page's code. */
+export function scriptTime(mainThread: Record<string, number>): number {
+  return (mainThread.scriptEvaluation ?? 0) + (mainThread.scriptParseCompile ?? 0);
 }
 
 /** Chromium now and then loses a trace (NO_NAVSTART, NO_FCP): such a run is repeated, twice at most. */
@@ -250,46 +313,72 @@ interface Target {
   cookie?: string;
 }
 
-async function measure(targets: Target[], runs: number): Promise<PageResult[]> {
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
-  try {
-    const results: PageResult[] = [];
-    for (const target of targets) {
-      // One unmeasured load first, so no run pays for a cold server-side cache.
-      await fetch(target.url, { headers: target.cookie ? { cookie: target.cookie } : undefined });
-      const figures: LighthouseFigures[] = [];
-      const times: TimeSpent[] = [];
-      for (let run = 0; run < runs; run += 1) {
-        const result = await withRetries(() => runOnce(target.url, chrome.port, target.cookie));
-        figures.push(result.figures);
-        times.push(result.time);
-      }
-      const pick = (key: keyof LighthouseFigures) => median(figures.map((figure) => figure[key]));
-      results.push({
-        route: target.label,
-        runs: figures,
-        time: medianTimeSpent(times),
-        median: {
-          performance: pick("performance"),
-          lcpMs: pick("lcpMs"),
-          tbtMs: pick("tbtMs"),
-          cls: pick("cls"),
-          fcpMs: pick("fcpMs"),
-          transferBytes: pick("transferBytes"),
-        },
-      });
-      console.log(`lighthouse ${target.label}: ${figures.map((figure) => figure.performance).join(", ")}`);
-    }
-    return results;
-  } finally {
-    chrome.kill();
+async function measure(targets: Target[], runs: number, port: number, mode: ThrottlingMode): Promise<ModeResults> {
+  const results: PageResult[] = [];
+  for (const target of targets) {
+    const found: RunResult[] = [];
+    for (let run = 0; run < runs; run += 1) found.push(await withRetries(() => runOnce(target.url, port, target.cookie, mode)));
+    const figures = found.map((result) => result.figures);
+    const pick = (key: keyof LighthouseFigures) => median(figures.map((figure) => figure[key]));
+    results.push({
+      route: target.label,
+      runs: figures,
+      time: medianTimeSpent(found.map((result) => result.time)),
+      benchmarkIndexes: found.map((result) => result.benchmarkIndex),
+      median: {
+        performance: pick("performance"),
+        lcpMs: pick("lcpMs"),
+        tbtMs: pick("tbtMs"),
+        cls: pick("cls"),
+        fcpMs: pick("fcpMs"),
+        transferBytes: pick("transferBytes"),
+        scriptMs: pick("scriptMs"),
+      },
+    });
+    console.log(`lighthouse ${mode.method} ${target.label}: ${figures.map((figure) => figure.performance).join(", ")}`);
   }
+  const [bare, ...pages] = results;
+  if (!bare) throw new Error("Lighthouse measured no bare page");
+  return { mode, bare, pages };
+}
+
+/** One way of throttling: the bare Next.js page, measured first, and the shop's pages. */
+export interface ModeResults {
+  mode: ThrottlingMode;
+  /** What each page of ours is compared with. */
+  bare: PageResult;
+  pages: PageResult[];
+}
+
+/** The reference phone, the machine's benchmarkIndex and the slowdown the applied runs used. */
+export interface Calibration extends CpuSlowdown {
+  phone: string;
+  /** What the index calls for: `multiplier` differs only when fixed with `--cpu-slowdown`. */
+  calibratedMultiplier: number;
+}
+
+/**
+ * The slowdown for the median benchmarkIndex of `runs` (every simulated run, which come first), or
+ * `fixed` when given (to compare two builds measured at different times at the same slowdown).
+ */
+export function calibrate(indexes: number[], fixed?: number): Calibration {
+  const calibrated = cpuSlowdownFor(median(indexes));
+  return {
+    ...calibrated,
+    phone: REFERENCE_PHONE,
+    calibratedMultiplier: calibrated.multiplier,
+    multiplier: fixed ?? calibrated.multiplier,
+  };
 }
 
 export interface LighthouseResults {
-  /** The bare Next.js page, measured first: what each page of ours is judged against. */
-  bare: PageResult;
-  pages: PageResult[];
+  calibration: Calibration;
+  /** Applied throttling: what the budgets judge. */
+  applied: ModeResults;
+  /** Simulated throttling, Lighthouse's default: for comparison, not judged. */
+  simulated: ModeResults;
+  /** The bare page's HTML and each page's, with their RSC payload. */
+  payloads: HtmlPayload[];
 }
 
 /**
@@ -299,7 +388,7 @@ export interface LighthouseResults {
 export async function runLighthouse(
   baseUrl: string,
   bareUrl: string,
-  options: { runs?: number; cookie?: string; paymentQuery?: string; routes?: string[] } = {},
+  options: { runs?: number; cookie?: string; paymentQuery?: string; routes?: string[]; cpuSlowdown?: number } = {},
 ): Promise<LighthouseResults> {
   const targets: Target[] = [{ label: BARE_LABEL, url: bareUrl }];
   for (const page of BENCH_PAGES) {
@@ -312,12 +401,29 @@ export async function runLighthouse(
       cookie: payment ? options.cookie : undefined,
     });
   }
-  const [bare, ...pages] = await measure(targets, options.runs ?? 5);
-  if (!bare) throw new Error("Lighthouse measured no bare page");
-  return { bare, pages };
+  const runs = options.runs ?? 5;
+  const payloads: HtmlPayload[] = [];
+  for (const target of targets) {
+    // One unmeasured load first, so no run pays for a cold server-side cache; its HTML is measured.
+    const response = await fetch(target.url, { headers: target.cookie ? { cookie: target.cookie } : undefined });
+    payloads.push(htmlPayload(target.label, await response.text()));
+  }
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
+  try {
+    const simulated = await measure(targets, runs, chrome.port, { method: "simulate" });
+    // The machine's speed, measured once (every simulated run, before any applied one), sets one
+    // slowdown for every applied run, so the bare page and ours are slowed alike.
+    const indexes = [simulated.bare, ...simulated.pages].flatMap((page) => page.benchmarkIndexes);
+    const calibration = calibrate(indexes, options.cpuSlowdown);
+    console.log(`lighthouse: ${describeCalibration(calibration)}`);
+    const applied = await measure(targets, runs, chrome.port, { method: "devtools", cpuSlowdownMultiplier: calibration.multiplier });
+    return { calibration, applied, simulated, payloads };
+  } finally {
+    chrome.kill();
+  }
 }
 
-export type LighthouseMetric = "score" | "LCP" | "TBT" | "CLS";
+export type LighthouseMetric = "score" | "LCP" | "TBT" | "CLS" | "script";
 
 /** One budget of one page: its median, the bare page's, and whether it holds. */
 export interface LighthouseCheck {
@@ -326,28 +432,38 @@ export interface LighthouseCheck {
   bare: number;
   /** value − bare. */
   difference: number;
-  /** What the budget limits: the difference from the bare page, or (CLS) the value itself. */
-  judged: "difference" | "value";
+  /** value / bare (Infinity when the bare page ran no script at all and the page did). */
+  ratio: number;
+  /** What the budget limits: the difference from the bare page, the ratio to it, or (CLS) the value itself. */
+  judged: "difference" | "ratio" | "value";
   budget: Budget;
   within: boolean;
 }
 
+function ratioOf(value: number, bare: number): number {
+  if (bare > 0) return value / bare;
+  return value > 0 ? Number.POSITIVE_INFINITY : 1;
+}
+
 /**
  * Judges a page's medians against the bare page's: score ≥ bare − scoreBelowBare, TBT ≤ bare +
- * tbtAboveBareMs, LCP ≤ bare + lcpAboveBareMs, CLS ≤ cls. The table's marks and `--strict` both
- * come from here (through the budgets it puts on the table's figures).
+ * tbtAboveBareMs, LCP ≤ bare + lcpAboveBareMs, CLS ≤ cls, script time ≤ bare × scriptTimesBare.
+ * The table's marks and `--strict` both come from here (through the budgets it puts on the table's figures).
  */
 export function judgeLighthouse(page: LighthouseFigures, bare: LighthouseFigures, budget: LighthouseBudget): LighthouseCheck[] {
   const check = (metric: LighthouseMetric, value: number, bareValue: number, judged: LighthouseCheck["judged"], limit: Budget) => {
     const difference = value - bareValue;
-    const within = withinBudget({ value: judged === "difference" ? difference : value, unit: "", budget: limit });
-    return { metric, value, bare: bareValue, difference, judged, budget: limit, within };
+    const ratio = ratioOf(value, bareValue);
+    const figure = judged === "difference" ? difference : judged === "ratio" ? ratio : value;
+    const within = withinBudget({ value: figure, unit: "", budget: limit });
+    return { metric, value, bare: bareValue, difference, ratio, judged, budget: limit, within };
   };
   return [
     check("score", page.performance, bare.performance, "difference", { limit: -budget.scoreBelowBare, kind: "min" }),
     check("LCP", page.lcpMs, bare.lcpMs, "difference", { limit: budget.lcpAboveBareMs, kind: "max" }),
     check("TBT", page.tbtMs, bare.tbtMs, "difference", { limit: budget.tbtAboveBareMs, kind: "max" }),
     check("CLS", page.cls, bare.cls, "value", { limit: budget.cls, kind: "max" }),
+    check("script", page.scriptMs, bare.scriptMs, "ratio", { limit: budget.scriptTimesBare, kind: "max" }),
   ];
 }
 
@@ -358,7 +474,7 @@ export function lighthouseBreaches(page: LighthouseFigures, bare: LighthouseFigu
     .map((check) => check.metric);
 }
 
-const UNITS: Record<LighthouseMetric, Figure["unit"]> = { score: "score", LCP: "ms", TBT: "ms", CLS: "" };
+const UNITS: Record<LighthouseMetric, Figure["unit"]> = { score: "score", LCP: "ms", TBT: "ms", CLS: "", script: "ms" };
 
 function describeBudget(budget: Partial<LighthouseBudget>): string {
   const parts = [
@@ -366,15 +482,26 @@ function describeBudget(budget: Partial<LighthouseBudget>): string {
     budget.lcpAboveBareMs === undefined ? null : `LCP ≤ bare + ${budget.lcpAboveBareMs} ms`,
     budget.tbtAboveBareMs === undefined ? null : `TBT ≤ bare + ${budget.tbtAboveBareMs} ms`,
     budget.cls === undefined ? null : `CLS ≤ ${budget.cls}`,
+    budget.scriptTimesBare === undefined ? null : `script ≤ bare × ${budget.scriptTimesBare}`,
   ];
   return parts.filter((part) => part !== null).join(", ");
 }
 
+/** "applied throttling (DevTools: Slow 4G, CPU ×2.6 for a Moto G4)" or "simulated throttling (Lantern)". */
+export function describeMode(mode: ThrottlingMode): string {
+  return mode.method === "devtools"
+    ? `applied throttling (DevTools: Slow 4G, CPU ×${mode.cpuSlowdownMultiplier} for a ${REFERENCE_PHONE})`
+    : "simulated throttling (Lantern, Lighthouse's default)";
+}
+
 /**
- * Each page's medians beside the bare page's row, with the difference ("Δ") and the budget on the
- * figure it limits: the difference for score, LCP and TBT, the value for CLS.
+ * Each page's medians beside the bare page's row, with the difference ("Δ") from it and, for script
+ * time, the ratio to it. In applied mode each budget sits on the figure it limits (the difference for
+ * score, LCP and TBT, the value for CLS, the ratio for script time) and a breach is marked; the
+ * simulated table carries no budget: it is there to compare with, and `--strict` ignores it.
  */
-export function lighthouseTable({ bare, pages }: LighthouseResults, runs: number): Table {
+export function lighthouseTable({ mode, bare, pages }: ModeResults, runs: number): Table {
+  const judged = mode.method === "devtools";
   const bareRow = {
     label: bare.route,
     cells: [
@@ -385,6 +512,8 @@ export function lighthouseTable({ bare, pages }: LighthouseResults, runs: number
       { value: bare.median.tbtMs, unit: "ms" as const },
       null,
       { value: bare.median.cls, unit: "" as const },
+      { value: bare.median.scriptMs, unit: "ms" as const },
+      null,
       { value: bare.median.fcpMs / 1000, unit: "s" as const },
       { value: bare.median.transferBytes / KB, unit: "KB" as const },
     ],
@@ -393,10 +522,13 @@ export function lighthouseTable({ bare, pages }: LighthouseResults, runs: number
     const cells: (Figure | null)[] = [];
     for (const check of judgeLighthouse(figures, bare.median, lighthouseBudgetFor(route))) {
       const unit = UNITS[check.metric];
+      const budget = judged ? check.budget : undefined;
       if (check.judged === "value") {
-        cells.push({ value: check.value, unit, budget: check.budget });
+        cells.push({ value: check.value, unit, budget });
+      } else if (check.judged === "ratio") {
+        cells.push({ value: check.value, unit }, { value: check.ratio, unit: "×", budget });
       } else {
-        cells.push({ value: check.value, unit }, { value: check.difference, unit, signed: true, budget: check.budget });
+        cells.push({ value: check.value, unit }, { value: check.difference, unit, signed: true, budget });
       }
     }
     cells.push({ value: figures.fcpMs / 1000, unit: "s" }, { value: figures.transferBytes / KB, unit: "KB" });
@@ -405,29 +537,36 @@ export function lighthouseTable({ bare, pages }: LighthouseResults, runs: number
   const overrides = Object.entries(LIGHTHOUSE_OVERRIDES).map(
     ([route, budget]) => `- ${route} has a budget of its own (budgets.ts, LIGHTHOUSE_OVERRIDES): ${describeBudget(budget)}.`,
   );
+  const notes = judged
+    ? [
+        `Every figure here is from the applied runs. Δ: the page's median minus the bare page's, × bare: its script time (evaluation + parse/compile) over the bare page's, measured in this run. Budgets: ${describeBudget(LIGHTHOUSE_BUDGET)}.`,
+        ...overrides,
+      ]
+    : [
+        "Every figure here is from the simulated runs. Not judged: Lighthouse simulates a loopback load from the files that had arrived before the unthrottled paint, which inflates the LCP of any page with a stylesheet or font (docs/decisions/0044). For comparison with the applied table above.",
+      ];
   return {
-    title: `Lighthouse, mobile preset, median of ${runs} runs`,
-    columns: ["Route", "Score", "Δ score", "LCP", "Δ LCP", "TBT", "Δ TBT", "CLS", "FCP", "Transfer"],
+    title: `Lighthouse, mobile preset, ${describeMode(mode)}, median of ${runs} runs${judged ? ", judged" : ", not judged"}`,
+    columns: ["Route", "Score", "Δ score", "LCP", "Δ LCP", "TBT", "Δ TBT", "CLS", "Script", "× bare", "FCP", "Transfer"],
     rows: [bareRow, ...rows],
-    notes: [
-      `Δ: the page's median minus the bare page's, measured in this run. Budgets: ${describeBudget(LIGHTHOUSE_BUDGET)}.`,
-      ...overrides,
-    ],
+    notes,
   };
 }
 
 const PHASES = ["TTFB", "Load Delay", "Load Time", "Render Delay"] as const;
 
 /**
- * Where each page's milliseconds go (medians, simulated): the LCP's phases, the files the simulated
- * LCP waited for and the last of them to arrive, the main thread's script and style/layout work,
- * and its longest task. A render delay far above the bare page's means the simulation counted
- * files, scripts or layout before the largest paint; "Last to arrive" names the one it ended on.
+ * Where each page's milliseconds go (medians, in the mode's own time): the LCP's phases, the main
+ * thread's script and style/layout work, and its longest task; in simulated mode also the files the
+ * simulated LCP waited for and the last of them to arrive. A render delay far above the bare page's
+ * means scripts or layout ran before the largest paint (or, simulated, that the simulation counted
+ * files before it: "Last to arrive" names the one it ended on).
  */
-export function timeSpentTable(results: PageResult[], runs: number): Table {
+export function timeSpentTable({ mode, bare, pages }: ModeResults, runs: number): Table {
+  const simulated = mode.method === "simulate";
   const ms = (value: number | undefined): Figure | null => (value === undefined ? null : { value, unit: "ms" });
   return {
-    title: `Lighthouse: where the time goes (simulated, median of ${runs} runs)`,
+    title: `Lighthouse: where the time goes, ${describeMode(mode)}, median of ${runs} runs`,
     columns: [
       "Route",
       "LCP element",
@@ -435,25 +574,95 @@ export function timeSpentTable(results: PageResult[], runs: number): Table {
       "Load delay",
       "Load time",
       "Render delay",
-      "LCP waited for",
-      "Last to arrive",
+      ...(simulated ? ["LCP waited for", "Last to arrive"] : []),
       "Script",
       "Style & layout",
       "Longest task",
     ],
-    rows: results.map(({ route, time }) => ({
+    notes: simulated
+      ? undefined
+      : [
+          "TTFB here is the server's answer alone: DevTools adds the emulated request latency (562.5 ms, Slow 4G) after it, so it shows in the load delay of a picture and the render delay of text.",
+        ],
+    rows: [bare, ...pages].map(({ route, time }) => ({
       label: route,
       cells: [
         time.lcpElement,
         ...PHASES.map((phase) => ms(time.lcpPhases[phase])),
-        time.lcpGraph
-          ? `${time.lcpGraph.files} ${time.lcpGraph.files === 1 ? "file" : "files"}, ${(time.lcpGraph.transferBytes / KB).toFixed(1)} KB`
-          : "–",
-        time.lcpGraph?.last ? `${time.lcpGraph.last.label} at ${Math.round(time.lcpGraph.last.endMs)} ms` : "–",
-        ms((time.mainThread.scriptEvaluation ?? 0) + (time.mainThread.scriptParseCompile ?? 0)),
+        ...(simulated
+          ? [
+              time.lcpGraph
+                ? `${time.lcpGraph.files} ${time.lcpGraph.files === 1 ? "file" : "files"}, ${(time.lcpGraph.transferBytes / KB).toFixed(1)} KB`
+                : "–",
+              time.lcpGraph?.last ? `${time.lcpGraph.last.label} at ${Math.round(time.lcpGraph.last.endMs)} ms` : "–",
+            ]
+          : []),
+        ms(scriptTime(time.mainThread)),
         ms(time.mainThread.styleLayout),
         time.longestTask ? `${Math.round(time.longestTask.ms)} ms (${time.longestTask.source})` : "–",
       ],
     })),
   };
+}
+
+/**
+ * Each page's HTML and the RSC payload inlined in it (the `self.__next_f.push` scripts): raw and
+ * gzip bytes, and the payload's share of the raw HTML. The same for every throttling: not judged.
+ */
+export function payloadTable(payloads: HtmlPayload[]): Table {
+  return {
+    title: "HTML and its React Server Components payload",
+    columns: ["Route", "HTML", "HTML gzip", "RSC scripts", "RSC payload", "RSC gzip", "RSC share of HTML"],
+    rows: payloads.map((payload) => ({
+      label: payload.route,
+      cells: [
+        { value: payload.htmlBytes / KB, unit: "KB" },
+        { value: payload.htmlGzipBytes / KB, unit: "KB" },
+        { value: payload.rscScripts, unit: "count" },
+        { value: payload.rscBytes / KB, unit: "KB" },
+        { value: payload.rscGzipBytes / KB, unit: "KB" },
+        { value: payload.htmlBytes ? (100 * payload.rscBytes) / payload.htmlBytes : 0, unit: "%" },
+      ],
+    })),
+    notes: [
+      "Raw: the bytes of the HTML as the server sends it (the payment page signed in) and of the inline `self.__next_f.push(…)` scripts' text; gzip at zlib's default level, the payload compressed on its own.",
+    ],
+  };
+}
+
+/** "benchmarkIndex 2569 → CPU slowdown ×8.44 to emulate a Moto G4", and what changed it. */
+export function describeCalibration(calibration: Calibration): string {
+  const fixed = calibration.multiplier !== calibration.calibratedMultiplier;
+  return (
+    `benchmarkIndex ${Math.round(calibration.benchmarkIndex)} (median of the simulated runs) → CPU slowdown ` +
+    (fixed
+      ? `×${calibration.multiplier}, fixed with --cpu-slowdown (×${calibration.calibratedMultiplier} would emulate a ${calibration.phone})`
+      : `×${calibration.multiplier} to emulate a ${calibration.phone}`) +
+    (calibration.slowerThanPhone
+      ? "; this machine is no faster than the phone, so nothing was slowed and the figures flatter the pages"
+      : "")
+  );
+}
+
+/** What the applied runs were calibrated to, for the report. */
+export function calibrationNote({ calibration, applied }: LighthouseResults): string {
+  const during = [applied.bare, ...applied.pages].flatMap((page) => page.benchmarkIndexes);
+  const range = during.length ? `${Math.round(Math.min(...during))} to ${Math.round(Math.max(...during))}` : "–";
+  return (
+    `CPU: ${describeCalibration(calibration)} (scripts/bench/cpu-slowdown.ts), the same for every applied run. ` +
+    `benchmarkIndex of the applied runs (measured unthrottled before each): ${range}.`
+  );
+}
+
+/** The report's Lighthouse tables: the judged applied runs first, the payloads, then the simulated runs. */
+export function lighthouseTables(results: LighthouseResults, runs: number): Table[] {
+  const applied = lighthouseTable(results.applied, runs);
+  applied.notes = [calibrationNote(results), ...(applied.notes ?? [])];
+  return [
+    applied,
+    timeSpentTable(results.applied, runs),
+    payloadTable(results.payloads),
+    lighthouseTable(results.simulated, runs),
+    timeSpentTable(results.simulated, runs),
+  ];
 }

@@ -14,7 +14,8 @@ export interface Budget {
 export interface Figure {
   value: number;
   /** "count": a number of requests or answers, shown whole and without a unit. */
-  unit: "KB" | "ms" | "s" | "req/s" | "score" | "count" | "" | "%";
+  /** "×": a ratio, shown with two decimals and the sign after it ("1.24×"). */
+  unit: "KB" | "ms" | "s" | "req/s" | "score" | "count" | "" | "%" | "×";
   budget?: Budget;
   /** A difference: shown with its sign ("+120 ms"), and so is its budget. */
   signed?: boolean;
@@ -33,8 +34,9 @@ export function withinBudget(figure: Figure): boolean {
 }
 
 function formatNumber(value: number, unit: Figure["unit"], signed = false): string {
-  const digits = unit === "KB" || unit === "s" ? 1 : unit === "" ? 3 : unit === "ms" && Math.abs(value) < 10 ? 1 : 0;
+  const digits = unit === "KB" || unit === "s" ? 1 : unit === "" ? 3 : unit === "×" ? 2 : unit === "ms" && Math.abs(value) < 10 ? 1 : 0;
   const text = value.toFixed(digits);
+  if (unit === "×") return `${text}×`;
   return `${signed && value > 0 ? "+" : ""}${text}${unit && unit !== "score" && unit !== "count" ? ` ${unit}` : ""}`;
 }
 

@@ -1,4 +1,4 @@
-// `npm run bench [-- <part> …] [--no-build] [--runs N] [--duration S] [--strict]`: builds the shop, starts it
+// `npm run bench [-- <part> …] [--no-build] [--runs N] [--duration S] [--routes /,/mart] [--cpu-slowdown X] [--strict]`: builds the shop, starts it
 // on a database of its own, and measures. Parts: bundles, lighthouse, throughput, storm, scaling (all by default).
 // Results: bench-results/<date>.json and .md (and latest.*), the Markdown printed as well.
 import { spawnSync } from "node:child_process";
@@ -7,7 +7,7 @@ import { PURIFIER_SKU } from "@/lib/config/store";
 import { startBareApp } from "./bare-app";
 import { bundleTable, measureRoutes } from "./bundles";
 import { measureFirstLoad } from "./first-load";
-import { lighthouseTable, runLighthouse, timeSpentTable } from "./lighthouse";
+import { lighthouseTables, runLighthouse } from "./lighthouse";
 import { describeEnvironment, failuresOf, writeReport, type Table } from "./report";
 import { addToCart, checkout, emptyCart, signIn } from "./shop-api";
 import { scalingRuns, scalingTable } from "./scaling";
@@ -26,6 +26,10 @@ const { values, positionals } = parseArgs({
     runs: { type: "string", default: "5" },
     duration: { type: "string", default: "10" },
     port: { type: "string", default: process.env.BENCH_PORT || "3200" },
+    // Lighthouse only: the pages to measure, comma-separated (all by default), beside the bare page;
+    // and a CPU slowdown for the applied runs instead of the calibrated one (to compare two builds).
+    routes: { type: "string" },
+    "cpu-slowdown": { type: "string" },
   },
 });
 const unknown = positionals.filter((part) => !PARTS.includes(part as Part));
@@ -37,6 +41,12 @@ const parts = new Set<Part>(positionals.length ? (positionals as Part[]) : PARTS
 const runs = Number(values.runs);
 const durationS = Number(values.duration);
 const port = Number(values.port);
+const routes = values.routes?.split(",").map((route) => route.trim());
+const cpuSlowdown = values["cpu-slowdown"] === undefined ? undefined : Number(values["cpu-slowdown"]);
+if (cpuSlowdown !== undefined && !(cpuSlowdown >= 1)) {
+  console.error("--cpu-slowdown is a multiplier of at least 1.");
+  process.exit(2);
+}
 
 if (!values["no-build"]) {
   console.log("Building the shop (skip with --no-build)…");
@@ -94,9 +104,9 @@ try {
       }
       if (parts.has("lighthouse")) {
         // The bare page is measured first, in the same Chromium and runs: the pages' budgets are relative to it.
-        const results = await runLighthouse(shop.url, bareApp.url, { runs, cookie: customer.cookie, paymentQuery });
+        const results = await runLighthouse(shop.url, bareApp.url, { runs, cookie: customer.cookie, paymentQuery, routes, cpuSlowdown });
         raw.lighthouse = results;
-        tables.push(lighthouseTable(results, runs), timeSpentTable([results.bare, ...results.pages], runs));
+        tables.push(...lighthouseTables(results, runs));
       }
     } finally {
       await release(bareApp);
