@@ -88,7 +88,13 @@ export async function startShop(engine: Engine, port: number, options: ShopOptio
     const databaseUrl = new URL(POSTGRES_ADMIN_URL);
     databaseUrl.pathname = `/${database}`;
     env.DATABASE_URL = databaseUrl.href;
-    await run(process.execPath, ["--import", "tsx", "scripts/db-seed.ts"], env);
+    try {
+      await run(process.execPath, ["--import", "tsx", "scripts/db-seed.ts"], env);
+    } catch (error) {
+      // No shop to stop yet: the database would be left behind.
+      await dropDatabase();
+      throw error;
+    }
   }
   // Idle connections kept 65 s, as `npm start` keeps them (docs/decisions/0019): with Node's 5 s a
   // request sent on a socket the server is closing is reset (the storm's customer met one such reset).
