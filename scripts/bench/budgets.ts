@@ -84,11 +84,17 @@ export function lighthouseBudgetFor(route: string): LighthouseBudget {
   return { ...LIGHTHOUSE_BUDGET, ...LIGHTHOUSE_OVERRIDES[route] };
 }
 
+/**
+ * The pages' budgets are shares of nginx serving the very same HTML in the same run: what this
+ * machine can do for that response at all, so a slower or busier machine moves both sides.
+ */
 export const THROUGHPUT_BUDGET = {
-  /** A static browse page served by the app, as a share of nginx serving the same HTML. */
-  staticShareOfNginx: 0.12,
-  productRequestsPerSecond: 400,
-  productP99Ms: 50,
+  /** The prerendered browse page's requests/s, at least this share of nginx's for its HTML. */
+  staticShareOfNginx: 0.15,
+  /** The product page's requests/s, at least this share of nginx's for its HTML. */
+  productShareOfNginx: 0.12,
+  /** The product page's p99, at most this many times nginx's p99 for its HTML. */
+  productP99OverNginx: 10,
   /** On PostgreSQL. */
   cartAddP50Ms: 10,
   cartListP50Ms: 5,

@@ -19,6 +19,8 @@ export interface Figure {
   budget?: Budget;
   /** A difference: shown with its sign ("+120 ms"), and so is its budget. */
   signed?: boolean;
+  /** A count out of a whole ("3 of 4,120"): the whole, shown after the count. */
+  outOf?: number;
 }
 
 export interface Table {
@@ -41,7 +43,8 @@ function formatNumber(value: number, unit: Figure["unit"], signed = false): stri
 }
 
 export function formatFigure(figure: Figure): string {
-  const shown = formatNumber(figure.value, figure.unit, figure.signed);
+  const number = formatNumber(figure.value, figure.unit, figure.signed);
+  const shown = figure.outOf === undefined ? number : `${number} of ${figure.outOf}`;
   if (!figure.budget) return shown;
   const sign = figure.budget.kind === "max" ? "≤" : "≥";
   const limit = `${sign} ${formatNumber(figure.budget.limit, figure.unit, figure.signed)}`;

@@ -1,7 +1,9 @@
-// `npm run bench [-- <part> …] [--no-build] [--runs N] [--duration S] [--routes /,/mart] [--cpu-slowdown X] [--strict]`: builds the shop, starts it
+// `npm run bench [-- <part> …] [--no-build] [--runs N] [--duration S] [--routes /,/mart] [--cpu-slowdown X] [--strict] [--cpu-prof]`:
+// builds the shop, starts it
 // on a database of its own, and measures. Parts: bundles, lighthouse, throughput, storm, scaling (all by default).
 // Results: bench-results/<date>.json and .md (and latest.*), the Markdown printed as well.
 import { spawnSync } from "node:child_process";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { PURIFIER_SKU } from "@/lib/config/store";
 import { startBareApp } from "./bare-app";
@@ -23,6 +25,7 @@ const { values, positionals } = parseArgs({
   options: {
     "no-build": { type: "boolean", default: false },
     strict: { type: "boolean", default: false },
+    "cpu-prof": { type: "boolean", default: false },
     runs: { type: "string", default: "5" },
     duration: { type: "string", default: "10" },
     port: { type: "string", default: process.env.BENCH_PORT || "3200" },
@@ -47,6 +50,8 @@ if (cpuSlowdown !== undefined && !(cpuSlowdown >= 1)) {
   console.error("--cpu-slowdown is a multiplier of at least 1.");
   process.exit(2);
 }
+// V8 CPU profiles of the shops the run starts, written when each stops (open them in Chrome's DevTools).
+const shopOptions = values["cpu-prof"] ? { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${path.resolve("bench-results", "profiles")}`] } : {};
 
 if (!values["no-build"]) {
   console.log("Building the shop (skip with --no-build)…");
@@ -75,7 +80,8 @@ let failure: unknown = null;
 
 try {
   // Scaling starts servers of its own (standalone, on PostgreSQL): the others share this shop.
-  const shop = parts.has("bundles") || parts.has("lighthouse") || parts.has("throughput") ? await startShop("pglite", port) : null;
+  const shop =
+    parts.has("bundles") || parts.has("lighthouse") || parts.has("throughput") ? await startShop("pglite", port, shopOptions) : null;
   if (shop) {
     running.push(shop);
     console.log(`Shop on ${shop.url} (embedded database)`);
@@ -116,7 +122,7 @@ try {
     const pages = await pageHtml(shop.url);
     const shops: ShopThroughput[] = [await shopThroughput(shop, durationS)];
     await stopAll();
-    const postgres = await startShop("postgres", port);
+    const postgres = await startShop("postgres", port, shopOptions);
     running.push(postgres);
     console.log(`Shop on ${postgres.url} (PostgreSQL)`);
     shops.push(await shopThroughput(postgres, durationS));

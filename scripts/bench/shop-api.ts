@@ -1,5 +1,6 @@
 // The real calls the benchmarks use to set the scene on a running shop: sign in the demo accounts,
 // fill a cart, check out, and (as the demo operator) give products enough stock for a long run.
+import { shipsToCustomer, type MerchandiseCategory } from "@/lib/config/catalog";
 import { DEMO_ACCOUNTS } from "@/lib/db/seed/accounts";
 
 export interface Session {
@@ -53,11 +54,22 @@ export async function signIn(baseUrl: string, role: "customer" | "admin"): Promi
 export interface Listed {
   skuNum: string;
   stock: number;
+  category: MerchandiseCategory;
 }
 
 export async function listedProducts(baseUrl: string): Promise<Listed[]> {
   const { list } = await call<{ list: Listed[] }>({ baseUrl }, "GET", "/api/v1/c/merchandise/list?pageSize=100");
   return list;
+}
+
+/**
+ * The listed goods (what ships: the purifier, filters, accessories), the products a benchmark may
+ * add to a cart over and over. Plans and services have rules of their own that refuse a repeated
+ * add (one membership per customer, a care plan needs a purifier the shop vouches for), so a
+ * rotation through them would count refusals as failed requests.
+ */
+export async function listedGoods(baseUrl: string): Promise<Listed[]> {
+  return (await listedProducts(baseUrl)).filter((product) => shipsToCustomer(product.category));
 }
 
 /** Stock enough that a benchmark of adds never meets the stock limit. */

@@ -56,6 +56,8 @@ export interface ShopOptions {
   siteUrl?: string;
   /** Settings of the shop's own, over the benchmark's defaults below. */
   settings?: Record<string, string>;
+  /** Node's own flags for the server process (`--cpu-prof`, which NODE_OPTIONS may not carry). */
+  nodeArgs?: string[];
 }
 
 export async function startShop(engine: Engine, port: number, options: ShopOptions = {}): Promise<ShopServer> {
@@ -86,12 +88,18 @@ export async function startShop(engine: Engine, port: number, options: ShopOptio
     const databaseUrl = new URL(POSTGRES_ADMIN_URL);
     databaseUrl.pathname = `/${database}`;
     env.DATABASE_URL = databaseUrl.href;
-    await run(process.execPath, ["--import", "tsx", "scripts/db-seed.ts"], env);
+    try {
+      await run(process.execPath, ["--import", "tsx", "scripts/db-seed.ts"], env);
+    } catch (error) {
+      // No shop to stop yet: the database would be left behind.
+      await dropDatabase();
+      throw error;
+    }
   }
   // Idle connections kept 65 s, as `npm start` keeps them (docs/decisions/0019): with Node's 5 s a
   // request sent on a socket the server is closing is reset (the storm's customer met one such reset).
   const args = ["start", "-H", "127.0.0.1", "-p", String(port), "--keepAliveTimeout", "65000"];
-  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", ...args], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "node_modules/next/dist/bin/next", ...args], {
     env,
     stdio: ["ignore", "ignore", "inherit"],
   });

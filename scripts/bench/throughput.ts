@@ -7,7 +7,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { PRODUCT_ROUTE, THROUGHPUT_BUDGET } from "./budgets";
 import type { ShopServer } from "./shop-server";
-import { addToCart, emptyCart, listedProducts, signIn, stockUp, type Session } from "./shop-api";
+import { addToCart, emptyCart, listedGoods, signIn, stockUp, type Session } from "./shop-api";
 import type { Figure, Table } from "./report";
 import { nginxBinary } from "../cluster/instances";
 
@@ -27,6 +27,8 @@ export interface LoadResult {
 
 export interface LoadOptions {
   url: string;
+  /** Between the warm-up and the measurement (the cart adds empty the cart there). */
+  afterWarmUp?: () => Promise<void>;
   method?: "GET" | "POST";
   headers?: Record<string, string>;
   body?: () => string;
@@ -54,6 +56,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
       requests: body ? [{ setupRequest: (request) => ({ ...request, body: body() }) }] : undefined,
     });
   const warmUp = await run(WARM_UP_S);
+  await options.afterWarmUp?.();
   const result = await run(options.durationS ?? 10);
   return {
     warmUpTotal: warmUp.requests.total,
@@ -164,9 +167,9 @@ export async function pageHtml(baseUrl: string): Promise<Record<string, string>>
   return pages;
 }
 
-/** The products a customer can put in a cart, each able to take `perLine` more. */
+/** The goods a customer can put in a cart again and again, each able to take `perLine` more. */
 async function cartSkus(shop: ShopServer, operator: Session, perLine: number): Promise<string[]> {
-  const products = await listedProducts(shop.url);
+  const products = await listedGoods(shop.url);
   await stockUp(
     operator,
     products.filter((product) => product.stock < perLine).map((product) => product.skuNum),
@@ -177,7 +180,8 @@ async function cartSkus(shop: ShopServer, operator: Session, perLine: number): P
 
 export async function shopThroughput(shop: ShopServer, durationS: number): Promise<ShopThroughput> {
   const [customer, operator] = [await signIn(shop.url, "customer"), await signIn(shop.url, "admin")];
-  // A cart line holds at most 1000, so the adds go round every product (each with stock to match).
+  // A cart line holds at most 1000, so the adds go round every good (each with stock to match) and
+  // each measurement starts from an empty cart.
   const maxPerLine = 1000;
   const skus = await cartSkus(shop, operator, maxPerLine);
   await emptyCart(customer);
@@ -190,7 +194,6 @@ export async function shopThroughput(shop: ShopServer, durationS: number): Promi
   const listUrl = new URL("/api/v1/c/order/cart/list", shop.url).href;
   const cartList = await load({ url: listUrl, headers: apiHeaders, durationS });
   const cartListAlone = await load({ url: listUrl, headers: apiHeaders, durationS, connections: 1 });
-  await emptyCart(customer);
   let next = 0;
   const add = {
     url: new URL("/api/v1/c/order/cart/add/", shop.url).href,
@@ -198,10 +201,13 @@ export async function shopThroughput(shop: ShopServer, durationS: number): Promi
     headers: { ...apiHeaders, "content-type": "application/json" },
     body: () => JSON.stringify({ skuNum: skus[next++ % skus.length], quantity: 1 }),
     durationS,
+    afterWarmUp: () => emptyCart(customer),
   };
+  await emptyCart(customer);
   const cartAdd = await load(add);
+  await emptyCart(customer);
   const cartAddAlone = await load({ ...add, connections: 1 });
-  const adds = cartAdd.total + cartAdd.warmUpTotal + cartAddAlone.total + cartAddAlone.warmUpTotal;
+  const adds = Math.max(cartAdd.total, cartAdd.warmUpTotal, cartAddAlone.total, cartAddAlone.warmUpTotal);
   if (adds > skus.length * maxPerLine) console.warn("The cart add benchmark ran past the cart's line limits: lower the duration.");
   return {
     engine: shop.engine,
@@ -274,6 +280,34 @@ const ms = (value: number, budget?: number): Figure => ({
   ...(budget ? { budget: { limit: budget, kind: "max" as const } } : {}),
 });
 
+/**
+ * autocannon counts latency in whole milliseconds, so nginx's p99 on loopback may read 0: a budget
+ * of a multiple of it is taken from at least this much, the least it can tell apart.
+ */
+export const LATENCY_RESOLUTION_MS = 1;
+
+/** A page's requests/s as a share of nginx's for the same HTML, with its budget (a share, 0 to 1). */
+export function shareOfNginx(page: LoadResult, nginx: LoadResult, minShare?: number): Figure {
+  return {
+    value: (100 * page.requestsPerSecond) / nginx.requestsPerSecond,
+    unit: "%",
+    ...(minShare === undefined ? {} : { budget: { limit: 100 * minShare, kind: "min" as const } }),
+  };
+}
+
+/** A page's p99 against nginx's for the same HTML: at most `factor` times it. */
+export function p99AgainstNginx(page: LoadResult, nginx: LoadResult, factor: number): Figure {
+  return ms(page.p99Ms, factor * Math.max(nginx.p99Ms, LATENCY_RESOLUTION_MS));
+}
+
+/**
+ * The requests that failed (an answer other than 2xx, a connection error, a timeout), out of all
+ * sent: none may, so a failure shows as a figure outside its budget and in the run's list of them.
+ */
+export function failedRequests(result: LoadResult): Figure {
+  return { value: result.non2xx + result.errors, unit: "count", outOf: result.total, budget: { limit: 0, kind: "max" } };
+}
+
 function stormSummary(storm: ShopThroughput["loginStorm"]): string {
   const answers = Object.entries(storm.statuses)
     .map(([status, count]) => `${count}× ${status}`)
@@ -283,14 +317,10 @@ function stormSummary(storm: ShopThroughput["loginStorm"]): string {
 
 export function throughputTable(shops: ShopThroughput[], nginx: NginxThroughput, durationS: number): Table {
   const rows: Table["rows"] = [];
-  const errorsOf = (result: LoadResult) =>
-    result.non2xx || result.errors ? `**${result.non2xx + result.errors} of ${result.total} failed ✗**` : `0 of ${result.total}`;
+  const errorsOf = failedRequests;
+  const share = shareOfNginx;
   for (const shop of shops) {
     const onPostgres = shop.engine === "postgres";
-    const share = (result: LoadResult, limit: LoadResult): Figure => ({
-      value: (100 * result.requestsPerSecond) / limit.requestsPerSecond,
-      unit: "%",
-    });
     rows.push(
       {
         label: `${STATIC_ROUTE} (static), ${shop.engine}`,
@@ -298,17 +328,17 @@ export function throughputTable(shops: ShopThroughput[], nginx: NginxThroughput,
           rps(shop.staticPage.requestsPerSecond),
           ms(shop.staticPage.p50Ms),
           ms(shop.staticPage.p99Ms),
-          { ...share(shop.staticPage, nginx.staticPage), budget: { limit: 100 * THROUGHPUT_BUDGET.staticShareOfNginx, kind: "min" } },
+          share(shop.staticPage, nginx.staticPage, THROUGHPUT_BUDGET.staticShareOfNginx),
           errorsOf(shop.staticPage),
         ],
       },
       {
         label: `${PRODUCT_ROUTE}, ${shop.engine}`,
         cells: [
-          rps(shop.productPage.requestsPerSecond, THROUGHPUT_BUDGET.productRequestsPerSecond),
+          rps(shop.productPage.requestsPerSecond),
           ms(shop.productPage.p50Ms),
-          ms(shop.productPage.p99Ms, THROUGHPUT_BUDGET.productP99Ms),
-          share(shop.productPage, nginx.productPage),
+          p99AgainstNginx(shop.productPage, nginx.productPage, THROUGHPUT_BUDGET.productP99OverNginx),
+          share(shop.productPage, nginx.productPage, THROUGHPUT_BUDGET.productShareOfNginx),
           errorsOf(shop.productPage),
         ],
       },
@@ -382,7 +412,9 @@ export function throughputTable(shops: ShopThroughput[], nginx: NginxThroughput,
     columns: ["Target", "Requests/s", "p50", "p99", "Share of nginx", "Failed"],
     rows,
     notes: [
-      "The cart calls run with the demo customer's session; the list holds three lines, the adds go round every listed product.",
+      `The pages' budgets are shares of nginx serving the same HTML in this run: the static page at least ${100 * THROUGHPUT_BUDGET.staticShareOfNginx} % of its requests/s, the product page at least ${100 * THROUGHPUT_BUDGET.productShareOfNginx} % and a p99 at most ${THROUGHPUT_BUDGET.productP99OverNginx} times nginx's (taken as at least ${LATENCY_RESOLUTION_MS} ms, autocannon's resolution).`,
+      "The cart calls run with the demo customer's session; the list holds three lines, the adds go round every listed good (plans refuse a repeated add), each measurement starting from an empty cart.",
+      "Failed: answers other than 2xx, connection errors and timeouts; any is outside the budget.",
       "The cart latency budgets apply to one call at a time (1 connection); with 10 at once, p50 is mostly queueing behind the others.",
       "During the login storm the budgets are half the product page's own requests/s and twice its p99; the storm's logins answer 401 (checked) or 503 (waited too long in the hash queue).",
     ],

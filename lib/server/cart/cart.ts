@@ -6,7 +6,7 @@ import { cartItems, type ProductRow, type ProductSpecRow } from "@/lib/db/schema
 import { centsToAmount } from "@/lib/rules/money";
 import type { CartItem, CartList } from "@/lib/schemas/cart";
 import { AppError } from "@/lib/server/base/errors";
-import { findListedProduct, listedSkuQuery, withProducts } from "@/lib/server/catalog/lookups";
+import { findListedProduct, listedLineFactsSubquery, listedSkuQuery, withProducts } from "@/lib/server/catalog/lookups";
 import { priceLines } from "@/lib/rules/member-pricing";
 import { isOnePerCustomer } from "@/lib/config/memberships";
 import { assertCarePlanBuyable, assertMembershipBuyable, isMemberAt, MEMBERSHIP_MESSAGES } from "@/lib/server/memberships";
@@ -52,9 +52,9 @@ function conflict(message: string): AppError {
   return new AppError(409, message, [{ path: "quantity", message }]);
 }
 
-/** The cart's rows as lines, each with its product's facts as the catalogue has them now. */
-async function withCatalogue(db: Executor, rows: readonly { sku: string; quantity: number }[]): Promise<CartLine[]> {
-  return (await withProducts(db, rows)).map(({ product, quantity }) => ({
+/** A cart row as a line, with its product's facts as the catalogue has them now. */
+function cartLine({ product, quantity }: { product: Omit<CartLine, "quantity">; quantity: number }): CartLine {
+  return {
     sku: product.sku,
     name: product.name,
     category: product.category,
@@ -67,17 +67,22 @@ async function withCatalogue(db: Executor, rows: readonly { sku: string; quantit
     stock: product.stock,
     planMonths: product.planMonths,
     quantity,
-  }));
+  };
 }
 
-/** Lines of listed products, oldest first. A product withdrawn from sale drops out of the cart's view. */
+/**
+ * Lines of listed products, oldest first, in one statement (every list and add reads them). A
+ * product withdrawn from sale drops out of the cart's view.
+ */
 async function readLines(db: Executor, userId: string): Promise<CartLine[]> {
+  const listed = listedLineFactsSubquery(db);
   const rows = await db
-    .select({ sku: cartItems.sku, quantity: cartItems.quantity })
+    .select({ product: listed._.selectedFields, quantity: cartItems.quantity })
     .from(cartItems)
-    .where(and(eq(cartItems.userId, userId), inArray(cartItems.sku, listedSkuQuery(db))))
+    .innerJoin(listed, eq(listed.sku, cartItems.sku))
+    .where(eq(cartItems.userId, userId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.sku));
-  return withCatalogue(db, rows);
+  return rows.map(cartLine);
 }
 
 function toCartItem(line: CartLine): CartItem {
@@ -145,8 +150,9 @@ export async function addToCart(userId: string, sku: string, quantity: number): 
   const single = isOnePerCustomer(product);
   const limit = single ? 1 : Math.min(stock, UI.quantity.max);
   assertQuantityAvailable(quantity, stock);
-  await assertCarePlanBuyable(db, userId, [sku]);
-  await assertMembershipBuyable(db, userId, [{ sku, quantity }]);
+  // The plan rules get the product read above rather than each reading it again.
+  await assertCarePlanBuyable(db, userId, [product]);
+  await assertMembershipBuyable(db, userId, [{ product, quantity }]);
   // One statement decides the merge, so two adds at once cannot pass the limit between them.
   const merged = await db
     .insert(cartItems)
@@ -177,14 +183,14 @@ export async function addToCart(userId: string, sku: string, quantity: number): 
 /** Sets a line's quantity (the drawer's stepper). */
 export async function updateCartItem(userId: string, sku: string, quantity: number): Promise<CartList> {
   const db = await getDb();
-  const { stock } = await sellableProduct(db, sku);
+  const product = await sellableProduct(db, sku);
   const [line] = await db
     .select({ quantity: cartItems.quantity })
     .from(cartItems)
     .where(and(eq(cartItems.userId, userId), eq(cartItems.sku, sku)));
   if (!line) throw notFound(CART_MESSAGES.notInCart);
-  assertQuantityAvailable(quantity, stock);
-  await assertMembershipBuyable(db, userId, [{ sku, quantity }]);
+  assertQuantityAvailable(quantity, product.stock);
+  await assertMembershipBuyable(db, userId, [{ product, quantity }]);
   const updated = await db
     .update(cartItems)
     .set({ quantity, updatedAt: sql`now()` })
@@ -218,7 +224,7 @@ export async function cartLinesForCheckout(tx: Executor, userId: string): Promis
     .where(and(eq(cartItems.userId, userId), inArray(cartItems.sku, listedSkuQuery(tx))))
     .orderBy(asc(cartItems.sku))
     .for("update");
-  return withCatalogue(tx, rows);
+  return (await withProducts(tx, rows)).map(cartLine);
 }
 
 /**

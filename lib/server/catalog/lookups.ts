@@ -41,6 +41,24 @@ export async function withProducts<Row extends { sku: string }>(
   });
 }
 
+/**
+ * Each row whose sku the catalogue has, with its product; the others are left out. For input not
+ * yet checked (a buy-now sku), which a later step refuses with its own answer.
+ */
+export async function withKnownProducts<Row extends { sku: string }>(
+  db: DbExecutor,
+  rows: readonly Row[],
+): Promise<Array<Row & { product: ProductRow }>> {
+  const catalogue = await productsBySku(
+    db,
+    rows.map((row) => row.sku),
+  );
+  return rows.flatMap((row) => {
+    const product = catalogue.get(row.sku);
+    return product ? [{ ...row, product }] : [];
+  });
+}
+
 /** The skus of a category, as a subquery for `inArray(x.sku, …)`. */
 export function skusInCategory(db: DbExecutor, category: MerchandiseCategory) {
   return db.select({ sku: products.sku }).from(products).where(eq(products.category, category));
@@ -83,13 +101,51 @@ export async function firstOfCategory(db: DbExecutor, category: MerchandiseCateg
   return row;
 }
 
+/**
+ * What a cart line shows of its product. Only these: the cart reads them on every list and add,
+ * and Drizzle's cost of building a statement grows with each column it names.
+ */
+const LINE_FACTS = {
+  sku: products.sku,
+  name: products.name,
+  category: products.category,
+  images: products.images,
+  attributes: products.attributes,
+  spec: products.spec,
+  originalPriceCents: products.originalPriceCents,
+  discountPriceCents: products.discountPriceCents,
+  memberPriceCents: products.memberPriceCents,
+  stock: products.stock,
+  planMonths: products.planMonths,
+};
+
+/**
+ * The products on sale with what a line shows of them, as a subquery to join on
+ * (`innerJoin(listed, eq(listed.sku, x.sku))`): rows and their products in one statement, where
+ * reading the rows and then looking their products up would be two on every cart list and add.
+ */
+export function listedLineFactsSubquery(db: DbExecutor) {
+  return db.select(LINE_FACTS).from(products).where(eq(products.listed, true)).as("listed_products");
+}
+
 /** The skus on sale, as a subquery for `inArray(x.sku, …)`. */
 export function listedSkuQuery(db: DbExecutor) {
   return db.select({ sku: products.sku }).from(products).where(eq(products.listed, true));
 }
 
-/** A product on sale; undefined when the sku is unknown or withdrawn from sale. */
-export async function findListedProduct(db: DbExecutor, sku: string): Promise<ProductRow | undefined> {
-  const row = await findProduct(db, sku);
-  return row?.listed ? row : undefined;
+/**
+ * What adding a product on sale to a cart needs to know of it (its stock, and what the plan rules
+ * read); undefined when the sku is unknown or withdrawn from sale. Those columns only: every add
+ * reads them.
+ */
+export async function findListedProduct(
+  db: DbExecutor,
+  sku: string,
+): Promise<Pick<ProductRow, "sku" | "stock" | "category" | "planMonths"> | undefined> {
+  const [row] = await db
+    .select({ sku: products.sku, stock: products.stock, category: products.category, planMonths: products.planMonths })
+    .from(products)
+    .where(and(eq(products.sku, sku), eq(products.listed, true)))
+    .limit(1);
+  return row;
 }

@@ -6,6 +6,7 @@ import { findUserById } from "@/lib/server/auth/users";
 import { AppError } from "@/lib/server/base/errors";
 import { priceLines } from "@/lib/rules/member-pricing";
 import { cartLinesForCheckout, clearCart } from "@/lib/server/cart";
+import { withKnownProducts } from "@/lib/server/catalog/lookups";
 import { assertCarePlanBuyable, assertMembershipBuyable, isMemberAt } from "@/lib/server/memberships";
 import { inTransaction } from "@/lib/server/transaction";
 import { ORDER_MESSAGES } from "@/lib/server/orders/messages";
@@ -40,13 +41,15 @@ export async function createPendingOrder(
   lines: readonly WantedLine[],
   options: NewOrderOptions,
 ): Promise<string> {
+  // The lines' products read once, for both plan rules (an unknown sku is refused by reserveStock).
+  const withProduct = await withKnownProducts(tx, lines);
   await assertCarePlanBuyable(
     tx,
     userId,
-    lines.map((line) => line.sku),
+    withProduct.map((line) => line.product),
   );
   const now = options.now ?? new Date();
-  await assertMembershipBuyable(tx, userId, lines, now);
+  await assertMembershipBuyable(tx, userId, withProduct, now);
   const reserved = await reserveStock(tx, lines);
   // A membership bought in this very order starts when it is paid: this order is priced without it.
   const member = await isMemberAt(tx, userId, now);

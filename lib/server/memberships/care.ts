@@ -1,11 +1,10 @@
 import "server-only";
 import { and, asc, eq, gt, inArray, lte } from "drizzle-orm";
 import type { DbExecutor, Transaction } from "@/lib/db/client";
-import { memberships, type MembershipRow } from "@/lib/db/schema";
+import { memberships, type MembershipRow, type ProductRow } from "@/lib/db/schema";
 import { CARE_AWAITING_VERIFICATION_MESSAGE, CARE_NEEDS_PURIFIER_MESSAGE, CARE_NOT_VERIFIED_MESSAGE } from "@/lib/display/purifier-display";
 import type { CareCoverage } from "@/lib/schemas/purifier";
 import { AppError } from "@/lib/server/base/errors";
-import { productsBySku } from "@/lib/server/catalog/lookups";
 import { domainQuestion } from "@/lib/server/events/registry";
 import { storeDate } from "@/lib/server/shipping/dates";
 import { addMonths } from "./periods";
@@ -37,11 +36,17 @@ function refusalOf(owned: CarePurifiers): string {
  */
 export const purifiersOfCustomer = domainQuestion<string, CarePurifiers>("customer.purifiers");
 
-/** Refuses a care plan among `skus` unless `userId` has a purifier the shop vouches for. */
-export async function assertCarePlanBuyable(db: DbExecutor, userId: string, skus: readonly string[]): Promise<void> {
-  if (skus.length === 0) return;
-  const catalogue = await productsBySku(db, skus);
-  if (![...catalogue.values()].some((product) => product.category === "care")) return;
+/**
+ * Refuses a care plan among `products` unless `userId` has a purifier the shop vouches for. The
+ * products are the caller's, already read (the cart's add and the checkout have them in hand): a
+ * lookup here would read them again on every add.
+ */
+export async function assertCarePlanBuyable(
+  db: DbExecutor,
+  userId: string,
+  products: readonly Pick<ProductRow, "category">[],
+): Promise<void> {
+  if (!products.some((product) => product.category === "care")) return;
   const owned = await purifiersOfCustomer.ask(userId, db);
   if (owned.vouched.length > 0) return;
   const message = refusalOf(owned);

@@ -5,7 +5,7 @@ import "server-only";
 export { activatePlans, orderHasMembership } from "./start-plans";
 export { customerPlans, isMemberAt, type CustomerPlans } from "./customer-plans";
 export { activateCarePlans, assertCarePlanBuyable, careCoverageOf, coveringCarePlan } from "./care";
-export { activeMembershipEnd, assertMembershipBuyable, assertMembershipPayable } from "./one-per-customer";
+export { activeMembershipEnd, assertMembershipBuyable, assertMembershipPayable, type PlanRuleLine } from "./one-per-customer";
 export { MEMBERSHIP_MESSAGES } from "./messages";
 export { addMonths } from "./periods";
 export { cancelMembership, operatorCancelMembership, type CancelOutcome } from "./cancel";

@@ -2,8 +2,7 @@ import "server-only";
 import { and, eq, gt, or } from "drizzle-orm";
 import { isOnePerCustomer } from "@/lib/config/memberships";
 import type { DbExecutor } from "@/lib/db/client";
-import { memberships } from "@/lib/db/schema";
-import { productsBySku } from "@/lib/server/catalog/lookups";
+import { memberships, type ProductRow } from "@/lib/db/schema";
 import { formatOrderDate } from "@/lib/display/order-display";
 import { AppError } from "@/lib/server/base/errors";
 import { MEMBERSHIP_MESSAGES } from "./messages";
@@ -34,22 +33,25 @@ export async function activeMembershipEnd(db: DbExecutor, userId: string, now: D
   return new Date(Math.max(...rows.map((row) => row.endsAt.getTime())));
 }
 
-/** Refuses a one-per-customer plan among `lines` in a quantity over 1, or for a customer whose membership is active. */
+/** A line with its product as the caller read it (the rules need its category and length). */
+export interface PlanRuleLine {
+  product: Pick<ProductRow, "category" | "planMonths">;
+  quantity: number;
+}
+
+/**
+ * Refuses a one-per-customer plan among `lines` in a quantity over 1, or for a customer whose
+ * membership is active. The lines come with their products, which the caller has read already.
+ */
 export async function assertMembershipBuyable(
   db: DbExecutor,
   userId: string,
-  lines: readonly { sku: string; quantity: number }[],
+  lines: readonly PlanRuleLine[],
   now: Date = new Date(),
 ): Promise<void> {
-  if (lines.length === 0) return;
-  const catalogue = await productsBySku(
-    db,
-    lines.map((line) => line.sku),
-  );
-  const found = [...catalogue.values()].filter((product) => product.category === "membership");
-  const single = found.filter(isOnePerCustomer).map((product) => product.sku);
+  const single = lines.filter((line) => isOnePerCustomer(line.product));
   if (single.length === 0) return;
-  if (lines.some((line) => single.includes(line.sku) && line.quantity > 1)) {
+  if (single.some((line) => line.quantity > 1)) {
     throw new AppError(409, MEMBERSHIP_MESSAGES.onePerCustomer, [{ path: "quantity", message: MEMBERSHIP_MESSAGES.onePerCustomer }]);
   }
   const end = await activeMembershipEnd(db, userId, now);
@@ -68,7 +70,7 @@ export async function assertMembershipPayable(
   db: DbExecutor,
   userId: string,
   orderId: string,
-  lines: readonly { sku: string; quantity: number }[],
+  lines: readonly PlanRuleLine[],
   now: Date,
 ): Promise<void> {
   const [renewal] = await db.select({ id: memberships.id }).from(memberships).where(eq(memberships.renewalOrderId, orderId)).limit(1);

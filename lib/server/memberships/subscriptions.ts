@@ -1,5 +1,6 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
+import { withProducts } from "@/lib/server/catalog/lookups";
 import { plansOfCustomer } from "@/lib/server/auth/users";
 import { orderAnnouncements } from "@/lib/server/orders/announcements";
 import { renewalCards } from "@/lib/server/payments/saved-methods";
@@ -16,12 +17,14 @@ export function subscribeMemberships(): void {
   plansOfCustomer.answerWith("memberships", (userId) => customerPlans(userId));
   renewalCards.answerWith("memberships", async (of, db) => renewalCardsOf(db ?? (await getDb()), of));
   orderAnnouncements.charging.subscribe("memberships: plan rules", async (tx, { userId, orderId, lines, now }) => {
+    // The lines' products read once, for both rules.
+    const withProduct = await withProducts(tx, lines);
     await assertCarePlanBuyable(
       tx,
       userId,
-      lines.map((line) => line.sku),
+      withProduct.map((line) => line.product),
     );
-    await assertMembershipPayable(tx, userId, orderId, lines, now);
+    await assertMembershipPayable(tx, userId, orderId, withProduct, now);
     return (await orderHasMembership(orderId, tx)) ? "keep-card" : undefined;
   });
   orderAnnouncements.paymentArrived.subscribe(
