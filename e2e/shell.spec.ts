@@ -62,8 +62,8 @@ test.describe("shared shell", () => {
   test("the home carousel shows 3 images on desktop and 2 on phones, loops and has arrows", async ({ page }, info) => {
     await page.goto(ROUTES.home);
     const carousel = page.getByRole("region", { name: "Lenwell purifier and filter images" });
-    // Embla loads once the carousel comes near the viewport and then takes the frame over (same
-    // markup, new elements): the arrows turn on once it has, and only then is there a carousel to drive.
+    // Embla loads once the carousel comes near the viewport and then takes over the server's
+    // elements: the arrows turn on once it has, and only then is there a carousel to drive.
     const ready = () => expect(carousel.getByRole("button", { name: "Next images" })).toBeEnabled();
     await carousel.scrollIntoViewIfNeeded();
     await ready();
@@ -111,9 +111,12 @@ test.describe("shared shell", () => {
     await page.waitForLoadState("networkidle");
     const loadedAtStart = scripts.length;
     await expect(carousel.getByRole("button", { name: "Next images" })).toBeDisabled();
+    const firstSlide = await carousel.getByTestId("carousel-slide").first().elementHandle();
     await carousel.scrollIntoViewIfNeeded();
     await expect(carousel.getByRole("button", { name: "Next images" })).toBeEnabled();
     expect(scripts.length, "Embla arrives when the carousel is near").toBeGreaterThan(loadedAtStart);
+    // It took over the server's slides instead of drawing them again.
+    expect(await firstSlide?.evaluate((node) => node.isConnected)).toBe(true);
   });
 
   test("every home carousel card has a caption, and the cards stand the same height", async ({ page }) => {

@@ -1,3 +1,4 @@
+import { inlinePicture } from "@/lib/site/inline-picture";
 import { Image } from "@/components/ui/image";
 import { connection } from "next/server";
 import { env } from "@/lib/config/env";
@@ -59,7 +60,7 @@ export default async function HomePage() {
             button, pour. No plumbing, no tools, no cases of bottled water.
           </p>
         }
-        image={{ src: "/images/hero-purifier.svg", alt: "", width: 960, height: 720 }}
+        image={{ src: inlinePicture("/images/hero-purifier.svg"), alt: "", width: 960, height: 720 }}
         actions={
           <>
             <ButtonLink href={productPath(PURIFIER_SKU)}>

@@ -1,4 +1,5 @@
 import { Image } from "@/components/ui/image";
+import { inlinePicture } from "@/lib/site/inline-picture";
 import { ShopLink } from "@/components/ui/shop-link";
 import { productPath } from "@/lib/config/routes";
 import type { ShelfItem } from "@/lib/schemas/merchandise";
@@ -10,7 +11,14 @@ export function ProductCard({ item, badge, priority = false }: { item: ShelfItem
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-card">
       {image ? (
-        <Image src={image} alt="" width={600} height={600} priority={priority} className="aspect-square w-full object-cover" />
+        <Image
+          src={priority ? inlinePicture(image) : image}
+          alt=""
+          width={600}
+          height={600}
+          priority={priority}
+          className="aspect-square w-full object-cover"
+        />
       ) : null}
       {badge ? (
         <span className="absolute left-3 top-3 rounded-full bg-leaf-600 px-2.5 py-1 text-xs font-semibold text-white">{badge}</span>

@@ -5,6 +5,8 @@ import { galleryIndexForKey } from "./gallery-keys";
 export interface GalleryImage {
   src: string;
   alt: string;
+  /** What the large picture shows instead of `src` (the first picture inlined by the server, lib/site/inline-picture.ts). */
+  display?: string;
 }
 
 export interface ProductGalleryProps {
@@ -59,7 +61,7 @@ export function ProductGalleryFrame({ images, label, selected = 0, viewportRef, 
               className="min-w-0 shrink-0 grow-0 basis-full"
             >
               <Image
-                src={image.src}
+                src={image.display ?? image.src}
                 alt={image.alt}
                 width={PICTURE_SIZE}
                 height={PICTURE_SIZE}

@@ -1,27 +1,62 @@
 "use client";
 
-import { lazy, Suspense } from "react";
+import { useCallback, useEffect, useReducer, useRef, useState } from "react";
+import type { EmblaCarouselType } from "embla-carousel";
 import { useNearViewport } from "@/lib/hooks/use-near-viewport";
+import { EMBLA_DURATION } from "./carousel-config";
 import { CarouselFrame, type CarouselProps } from "./carousel-frame";
 
 export type { CarouselImage } from "./carousel-frame";
 
-// Embla loads when the carousel comes near the viewport, not with the page: the server renders the
-// carousel in full, the browser shows that HTML at once (nothing shifts), and the arrows come alive
-// when the shopper gets there. A carousel below the fold costs a phone nothing while it starts.
-const InteractiveCarousel = lazy(() => import("./carousel-interactive").then((module) => ({ default: module.InteractiveCarousel })));
-
 /**
  * Image carousel: 2 slides visible under 821 px and 3 above (never more than there are images),
  * looping, with arrows.
+ *
+ * The server renders it in full and the browser shows that HTML at once (nothing shifts). Embla
+ * loads when the carousel comes near the viewport, not with the page, and takes over the very
+ * elements the server drew: a carousel below the fold costs a phone nothing while the page starts,
+ * and no slide is drawn (or its picture decoded) twice.
  */
 export function Carousel(props: CarouselProps) {
   const [nearRef, near] = useNearViewport<HTMLDivElement>();
-  const frame = <CarouselFrame {...props} viewportRef={near ? undefined : nearRef} />;
-  if (!near) return frame;
+  const viewport = useRef<HTMLDivElement | null>(null);
+  const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
+  // Embla holds the scroll state; re-render when it changes and read it from there.
+  const [, refresh] = useReducer((count: number) => count + 1, 0);
+
+  const viewportRef = useCallback(
+    (element: HTMLDivElement | null) => {
+      viewport.current = element;
+      return nearRef(element);
+    },
+    [nearRef],
+  );
+
+  useEffect(() => {
+    if (!near) return;
+    let cancelled = false;
+    let api: EmblaCarouselType | null = null;
+    void import("embla-carousel").then(({ default: EmblaCarousel }) => {
+      if (cancelled || !viewport.current) return;
+      api = EmblaCarousel(viewport.current, { loop: true, align: "start", duration: EMBLA_DURATION });
+      api.on("reInit", refresh).on("select", refresh);
+      setEmbla(api);
+    });
+    return () => {
+      cancelled = true;
+      api?.destroy();
+      setEmbla(null);
+    };
+  }, [near]);
+
+  const canScroll = embla ? embla.canScrollNext() || embla.canScrollPrev() : false;
   return (
-    <Suspense fallback={frame}>
-      <InteractiveCarousel {...props} />
-    </Suspense>
+    <CarouselFrame
+      {...props}
+      viewportRef={viewportRef}
+      canScroll={canScroll}
+      onPrevious={() => embla?.scrollPrev()}
+      onNext={() => embla?.scrollNext()}
+    />
   );
 }

@@ -26,7 +26,8 @@ export function Image({ priority = false, eager = false, alt, ...props }: ImageP
   // hero). Asked for, the hint goes into the head while the head is still to be sent, so the picture
   // is requested with the stylesheet and font rather than when the parser reaches it. A page whose
   // head went out before the picture was rendered (/) only gets the hint in its payload.
-  if (priority) preload(props.src, { as: "image", fetchPriority: "high" });
+  // A picture inlined into the page (lib/site/inline-picture.ts) is not fetched at all.
+  if (priority && !props.src.startsWith("data:")) preload(props.src, { as: "image", fetchPriority: "high" });
   return (
     <img alt={alt} loading={priority || eager ? "eager" : "lazy"} fetchPriority={priority ? "high" : "auto"} decoding="async" {...props} />
   );

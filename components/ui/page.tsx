@@ -39,6 +39,7 @@ interface PageHeroProps {
   eyebrow?: string;
   title: string;
   intro: ReactNode;
+  /** The hero picture, the page's LCP: `src` may be a data: address (lib/site/inline-picture.ts, called by the page). */
   image?: { src: string; alt: string; width: number; height: number };
   actions?: ReactNode;
 }

@@ -7,14 +7,16 @@ import { useCallback, useState } from "react";
  * then on. For islands below the fold: their script loads and runs when the shopper gets near them,
  * not in the page's first seconds. Without IntersectionObserver it is true at once.
  */
-export function useNearViewport<T extends Element>(margin = "300px"): [ref: (element: T | null) => void, near: boolean] {
+export function useNearViewport<T extends Element>(
+  margin = "300px",
+): [ref: (element: T | null) => (() => void) | undefined, near: boolean] {
   const [near, setNear] = useState(false);
   const ref = useCallback(
-    (element: T | null) => {
-      if (!element || near) return;
+    (element: T | null): (() => void) | undefined => {
+      if (!element || near) return undefined;
       if (typeof IntersectionObserver === "undefined") {
         setNear(true);
-        return;
+        return undefined;
       }
       const observer = new IntersectionObserver(
         (entries) => {

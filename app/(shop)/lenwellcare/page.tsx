@@ -1,3 +1,4 @@
+import { inlinePicture } from "@/lib/site/inline-picture";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { ButtonLink } from "@/components/ui/button-link";
@@ -52,7 +53,7 @@ export default async function LenwellCarePage() {
             </div>
           </>
         }
-        image={{ src: "/images/care-hero.svg", alt: "", width: 640, height: 480 }}
+        image={{ src: inlinePicture("/images/care-hero.svg"), alt: "", width: 640, height: 480 }}
         actions={
           <>
             <ButtonLink href={careHref}>Get Lenwell Care</ButtonLink>

@@ -1,3 +1,4 @@
+import { inlinePicture } from "@/lib/site/inline-picture";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { ButtonLink } from "@/components/ui/button-link";
@@ -64,7 +65,7 @@ export default async function RepairPage() {
             any work starts, and ships it back repaired.
           </p>
         }
-        image={{ src: "/images/repair-hero.svg", alt: "", width: 640, height: 480 }}
+        image={{ src: inlinePicture("/images/repair-hero.svg"), alt: "", width: 640, height: 480 }}
         actions={
           <>
             <ButtonLink href={ROUTES.repairRequest}>Start a repair request</ButtonLink>

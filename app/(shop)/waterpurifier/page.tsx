@@ -1,3 +1,4 @@
+import { inlinePicture } from "@/lib/site/inline-picture";
 import { Image } from "@/components/ui/image";
 import { connection } from "next/server";
 import { notFound } from "next/navigation";
@@ -130,7 +131,12 @@ export default async function WaterPurifierPage() {
             </div>
           </>
         }
-        image={{ src: "/images/hero-purifier.svg", alt: "The Lenwell RO600 countertop water purifier", width: 960, height: 720 }}
+        image={{
+          src: inlinePicture("/images/hero-purifier.svg"),
+          alt: "The Lenwell RO600 countertop water purifier",
+          width: 960,
+          height: 720,
+        }}
         actions={
           <>
             <ButtonLink href={buyHref}>Buy Water Purifier Now</ButtonLink>

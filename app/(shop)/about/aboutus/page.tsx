@@ -1,3 +1,4 @@
+import { inlinePicture } from "@/lib/site/inline-picture";
 import { ButtonLink } from "@/components/ui/button-link";
 import { FeatureGrid, PageHero, Section } from "@/components/ui/page";
 import { ContactDetails } from "@/components/content/contact-details";
@@ -25,7 +26,7 @@ export default async function AboutUsPage() {
             and look after them for as long as you own one.
           </p>
         }
-        image={{ src: "/images/about-hero.svg", alt: "", width: 640, height: 480 }}
+        image={{ src: inlinePicture("/images/about-hero.svg"), alt: "", width: 640, height: 480 }}
         actions={
           <ButtonLink href={ROUTES.contact} variant="secondary">
             Contact us

@@ -1,3 +1,4 @@
+import { inlinePicture } from "@/lib/site/inline-picture";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { ButtonLink } from "@/components/ui/button-link";
@@ -127,7 +128,7 @@ export default async function MembershipPage() {
             replacement cartridges arrive before the display asks for them.
           </p>
         }
-        image={{ src: "/images/membership-hero.svg", alt: "", width: 640, height: 480 }}
+        image={{ src: inlinePicture("/images/membership-hero.svg"), alt: "", width: 640, height: 480 }}
         actions={
           <>
             <ButtonLink href={`${ROUTES.membership}#plans`}>Compare plans</ButtonLink>

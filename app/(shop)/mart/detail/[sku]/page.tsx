@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { BuyBox } from "@/components/catalog/buy-box";
 import { ProductGallery } from "@/components/catalog/product-gallery";
+import { inlinePicture } from "@/lib/site/inline-picture";
 import { ProductMemberPrice } from "@/components/catalog/member-price";
 import { Price } from "@/components/catalog/price";
 import { Container, DataTable } from "@/components/ui/page";
@@ -104,7 +105,12 @@ export default async function ProductPage({ params }: PageProps) {
         <div className="min-w-0">
           <ProductGallery
             label={`${item.name} images`}
-            images={item.image.map((src, index) => ({ src, alt: `${item.name}, picture ${index + 1}` }))}
+            images={item.image.map((src, index) => ({
+              src,
+              alt: `${item.name}, picture ${index + 1}`,
+              // The first picture is the page's LCP: in the first paint, not a round trip later.
+              display: index === 0 ? inlinePicture(src) : undefined,
+            }))}
           />
         </div>
         <div>
