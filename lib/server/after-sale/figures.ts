@@ -1,9 +1,9 @@
 import "server-only";
-import { and, eq, gte, inArray, lt, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, notInArray, sql } from "drizzle-orm";
 import { OPERATOR_ROLE } from "@/lib/config/roles";
 import type { AfterSaleStatus } from "@/lib/schemas/after-sale";
 import type { DbExecutor } from "@/lib/db/client";
-import { afterSaleEvents, afterSaleRequests } from "@/lib/db/schema";
+import { afterSaleEvents, afterSaleRequests, type AfterSaleRow } from "@/lib/db/schema";
 
 // The after-sale figures of the console's overview (docs/decisions/0050-console-overview.md): what
 // waits now and for how long, how fast an operator first decides, and the repairs a care plan took.
@@ -86,4 +86,29 @@ export async function afterSaleFigures(db: DbExecutor, start: Date, end: Date, n
     coveredRepairs: made?.coveredRepairs ?? 0,
     requested: made?.requested ?? 0,
   };
+}
+
+/** The requests made in [start, end) after the cursor (creation time as the database wrote it, id), oldest first: one page of the export. */
+export async function requestsMadePage(
+  db: DbExecutor,
+  start: Date,
+  end: Date,
+  after: { cursor: string; id: string } | null,
+  limit: number,
+): Promise<(AfterSaleRow & { cursor: string })[]> {
+  const rows = await db
+    .select({ request: afterSaleRequests, cursor: sql<string>`${afterSaleRequests.createdAt}::text` })
+    .from(afterSaleRequests)
+    .where(
+      and(
+        gte(afterSaleRequests.createdAt, start),
+        lt(afterSaleRequests.createdAt, end),
+        after
+          ? sql`(${afterSaleRequests.createdAt}, ${afterSaleRequests.id}) > (${after.cursor}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(afterSaleRequests.createdAt), asc(afterSaleRequests.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...row.request, cursor: row.cursor }));
 }

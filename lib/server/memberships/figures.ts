@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, gt, gte, inArray, isNotNull, lt, lte, or, sql, type Column, type SQL } from "drizzle-orm";
 import type { DbExecutor } from "@/lib/db/client";
-import { memberships } from "@/lib/db/schema";
+import { memberships, type MembershipRow } from "@/lib/db/schema";
 import { productsBySku } from "@/lib/server/catalog/lookups";
 
 // The membership figures of the console's overview (docs/decisions/0050-console-overview.md).
@@ -171,4 +171,20 @@ export async function membershipFigures(db: DbExecutor, start: Date, end: Date, 
     failing: stuck.filter((row) => row.renewalOrderId === null && row.status === "past_due").map(toStuck),
     carePlansActive: care?.count ?? 0,
   };
+}
+
+/** The plans (memberships and care) that ran at some moment of [start, end), after the id `afterId`, by id: one page of the export. */
+export async function plansInPeriodPage(
+  db: DbExecutor,
+  start: Date,
+  end: Date,
+  afterId: string | null,
+  limit: number,
+): Promise<MembershipRow[]> {
+  return db
+    .select()
+    .from(memberships)
+    .where(and(lt(memberships.startsAt, end), gt(memberships.endsAt, start), afterId ? gt(memberships.id, afterId) : undefined))
+    .orderBy(asc(memberships.id))
+    .limit(limit);
 }

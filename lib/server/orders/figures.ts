@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, desc, gt, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { STORE_TIME_ZONE } from "@/lib/config/store";
 import type { DbExecutor } from "@/lib/db/client";
-import { orderItems, orders, refunds, type RefundStatus } from "@/lib/db/schema";
+import { orderItems, orders, refunds, type OrderRow, type RefundStatus } from "@/lib/db/schema";
 
 // The sums the console's overview reads from the orders and their money ledger
 // (docs/decisions/0050-console-overview.md). The rules, one place each:
@@ -151,4 +151,114 @@ export async function referralSums(db: DbExecutor, start: Date, end: Date): Prom
     .groupBy(orders.referralCode)
     .orderBy(desc(net), asc(orders.referralCode));
   return rows.flatMap((row) => (row.code === null ? [] : [{ code: row.code, orders: row.orders, netCents: row.netCents }]));
+}
+
+/**
+ * Where a page of an export stopped: the last row's paid time as the database wrote it (text: a
+ * Date keeps milliseconds, the column microseconds, and the row would come again), its id, and its
+ * sku for lines.
+ */
+export interface PaidCursor {
+  paidAt: string;
+  orderId: string;
+  sku?: string;
+}
+
+export interface PaidOrderRow {
+  id: string;
+  status: OrderRow["status"];
+  createdAt: Date;
+  paidAt: Date;
+  subtotalCents: number;
+  shippingCents: number;
+  taxCents: number;
+  totalCents: number;
+  refundedCents: number;
+  referralCode: string | null;
+  shippingMethod: OrderRow["shippingMethod"];
+  /** The paid time as the next page's cursor takes it. */
+  cursor: string;
+  /** The state shipped to: enough for tax and regions, nothing that names anyone. */
+  shippingState: string | null;
+}
+
+/** The orders paid in [start, end) after `after`, oldest payment first, at most `limit`: one page of the export. */
+export async function paidOrdersPage(
+  db: DbExecutor,
+  start: Date,
+  end: Date,
+  after: PaidCursor | null,
+  limit: number,
+): Promise<PaidOrderRow[]> {
+  const rows = await db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      createdAt: orders.createdAt,
+      paidAt: orders.paidAt,
+      subtotalCents: orders.subtotalCents,
+      shippingCents: orders.shippingCents,
+      taxCents: orders.taxCents,
+      totalCents: orders.totalCents,
+      refundedCents: orders.refundedCents,
+      referralCode: orders.referralCode,
+      shippingMethod: orders.shippingMethod,
+      shippingState: sql<string | null>`${orders.shippingAddress} ->> 'state'`,
+      cursor: sql<string>`${orders.paidAt}::text`,
+    })
+    .from(orders)
+    .where(
+      and(
+        paidBetween(start, end),
+        after ? sql`(${orders.paidAt}, ${orders.id}) > (${after.paidAt}::timestamptz, ${after.orderId}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(asc(orders.paidAt), asc(orders.id))
+    .limit(limit);
+  return rows.flatMap((row) => (row.paidAt ? [{ ...row, paidAt: row.paidAt }] : []));
+}
+
+export interface PaidLineRow {
+  orderId: string;
+  paidAt: Date;
+  sku: string;
+  name: string;
+  quantity: number;
+  unitPriceCents: number;
+  lineTotalCents: number;
+  cursor: string;
+}
+
+/** The lines of the orders paid in [start, end) after `after`, in the orders' paid order then by sku. */
+export async function paidOrderLinesPage(
+  db: DbExecutor,
+  start: Date,
+  end: Date,
+  after: PaidCursor | null,
+  limit: number,
+): Promise<PaidLineRow[]> {
+  const rows = await db
+    .select({
+      orderId: orderItems.orderId,
+      paidAt: orders.paidAt,
+      sku: orderItems.sku,
+      name: orderItems.name,
+      quantity: orderItems.quantity,
+      unitPriceCents: orderItems.unitPriceCents,
+      lineTotalCents: orderItems.lineTotalCents,
+      cursor: sql<string>`${orders.paidAt}::text`,
+    })
+    .from(orderItems)
+    .innerJoin(orders, sql`${orders.id} = ${orderItems.orderId}`)
+    .where(
+      and(
+        paidBetween(start, end),
+        after
+          ? sql`(${orders.paidAt}, ${orders.id}, ${orderItems.sku}) > (${after.paidAt}::timestamptz, ${after.orderId}::uuid, ${after.sku ?? ""})`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(orders.paidAt), asc(orders.id), asc(orderItems.sku))
+    .limit(limit);
+  return rows.flatMap((row) => (row.paidAt ? [{ ...row, paidAt: row.paidAt }] : []));
 }

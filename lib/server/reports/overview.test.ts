@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/lib/db/client";
 import {
   afterSaleEvents,
@@ -64,6 +64,9 @@ describeEachEngine("the console overview on $name", (engine) => {
   const sku = { a: "", b: "", plan: "", monthly: "", yearly: "" };
   const plan: Record<string, string> = {};
   let openBefore: Awaited<ReturnType<typeof afterSaleFigures>>["open"];
+  // On PostgreSQL the worker's database outlives the suite: these rows (paid orders without a charge,
+  // a ledger written by hand) must not meet another suite's whole-database invariants.
+  const written = { orders: [] as string[], plans: [] as string[], requests: [] as string[] };
 
   async function customer(): Promise<string> {
     return (await makeCustomer(handle)).id;
@@ -87,6 +90,7 @@ describeEachEngine("the console overview on $name", (engine) => {
       })
       .returning();
     if (!row) throw new Error("no order");
+    written.orders.push(row.id);
     await handle.db.insert(orderItems).values(
       values.lines.map(([lineSku, quantity, unit]) => ({
         orderId: row.id,
@@ -154,6 +158,7 @@ describeEachEngine("the console overview on $name", (engine) => {
       .returning();
     if (!row) throw new Error("no plan");
     plan[name] = row.id;
+    written.plans.push(row.id);
   }
 
   async function request(values: Partial<AfterSaleRow> & Pick<AfterSaleRow, "status" | "createdAt">, decidedAt?: [string, Date]) {
@@ -174,6 +179,7 @@ describeEachEngine("the console overview on $name", (engine) => {
       })
       .returning();
     if (!row) throw new Error("no request");
+    written.requests.push(row.id);
     await handle.db
       .insert(afterSaleEvents)
       .values({ afterSaleId: row.id, type: "pending_review", actor: "customer", createdAt: values.createdAt });
@@ -306,6 +312,18 @@ describeEachEngine("the console overview on $name", (engine) => {
 
     overview = await operatorOverview(operator, WEEK, NOW);
   }, 60_000);
+
+  afterAll(async () => {
+    if (!handle) return;
+    if (written.requests.length > 0) await handle.db.delete(afterSaleRequests).where(inArray(afterSaleRequests.id, written.requests));
+    if (written.plans.length > 0) await handle.db.delete(memberships).where(inArray(memberships.id, written.plans));
+    if (written.orders.length > 0) {
+      await handle.db.delete(refunds).where(inArray(refunds.orderId, written.orders));
+      await handle.db.delete(payments).where(inArray(payments.orderId, written.orders));
+      await handle.db.delete(orders).where(inArray(orders.id, written.orders));
+    }
+    await handle.db.delete(funnelEvents).where(inArray(funnelEvents.day, ["2026-03-07", "2026-03-08", "2026-03-14", "2026-03-15"]));
+  });
 
   it("sums the period's sales: paid orders with money in them, refunds on the day they were decided", () => {
     expect(overview.sales.current).toEqual({
