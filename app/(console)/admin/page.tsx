@@ -75,7 +75,7 @@ export default async function ConsoleOverview({ searchParams }: { searchParams: 
         {period.from === period.to ? period.from : `${period.from} to ${period.to}`} ({period.days} {period.days === 1 ? "day" : "days"},
         Chicago time), compared with {period.previous.from} to {period.previous.to}.
       </p>
-      <form method="get" action={ROUTES.console} className="mt-4 flex flex-wrap items-end gap-3" aria-label="Period">
+      <form method="get" action={ROUTES.console} className="mt-4 flex flex-wrap items-end gap-3" aria-label="Choose the period">
         <label className="flex flex-col gap-1 text-sm font-medium text-ink">
           Period
           <select

@@ -12,9 +12,9 @@ export function changeText(current: number, previous: number): string {
 
 export function StatCard({ label, value, before, change }: { label: string; value: ReactNode; before?: ReactNode; change?: string }) {
   return (
-    <div className="rounded-xl border border-line bg-white p-4">
+    <div className="min-w-0 rounded-xl border border-line bg-white p-3 desk:p-4">
       <dt className="text-sm text-ink-soft">{label}</dt>
-      <dd className="mt-1 text-2xl font-bold tabular-nums text-ink">{value}</dd>
+      <dd className="mt-1 break-words text-xl font-bold tabular-nums text-ink desk:text-2xl">{value}</dd>
       {before !== undefined ? (
         <dd className="mt-1 text-sm text-ink-soft">
           {change ? `${change} · ` : ""}
@@ -26,5 +26,5 @@ export function StatCard({ label, value, before, change }: { label: string; valu
 }
 
 export function StatGrid({ children }: { children: ReactNode }) {
-  return <dl className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 desk:grid-cols-4">{children}</dl>;
+  return <dl className="mt-4 grid grid-cols-2 gap-3 desk:grid-cols-4">{children}</dl>;
 }
