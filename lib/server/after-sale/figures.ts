@@ -35,7 +35,14 @@ export interface AfterSaleFigures {
   requested: number;
 }
 
-export async function afterSaleFigures(db: DbExecutor, start: Date, end: Date, now: Date): Promise<AfterSaleFigures> {
+export async function afterSaleFigures(
+  db: DbExecutor,
+  start: Date,
+  end: Date,
+  now: Date,
+  /** False for the period compared with: what is open is today's, shown once. */
+  withToday = true,
+): Promise<AfterSaleFigures> {
   const age = sql`extract(epoch from (${now}::timestamptz - ${afterSaleRequests.createdAt})) / 86400`;
   const decision = db
     .select({ afterSaleId: afterSaleEvents.afterSaleId, decidedAt: sql`min(${afterSaleEvents.createdAt})`.as("decided_at") })
@@ -45,18 +52,20 @@ export async function afterSaleFigures(db: DbExecutor, start: Date, end: Date, n
     .as("decision");
   const madeInPeriod = and(gte(afterSaleRequests.createdAt, start), lt(afterSaleRequests.createdAt, end));
   const [open, [timing], [made]] = await Promise.all([
-    db
-      .select({
-        status: afterSaleRequests.status,
-        count: sql<number>`count(*)`.mapWith(Number),
-        underTwoDays: sql<number>`count(*) filter (where ${age} < 2)`.mapWith(Number),
-        twoToSevenDays: sql<number>`count(*) filter (where ${age} >= 2 and ${age} <= 7)`.mapWith(Number),
-        overSevenDays: sql<number>`count(*) filter (where ${age} > 7)`.mapWith(Number),
-        oldestDays: sql<number>`coalesce(floor(max(${age})), 0)`.mapWith(Number),
-      })
-      .from(afterSaleRequests)
-      .where(notInArray(afterSaleRequests.status, [...CLOSED_AFTER_SALE_STATUSES]))
-      .groupBy(afterSaleRequests.status),
+    !withToday
+      ? []
+      : db
+          .select({
+            status: afterSaleRequests.status,
+            count: sql<number>`count(*)`.mapWith(Number),
+            underTwoDays: sql<number>`count(*) filter (where ${age} < 2)`.mapWith(Number),
+            twoToSevenDays: sql<number>`count(*) filter (where ${age} >= 2 and ${age} <= 7)`.mapWith(Number),
+            overSevenDays: sql<number>`count(*) filter (where ${age} > 7)`.mapWith(Number),
+            oldestDays: sql<number>`coalesce(floor(max(${age})), 0)`.mapWith(Number),
+          })
+          .from(afterSaleRequests)
+          .where(notInArray(afterSaleRequests.status, [...CLOSED_AFTER_SALE_STATUSES]))
+          .groupBy(afterSaleRequests.status),
     db
       .select({
         decided: sql<number>`count(*)`.mapWith(Number),

@@ -1,11 +1,14 @@
 import "server-only";
 import { addDays, daysBetween } from "@/lib/rules/calendar-day";
 import type { FilterChangeRecord, FilterStageSpec } from "@/lib/rules/filter-stages";
+import { sql } from "drizzle-orm";
 import type { DbExecutor } from "@/lib/db/client";
+import { filterShipments } from "@/lib/db/schema";
 import { filterStageSpecs, productsBySku } from "@/lib/server/catalog/lookups";
-import { activeMembers } from "@/lib/server/memberships/member-rule";
+import { memberIdsAt } from "@/lib/server/memberships/member-rule";
+import { cancelledOrders } from "@/lib/server/orders/lookups";
+import { everyFilterChange, findPurifiers } from "@/lib/server/purifiers/lookups";
 import { storeDate } from "@/lib/server/shipping/dates";
-import { loadScheduledPurifiers } from "./data";
 import { plannedShipments, type ShipmentRecord } from "./plan";
 
 // Filter demand ahead: the shipments the filter job will make in the coming weeks, per cartridge,
@@ -65,18 +68,29 @@ export function forecastFilterDemand(
 ): FilterForecast {
   const ordered = [...specs].sort((a, b) => a.stage - b.stage);
   const weekly = new Map(ordered.map((spec) => [spec.sku, Array.from({ length: weeks }, () => 0)]));
+  // Purifiers installed the same day with nothing recorded since have the same schedule: it is
+  // worked out once per distinct history (a fleet of 5,000 has a few hundred), not once per purifier.
+  const due = new Map<string, { sku: string; week: number }[]>();
+  const dueOf = (purifier: ForecastPurifier) => {
+    const key = JSON.stringify([purifier.installedOn, purifier.changes, purifier.records]);
+    const known = due.get(key);
+    if (known) return known;
+    const found = plannedShipments(specs, purifier.installedOn, purifier.changes, purifier.records, today)
+      .filter((shipment) => !shipment.record || shipment.record.status === "postponed")
+      .flatMap((shipment) => {
+        const week = Math.max(0, Math.floor(daysBetween(today, shipment.orderOn) / 7));
+        return week < weeks ? shipment.stages.map((stage) => ({ sku: stage.sku, week })) : [];
+      });
+    due.set(key, found);
+    return found;
+  };
   let memberPurifiers = 0;
   for (const purifier of fleet) {
     if (!purifier.member) continue;
     memberPurifiers += 1;
-    for (const shipment of plannedShipments(specs, purifier.installedOn, purifier.changes, purifier.records, today)) {
-      if (shipment.record && shipment.record.status !== "postponed") continue;
-      const week = Math.max(0, Math.floor(daysBetween(today, shipment.orderOn) / 7));
-      if (week >= weeks) continue;
-      for (const stage of shipment.stages) {
-        const counts = weekly.get(stage.sku);
-        if (counts) counts[week] = (counts[week] ?? 0) + 1;
-      }
+    for (const { sku, week } of dueOf(purifier)) {
+      const counts = weekly.get(sku);
+      if (counts) counts[week] = (counts[week] ?? 0) + 1;
     }
   }
   return {
@@ -106,28 +120,48 @@ export function forecastFilterDemand(
   };
 }
 
-/** The forecast from the database at `now`: every purifier on the schedule, its owner's membership, the stock. */
+/**
+ * The forecast from the database at `now`: every purifier on the schedule, its changes and shipment
+ * decisions, who is a member, the stock. Whole tables read once each and grouped here, not looked up
+ * by lists of ids: the fleet is every purifier the shop knows (a shipment whose order was cancelled
+ * counts as skipped, as in data.ts).
+ */
 export async function filterDemandForecast(db: DbExecutor, now: Date, weeks = FORECAST_WEEKS): Promise<FilterForecast> {
   const today = storeDate(now);
   const specs = await filterStageSpecs(db);
-  const [owners, products] = await Promise.all([
-    loadScheduledPurifiers(db),
+  const [owned, changes, shipped, members, products] = await Promise.all([
+    findPurifiers(db),
+    everyFilterChange(db),
+    db
+      .select({
+        purifierId: filterShipments.purifierId,
+        dueOn: filterShipments.dueOn,
+        stages: filterShipments.stages,
+        status: filterShipments.status,
+        postponedTo: filterShipments.postponedTo,
+        orderId: filterShipments.orderId,
+        orderCancelled: sql<boolean>`coalesce(${filterShipments.orderId} in (${cancelledOrders(db)}), false)`,
+      })
+      .from(filterShipments),
+    memberIdsAt(db, now),
     productsBySku(
       db,
       specs.map((spec) => spec.sku),
     ),
   ]);
-  const members = await activeMembers(
-    db,
-    owners.map((owner) => owner.purifier.userId),
-    now,
-  );
+  const changesOf = new Map<string, FilterChangeRecord[]>();
+  for (const change of changes) changesOf.set(change.purifierId, [...(changesOf.get(change.purifierId) ?? []), change]);
+  const recordsOf = new Map<string, ShipmentRecord[]>();
+  for (const { purifierId, orderCancelled, ...record } of shipped) {
+    const status = record.status === "ordered" && orderCancelled ? "skipped" : record.status;
+    recordsOf.set(purifierId, [...(recordsOf.get(purifierId) ?? []), { ...record, status }]);
+  }
   const stock = new Map([...products].map(([sku, product]) => [sku, product.stock]));
-  const fleet = owners.map((owner) => ({
-    installedOn: owner.purifier.installedOn,
-    changes: owner.changes,
-    records: owner.records,
-    member: members.has(owner.purifier.userId),
+  const fleet = owned.map((purifier) => ({
+    installedOn: purifier.installedOn,
+    changes: changesOf.get(purifier.id) ?? [],
+    records: recordsOf.get(purifier.id) ?? [],
+    member: members.has(purifier.userId),
   }));
   return forecastFilterDemand(specs, stock, fleet, today, weeks);
 }

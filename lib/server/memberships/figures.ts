@@ -91,7 +91,14 @@ export interface MembershipFigures {
  * end, who joined, cancelled or lapsed in it, the monthly recurring revenue at both ends, and what
  * renews in the 30 days after `now`, waits on the bank or fails.
  */
-export async function membershipFigures(db: DbExecutor, start: Date, end: Date, now: Date): Promise<MembershipFigures> {
+export async function membershipFigures(
+  db: DbExecutor,
+  start: Date,
+  end: Date,
+  now: Date,
+  /** False for the period compared with: what renews, waits or fails is today's, shown once. */
+  withToday = true,
+): Promise<MembershipFigures> {
   const at = end < now ? end : now;
   const inPeriod = (column: Column) => and(gte(column, start), lt(column, end));
   const earlier = sql`exists (select 1 from memberships earlier where earlier.user_id = ${memberships.userId} and earlier.kind = 'membership' and earlier.created_at < ${memberships.createdAt})`;
@@ -111,30 +118,34 @@ export async function membershipFigures(db: DbExecutor, start: Date, end: Date, 
       .select({ count })
       .from(memberships)
       .where(and(eq(memberships.kind, "membership"), eq(memberships.status, "expired"), inPeriod(memberships.endsAt))),
-    db
-      .select({ sku: memberships.sku, count })
-      .from(memberships)
-      .where(
-        and(
-          eq(memberships.kind, "membership"),
-          eq(memberships.status, "active"),
-          eq(memberships.autoRenew, true),
-          gte(memberships.endsAt, now),
-          lt(memberships.endsAt, new Date(now.getTime() + 30 * DAY_MS)),
-        ),
-      )
-      .groupBy(memberships.sku),
-    db
-      .select()
-      .from(memberships)
-      .where(
-        and(
-          eq(memberships.kind, "membership"),
-          inArray(memberships.status, ["active", "past_due"]),
-          or(isNotNull(memberships.renewalOrderId), eq(memberships.status, "past_due")),
-        ),
-      )
-      .orderBy(asc(memberships.endsAt)),
+    !withToday
+      ? []
+      : db
+          .select({ sku: memberships.sku, count })
+          .from(memberships)
+          .where(
+            and(
+              eq(memberships.kind, "membership"),
+              eq(memberships.status, "active"),
+              eq(memberships.autoRenew, true),
+              gte(memberships.endsAt, now),
+              lt(memberships.endsAt, new Date(now.getTime() + 30 * DAY_MS)),
+            ),
+          )
+          .groupBy(memberships.sku),
+    !withToday
+      ? []
+      : db
+          .select()
+          .from(memberships)
+          .where(
+            and(
+              eq(memberships.kind, "membership"),
+              inArray(memberships.status, ["active", "past_due"]),
+              or(isNotNull(memberships.renewalOrderId), eq(memberships.status, "past_due")),
+            ),
+          )
+          .orderBy(asc(memberships.endsAt)),
     db
       .select({ count })
       .from(memberships)

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, gt, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import { STORE_TIME_ZONE } from "@/lib/config/store";
 import type { DbExecutor } from "@/lib/db/client";
 import { orderItems, orders, refunds, type OrderRow, type RefundStatus } from "@/lib/db/schema";
@@ -128,7 +128,8 @@ export async function unitsByProduct(db: DbExecutor, start: Date, end: Date): Pr
       salesCents: cents(sql`sum(${orderItems.lineTotalCents})`),
     })
     .from(orderItems)
-    .where(inArray(orderItems.orderId, db.select({ id: orders.id }).from(orders).where(paidBetween(start, end))))
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(paidBetween(start, end))
     .groupBy(orderItems.sku)
     .orderBy(desc(units), asc(orderItems.sku));
 }
