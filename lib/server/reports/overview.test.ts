@@ -19,6 +19,7 @@ import {
 } from "@/lib/db/schema";
 import type { ReportPeriodQuery } from "@/lib/schemas/reports";
 import { afterSaleFigures } from "@/lib/server/after-sale/figures";
+import { membershipFigures, type MembershipFigures } from "@/lib/server/memberships/figures";
 import { addToCart } from "@/lib/server/cart";
 import { checkoutCart } from "@/lib/server/checkout";
 import { storeDate } from "@/lib/server/shipping/dates";
@@ -64,6 +65,7 @@ describeEachEngine("the console overview on $name", (engine) => {
   const sku = { a: "", b: "", plan: "", monthly: "", yearly: "" };
   const plan: Record<string, string> = {};
   let openBefore: Awaited<ReturnType<typeof afterSaleFigures>>["open"];
+  let membersBefore: MembershipFigures;
   // On PostgreSQL the worker's database outlives the suite: these rows (paid orders without a charge,
   // a ledger written by hand) must not meet another suite's whole-database invariants.
   const written = { orders: [] as string[], plans: [] as string[], requests: [] as string[] };
@@ -239,6 +241,8 @@ describeEachEngine("the console overview on $name", (engine) => {
     await refund(o1, 500, at("2026-03-12T16:00:00Z"), { status: "failed", reason: "after_sale" });
     await refund(o1, 400, at("2026-03-13T16:00:00Z"), { status: "reversed", reason: "dispute" });
 
+    // What other suites left in a PostgreSQL worker's database (nothing on PGlite): the figures below are this plus ours.
+    membersBefore = await membershipFigures(handle.db, at("2026-03-08T06:00:00Z"), at("2026-03-15T05:00:00Z"), NOW);
     // Members. A monthly plan from January 31st renews on the last day of each month.
     await membership("renewsMonthEnd", { startsAt: at("2026-01-31T18:00:00Z"), endsAt: at("2026-03-31T17:00:00Z") });
     await membership("yearly", { sku: sku.yearly, startsAt: at("2025-06-01T17:00:00Z"), endsAt: at("2026-06-01T17:00:00Z") });
@@ -372,17 +376,18 @@ describeEachEngine("the console overview on $name", (engine) => {
 
   it("counts members, their monthly revenue, who joined, cancelled and lapsed, and what renews or is stuck", () => {
     const figures = overview.membership.current;
+    const before = membersBefore;
     expect(figures).toMatchObject({
-      activeMembers: 7,
-      activeMembersAtStart: 6,
-      newMembers: 1,
-      cancelled: 1,
-      lapsed: 1,
-      mrrCents: 6 * 999 + 825,
-      mrrAtStartCents: 5 * 999 + 825,
-      churn: 2 / 6,
-      renewalsDue: { count: 3, amountCents: 3 * 999 },
-      carePlansActive: 1,
+      activeMembers: before.activeMembers + 7,
+      activeMembersAtStart: before.activeMembersAtStart + 6,
+      newMembers: before.newMembers + 1,
+      cancelled: before.cancelled + 1,
+      lapsed: before.lapsed + 1,
+      mrrCents: before.mrrCents + 6 * 999 + 825,
+      mrrAtStartCents: before.mrrAtStartCents + 5 * 999 + 825,
+      churn: (before.cancelled + before.lapsed + 2) / (before.activeMembersAtStart + 6),
+      renewalsDue: { count: before.renewalsDue.count + 3, amountCents: before.renewalsDue.amountCents + 3 * 999 },
+      carePlansActive: before.carePlansActive + 1,
     });
     expect(figures.awaitingBank.filter((row) => row.membershipId === plan.awaitingBank)).toEqual([
       { membershipId: plan.awaitingBank, sku: sku.monthly, ageDays: 2, attempts: 0, lastFailure: null },
