@@ -319,7 +319,7 @@ test.describe("operator console", () => {
     await page.goto(ROUTES.home);
     await page.getByRole("button", { name: /^Account menu for/ }).click();
     await page.getByRole("link", { name: "Operator console" }).click();
-    await expect(page).toHaveURL(new RegExp(`${ROUTES.consoleOrders}$`));
-    await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${ROUTES.console}$`));
+    await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
   });
 });

@@ -62,7 +62,7 @@ async function setScene(browser: Browser, baseURL: string): Promise<Scene> {
 interface ProtectedPage {
   path: string;
   account: "customer" | "operator";
-  /** Where the page itself sends a signed-in visitor, when not to itself (the console opens on its orders). */
+  /** Where the page itself sends a signed-in visitor, when not to itself. */
   lands?: string;
 }
 
@@ -76,7 +76,7 @@ function protectedPages(scene: Scene): ProtectedPage[] {
     { path: afterSalePath(scene.afterSaleId), account: "customer" },
     { path: ROUTES.repairRequest, account: "customer" },
     { path: ROUTES.purifiers, account: "customer" },
-    { path: ROUTES.console, account: "operator", lands: ROUTES.consoleOrders },
+    { path: ROUTES.console, account: "operator" },
     { path: ROUTES.consoleOrders, account: "operator" },
     { path: consoleOrderPath(scene.deliveredOrderId), account: "operator" },
     { path: ROUTES.consoleAfterSale, account: "operator" },

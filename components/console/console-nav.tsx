@@ -6,6 +6,7 @@ import { pillClass } from "@/components/ui/pill";
 import { ROUTES } from "@/lib/config/routes";
 
 const SECTIONS = [
+  { href: ROUTES.console, label: "Overview" },
   { href: ROUTES.consoleOrders, label: "Orders" },
   { href: ROUTES.consoleAfterSale, label: "After-sale" },
   { href: ROUTES.consoleCatalogue, label: "Catalogue" },
@@ -28,7 +29,8 @@ export function ConsoleNav() {
     <nav aria-label="Operator console">
       <ul className="flex gap-2 overflow-x-auto pb-1">
         {SECTIONS.map((section) => {
-          const active = pathname === section.href || pathname.startsWith(`${section.href}/`);
+          // The overview is the console's root: every other section is under its address too.
+          const active = pathname === section.href || (section.href !== ROUTES.console && pathname.startsWith(`${section.href}/`));
           return (
             <li key={section.href} className="shrink-0">
               <Link href={section.href} prefetch={false} aria-current={active ? "page" : undefined} className={pillClass(active)}>

@@ -1,6 +1,6 @@
 // `npm run bench [-- <part> …] [--no-build] [--runs N] [--duration S] [--routes /,/mart] [--cpu-slowdown X] [--strict] [--cpu-prof]`:
-// builds the shop, starts it
-// on a database of its own, and measures. Parts: bundles, lighthouse, throughput, storm, scaling (all by default).
+// builds the shop, starts it on a database of its own, and measures. Parts: bundles, lighthouse,
+// throughput, storm, scaling, overview (all by default).
 // Results: bench-results/<date>.json and .md (and latest.*), the Markdown printed as well.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -15,9 +15,10 @@ import { addToCart, checkout, emptyCart, signIn } from "./shop-api";
 import { scalingRuns, scalingTable } from "./scaling";
 import { startShop } from "./shop-server";
 import { stormRuns, stormTable } from "./storm";
+import { overviewRuns, overviewTable } from "./overview";
 import { nginxThroughput, pageHtml, shopThroughput, startNginx, throughputTable, type ShopThroughput } from "./throughput";
 
-const PARTS = ["bundles", "lighthouse", "throughput", "storm", "scaling"] as const;
+const PARTS = ["bundles", "lighthouse", "throughput", "storm", "scaling", "overview"] as const;
 type Part = (typeof PARTS)[number];
 
 const { values, positionals } = parseArgs({
@@ -150,6 +151,12 @@ try {
     const runs = await scalingRuns(port + 3, durationS);
     raw.scaling = runs;
     tables.push(scalingTable(runs, durationS));
+  }
+  if (parts.has("overview")) {
+    await stopAll();
+    const results = await overviewRuns(port, runs);
+    raw.overview = results;
+    tables.push(overviewTable(results, runs));
   }
 } catch (error) {
   // What was measured before the failure is still written.

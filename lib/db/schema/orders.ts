@@ -61,6 +61,8 @@ export const orders = pgTable(
     index("orders_user_created_idx").on(table.userId, table.createdAt),
     index("orders_status_idx").on(table.status, table.createdAt),
     index("orders_referral_idx").on(table.referralCode),
+    // The console's sales figures read orders by the moment they were paid.
+    index("orders_paid_idx").on(table.paidAt),
     check("orders_status_known", sql`${table.status} in ('pending_payment', 'paid', 'shipped', 'delivered', 'cancelled', 'refunded')`),
     check(
       "orders_money_not_negative",

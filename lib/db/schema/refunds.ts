@@ -85,6 +85,8 @@ export const refunds = pgTable(
     index("refunds_payment_idx").on(table.paymentId),
     index("refunds_pending_idx").on(table.status, table.createdAt),
     index("refunds_provider_ref_idx").on(table.providerRef),
+    // The console's figures read the refunds of a period.
+    index("refunds_created_idx").on(table.createdAt),
     check("refunds_amount_positive", sql`${table.amountCents} > 0`),
   ],
 );

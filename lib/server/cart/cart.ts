@@ -11,6 +11,8 @@ import { priceLines } from "@/lib/rules/member-pricing";
 import { isOnePerCustomer } from "@/lib/config/memberships";
 import { assertCarePlanBuyable, assertMembershipBuyable, isMemberAt, MEMBERSHIP_MESSAGES } from "@/lib/server/memberships";
 import { cartShippingSummary } from "@/lib/server/shipping";
+import { inTransaction } from "@/lib/server/transaction";
+import { cartAnnouncements } from "./announcements";
 
 // The customer's cart: one line per product, prices always read from the catalogue (a line stores
 // only the quantity). Every call answers the whole cart, so the drawer never computes money itself.
@@ -162,7 +164,9 @@ export async function addToCart(userId: string, sku: string, quantity: number): 
       set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: sql`now()` },
       setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${limit}`,
     })
-    .returning({ quantity: cartItems.quantity });
+    // xmax is 0 on a row this statement inserted, set on one it updated: a new line, not a merge.
+    .returning({ quantity: cartItems.quantity, inserted: sql<boolean>`xmax = 0` });
+  if (merged[0]?.inserted) await announceStartedCart(userId);
   if (merged.length === 0) {
     const [line] = await db
       .select({ quantity: cartItems.quantity })
@@ -178,6 +182,17 @@ export async function addToCart(userId: string, sku: string, quantity: number): 
     throw conflict(`${reason} You already have ${inCart} in your cart.`);
   }
   return listCart(userId);
+}
+
+/** A new line that is the cart's only one started the cart (the console's funnel counts it). */
+async function announceStartedCart(userId: string): Promise<void> {
+  await inTransaction(async (tx) => {
+    const [lines] = await tx
+      .select({ count: sql<number>`count(*)`.mapWith(Number) })
+      .from(cartItems)
+      .where(eq(cartItems.userId, userId));
+    if (lines?.count === 1) await cartAnnouncements.started.announce(tx, { now: new Date() });
+  });
 }
 
 /** Sets a line's quantity (the drawer's stepper). */

@@ -15,6 +15,7 @@ import { customerActor } from "@/lib/server/orders/events";
 import { insertOrder } from "@/lib/server/orders/insert";
 import { orderTotals } from "@/lib/server/orders/totals";
 import { sweepExpiredOrders } from "@/lib/server/orders/expiry";
+import { checkoutAnnouncements } from "./announcements";
 
 // Checkout sits above the cart, the orders and the plans: it asks the plans' rules and the
 // member's prices, and the orders service stores what it decided.
@@ -97,6 +98,7 @@ export async function checkoutCart(userId: string, referralCode: string | null):
     const lines = await cartLinesForCheckout(tx, userId);
     if (lines.length === 0) throw new AppError(400, ORDER_MESSAGES.emptyCart);
     const orderId = await createPendingOrder(tx, userId, lines, { referralCode });
+    await checkoutAnnouncements.placed.announce(tx, { now: new Date() });
     await clearCart(
       tx,
       userId,
@@ -109,6 +111,10 @@ export async function checkoutCart(userId: string, referralCode: string | null):
 /** One product straight to a pending order ("Buy now"); the cart is left alone. */
 export async function buyNow(userId: string, sku: string, quantity: number, referralCode: string | null): Promise<{ orderId: string }> {
   await sweepExpiredOrders({ userId });
-  const orderId = await inTransaction((tx) => createPendingOrder(tx, userId, [{ sku, quantity }], { referralCode }));
+  const orderId = await inTransaction(async (tx) => {
+    const placed = await createPendingOrder(tx, userId, [{ sku, quantity }], { referralCode });
+    await checkoutAnnouncements.placed.announce(tx, { now: new Date() });
+    return placed;
+  });
   return { orderId };
 }

@@ -9,6 +9,8 @@ import { renewalCards } from "@/lib/server/payments/saved-methods";
 import { accountEmail } from "@/lib/server/reminders/opt-outs";
 import { wireDomains } from "@/lib/server/wiring/subscriptions";
 import type { Transaction } from "@/lib/db/client";
+import { cartAnnouncements } from "@/lib/server/cart/announcements";
+import { checkoutAnnouncements } from "@/lib/server/checkout/announcements";
 import { domainEvent, domainQuestion, subscribersOf, wireOnFirstUse } from "./registry";
 
 const tx = {} as Transaction;
@@ -49,11 +51,15 @@ describe("domain events", () => {
     expect(Object.fromEntries(Object.entries(orderAnnouncements).map(([key, event]) => [key, subscribersOf(event)]))).toEqual({
       charging: ["memberships: plan rules"],
       paymentArrived: ["memberships: renewal"],
-      paid: ["memberships: plans start"],
+      paid: ["memberships: plans start", "reports: funnel"],
       cancelling: ["memberships: plans cancelled"],
       planLinesRefunded: ["memberships: refunded plans end"],
       shipping: ["purifiers: serials"],
       delivered: ["purifiers: registered", "filter shipments: delivered"],
     });
+    expect([cartAnnouncements.started, checkoutAnnouncements.placed].map((event) => subscribersOf(event))).toEqual([
+      ["reports: funnel"],
+      ["reports: funnel"],
+    ]);
   });
 });

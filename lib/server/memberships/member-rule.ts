@@ -33,3 +33,9 @@ export async function activeMembers(db: DbExecutor, userIds: readonly string[], 
     .where(and(inArray(memberships.userId, [...new Set(userIds)]), memberBenefitsAt(now)));
   return new Set(rows.map((row) => row.userId));
 }
+
+/** Everyone with the member's benefits at `now`, by the rule above. */
+export async function memberIdsAt(db: DbExecutor, now: Date): Promise<Set<string>> {
+  const rows = await db.selectDistinct({ userId: memberships.userId }).from(memberships).where(memberBenefitsAt(now));
+  return new Set(rows.map((row) => row.userId));
+}

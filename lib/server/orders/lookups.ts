@@ -37,6 +37,11 @@ export function ordersPaidSince(db: DbExecutor, since: Date) {
   return db.select({ id: orders.id }).from(orders).where(gte(orders.paidAt, since));
 }
 
+/** The cancelled orders, as a subquery for `inArray(x.orderId, …)`. */
+export function cancelledOrders(db: DbExecutor) {
+  return db.select({ id: orders.id }).from(orders).where(eq(orders.status, "cancelled"));
+}
+
 /** The address of the customer's latest order that has one. */
 export async function latestShippingAddress(db: DbExecutor, userId: string): Promise<UsAddress | null> {
   const [latest] = await db

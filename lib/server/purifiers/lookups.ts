@@ -85,6 +85,13 @@ export async function filterChangesOf(
     .where(inArray(filterChanges.purifierId, [...purifierIds]));
 }
 
+/** Every filter change recorded, of every purifier (the filter demand forecast reads the whole fleet). */
+export async function everyFilterChange(db: DbExecutor): Promise<Pick<FilterChangeRow, "purifierId" | "stage" | "changedOn">[]> {
+  return db
+    .select({ purifierId: filterChanges.purifierId, stage: filterChanges.stage, changedOn: filterChanges.changedOn })
+    .from(filterChanges);
+}
+
 export async function recordFilterChanges(tx: Transaction, changes: readonly (typeof filterChanges.$inferInsert)[]): Promise<void> {
   if (changes.length > 0) await tx.insert(filterChanges).values([...changes]);
 }

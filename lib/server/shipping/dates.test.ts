@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addBusinessDays, carrierHolidays, isDeliveryDay } from "./dates";
+import { addBusinessDays, carrierHolidays, isDeliveryDay, storeDate, storeDayStart } from "./dates";
 
 // The holidays written out by hand from the calendar (not computed), so the rules are checked
 // against an independent list.
@@ -85,6 +85,28 @@ describe("addBusinessDays", () => {
         const counted = calendar.filter((day) => day > start && day <= estimate && expectedDeliveryDay(day)).length;
         expect(counted, `${start} + ${days} = ${estimate}`).toBe(days);
       }
+    }
+  });
+});
+
+describe("storeDayStart", () => {
+  it("is midnight in Chicago: 06:00 UTC in winter, 05:00 UTC in summer", () => {
+    expect(storeDayStart("2026-01-15").toISOString()).toBe("2026-01-15T06:00:00.000Z");
+    expect(storeDayStart("2026-07-15").toISOString()).toBe("2026-07-15T05:00:00.000Z");
+  });
+
+  it("gives the days around the clock changes their 23 and 25 hours", () => {
+    expect(storeDayStart("2026-03-08").toISOString()).toBe("2026-03-08T06:00:00.000Z");
+    expect(storeDayStart("2026-03-09").toISOString()).toBe("2026-03-09T05:00:00.000Z");
+    expect(storeDayStart("2026-11-01").toISOString()).toBe("2026-11-01T05:00:00.000Z");
+    expect(storeDayStart("2026-11-02").toISOString()).toBe("2026-11-02T06:00:00.000Z");
+  });
+
+  it("is the first instant storeDate calls that day", () => {
+    for (const day of ["2026-03-08", "2026-03-09", "2026-11-01", "2026-11-02", "2026-12-31"]) {
+      const start = storeDayStart(day);
+      expect(storeDate(start)).toBe(day);
+      expect(storeDate(new Date(start.getTime() - 1))).not.toBe(day);
     }
   });
 });

@@ -19,6 +19,37 @@ export function storeDate(instant: Date): string {
   return dayFormat.format(instant);
 }
 
+const clockFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: STORE_TIME_ZONE,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
+
+/** How far the store's wall clock is ahead of UTC at `instant` (negative in Chicago), in ms. */
+function storeOffsetMs(instant: number): number {
+  const parts = Object.fromEntries(clockFormat.formatToParts(new Date(instant)).map((part) => [part.type, Number(part.value)]));
+  const wall = Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The instant a YYYY-MM-DD day begins in the store's time zone: midnight in Chicago, which is 05:00
+ * or 06:00 UTC depending on daylight saving (a day of 23 or 25 hours when the clocks change).
+ * The offset is asked twice, the second time at the first answer, so the day of a change is right.
+ */
+export function storeDayStart(day: string): Date {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) throw new Error(`Not a YYYY-MM-DD day: ${day}`);
+  const wallMidnight = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  const first = wallMidnight - storeOffsetMs(wallMidnight);
+  return new Date(wallMidnight - storeOffsetMs(first));
+}
+
 // Calendar arithmetic runs at noon UTC, away from any day boundary.
 function utcNoon(year: number, monthIndex: number, day: number): Date {
   return new Date(Date.UTC(year, monthIndex, day, 12));
