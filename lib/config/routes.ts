@@ -13,6 +13,8 @@ export const ROUTES = {
   faq: "/about/faq",
   contact: "/about/contactus",
   deals: "/deals",
+  /** Site search: the server-rendered results of `?q=` (the top bar's search field submits here). */
+  search: "/search",
   login: "/account/login",
   /**
    * Where a protected page sends a visitor whose session it did not find: remembers the page,
