@@ -19,6 +19,7 @@ import { showAlertAtom } from "@/lib/state/notices";
 import { NavDropdown } from "./nav-dropdown";
 import { BUY_PURIFIER_HREF, NAV_ENTRIES, isNavGroup } from "./nav-items";
 import { MobileMenu } from "./mobile-menu";
+import { SearchField } from "@/components/search/search-field";
 
 // The drawer's code (and Headless UI's) loads only when a customer opens the cart.
 const CartDrawer = dynamic(() => import("@/components/cart/cart-drawer").then((m) => m.CartDrawer), {
@@ -211,7 +212,11 @@ export function TopBar() {
           </ul>
         </nav>
 
-        <div className="ml-auto flex items-center gap-1">
+        <div className="ml-auto hidden min-w-0 pl-2 desk:block">
+          <SearchField variant="bar" />
+        </div>
+
+        <div className="ml-auto flex items-center gap-1 desk:ml-2">
           {showSales ? (
             <SalesButtons />
           ) : (

@@ -75,6 +75,11 @@ export function consoleProductPath(sku: string): string {
   return `${ROUTES.consoleCatalogue}/${encodeURIComponent(sku)}`;
 }
 
+/** The search results page for what the visitor typed. */
+export function searchPath(query: string): string {
+  return `${ROUTES.search}?q=${encodeURIComponent(query.trim())}`;
+}
+
 /** The payment page of one order (after checkout, buy now, or Pay now on the order's page). */
 export function paymentPath(orderId: string): string {
   return `${ROUTES.payment}?orderId=${encodeURIComponent(orderId)}`;
