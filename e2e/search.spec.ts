@@ -21,7 +21,8 @@ interface Field {
 /** Where a visitor finds the search field: the top bar on desktop, the menu on a phone. */
 async function searchField(page: Page, info: TestInfo): Promise<Field> {
   const header = page.locator("header").first();
-  if (!isMobileProject(info.project.name)) return { input: header.getByLabel(LABEL) };
+  // The phone menu's field is in the header too, hidden on desktop.
+  if (!isMobileProject(info.project.name)) return { input: header.getByLabel(LABEL).filter({ visible: true }) };
   const menu = header.getByRole("button", { name: "Open menu" });
   // Read before the click: the open button is named "Close menu", so this locator stops matching.
   const panel = await menu.getAttribute("aria-controls");
@@ -97,8 +98,9 @@ test.describe("site search", () => {
 
     if (!isMobileProject(info.project.name)) {
       await page.goto(ROUTES.faq);
-      await page.locator("header").getByLabel(LABEL).fill("filter");
-      await page.locator("header").getByLabel(LABEL).press("Enter");
+      const field = page.locator("header").getByLabel(LABEL).filter({ visible: true });
+      await field.fill("filter");
+      await field.press("Enter");
       await expect(page).toHaveURL(/\/search\?q=filter$/);
     }
     await page.context().close();
@@ -168,5 +170,27 @@ test.describe("site search", () => {
     if (isMobileProject(info.project.name)) {
       expect(await tapTargetProblems(page, { within: field.within })).toEqual([]);
     }
+  });
+
+  test("when search is unavailable (an error, or too many searches), a calm line, and Enter still opens /search", async ({ page }, info) => {
+    let status = 503;
+    await page.route("**/api/v1/c/search/suggest?*", (route) =>
+      route.fulfill({ status, json: { code: status, data: null, errmsg: "upstream connect error or disconnect/reset before headers" } }),
+    );
+    await page.goto(ROUTES.faq);
+    const field = await searchField(page, info);
+    await field.input.click();
+    await expect(field.input).toHaveRole("combobox");
+    await field.input.fill("filter");
+    const calm = "Search is unavailable right now. Press Enter to see all results.";
+    await expect(page.getByRole("status").filter({ hasText: calm })).toHaveCount(1);
+    await expect(page.getByText("upstream connect error")).toHaveCount(0);
+
+    status = 429;
+    await field.input.fill("filters");
+    await expect(page.getByRole("option", { name: "See all results for “filters”" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: calm })).toHaveCount(1);
+    await field.input.press("Enter");
+    await expect(page).toHaveURL(/\/search\?q=filters$/);
   });
 });

@@ -1,40 +1,27 @@
-// The search field's looks in its three places, shared by the plain field and the combobox that
-// takes its place (so nothing moves when it does).
+// The search field's looks and names in its three places: the plain form the server draws and the
+// combobox form that takes its place share them, so nothing moves when it does. The results
+// panel's are in search-box.tsx, loaded with it.
 
 export type SearchFieldVariant = "bar" | "menu" | "page";
+/** Where the combobox takes over: the 404 page's field stays a plain form (app/not-found.tsx). */
+export type ComboboxVariant = Exclude<SearchFieldVariant, "page">;
 
-interface FieldStyles {
-  form: string;
-  label: string;
-  input: string;
-  /** The results panel under the field. */
-  panel: string;
-}
+export const SEARCH_LABEL = "Search the shop";
+export const SEARCH_PLACEHOLDER = "Search products and answers";
 
-const input =
-  "h-11 w-full rounded-full border border-line bg-canvas pl-10 pr-4 text-[15px] text-ink placeholder:text-ink-muted hover:border-brand-300 focus:border-brand-500 focus:bg-white [&::-webkit-search-cancel-button]:appearance-none";
-const panel = "z-50 overflow-y-auto rounded-xl border border-line bg-white p-2 text-left shadow-card";
-
-export const fieldStyles: Record<SearchFieldVariant, FieldStyles> = {
-  // The desktop bar: narrow until focused; the panel drops below it, wider than the field.
-  bar: {
-    form: "relative w-44 shrink transition-[width] focus-within:w-64 lg:w-56 lg:focus-within:w-72",
-    label: "sr-only",
-    input,
-    panel: `${panel} absolute right-0 top-full mt-2 max-h-[70vh] w-[28rem] max-w-[calc(100vw-2rem)]`,
-  },
-  // The phone menu: full width, the results in the menu's own scrolling flow.
-  menu: {
-    form: "w-full",
-    label: "sr-only",
-    input,
-    panel: `${panel} mt-2`,
-  },
-  // The 404 page: a labelled field in the page, the panel over what follows.
-  page: {
-    form: "relative mx-auto w-full max-w-md text-left",
-    label: "mb-2 block text-sm font-semibold text-ink",
-    input,
-    panel: `${panel} absolute inset-x-0 top-full mt-2 max-h-[60vh]`,
-  },
+/** One id per place: the top bar's field and the phone menu's are on every page together. */
+export const SEARCH_INPUT_ID: Record<SearchFieldVariant, string> = {
+  bar: "site-search",
+  menu: "site-search-menu",
+  page: "site-search-page",
 };
+
+export const SEARCH_FORM_CLASS: Record<SearchFieldVariant, string> = {
+  // The desktop bar: narrow beside the menus, wider on a wide screen.
+  bar: "relative w-44 lg:w-60",
+  menu: "w-full",
+  page: "relative mx-auto w-full max-w-md text-left",
+};
+
+export const SEARCH_INPUT_CLASS =
+  "h-11 w-full rounded-full border border-line bg-canvas pl-10 pr-4 text-[15px] text-ink placeholder:text-ink-muted hover:border-brand-300 focus:border-brand-500 focus:bg-white [&::-webkit-search-cancel-button]:appearance-none";

@@ -2,7 +2,8 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AnswerHit, ProductHit, SuggestResult } from "@/lib/schemas/search";
-import { SearchField } from "./search-field";
+import { PlainSearchForm } from "./search-form";
+import { SearchSlot } from "./search-slot";
 import { SEARCH_UNAVAILABLE_MESSAGE } from "./use-suggestions";
 
 const navigation = vi.hoisted(() => ({ push: vi.fn<(href: string) => void>() }));
@@ -100,11 +101,20 @@ function ok(data: SuggestResult) {
   return { code: 200, data, errmsg: "" };
 }
 
+/** The field as the layout draws it: the server's plain form in the slot that hands it to the combobox. */
+function renderField(variant: "bar" | "menu" = "bar") {
+  render(
+    <SearchSlot variant={variant}>
+      <PlainSearchForm variant={variant} />
+    </SearchSlot>,
+  );
+}
+
 /** The field in a page, taken over by the combobox on its first focus (the code loads for real). */
 async function openField() {
-  render(<SearchField variant="bar" />);
-  fireEvent.focus(screen.getByRole("searchbox", { name: "Search the shop" }));
-  const input = await screen.findByRole("combobox", { name: "Search the shop" });
+  renderField();
+  act(() => screen.getByRole("searchbox", { name: "Search the shop" }).focus());
+  const input = await screen.findByRole("combobox", { name: "Search the shop" }, LOAD);
   // From here on the debounce and the "Searching…" delay run on the test's clock.
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
   return input as HTMLInputElement;
@@ -136,6 +146,9 @@ function activeOption(input: HTMLInputElement) {
   return document.getElementById(input.getAttribute("aria-activedescendant") ?? "");
 }
 
+// The first test to focus the field loads the combobox's modules through Vite's transform: seconds on a busy machine.
+const LOAD = { timeout: 10_000 };
+
 function liveRegion() {
   return screen.getByRole("status");
 }
@@ -151,7 +164,7 @@ afterEach(() => {
 
 describe("the search field before JavaScript takes over", () => {
   it("is a plain GET form to /search with a labelled field named q, and loads nothing until focused", () => {
-    render(<SearchField variant="page" />);
+    renderField("menu");
     const field = screen.getByRole("searchbox", { name: "Search the shop" });
     expect(field).toHaveProperty("name", "q");
     const form = screen.getByRole("search");
@@ -162,11 +175,12 @@ describe("the search field before JavaScript takes over", () => {
   });
 
   it("hands over to the combobox on first focus, keeping what was typed and the focus", async () => {
-    render(<SearchField variant="menu" />);
+    renderField("menu");
     const plain = screen.getByRole("searchbox", { name: "Search the shop" });
-    fireEvent.focus(plain);
+    act(() => plain.focus());
+    // Typed while the combobox's code is on its way.
     fireEvent.change(plain, { target: { value: "ro" } });
-    const input = await screen.findByRole("combobox", { name: "Search the shop" });
+    const input = await screen.findByRole("combobox", { name: "Search the shop" }, LOAD);
     expect(input).toHaveProperty("value", "ro");
     expect(input).toHaveProperty("name", "q");
     expect(document.activeElement).toBe(input);

@@ -1,17 +1,26 @@
 "use client";
 
-import { Fragment, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
+import { Fragment, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
 import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from "@headlessui/react";
 import { useRouter } from "next/navigation";
 import { useAtomValue } from "jotai";
+import { Image } from "@/components/ui/image";
 import { searchPath } from "@/lib/config/routes";
 import { formatAmount } from "@/lib/rules/money";
 import { referralCodeAtom } from "@/lib/state/atoms";
 import { withReferral } from "@/lib/visitor/referral";
 import type { AnswerHit, OrderHit, ProductHit, PurifierHit, Snippet } from "@/lib/schemas/search";
 import { SEARCH_QUERY_MAX } from "@/lib/schemas/search";
-import { fieldStyles, type SearchFieldVariant } from "./search-field-styles";
+import { SEARCH_INPUT_CLASS, SEARCH_INPUT_ID, SEARCH_PLACEHOLDER, type ComboboxVariant } from "./search-field-styles";
+import { SearchForm } from "./search-form";
 import { SEARCH_UNAVAILABLE_MESSAGE, isSearchable, useSuggestions } from "./use-suggestions";
+
+const panelBase = "z-50 overflow-y-auto rounded-xl border border-line bg-white p-2 text-left shadow-card";
+/** The results under the field: dropped over the page in the bar, in the phone menu's own flow. */
+const PANEL_CLASS: Record<ComboboxVariant, string> = {
+  bar: `${panelBase} absolute right-0 top-full mt-2 max-h-[70vh] w-[28rem] max-w-[calc(100vw-2rem)]`,
+  menu: `${panelBase} mt-2`,
+};
 
 const optionClass =
   "flex min-h-11 w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-[15px] text-ink no-underline data-[focus]:bg-brand-50 data-[focus]:outline data-[focus]:outline-2 data-[focus]:-outline-offset-2 data-[focus]:outline-brand-500";
@@ -71,14 +80,7 @@ function ProductOption({ hit }: { hit: ProductHit }) {
     <Option href={hit.href}>
       {hit.picture ? (
         // The name beside it says what it is.
-        <img
-          src={hit.picture}
-          alt=""
-          width={40}
-          height={40}
-          loading="lazy"
-          className="h-10 w-10 shrink-0 rounded-md bg-canvas object-contain"
-        />
+        <Image src={hit.picture} alt="" width={40} height={40} className="h-10 w-10 shrink-0 rounded-md bg-canvas object-contain" />
       ) : (
         <span aria-hidden="true" className="h-10 w-10 shrink-0 rounded-md bg-canvas" />
       )}
@@ -129,13 +131,45 @@ function PurifierOption({ hit }: { hit: PurifierHit }) {
   );
 }
 
-export interface SearchComboboxProps {
-  /** The plain field's id: its label goes on naming the combobox's input. */
-  inputId: string;
-  variant: SearchFieldVariant;
+/**
+ * What the plain field holds as the combobox takes its place. Read while the combobox first renders
+ * (in the transition that loaded it), when the plain field is still the one on the page.
+ */
+function readPlainField(variant: ComboboxVariant): { query: string; focused: boolean } {
+  const input = document.getElementById(SEARCH_INPUT_ID[variant]);
+  if (!(input instanceof HTMLInputElement)) return { query: "", focused: false };
+  return { query: input.value, focused: document.activeElement === input };
+}
+
+/** The search form once JavaScript runs: the combobox, and the results page opened in the app. */
+export function SearchBox({ variant }: { variant: ComboboxVariant }) {
+  const router = useRouter();
+  const code = useAtomValue(referralCodeAtom);
+  const [plain] = useState(() => readPlainField(variant));
+  const [query, setQuery] = useState(plain.query);
+
+  function search(text: string) {
+    // Nothing typed: the field stays as it is rather than opening an empty results page.
+    if (text.trim().length === 0) return;
+    router.push(withReferral(searchPath(text), code));
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    search(query);
+  }
+
+  return (
+    <SearchForm variant={variant} onSubmit={onSubmit}>
+      <SearchCombobox variant={variant} query={query} onQueryChange={setQuery} autoFocus={plain.focused} onSearch={search} />
+    </SearchForm>
+  );
+}
+
+interface SearchComboboxProps {
+  variant: ComboboxVariant;
   query: string;
   onQueryChange: (query: string) => void;
-  /** The plain field had the focus when this took its place. */
   autoFocus: boolean;
   /** Opens the results page for `query` (Enter with no option chosen, as the form does). */
   onSearch: (query: string) => void;
@@ -143,9 +177,10 @@ export interface SearchComboboxProps {
 
 /**
  * The predictive search (the WAI-ARIA combobox pattern, by Headless UI): results as the visitor
- * types, grouped, each a link; Enter with none chosen, or "See all results", opens /search.
+ * types, grouped, each a link. The list opens on "See all results" (/search), so Enter alone opens
+ * the results page and the first arrow down reaches the first result.
  */
-export function SearchCombobox({ inputId, variant, query, onQueryChange, autoFocus, onSearch }: SearchComboboxProps) {
+function SearchCombobox({ variant, query, onQueryChange, autoFocus, onSearch }: SearchComboboxProps) {
   const router = useRouter();
   const code = useAtomValue(referralCodeAtom);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -154,7 +189,6 @@ export function SearchCombobox({ inputId, variant, query, onQueryChange, autoFoc
   // Headless UI chooses the active option on Tab; moving on with Tab should not leave the page.
   const lastKeyRef = useRef<string | null>(null);
   const suggestions = useSuggestions(query);
-  const styles = fieldStyles[variant];
   const term = query.trim();
 
   useEffect(() => {
@@ -198,7 +232,7 @@ export function SearchCombobox({ inputId, variant, query, onQueryChange, autoFoc
           <>
             <ComboboxInput<string | null>
               ref={inputRef}
-              id={inputId}
+              id={SEARCH_INPUT_ID[variant]}
               type="search"
               name="q"
               value={query}
@@ -210,16 +244,16 @@ export function SearchCombobox({ inputId, variant, query, onQueryChange, autoFoc
               }}
               autoFocus={autoFocus}
               maxLength={SEARCH_QUERY_MAX}
-              placeholder="Search products and answers"
+              placeholder={SEARCH_PLACEHOLDER}
               autoComplete="off"
               enterKeyHint="search"
-              className={styles.input}
+              className={SEARCH_INPUT_CLASS}
             />
             <div role="status" aria-live="polite" aria-atomic="true" className="sr-only">
               {open ? suggestions.announcement : ""}
             </div>
             {showPanel ? (
-              <div className={styles.panel}>
+              <div className={PANEL_CLASS[variant]}>
                 {suggestions.failed ? (
                   <p className="px-3 py-2 text-sm text-ink-soft">{SEARCH_UNAVAILABLE_MESSAGE}</p>
                 ) : suggestions.searching ? (
