@@ -34,9 +34,10 @@ async function searchField(page: Page, info: TestInfo): Promise<Field> {
 /** Types `text` into the field and waits for the combobox's results. */
 async function search(page: Page, field: Field, text: string): Promise<Locator> {
   await field.input.click();
-  // The combobox takes the plain field's place once its code has loaded (on the first focus).
-  await expect(field.input).toHaveRole("combobox");
   await field.input.fill(text);
+  // The combobox takes the plain field's place once its code has loaded, with what was typed.
+  await expect(field.input).toHaveRole("combobox");
+  await expect(field.input).toHaveValue(text);
   const results = page.getByRole("listbox", { name: "Search results" });
   await expect(results.getByRole("option", { name: `See all results for “${text}”` })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: /\d+ results?|No results for/ })).toHaveCount(1);
@@ -78,7 +79,8 @@ test.describe("site search", () => {
     const field = await searchField(page, info);
     await expect(field.input).toBeVisible();
     await expect(field.input).toHaveAttribute("name", "q");
-    const form = page.getByRole("search").filter({ has: field.input });
+    const form = field.input.locator("xpath=ancestor::form[1]");
+    await expect(form).toHaveRole("search");
     await expect(form).toHaveAttribute("action", ROUTES.search);
     await expect(form).toHaveAttribute("method", "get");
 
@@ -172,7 +174,9 @@ test.describe("site search", () => {
     }
   });
 
-  test("when search is unavailable (an error, or too many searches), a calm line, and Enter still opens /search", async ({ page }, info) => {
+  test("when search is unavailable (an error, or too many searches), a calm line, and Enter still opens /search", async ({
+    page,
+  }, info) => {
     let status = 503;
     await page.route("**/api/v1/c/search/suggest?*", (route) =>
       route.fulfill({ status, json: { code: status, data: null, errmsg: "upstream connect error or disconnect/reset before headers" } }),
@@ -180,8 +184,8 @@ test.describe("site search", () => {
     await page.goto(ROUTES.faq);
     const field = await searchField(page, info);
     await field.input.click();
-    await expect(field.input).toHaveRole("combobox");
     await field.input.fill("filter");
+    await expect(field.input).toHaveRole("combobox");
     const calm = "Search is unavailable right now. Press Enter to see all results.";
     await expect(page.getByRole("status").filter({ hasText: calm })).toHaveCount(1);
     await expect(page.getByText("upstream connect error")).toHaveCount(0);

@@ -210,11 +210,12 @@ function SearchCombobox({ variant, query, onQueryChange, autoFocus, onSearch }: 
       // The combobox closes its list and keeps the form from sending; the results page opens here.
       onSearch(query);
     } else if (event.key === "Escape") {
-      // A menu around the field (the phone menu) closes on Escape only once the field is empty.
-      if (open) event.stopPropagation();
+      // A menu around the field (the phone menu) closes on Escape only once the field is empty. Its
+      // listener is on the document, where React's own are: only stopImmediatePropagation stops it.
+      if (open) event.nativeEvent.stopImmediatePropagation();
       else if (query !== "") {
         event.preventDefault();
-        event.stopPropagation();
+        event.nativeEvent.stopImmediatePropagation();
         onQueryChange("");
       }
     }

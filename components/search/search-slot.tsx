@@ -15,10 +15,12 @@ const SearchBox = lazy(() => import("./search-box").then((module) => ({ default:
  */
 export function SearchSlot({ variant, children }: { variant: ComboboxVariant; children: ReactNode }) {
   const [active, setActive] = useState(false);
+  // In a transition, React keeps the plain field on screen (focused, still taking keys) while the
+  // code loads, rather than a Suspense fallback that would take the focus away.
+  const activate = () => startTransition(() => setActive(true));
   return (
-    // In a transition, React keeps the plain field on screen (focused, still taking keys) while the
-    // code loads, rather than a Suspense fallback that would take the focus away.
-    <div onFocus={() => startTransition(() => setActive(true))}>
+    // A field focused before the page hydrated missed its focus event: a tap or a key then does it.
+    <div onFocus={activate} onPointerDown={activate} onInput={activate}>
       <Suspense fallback={children}>{active ? <SearchBox variant={variant} /> : children}</Suspense>
     </div>
   );
