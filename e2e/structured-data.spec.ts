@@ -78,7 +78,15 @@ test.describe("structured data", () => {
       logo: expect.stringMatching(new RegExp(`^${baseURL}/`)),
       contactPoint: { "@type": "ContactPoint", email: "support@lenwell.example", telephone: "+1 713 555 0147" },
     });
-    expect(ofType(blocks, "WebSite")).toMatchObject({ name: "Lenwell", url: `${baseURL}/` });
+    expect(ofType(blocks, "WebSite")).toMatchObject({
+      name: "Lenwell",
+      url: `${baseURL}/`,
+      potentialAction: {
+        "@type": "SearchAction",
+        target: `${baseURL}/search?q={search_term_string}`,
+        "query-input": "required name=search_term_string",
+      },
+    });
   });
 
   test("the purifier's page and its product page carry the same Product with a complete Offer", async ({ page, baseURL }) => {

@@ -10,7 +10,7 @@ import { NAV_ENTRIES, isNavGroup } from "./nav-items";
 const rowClass = "block rounded-lg px-3 py-2.5 text-base font-medium text-ink hover:bg-brand-50 hover:text-brand-700";
 
 /** The hamburger menu under 821 px: the same entries as the desktop bar, stacked. */
-export function MobileMenu({ dealsLink }: { dealsLink: ReactNode }) {
+export function MobileMenu({ dealsLink, search }: { dealsLink: ReactNode; search: ReactNode }) {
   const pathname = usePathname();
   // The menu remembers the page it was opened on, so arriving on another page closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -44,6 +44,7 @@ export function MobileMenu({ dealsLink }: { dealsLink: ReactNode }) {
         hidden={!open}
         className="fixed inset-x-0 bottom-0 top-16 z-50 overflow-y-auto border-t border-line bg-white px-4 pb-10 pt-3"
       >
+        <div className="px-1 pb-3">{search}</div>
         <ul className="flex flex-col gap-1">
           {NAV_ENTRIES.map((entry) =>
             isNavGroup(entry) ? (

@@ -1,7 +1,6 @@
 "use client";
 
-import { useEffect, type ReactNode } from "react";
-import dynamic from "next/dynamic";
+import { Suspense, lazy, useEffect, type ReactNode } from "react";
 import { Provider as JotaiProvider, useSetAtom } from "jotai";
 import { readCookie } from "@/lib/visitor/browser-cookies";
 import { useSessionHint } from "@/lib/visitor/session-hint";
@@ -12,7 +11,9 @@ import { parseReferralCode } from "@/lib/visitor/referral";
 import { restorePlatformFromStorage, whenIdle } from "@/lib/visitor/platform";
 
 // The API client, the data cache and the schemas load only for a browser that may be signed in.
-const SessionSync = dynamic(() => import("./session-sync").then((module) => module.SessionSync), { ssr: false });
+// Rendered only in the browser (the server never has the hint), so React.lazy needs no ssr option;
+// and without next/dynamic anywhere in the layout, its code stays out of every page's first load.
+const SessionSync = lazy(() => import("./session-sync").then((module) => ({ default: module.SessionSync })));
 
 /**
  * Mirrors the referral code the middleware remembered into the global state, loads the session
@@ -28,7 +29,11 @@ function BrowserSync() {
   }, [setReferral]);
   useEffect(() => whenIdle(restorePlatformFromStorage), []);
 
-  return mayBeSignedIn ? <SessionSync /> : null;
+  return mayBeSignedIn ? (
+    <Suspense fallback={null}>
+      <SessionSync />
+    </Suspense>
+  ) : null;
 }
 
 export function Providers({ children }: { children: ReactNode }) {

@@ -168,7 +168,8 @@ describe("TopBar cart button", () => {
     fireEvent.click(screen.getByRole("button", { name: "Cart" }));
     expect(store.get(cartDrawerOpenAtom)).toBe(true);
     expect(navigation.push).not.toHaveBeenCalled();
-    expect(await screen.findByRole("dialog", { name: "Shopping cart" })).toBeDefined();
+    // The drawer's code loads on open: through Vite's transform, seconds on a busy machine.
+    expect(await screen.findByRole("dialog", { name: "Shopping cart" }, { timeout: 10_000 })).toBeDefined();
   });
 
   it.each([

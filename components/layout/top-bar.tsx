@@ -1,7 +1,6 @@
 "use client";
 
-import { Suspense } from "react";
-import dynamic from "next/dynamic";
+import { Suspense, lazy, type ReactNode } from "react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { ShopLink } from "@/components/ui/shop-link";
@@ -19,11 +18,12 @@ import { showAlertAtom } from "@/lib/state/notices";
 import { NavDropdown } from "./nav-dropdown";
 import { BUY_PURIFIER_HREF, NAV_ENTRIES, isNavGroup } from "./nav-items";
 import { MobileMenu } from "./mobile-menu";
+import { SearchSlot } from "@/components/search/search-slot";
 
-// The drawer's code (and Headless UI's) loads only when a customer opens the cart.
-const CartDrawer = dynamic(() => import("@/components/cart/cart-drawer").then((m) => m.CartDrawer), {
-  ssr: false,
-});
+// The drawer's code (and Headless UI's) loads only when a customer opens the cart. React.lazy
+// rather than next/dynamic: the search field's loader uses it too, and next/dynamic's own code
+// (about 1 KB gzip) then stays out of every page's first load.
+const CartDrawer = lazy(() => import("@/components/cart/cart-drawer").then((m) => ({ default: m.CartDrawer })));
 
 const navLinkClass =
   "inline-flex h-11 items-center rounded-md px-3 text-[15px] font-medium text-ink hover:bg-brand-50 hover:text-brand-700";
@@ -137,7 +137,11 @@ function CartButton() {
           </span>
         ) : null}
       </button>
-      {open ? <CartDrawer /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <CartDrawer />
+        </Suspense>
+      ) : null}
     </>
   );
 }
@@ -174,7 +178,11 @@ function SalesButtons() {
   );
 }
 
-export function TopBar() {
+/**
+ * The bar at the top of every page. `search` and `menuSearch`: the plain search forms of the bar
+ * (desktop) and of the phone menu, drawn by the server; the combobox takes over on first focus.
+ */
+export function TopBar({ search, menuSearch }: { search?: ReactNode; menuSearch?: ReactNode }) {
   const pathname = usePathname();
   const ctaPage = TOP_BAR_CTA_PATHS.includes(pathname);
   const showSales = useScrollPast(UI.topBarCtaThreshold, ctaPage);
@@ -211,7 +219,11 @@ export function TopBar() {
           </ul>
         </nav>
 
-        <div className="ml-auto flex items-center gap-1">
+        <div className="ml-auto hidden min-w-0 pl-2 desk:block">
+          <SearchSlot variant="bar">{search}</SearchSlot>
+        </div>
+
+        <div className="ml-auto flex items-center gap-1 desk:ml-2">
           {showSales ? (
             <SalesButtons />
           ) : (
@@ -221,6 +233,7 @@ export function TopBar() {
             </>
           )}
           <MobileMenu
+            search={<SearchSlot variant="menu">{menuSearch}</SearchSlot>}
             dealsLink={
               <Suspense fallback={null}>
                 <DealsLink className="block rounded-lg px-3 py-2.5 text-base font-medium text-ink hover:bg-brand-50" />

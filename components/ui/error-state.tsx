@@ -8,11 +8,14 @@ export function ErrorState({
   title,
   message,
   actions,
+  search,
 }: {
   image: "not-found" | "error";
   title: string;
   message: ReactNode;
   actions: ReactNode;
+  /** The site search field, between the message and the ways back (the 404 page). */
+  search?: ReactNode;
 }) {
   return (
     <Container className="flex flex-col items-center py-16 text-center desk:py-24">
@@ -21,6 +24,7 @@ export function ErrorState({
       <Image src={`/images/${image}.svg`} alt="" width={480} height={320} className="h-auto w-72" />
       <h1 className="mt-8 text-3xl font-bold tracking-tight text-ink">{title}</h1>
       <div className="mt-3 max-w-lg text-ink-soft">{message}</div>
+      {search ? <div className="mt-8 w-full">{search}</div> : null}
       <div className="mt-8 flex flex-wrap justify-center gap-3">{actions}</div>
     </Container>
   );

@@ -1,16 +1,25 @@
-import { Suspense } from "react";
+import { Suspense, type ReactNode } from "react";
 import { notFound } from "next/navigation";
 import { ROUTES } from "@/lib/config/routes";
 import { ErrorState } from "./error-state";
 import { ButtonLink } from "./button-link";
 
-/** The designed 404 page: what app/not-found.tsx shows, and what a product page shows for an unknown sku. */
-export function PageNotFound() {
+/**
+ * The designed 404 page: what app/not-found.tsx shows (with the site search field, which this kit
+ * cannot import), and what a product page shows for an unknown sku.
+ */
+export function PageNotFound({ search }: { search?: ReactNode }) {
   return (
     <ErrorState
       image="not-found"
       title="We can't find that page"
-      message={<p>The link may be old, or the page may have moved. These will get you back on track.</p>}
+      message={
+        <p>
+          The link may be old, or the page may have moved. {search ? "Search for what you were looking for, or these" : "These"} will get
+          you back on track.
+        </p>
+      }
+      search={search}
       actions={
         <>
           <ButtonLink href={ROUTES.home}>Go to the home page</ButtonLink>

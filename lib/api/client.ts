@@ -25,6 +25,8 @@ export interface CallOptions {
   blocking?: boolean;
   /** An operator call: the path is under /api/v1/admin instead of /api/v1/c. */
   operator?: boolean;
+  /** Cancels the call (a search the visitor has typed past): it rejects, and nothing is shown. */
+  signal?: AbortSignal;
 }
 
 type Method = "get" | "post" | "put" | "delete";
@@ -90,6 +92,7 @@ export async function callApi<S extends z.ZodType>(
           body: options.body,
           searchParams,
           headers,
+          signal: options.signal,
           ...(options.operator ? { prefixUrl: `${publicEnv.apiBaseUrl || window.location.origin}${ADMIN_API_PREFIX}` } : {}),
         });
       response = await send();
@@ -102,7 +105,7 @@ export async function callApi<S extends z.ZodType>(
       }
     } catch (error) {
       const message = failureMessage(error);
-      if (notify) showFailure(message);
+      if (notify && !options.signal?.aborted) showFailure(message);
       throw new ApiError(0, message);
     }
 

@@ -13,6 +13,8 @@ export const ROUTES = {
   faq: "/about/faq",
   contact: "/about/contactus",
   deals: "/deals",
+  /** Site search: the server-rendered results of `?q=` (the top bar's search field submits here). */
+  search: "/search",
   login: "/account/login",
   /**
    * Where a protected page sends a visitor whose session it did not find: remembers the page,
@@ -71,6 +73,11 @@ export function consoleAfterSalePath(afterSaleId: string): string {
 
 export function consoleProductPath(sku: string): string {
   return `${ROUTES.consoleCatalogue}/${encodeURIComponent(sku)}`;
+}
+
+/** The search results page for what the visitor typed. */
+export function searchPath(query: string): string {
+  return `${ROUTES.search}?q=${encodeURIComponent(query.trim())}`;
 }
 
 /** The payment page of one order (after checkout, buy now, or Pay now on the order's page). */

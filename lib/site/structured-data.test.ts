@@ -172,6 +172,11 @@ describe("organizationJsonLd and webSiteJsonLd", () => {
       name: "Lenwell",
       url: `${SITE}/`,
       publisher: { "@id": `${SITE}/#organization` },
+      potentialAction: {
+        "@type": "SearchAction",
+        target: `${SITE}/search?q={search_term_string}`,
+        "query-input": "required name=search_term_string",
+      },
     });
   });
 });

@@ -85,6 +85,10 @@ export function organizationJsonLd({ siteUrl, email, phone, logoPath }: Organiza
   };
 }
 
+/** The placeholder a search engine puts the visitor's words in (SearchAction's target and query-input). */
+const SEARCH_TERM = "search_term_string";
+
+/** The site, with its search: a search engine may offer a search box that opens /search. */
 export function webSiteJsonLd(siteUrl: string): JsonLd {
   return {
     "@context": SCHEMA,
@@ -92,6 +96,12 @@ export function webSiteJsonLd(siteUrl: string): JsonLd {
     name: STORE_NAME,
     url: absoluteUrl(siteUrl, ROUTES.home),
     publisher: { "@id": organizationId(siteUrl) },
+    potentialAction: {
+      "@type": "SearchAction",
+      // Written out rather than built with URL: URL would encode the braces the placeholder needs.
+      target: `${absoluteUrl(siteUrl, ROUTES.search)}?q={${SEARCH_TERM}}`,
+      "query-input": `required name=${SEARCH_TERM}`,
+    },
   };
 }
 
