@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { money } from "./cart";
 import { pageFields } from "./paging";
+import { singleLineText, uuidText } from "./text";
 
 // Site search (docs/api.md, Search): the contract between the search engine (lib/server/search),
 // the predictive-search call GET /api/v1/c/search/suggest, the combobox in the top bar and the
@@ -69,7 +70,12 @@ export const purifierHitSchema = z.object({
 });
 export type PurifierHit = z.infer<typeof purifierHitSchema>;
 
-const groupCounts = z.object({ products: z.number().int(), answers: z.number().int(), orders: z.number().int(), purifiers: z.number().int() });
+const groupCounts = z.object({
+  products: z.number().int(),
+  answers: z.number().int(),
+  orders: z.number().int(),
+  purifiers: z.number().int(),
+});
 
 /** GET /search/suggest: the first few of each group; orders and purifiers only for a signed-in customer (else empty). */
 export const suggestResultSchema = z.object({
@@ -103,3 +109,12 @@ export const searchPageQuerySchema = z.object({
   ...pageFields(SEARCH_PAGE_SIZE),
 });
 export type SearchPageQuery = z.output<typeof searchPageQuerySchema>;
+
+// The operator's synonyms (POST /api/v1/admin/search/synonyms/add and …/remove): a term a visitor
+// types, and the words the shop uses for it, searched as well.
+const synonymText = singleLineText().trim().min(2, "Use at least 2 characters.").max(60, "Use at most 60 characters.");
+
+export const synonymAddBodySchema = z.strictObject({ term: synonymText, expansion: synonymText });
+export const synonymRemoveBodySchema = z.strictObject({ id: uuidText("Unknown synonym.") });
+export const synonymSchema = z.object({ id: z.string(), term: z.string(), expansion: z.string() });
+export type SynonymView = z.infer<typeof synonymSchema>;

@@ -15,3 +15,4 @@ export * from "./mail-outbox";
 export * from "./purifiers";
 export * from "./filter-shipments";
 export * from "./refunds";
+export * from "./search";

@@ -93,3 +93,8 @@ export async function findListedProduct(db: DbExecutor, sku: string): Promise<Pr
   const row = await findProduct(db, sku);
   return row?.listed ? row : undefined;
 }
+
+/** Every product on sale, for a domain that copies the catalogue (site search's index). */
+export function listedProducts(db: DbExecutor): Promise<ProductRow[]> {
+  return db.select().from(products).where(eq(products.listed, true)).orderBy(asc(products.sku));
+}

@@ -5,6 +5,7 @@ import { markDomainsWired } from "@/lib/server/events/registry";
 import { subscribeFilterShipmentsToOrders } from "@/lib/server/filter-shipments/subscriptions";
 import { subscribeMemberships } from "@/lib/server/memberships/subscriptions";
 import { subscribePurifiersToOrders } from "@/lib/server/purifiers/subscriptions";
+import { subscribeSearchToCatalog } from "@/lib/server/search/subscriptions";
 
 /**
  * Subscribes every domain to what the domains below it announce or ask (lib/server/events). Idempotent:
@@ -17,5 +18,6 @@ export function wireDomains(): void {
   subscribePurifiersToOrders();
   subscribeFilterShipmentsToOrders();
   subscribeAfterSale();
+  subscribeSearchToCatalog();
   markDomainsWired();
 }
