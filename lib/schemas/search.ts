@@ -9,7 +9,7 @@ import { singleLineText, uuidText } from "./text";
 // `match`, and the browser draws them as <mark>, so no text from the catalogue or a query is ever
 // put into a page as markup.
 
-/** What a query may be: trimmed, 2 to SEARCH_QUERY_MAX characters (longer text is refused, not cut). */
+/** What a query may be: one line of text, trimmed, 2 to SEARCH_QUERY_MAX characters (longer text is refused, not cut). */
 export const SEARCH_QUERY_MIN = 2;
 export const SEARCH_QUERY_MAX = 100;
 /** Results of each group in the predictive search. */
@@ -91,8 +91,9 @@ export const suggestResultSchema = z.object({
 });
 export type SuggestResult = z.infer<typeof suggestResultSchema>;
 
-const queryText = z
-  .string()
+// Through the shared text rule (lib/schemas/text.ts): a NUL, a control character or an unpaired
+// surrogate is refused as a 422 on `q`, like any field, instead of being searched for.
+const queryText = singleLineText()
   .transform((value) => value.trim())
   .pipe(z.string().min(SEARCH_QUERY_MIN).max(SEARCH_QUERY_MAX));
 
