@@ -116,3 +116,14 @@ export const STORM_BUDGET = {
   /** Answers 503: none, nothing waits long enough in the hash queue to be turned away. */
   unavailable: 0,
 } as const;
+
+/**
+ * Site search (`npm run bench -- search`), on PostgreSQL with 10,000 generated products and 2,000
+ * answers: the predictive call per query at one connection, and the /search page against the
+ * product page (a page that renders per request and reads the database too).
+ */
+export const SEARCH_BUDGET = {
+  suggestP50Ms: 10,
+  suggestP95Ms: 30,
+  pageShareOfProductPage: 0.5,
+} as const;

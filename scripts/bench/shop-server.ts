@@ -56,6 +56,8 @@ export interface ShopOptions {
   siteUrl?: string;
   /** Settings of the shop's own, over the benchmark's defaults below. */
   settings?: Record<string, string>;
+  /** PostgreSQL only: runs on the seeded database before the shop starts (the search bench adds its generated catalogue). */
+  prepare?: (databaseUrl: string) => Promise<void>;
 }
 
 export async function startShop(engine: Engine, port: number, options: ShopOptions = {}): Promise<ShopServer> {
@@ -87,6 +89,7 @@ export async function startShop(engine: Engine, port: number, options: ShopOptio
     databaseUrl.pathname = `/${database}`;
     env.DATABASE_URL = databaseUrl.href;
     await run(process.execPath, ["--import", "tsx", "scripts/db-seed.ts"], env);
+    await options.prepare?.(databaseUrl.href);
   }
   // Idle connections kept 65 s, as `npm start` keeps them (docs/decisions/0019): with Node's 5 s a
   // request sent on a socket the server is closing is reset (the storm's customer met one such reset).

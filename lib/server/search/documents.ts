@@ -5,6 +5,7 @@ import { faqGroups } from "@/lib/content/faq";
 import { PAGE_SECTIONS } from "@/lib/content/page-sections";
 import { getDb, type DbExecutor, type Transaction } from "@/lib/db/client";
 import type { ProductRow } from "@/lib/db/schema/products";
+import { searchTitleSql, searchVectorSql } from "@/lib/db/search-vector";
 import { findProduct, listedProducts } from "@/lib/server/catalog/lookups";
 import { inTransaction } from "@/lib/server/transaction";
 
@@ -96,6 +97,9 @@ export function staticDocuments(): IndexedDocument[] {
   return [...faq, ...sections];
 }
 
+const VECTOR = sql.raw(searchVectorSql("v"));
+const TITLE = sql.raw(searchTitleSql("v"));
+
 /** Writes documents (inserted or replaced), their tsvector computed by the same statement. */
 export async function writeDocuments(db: DbExecutor, documents: readonly IndexedDocument[]): Promise<void> {
   for (let start = 0; start < documents.length; start += 500) {
@@ -103,10 +107,7 @@ export async function writeDocuments(db: DbExecutor, documents: readonly Indexed
     await db.execute(sql`
       insert into search_documents (kind, key, page, href, title, category, body, keywords, document, title_norm, updated_at)
       select v.kind, v.key, v.page, v.href, v.title, v.category, v.body, v.keywords,
-        setweight(to_tsvector('english', unaccent(v.title || ' ' || v.keywords)), 'A')
-          || setweight(to_tsvector('english', unaccent(v.category)), 'B')
-          || setweight(to_tsvector('english', unaccent(v.body)), 'C'),
-        lower(unaccent(v.title || ' ' || v.keywords)), now()
+        ${VECTOR}, ${TITLE}, now()
       from jsonb_to_recordset(${batch}::jsonb)
         as v(kind text, key text, page text, href text, title text, category text, body text, keywords text)
       on conflict (kind, key) do update set page = excluded.page, href = excluded.href, title = excluded.title,
