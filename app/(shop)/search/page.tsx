@@ -201,7 +201,7 @@ function Groups({
 function NoResults({ found }: { found: SearchOutcome }) {
   return (
     <section aria-labelledby="no-results-title" className="mt-8 max-w-2xl">
-      <h2 id="no-results-title" className="text-xl font-semibold text-ink" role="status">
+      <h2 id="no-results-title" className="text-xl font-semibold text-ink">
         Nothing found for “{found.query}”
       </h2>
       {found.suggestions.length > 0 ? (
