@@ -38,10 +38,10 @@ CREATE TABLE "search_terms" (
 	"term" text PRIMARY KEY NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "search_documents_document_idx" ON "search_documents" USING gin ("document");--> statement-breakpoint
-CREATE INDEX "search_documents_title_trgm_idx" ON "search_documents" USING gin ("title_norm" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "search_documents_document_idx" ON "search_documents" USING gin ("document") WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "search_documents_title_trgm_idx" ON "search_documents" USING gin ("title_norm" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
 CREATE INDEX "search_queries_query_idx" ON "search_queries" USING btree ("query");--> statement-breakpoint
-CREATE INDEX "search_terms_trgm_idx" ON "search_terms" USING gin ("term" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "search_terms_trgm_idx" ON "search_terms" USING gin ("term" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
 INSERT INTO "search_synonyms" ("term", "expansion") VALUES
 	('ro', 'reverse osmosis'),
 	('tds pen', 'water-quality tester'),

@@ -25,6 +25,8 @@ const STATEMENT_TIMEOUT_MS = 2_000;
 /** Marks the matched words in ts_headline's answer: private-use characters, never in the shop's text. */
 const MARK_START = "\uE000";
 const MARK_END = "\uE001";
+/** Matches re-ranked by title similarity beyond the page asked for. */
+const CANDIDATES = 50;
 
 export interface SearchViewer {
   userId: string;
@@ -114,25 +116,37 @@ async function rank(
   const { all, any } = queries(plan);
   const headline =
     kind === "answer"
-      ? sql`ts_headline('english', r.body, r.allq || r.anyq, ${`StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=28, MinWords=12, ShortWord=2, MaxFragments=1`})`
+      ? sql`ts_headline('english', r.body, q.allq || q.anyq, ${`StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=28, MinWords=12, ShortWord=2, MaxFragments=1`})`
       : sql`null`;
+  // Two stages, so the costly parts run on few rows: every match is counted and scored by ts_rank
+  // (a match of the whole query above a title that is only similar, above a match of any word),
+  // the best CANDIDATES re-ranked with the title's trigram similarity, ts_headline on the page's
+  // rows alone. q is materialized: inlined, its stable functions would run again for every row.
+  const candidates = page.offset + page.limit + CANDIDATES;
   const rows = await rowsOf<RankedRow>(
     db,
-    sql`with q as (select ${all} as allq, ${any} as anyq),
-      whole as (
-        select exists (select 1 from search_documents d, q where d.kind = ${kind} and (d.document @@ q.allq or ${plan.clean} <% d.title_norm)) as found
+    sql`with q as materialized (select ${all} as allq, ${any} as anyq),
+      whole as materialized (
+        select (exists (select 1 from search_documents where kind = ${kind} and document @@ (${all}))
+          or exists (select 1 from search_documents where kind = ${kind} and ${plan.clean} <% title_norm)) as found
       ),
-      r as (
-        select d.key, d.title, d.page, d.href, d.body, q.allq, q.anyq,
-          (ts_rank(d.document, q.allq) + 0.2 * ts_rank(d.document, q.anyq) + 0.5 * word_similarity(${plan.clean}, d.title_norm))::float8 as score,
+      c as (
+        select d.key, d.title, d.page, d.href, d.body, d.title_norm,
+          (ts_rank(d.document, q.allq) + case when d.document @@ q.allq then 0.5 else 0 end
+            + case when whole.found then 0 else 0.2 * ts_rank(d.document, q.anyq) end)::float8 as base,
           (count(*) over ())::int as total
         from search_documents d, q, whole
         where d.kind = ${kind}
           and (d.document @@ q.allq or ${plan.clean} <% d.title_norm or (not whole.found and d.document @@ q.anyq))
-        order by score desc, d.key
+        order by base desc, d.key
+        limit ${candidates}
+      ),
+      r as (
+        select c.*, (c.base + 0.5 * word_similarity(${plan.clean}, c.title_norm))::float8 as score
+        from c order by score desc, c.key
         limit ${page.limit} offset ${page.offset}
       )
-      select r.key, r.title, r.page, r.href, r.total, ${headline} as headline from r order by r.score desc, r.key`,
+      select r.key, r.title, r.page, r.href, r.total, ${headline} as headline from r, q order by r.score desc, r.key`,
   );
   return { rows, total: rows[0]?.total ?? 0 };
 }
