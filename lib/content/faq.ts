@@ -100,7 +100,7 @@ export function faqGroups(live: FaqLiveFacts = {}): FaqGroup[] {
       items: [
         {
           id: "shipping-time",
-          question: "How long does shipping take, and when is it free?",
+          question: "How long does shipping take, what does it cost, and when is it free?",
           answer:
             "We ship with UPS: Ground in about 3 business days for $11.90, 2nd Day Air in 2 business days for $22.90 and Next Day Air in 1 business day for $33.90. UPS Ground is free to the United States on orders over $37, and always free for members.",
           link: { href: `${ROUTES.policy}#shipping`, label: "Shipping policy" },

@@ -97,6 +97,19 @@ function queries(plan: Plan): { all: SQL; any: SQL } {
   return { all: sql.join(parts, sql` || `), any: sql`to_tsquery('english', unaccent(${plan.anyWords}))` };
 }
 
+/** Whether any product, and any answer, matches one form of the query whole (by the tsvector index). */
+async function wholeMatches(db: DbExecutor, plan: Plan): Promise<{ product: boolean; answer: boolean }> {
+  if (plan.variants.length === 0) return { product: false, answer: false };
+  const { all } = queries(plan);
+  const [row] = await rowsOf<{ product: boolean; answer: boolean }>(
+    db,
+    sql`with q as materialized (select ${all} as allq)
+      select exists (select 1 from search_documents d, q where d.kind = 'product' and d.document @@ q.allq) as product,
+        exists (select 1 from search_documents d, q where d.kind = 'answer' and d.document @@ q.allq) as answer`,
+  );
+  return { product: row?.product ?? false, answer: row?.answer ?? false };
+}
+
 interface RankedRow {
   key: string;
   title: string;
@@ -111,6 +124,7 @@ async function rank(
   plan: Plan,
   kind: "product" | "answer",
   page: { limit: number; offset: number },
+  wholeMatches: boolean,
 ): Promise<{ rows: RankedRow[]; total: number }> {
   if (plan.anyWords.length === 0 && plan.variants.length === 0) return { rows: [], total: 0 };
   const { all, any } = queries(plan);
@@ -118,26 +132,27 @@ async function rank(
     kind === "answer"
       ? sql`ts_headline('english', r.body, q.allq || q.anyq, ${`StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=28, MinWords=12, ShortWord=2, MaxFragments=1`})`
       : sql`null`;
-  // Two stages, so the costly parts run on few rows: every match is counted and scored by ts_rank
-  // (a match of the whole query above a title that is only similar, above a match of any word),
+  // Two stages, so the costly parts run on few rows: every match is counted and scored by ts_rank,
   // the best CANDIDATES re-ranked with the title's trigram similarity, ts_headline on the page's
-  // rows alone. q is materialized: inlined, its stable functions would run again for every row.
+  // rows alone. When documents match the whole query, only they are results (the tsvector index
+  // alone); otherwise titles similar to the query, and then documents matching any of its words.
+  // q is materialized: inlined, its stable functions would run again for every row.
   const candidates = page.offset + page.limit + CANDIDATES;
+  const matches = wholeMatches
+    ? sql`d.document @@ q.allq`
+    : sql`(${plan.clean} <% d.title_norm or (not whole.similar and d.document @@ q.anyq))`;
   const rows = await rowsOf<RankedRow>(
     db,
     sql`with q as materialized (select ${all} as allq, ${any} as anyq),
       whole as materialized (
-        select (exists (select 1 from search_documents where kind = ${kind} and document @@ (${all}))
-          or exists (select 1 from search_documents where kind = ${kind} and ${plan.clean} <% title_norm)) as found
+        select ${wholeMatches ? sql`true` : sql`exists (select 1 from search_documents where kind = ${kind} and ${plan.clean} <% title_norm)`} as similar
       ),
       c as (
         select d.key, d.title, d.page, d.href, d.body, d.title_norm,
-          (ts_rank(d.document, q.allq) + case when d.document @@ q.allq then 0.5 else 0 end
-            + case when whole.found then 0 else 0.2 * ts_rank(d.document, q.anyq) end)::float8 as base,
+          (ts_rank(d.document, q.allq) + case when whole.similar then 0 else 0.2 * ts_rank(d.document, q.anyq) end)::float8 as base,
           (count(*) over ())::int as total
         from search_documents d, q, whole
-        where d.kind = ${kind}
-          and (d.document @@ q.allq or ${plan.clean} <% d.title_norm or (not whole.found and d.document @@ q.anyq))
+        where d.kind = ${kind} and ${matches}
         order by base desc, d.key
         limit ${candidates}
       ),
@@ -224,8 +239,9 @@ export async function runSearch(raw: string, viewer: SearchViewer | null, paging
   const outcome = await inTransaction(async (tx) => {
     await tx.execute(sql.raw(`set local statement_timeout = ${STATEMENT_TIMEOUT_MS}`));
     const plan = await planQuery(tx, clean);
-    const products = paging.products ? await rank(tx, plan, "product", paging.products) : { rows: [], total: 0 };
-    const answers = paging.answers ? await rank(tx, plan, "answer", paging.answers) : { rows: [], total: 0 };
+    const whole = await wholeMatches(tx, plan);
+    const products = paging.products ? await rank(tx, plan, "product", paging.products, whole.product) : { rows: [], total: 0 };
+    const answers = paging.answers ? await rank(tx, plan, "answer", paging.answers, whole.answer) : { rows: [], total: 0 };
     return {
       plan,
       products: { hits: await productHits(tx, products.rows, viewer), total: products.total },
