@@ -78,9 +78,10 @@ function benchQueries(): string[] {
   ];
 }
 
-async function perQueryLatencies(url: string, durationS: number): Promise<number[]> {
+async function perQueryLatencies(url: string, durationS: number): Promise<{ sorted: number[]; byQuery: Map<string, number[]> }> {
   const queries = benchQueries();
   const latencies: number[] = [];
+  const byQuery = new Map<string, number[]>();
   const end = Date.now() + durationS * 1000;
   for (let index = 0; Date.now() < end; index += 1) {
     const q = queries[index % queries.length] ?? "filter";
@@ -88,9 +89,25 @@ async function perQueryLatencies(url: string, durationS: number): Promise<number
     const response = await fetch(`${url}/api/v1/c/search/suggest?q=${encodeURIComponent(q)}`);
     await response.arrayBuffer();
     if (!response.ok) throw new Error(`suggest ${q}: ${response.status}`);
-    latencies.push(performance.now() - started);
+    const took = performance.now() - started;
+    latencies.push(took);
+    byQuery.set(q, [...(byQuery.get(q) ?? []), took]);
   }
-  return latencies.sort((a, b) => a - b);
+  return { sorted: latencies.sort((a, b) => a - b), byQuery };
+}
+
+/** The queries slowest at their median, for the notes: where the time goes. */
+function slowest(byQuery: Map<string, number[]>, count: number): { query: string; medianMs: number }[] {
+  return [...byQuery]
+    .map(([query, times]) => ({
+      query,
+      medianMs: percentile(
+        [...times].sort((a, b) => a - b),
+        0.5,
+      ),
+    }))
+    .sort((a, b) => b.medianMs - a.medianMs)
+    .slice(0, count);
 }
 
 const percentile = (sorted: readonly number[], share: number) =>
@@ -100,6 +117,7 @@ export interface SearchBench {
   queries: number;
   p50Ms: number;
   p95Ms: number;
+  slowest: { query: string; medianMs: number }[];
   suggestTen: LoadResult;
   searchPage: LoadResult;
   productPage: LoadResult;
@@ -112,7 +130,7 @@ export async function searchBench(port: number, durationS: number, running: { st
   // The first search indexes the catalogue (once per process): not measured.
   await fetch(`${shop.url}/api/v1/c/search/suggest?q=filter`);
   await perQueryLatencies(shop.url, 2);
-  const latencies = await perQueryLatencies(shop.url, durationS);
+  const { sorted: latencies, byQuery } = await perQueryLatencies(shop.url, durationS);
   const suggestTen = await load({ url: `${shop.url}/api/v1/c/search/suggest?q=replacement%20filter`, connections: 10, durationS });
   const searchPage = await load({ url: `${shop.url}/search?q=replacement+filter`, connections: 10, durationS });
   const productPage = await load({ url: `${shop.url}${PRODUCT_ROUTE}`, connections: 10, durationS });
@@ -120,6 +138,7 @@ export async function searchBench(port: number, durationS: number, running: { st
     queries: latencies.length,
     p50Ms: percentile(latencies, 0.5),
     p95Ms: percentile(latencies, 0.95),
+    slowest: slowest(byQuery, 5),
     suggestTen,
     searchPage,
     productPage,
@@ -160,7 +179,7 @@ export function searchTable(result: SearchBench, durationS: number): Table {
       {
         label: "/search?q=replacement filter, 10 connections",
         cells: [
-          rps(result.searchPage.requestsPerSecond, result.productPage.requestsPerSecond * SEARCH_BUDGET.pageShareOfProductPage),
+          rps(result.searchPage.requestsPerSecond, SEARCH_BUDGET.pageRequestsPerSecond),
           ms(result.searchPage.p50Ms),
           ms(result.searchPage.p99Ms),
           failed(result.searchPage),
@@ -178,7 +197,8 @@ export function searchTable(result: SearchBench, durationS: number): Table {
     ],
     notes: [
       "p50 and p95 of the predictive call are per query, one after another on one connection, measured by the client (HTTP included).",
-      `The /search page's budget: at least ${SEARCH_BUDGET.pageShareOfProductPage * 100} % of the product page's requests per second on the same shop.`,
+      `Slowest queries (median): ${result.slowest.map((entry) => `"${entry.query}" ${entry.medianMs.toFixed(1)} ms`).join(", ")}.`,
+      "The /search page's budget is the product page's (THROUGHPUT_BUDGET); the product page is served from Next's cache, /search renders and searches per request.",
     ],
   };
 }

@@ -54,16 +54,25 @@ interface TermRow {
 async function planQuery(db: DbExecutor, clean: string): Promise<Plan> {
   const words = queryWords(clean);
   const pairs = words.slice(1).map((word, index) => `${words[index]}${word}`);
+  // One statement: which words (and adjacent pairs joined) the index knows; for an unknown word of
+  // 3 letters or more, the closest known word, and for the last one, a word it starts. CASE keeps
+  // the trigram lookups to the words that need them.
+  const entries = [
+    ...words.map((word, index) => ({ word, pair: false, last: index === words.length - 1 })),
+    ...pairs.map((word) => ({ word, pair: true, last: false })),
+  ];
   const terms =
-    words.length === 0
+    entries.length === 0
       ? []
       : await rowsOf<TermRow>(
           db,
-          sql`select w.word,
-            exists (select 1 from search_terms t where t.term = w.word) as known,
-            (select t.term from search_terms t where t.term like w.word || '%' and t.term <> w.word order by length(t.term), t.term limit 1) as completion,
-            (select t.term from search_terms t where t.term % w.word order by similarity(t.term, w.word) desc, t.term limit 1) as closest
-          from unnest(string_to_array(${[...words, ...pairs].join(" ")}, ' ')) as w(word)`,
+          sql`select w.word, k.known,
+            case when k.known or w.pair or length(w.word) < 3 or not w.last then null else
+              (select t.term from search_terms t where t.term like w.word || '%' and t.term <> w.word order by length(t.term), t.term limit 1) end as completion,
+            case when k.known or w.pair or length(w.word) < 3 then null else
+              (select t.term from search_terms t where t.term % w.word order by similarity(t.term, w.word) desc, t.term limit 1) end as closest
+          from jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) as w(word text, pair boolean, last boolean),
+            lateral (select exists (select 1 from search_terms t where t.term = w.word) as known) as k`,
         );
   const byWord = new Map(terms.map((row) => [row.word, row]));
   const typing = !/\s$/.test(clean);
