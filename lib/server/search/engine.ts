@@ -25,6 +25,8 @@ const STATEMENT_TIMEOUT_MS = 2_000;
 /** Marks the matched words in ts_headline's answer: private-use characters, never in the shop's text. */
 const MARK_START = "\uE000";
 const MARK_END = "\uE001";
+/** Queries of more words than this are not matched by title similarity. */
+const MAX_SIMILAR_TITLE_WORDS = 3;
 /** Matches re-ranked by title similarity beyond the page asked for. */
 const CANDIDATES = 50;
 
@@ -147,14 +149,19 @@ async function rank(
   // alone); otherwise titles similar to the query, and then documents matching any of its words.
   // q is materialized: inlined, its stable functions would run again for every row.
   const candidates = page.offset + page.limit + CANDIDATES;
+  // Title similarity is for names typed short and wrong ("purifer", "ro 600"); a long question is
+  // not a name, and its many trigrams would make the trigram index visit most titles.
+  const bySimilarTitle = plan.words.length <= MAX_SIMILAR_TITLE_WORDS;
   const matches = wholeMatches
     ? sql`d.document @@ q.allq`
-    : sql`(${plan.clean} <% d.title_norm or (not whole.similar and d.document @@ q.anyq))`;
+    : bySimilarTitle
+      ? sql`(${plan.clean} <% d.title_norm or (not whole.similar and d.document @@ q.anyq))`
+      : sql`d.document @@ q.anyq`;
   const rows = await rowsOf<RankedRow>(
     db,
     sql`with q as materialized (select ${all} as allq, ${any} as anyq),
       whole as materialized (
-        select ${wholeMatches ? sql`true` : sql`exists (select 1 from search_documents where kind = ${kind} and ${plan.clean} <% title_norm)`} as similar
+        select ${wholeMatches || !bySimilarTitle ? sql.raw(wholeMatches ? "true" : "false") : sql`exists (select 1 from search_documents where kind = ${kind} and ${plan.clean} <% title_norm)`} as similar
       ),
       c as (
         select d.key, d.title, d.page, d.href, d.body, d.title_norm,
