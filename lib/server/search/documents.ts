@@ -154,6 +154,9 @@ export async function syncIndex(): Promise<void> {
         regexp_split_to_table(lower(unaccent(d.title || ' ' || d.keywords || ' ' || d.category || ' ' || d.body)), '[^a-z0-9]+') as word
       where length(word) between 2 and 40
       on conflict (term) do nothing`);
+    // Fresh statistics for the planner: after the first sync of a large catalogue, the tables would
+    // otherwise be planned on empty-table guesses until autovacuum analysed them.
+    await tx.execute(sql`analyze search_documents, search_terms`);
   });
 }
 
