@@ -53,7 +53,7 @@ const DOMAIN_LEVELS = [
   ["purifiers"],
   // Above the purifiers: the filter schedule reads a customer's purifiers and their filter changes.
   ["filter-shipments"],
-  ["cart", "after-sale"],
+  ["cart", "after-sale", "search"],
   ["checkout"],
   // Above every owner it reads: the console's figures ask each domain for its own sums.
   ["reports"],
@@ -90,6 +90,7 @@ export const TABLE_OWNERS = {
   cart: ["cartItems"],
   "after-sale": ["afterSaleRequests", "afterSaleEvents"],
   reports: ["funnelEvents"],
+  search: ["searchDocuments", "searchTerms", "searchSynonyms", "searchQueries"],
 };
 const schemaDir = new URL("./lib/db/schema/", import.meta.url);
 const schemaTables = readdirSync(schemaDir)
@@ -180,7 +181,10 @@ export default defineConfig([
     ["lib/api/**", "lib/state/**", "lib/hooks/**", "lib/display/**", "lib/visitor/**", "lib/rules/**", "lib/site/**", "middleware.ts"],
     [noDatabase, noServer, noTestSupport, noComponents],
   ),
-  layer(["lib/config/**", "lib/schemas/**", "lib/geo/**"], [noDatabase, noServer, noBrowserClient, noTestSupport, noComponents]),
+  layer(
+    ["lib/config/**", "lib/schemas/**", "lib/geo/**", "lib/content/**"],
+    [noDatabase, noServer, noBrowserClient, noTestSupport, noComponents],
+  ),
   layer(["app/**"], [noDatabase, noTestSupport]),
   layer(["lib/server/**"], [noBrowserClient, noTestSupport, noComponents], [sendMailDirectly]),
   ...DOMAIN_LEVELS.flat().map((domain) =>

@@ -127,7 +127,7 @@ export const config = {
     // from the cache): their nonce. /mart also for a shelf of a category the store does not have (a
     // 404 drawn on the server).
     "/",
-    "/:page(waterpurifier|waterpurifier/subscriptionplan|lenwellcare|repair|mart|about/faq|deals|reminders/unsubscribe)",
+    "/:page(waterpurifier|waterpurifier/subscriptionplan|lenwellcare|repair|mart|about/faq|deals|reminders/unsubscribe|search)",
     // Any page carrying a referral code or the app marker (not the API, Next's files or /public).
     {
       source: "/((?!api/|_next/|.*\\.(?:svg|png|jpe?g|webp|avif|gif|ico|json|txt|xml|woff2?|css|js|map)$).*)",

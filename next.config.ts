@@ -18,7 +18,8 @@ const nextConfig: NextConfig = {
   // constant): the committed migrations every start applies. What is read from public/ (the
   // pictures, the us-atlas states file) comes with public/, which scripts/standalone.sh copies.
   outputFileTracingIncludes: {
-    "/*": ["./lib/db/migrations/**/*"],
+    // The embedded database's contrib extensions are loaded by file at run time (lib/db/pglite.ts).
+    "/*": ["./lib/db/migrations/**/*", "./node_modules/@electric-sql/pglite/dist/{pg_trgm,unaccent}.tar.gz"],
   },
   poweredByHeader: false,
   // Next would hash each page's whole HTML on every request for its ETag (docs/decisions/0018-catalogue-cache.md).

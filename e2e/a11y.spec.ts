@@ -25,6 +25,14 @@ test.describe("accessibility (axe)", () => {
     });
   }
 
+  for (const query of ["replacement filter", "qqqzzz"]) {
+    test(`the search page for "${query}" has no serious or critical violations`, async ({ page }) => {
+      await page.goto(`${ROUTES.search}?q=${encodeURIComponent(query)}`);
+      await expect(page.getByRole("heading", { level: 1, name: "Search" })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+
   test("the login page, with its errors shown, has no serious or critical violations", async ({ page }) => {
     await page.goto(ROUTES.login);
     expect(await seriousViolations(page)).toEqual([]);

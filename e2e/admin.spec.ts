@@ -208,6 +208,7 @@ test.describe("operator console", () => {
       consoleProductPath("LW-RO600"),
       ROUTES.consolePlans,
       ROUTES.consoleReferrals,
+      ROUTES.consoleSearches,
       ROUTES.consolePurifiers,
       ROUTES.consoleFilterShipments,
     ]) {

@@ -28,6 +28,7 @@ const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
   "/api/ready": "the readiness probe: load balancers and orchestrators carry no session",
   "/api/v1/c/merchandise/list": "the catalogue",
   "/api/v1/c/merchandise/detail": "the catalogue",
+  "/api/v1/c/search/suggest": "site search: products and answers for anyone, a signed-in customer's own orders and purifiers as well",
   "/api/v1/c/ulogin/login": "signs in",
   "/api/v1/c/ulogin/register": "signs up",
   "/api/v1/c/ulogin/send/code": "the code for register or reset, before any session",

@@ -15,6 +15,7 @@ const SECTIONS = [
   { href: ROUTES.consoleVerification, label: "Verification" },
   { href: ROUTES.consoleFilterShipments, label: "Filter shipments" },
   { href: ROUTES.consoleReferrals, label: "Referrals" },
+  { href: ROUTES.consoleSearches, label: "Searches" },
 ] as const;
 
 /**

@@ -1,13 +1,9 @@
 import { ChevronDownIcon } from "@/components/ui/icons";
 import { TextLink } from "./text-link";
 
-export interface FaqItem {
-  question: string;
-  /** Plain text, so the same words can go into the FAQPage structured data. */
-  answer: string;
-  /** An optional in-site link shown under the answer (not part of the structured data). */
-  link?: { href: string; label: string };
-}
+import type { FaqItem } from "@/lib/content/faq";
+
+export type { FaqItem };
 
 /**
  * Questions that open and close with no JavaScript: native <details>/<summary>, which browsers
@@ -17,7 +13,7 @@ export function FaqList({ items }: { items: readonly FaqItem[] }) {
   return (
     <div className="max-w-3xl space-y-3">
       {items.map((item) => (
-        <details key={item.question} className="group rounded-2xl border border-line bg-white shadow-card">
+        <details key={item.id} id={item.id} className="group scroll-mt-24 rounded-2xl border border-line bg-white shadow-card">
           <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-2xl px-5 py-4 text-base font-semibold text-ink hover:text-brand-700 [&::-webkit-details-marker]:hidden">
             <span>{item.question}</span>
             <ChevronDownIcon className="h-5 w-5 shrink-0 text-brand-700 transition-transform duration-200 group-open:rotate-180" />

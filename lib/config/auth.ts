@@ -102,3 +102,9 @@ export const CODE_REQUEST_LIMITS = { perIp: { points: 20, duration: 3_600 } } as
 
 /** Wrong or expired codes at register and reset, per known address (each code also dies after 5). */
 export const CODE_GUESS_LIMITS = { perIp: { points: 30, duration: 3_600 } } as const satisfies Record<string, RateRule>;
+
+/**
+ * Site search, per known client address: a visitor typing fast asks about four predictive searches
+ * a second at most, so this leaves room for typing and refuses only a script.
+ */
+export const SEARCH_LIMITS = { perIp: { points: 240, duration: 60 } } as const satisfies Record<string, RateRule>;

@@ -40,6 +40,8 @@ export const ROUTES = {
   /** The purifiers customers added, waiting for an operator to verify their proof of purchase. */
   consoleVerification: "/admin/verification",
   consoleReferrals: "/admin/referrals",
+  /** What visitors search for, what finds nothing, and the synonyms. */
+  consoleSearches: "/admin/searches",
   consoleFilterShipments: "/admin/filter-shipments",
   /** Opened from the unsubscribe link of a reminder e-mail, without signing in. */
   unsubscribe: "/reminders/unsubscribe",

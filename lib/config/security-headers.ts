@@ -159,6 +159,7 @@ export const PER_REQUEST_BROWSE_PAGES: readonly string[] = [
   ROUTES.faq,
   ROUTES.deals,
   ROUTES.unsubscribe,
+  ROUTES.search,
 ];
 
 /**

@@ -92,8 +92,8 @@ describeEachEngine("database on $name", (engine) => {
 
 describe("migrations", () => {
   it("can be applied twice to the same embedded database", async () => {
-    const { PGlite } = await import("@electric-sql/pglite");
-    const client = new PGlite();
+    const { newPglite } = await import("./pglite");
+    const client = newPglite();
     try {
       await migratePgliteDatabase(client);
       await migratePgliteDatabase(client);

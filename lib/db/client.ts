@@ -1,12 +1,13 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type pg from "pg";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { readDatabaseSettings, type DatabaseSettings } from "@/lib/config/database";
 import { isConnectionLoss, raisedWhileConnecting } from "./connection-loss";
+import { newPglite } from "./pglite";
 import { createPool } from "./pool";
 import * as schema from "./schema";
 import { migratePgliteDatabase, migratePostgresDatabase } from "./migrate";
@@ -56,11 +57,11 @@ export async function openDatabase(
   }
   let client: PGlite;
   if (options.inMemory) {
-    client = new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+    client = newPglite(undefined, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   } else {
     // PGlite creates only the last folder of its path.
     await mkdir(path.dirname(settings.pgliteDir), { recursive: true });
-    client = new PGlite(settings.pgliteDir);
+    client = newPglite(settings.pgliteDir);
   }
   await migratePgliteDatabase(client);
   const db = drizzlePglite(client, { schema });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { money } from "./cart";
 import { pageFields } from "./paging";
+import { singleLineText, uuidText } from "./text";
 
 // Site search (docs/api.md, Search): the contract between the search engine (lib/server/search),
 // the predictive-search call GET /api/v1/c/search/suggest, the combobox in the top bar and the
@@ -8,7 +9,7 @@ import { pageFields } from "./paging";
 // `match`, and the browser draws them as <mark>, so no text from the catalogue or a query is ever
 // put into a page as markup.
 
-/** What a query may be: trimmed, 2 to SEARCH_QUERY_MAX characters (longer text is refused, not cut). */
+/** What a query may be: one line of text, trimmed, 2 to SEARCH_QUERY_MAX characters (longer text is refused, not cut). */
 export const SEARCH_QUERY_MIN = 2;
 export const SEARCH_QUERY_MAX = 100;
 /** Results of each group in the predictive search. */
@@ -90,8 +91,9 @@ export const suggestResultSchema = z.object({
 });
 export type SuggestResult = z.infer<typeof suggestResultSchema>;
 
-const queryText = z
-  .string()
+// Through the shared text rule (lib/schemas/text.ts): a NUL, a control character or an unpaired
+// surrogate is refused as a 422 on `q`, like any field, instead of being searched for.
+const queryText = singleLineText()
   .transform((value) => value.trim())
   .pipe(z.string().min(SEARCH_QUERY_MIN).max(SEARCH_QUERY_MAX));
 
@@ -108,3 +110,12 @@ export const searchPageQuerySchema = z.object({
   ...pageFields(SEARCH_PAGE_SIZE),
 });
 export type SearchPageQuery = z.output<typeof searchPageQuerySchema>;
+
+// The operator's synonyms (POST /api/v1/admin/search/synonyms/add and …/remove): a term a visitor
+// types, and the words the shop uses for it, searched as well.
+const synonymText = singleLineText().trim().min(2, "Use at least 2 characters.").max(60, "Use at most 60 characters.");
+
+export const synonymAddBodySchema = z.strictObject({ term: synonymText, expansion: synonymText });
+export const synonymRemoveBodySchema = z.strictObject({ id: uuidText("Unknown synonym.") });
+export const synonymSchema = z.object({ id: z.string(), term: z.string(), expansion: z.string() });
+export type SynonymView = z.infer<typeof synonymSchema>;

@@ -120,3 +120,15 @@ export const STORM_BUDGET = {
   /** Answers 503: none, nothing waits long enough in the hash queue to be turned away. */
   unavailable: 0,
 } as const;
+
+/**
+ * Site search (`npm run bench -- search`), on PostgreSQL with 10,000 generated products and 2,000
+ * answers: the predictive call per query at one connection, and the /search page held to the
+ * product page's throughput budget (the product page itself is measured beside it, for scale).
+ */
+export const SEARCH_BUDGET = {
+  suggestP50Ms: 10,
+  suggestP95Ms: 30,
+  /** The issue's "within the product page's throughput budget": the same share of nginx serving the page's HTML. */
+  pageShareOfNginx: THROUGHPUT_BUDGET.productShareOfNginx,
+} as const;

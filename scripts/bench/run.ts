@@ -1,6 +1,6 @@
 // `npm run bench [-- <part> …] [--no-build] [--runs N] [--duration S] [--routes /,/mart] [--cpu-slowdown X] [--strict] [--cpu-prof]`:
 // builds the shop, starts it on a database of its own, and measures. Parts: bundles, lighthouse,
-// throughput, storm, scaling, overview (all by default).
+// throughput, storm, scaling, overview, search (all by default).
 // Results: bench-results/<date>.json and .md (and latest.*), the Markdown printed as well.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -13,12 +13,13 @@ import { lighthouseTables, runLighthouse } from "./lighthouse";
 import { describeEnvironment, failuresOf, writeReport, type Table } from "./report";
 import { addToCart, checkout, emptyCart, signIn } from "./shop-api";
 import { scalingRuns, scalingTable } from "./scaling";
+import { searchBench, searchTable } from "./search";
 import { startShop } from "./shop-server";
 import { stormRuns, stormTable } from "./storm";
 import { overviewRuns, overviewTable } from "./overview";
 import { nginxThroughput, pageHtml, shopThroughput, startNginx, throughputTable, type ShopThroughput } from "./throughput";
 
-const PARTS = ["bundles", "lighthouse", "throughput", "storm", "scaling", "overview"] as const;
+const PARTS = ["bundles", "lighthouse", "throughput", "storm", "scaling", "overview", "search"] as const;
 type Part = (typeof PARTS)[number];
 
 const { values, positionals } = parseArgs({
@@ -144,6 +145,13 @@ try {
     const results = await stormRuns(port);
     raw.storm = results;
     tables.push(stormTable(results));
+  }
+  if (parts.has("search")) {
+    await stopAll();
+    const result = await searchBench(port, durationS, running);
+    await stopAll();
+    raw.search = result;
+    tables.push(searchTable(result, durationS));
   }
   if (parts.has("scaling")) {
     // After the other parts, whose servers are stopped by then: the ports and cores are its own.

@@ -58,6 +58,8 @@ export interface ShopOptions {
   settings?: Record<string, string>;
   /** Node's own flags for the server process (`--cpu-prof`, which NODE_OPTIONS may not carry). */
   nodeArgs?: string[];
+  /** PostgreSQL only: runs on the seeded database before the shop starts (the search bench adds its generated catalogue). */
+  prepare?: (databaseUrl: string) => Promise<void>;
 }
 
 export async function startShop(engine: Engine, port: number, options: ShopOptions = {}): Promise<ShopServer> {
@@ -90,6 +92,7 @@ export async function startShop(engine: Engine, port: number, options: ShopOptio
     env.DATABASE_URL = databaseUrl.href;
     try {
       await run(process.execPath, ["--import", "tsx", "scripts/db-seed.ts"], env);
+      await options.prepare?.(databaseUrl.href);
     } catch (error) {
       // No shop to stop yet: the database would be left behind.
       await dropDatabase();

@@ -1,5 +1,5 @@
-import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
+import { newPglite } from "@/lib/db/pglite";
 import { migratePgliteDatabase } from "@/lib/db/migrate";
 import * as schema from "@/lib/db/schema";
 import { seedDatabase } from "@/lib/db/seed";
@@ -21,7 +21,7 @@ declare module "vitest" {
 
 /** A migrated, seeded embedded database, as the files PGlite's `loadDataDir` takes. */
 export async function makePgliteTemplate(): Promise<Blob> {
-  const client = new PGlite();
+  const client = newPglite();
   try {
     await migratePgliteDatabase(client);
     await seedDatabase(drizzle(client, { schema }));

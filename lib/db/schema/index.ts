@@ -16,3 +16,4 @@ export * from "./purifiers";
 export * from "./filter-shipments";
 export * from "./refunds";
 export * from "./funnel-events";
+export * from "./search";

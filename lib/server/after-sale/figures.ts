@@ -5,7 +5,7 @@ import type { AfterSaleStatus } from "@/lib/schemas/after-sale";
 import type { DbExecutor } from "@/lib/db/client";
 import { afterSaleEvents, afterSaleRequests, type AfterSaleRow } from "@/lib/db/schema";
 
-// The after-sale figures of the console's overview (docs/decisions/0050-console-overview.md): what
+// The after-sale figures of the console's overview (docs/decisions/0046-console-overview.md): what
 // waits now and for how long, how fast an operator first decides, and the repairs a care plan took.
 
 /** A request in one of these is finished: nothing waits on the shop or the customer. */

@@ -149,3 +149,8 @@ export async function findListedProduct(
     .limit(1);
   return row;
 }
+
+/** Every product on sale, for a domain that copies the catalogue (site search's index). */
+export function listedProducts(db: DbExecutor): Promise<ProductRow[]> {
+  return db.select().from(products).where(eq(products.listed, true)).orderBy(asc(products.sku));
+}

@@ -14,6 +14,7 @@ import { emailsOfUsers } from "@/lib/server/auth/users";
 import { AppError } from "@/lib/server/base/errors";
 import { parseWith } from "@/lib/server/base/parse";
 import { afterCommit, inTransaction } from "@/lib/server/transaction";
+import { catalogAnnouncements } from "./announcements";
 import { toMerchandise } from "./queries";
 
 /**
@@ -68,6 +69,8 @@ export async function updateMerchandise(
     if (changed.length > 0) {
       await tx.insert(productChanges).values(changed.map((change) => ({ ...change, sku: updated.sku, actorUserId: actor.id ?? null })));
     }
+    // Site search (and whatever else copies the catalogue) follows in this transaction.
+    await catalogAnnouncements.productChanged.announce(tx, { sku: updated.sku });
     // After the commit: a page rendered in between would otherwise cache the old row again.
     afterCommit(tx, { label: "revalidating the catalogue", run: () => revalidateTag(CATALOGUE_CACHE.tag, { expire: 0 }) });
     return updated;

@@ -4,7 +4,7 @@ import type { DbExecutor } from "@/lib/db/client";
 import { memberships, type MembershipRow } from "@/lib/db/schema";
 import { productsBySku } from "@/lib/server/catalog/lookups";
 
-// The membership figures of the console's overview (docs/decisions/0050-console-overview.md).
+// The membership figures of the console's overview (docs/decisions/0046-console-overview.md).
 // A plan row keeps its whole history in its dates: renewals move `endsAt` on, a cancel stamps
 // `cancelledAt` (and a plan that ends at once gets its `endsAt` moved to that moment), a lapse
 // leaves it "expired" at its last `endsAt`. So "a member at T" is read from

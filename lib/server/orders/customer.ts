@@ -1,7 +1,7 @@
 import "server-only";
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, or, sql } from "drizzle-orm";
 import { getDb, type Transaction } from "@/lib/db/client";
-import { orders, type OrderRow } from "@/lib/db/schema";
+import { orderItems, orders, type OrderRow } from "@/lib/db/schema";
 import { centsToAmount } from "@/lib/rules/money";
 import { sameAddress } from "@/lib/rules/same-address";
 import type { UsAddress } from "@/lib/schemas/auth";
@@ -176,4 +176,57 @@ export async function cancelLockedOrder(tx: Transaction, order: OrderRow, by: Ev
   const customer = await findUserById(tx, order.userId);
   if (customer) await queueMail(tx, orderCancelledMail(customer.email, order.id, refundCents, paymentReceived(order.status)));
   return cancelled;
+}
+
+/** What a customer's own orders are searched by: the start of the short number, or words of a product name. */
+export interface OwnOrderSearch {
+  /** Lower-case hex without dashes ("5e461c55"), when the query looks like an order number. */
+  numberPrefix: string | null;
+  /** Words every matching order's product name holds (any of its lines). */
+  words: readonly string[];
+}
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/**
+ * The customer's own orders matching a search, newest first, and how many match. Only `userId`'s:
+ * the condition on the owner is in the same statement as the search, so another customer's order
+ * never comes back, whatever was typed.
+ */
+export async function searchOwnOrders(
+  userId: string,
+  search: OwnOrderSearch,
+  page: { limit: number; offset: number },
+): Promise<{ list: OrderSummary[]; total: number }> {
+  const byNumber = search.numberPrefix ? sql`replace(${orders.id}::text, '-', '') like ${`${search.numberPrefix}%`}` : undefined;
+  const byName =
+    search.words.length > 0
+      ? sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${and(
+          ...search.words.map((word) => sql`unaccent(${orderItems.name}) ilike unaccent(${likePattern(word)})`),
+        )})`
+      : undefined;
+  if (!byNumber && !byName) return { list: [], total: 0 };
+  const db = await getDb();
+  const where = and(eq(orders.userId, userId), or(byNumber, byName));
+  const rows = await db
+    .select({ order: orders, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const summaries = await itemSummaries(
+    db,
+    rows.map((row) => row.order.id),
+  );
+  return {
+    total: rows[0]?.total ?? 0,
+    list: rows.map(({ order }) => ({
+      orderId: order.id,
+      status: order.status,
+      createdAt: order.createdAt.toISOString(),
+      total: centsToAmount(order.totalCents),
+      ...(summaries.get(order.id) ?? NO_LINES),
+    })),
+  };
 }

@@ -5,7 +5,7 @@ import type { DbExecutor } from "@/lib/db/client";
 import { orderItems, orders, refunds, type OrderRow, type RefundStatus } from "@/lib/db/schema";
 
 // The sums the console's overview reads from the orders and their money ledger
-// (docs/decisions/0050-console-overview.md). The rules, one place each:
+// (docs/decisions/0046-console-overview.md). The rules, one place each:
 // - a sale is an order paid in the period (its paid time), whatever happened to it afterwards, with
 //   money in it: the shop's own zero-price orders (a member's scheduled filters) are no sale;
 // - a refund counts on the day it was decided (written to the ledger), pending or sent: the money is

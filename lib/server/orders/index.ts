@@ -3,7 +3,16 @@ import "server-only";
 // The orders service: the one entry point other domains and the route handlers import.
 export { createSystemOrder, type SystemOrder } from "./system-order";
 export { cancelPaidRenewalOrder, createRenewalOrder } from "./renewal";
-export { cancelOrder, editOrder, getOrderForCustomer, listOrders, type OrderEdit, type OrderListQuery } from "./customer";
+export {
+  cancelOrder,
+  editOrder,
+  getOrderForCustomer,
+  listOrders,
+  searchOwnOrders,
+  type OrderEdit,
+  type OrderListQuery,
+  type OwnOrderSearch,
+} from "./customer";
 export { sweepExpiredOrders } from "./expiry";
 export { customerActor, nextStepTime, operatorActor, recordEvent, SYSTEM_ACTOR, type EventActor, type OrderEventType } from "./events";
 export { afterSaleCompletedNote, paymentNote, refundNote } from "./event-notes";

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, like, sql } from "drizzle-orm";
 import { getDb, type DbExecutor, type Transaction } from "@/lib/db/client";
 import { AWAITING_VERIFICATIONS, isVouched, MAX_AWAITING_PURIFIERS } from "@/lib/config/purifiers";
 import { purifiers, type PurifierRow } from "@/lib/db/schema";
@@ -328,4 +328,32 @@ export async function ownPurifier(db: DbExecutor, userId: string, purifierId: st
     .from(purifiers)
     .where(and(eq(purifiers.id, purifierId), eq(purifiers.userId, userId)));
   return row ?? null;
+}
+
+/**
+ * The customer's own purifiers whose serial holds `serialPart` (upper-case), newest first, with the
+ * model's name. The owner is in the same statement as the search: never another customer's purifier.
+ */
+export async function searchOwnPurifiers(
+  userId: string,
+  serialPart: string,
+  page: { limit: number; offset: number },
+): Promise<{ list: { id: string; serial: string; model: string }[]; total: number }> {
+  const db = await getDb();
+  const pattern = `%${serialPart.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const rows = await db
+    .select({ row: purifiers, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(purifiers)
+    .where(and(eq(purifiers.userId, userId), isNotNull(purifiers.serial), like(purifiers.serial, pattern)))
+    .orderBy(desc(purifiers.createdAt), desc(purifiers.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const models = await productsBySku(
+    db,
+    rows.map(({ row }) => row.sku),
+  );
+  return {
+    total: rows[0]?.total ?? 0,
+    list: rows.map(({ row }) => ({ id: row.id, serial: row.serial ?? "", model: models.get(row.sku)?.name ?? row.sku })),
+  };
 }

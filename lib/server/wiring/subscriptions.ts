@@ -6,6 +6,7 @@ import { subscribeFilterShipmentsToOrders } from "@/lib/server/filter-shipments/
 import { subscribeMemberships } from "@/lib/server/memberships/subscriptions";
 import { subscribePurifiersToOrders } from "@/lib/server/purifiers/subscriptions";
 import { subscribeReports } from "@/lib/server/reports/subscriptions";
+import { subscribeSearchToCatalog } from "@/lib/server/search/subscriptions";
 
 /**
  * Subscribes every domain to what the domains below it announce or ask (lib/server/events). Idempotent:
@@ -19,5 +20,6 @@ export function wireDomains(): void {
   subscribeFilterShipmentsToOrders();
   subscribeAfterSale();
   subscribeReports();
+  subscribeSearchToCatalog();
   markDomainsWired();
 }

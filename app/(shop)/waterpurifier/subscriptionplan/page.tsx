@@ -91,26 +91,31 @@ export default async function MembershipPage() {
 
   const faq: FaqItem[] = [
     {
+      id: "own-an-ro600",
       question: "Do I need to own an RO600 to join?",
       answer:
         "The membership is built around the RO600's filter schedule, so it is meant for people who own one. If you are buying one now, you can add the membership to the same order. The membership starts when that order is paid, so member prices and free shipping apply from your next order.",
     },
     {
+      id: "when-filters-arrive",
       question: "When do the filters arrive?",
       answer:
         "Each cartridge ships before it is due: the pre-filter about every six months, the post-carbon cartridge about every twelve months and the RO membrane about every twenty-four months. That way the new one is already in your kitchen when the display asks for it.",
     },
     {
+      id: "switch-plans",
       question: "Can I switch between monthly and yearly?",
       answer:
         "Yes. Cancel the plan you have from your account and join the other one. A monthly plan runs to the end of the month you paid for; a yearly plan ends the day you cancel and refunds the full months left of the year you paid for.",
     },
     {
+      id: "cancel-fee",
       question: "Is there a fee to cancel?",
       answer:
         "No. You can cancel any time from your account, and nothing is charged after you cancel. A monthly membership keeps its benefits until the end of the month you paid for. A yearly membership ends the day you cancel, and the full months left of the year you paid for are refunded.",
     },
     {
+      id: "free-shipping",
       question: "Does free shipping cover everything I order?",
       answer:
         "Members get free UPS Ground shipping on every order from the Lenwell store, including the purifier, accessories and extra filters. Faster UPS services are still available at their usual price.",

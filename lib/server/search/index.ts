@@ -1,0 +1,56 @@
+import "server-only";
+import type { SearchPageQuery, SuggestQuery, SuggestResult } from "@/lib/schemas/search";
+import { findSessionByToken } from "@/lib/server/auth/session";
+import { searchThrottle } from "@/lib/server/rate-limit/search-throttle";
+import { runSearch, type SearchOutcome, type SearchViewer } from "./engine";
+import { countSearch } from "./query-log";
+
+// Site search: the predictive call (GET /api/v1/c/search/suggest), the /search page, and the
+// operator's query log and synonyms. docs/api.md "Search".
+
+export { type SearchOutcome, type SearchViewer, type GroupPage } from "./engine";
+export { operatorSearchReport, QUERY_LOG_DAYS, type QueryCount } from "./query-log";
+export { operatorAddSynonym, operatorListSynonyms, operatorRemoveSynonym, type Synonym } from "./synonyms";
+export { normaliseQuery, isPrivateQuery } from "./normalise";
+
+/** The viewer a search shows orders and purifiers to: the session's customer, or nobody. */
+export async function searchViewer(token: string | null | undefined): Promise<SearchViewer | null> {
+  const session = await findSessionByToken(token);
+  return session ? { userId: session.user.id } : null;
+}
+
+/** The predictive search: the first `limit` of each group, and every group's count. Rate-limited per caller's address. */
+export async function suggest(query: SuggestQuery, viewer: SearchViewer | null, ip: string | null): Promise<SuggestResult> {
+  await searchThrottle().take(ip);
+  const page = { limit: query.limit, offset: 0 };
+  const found = await runSearch(query.q, viewer, { products: page, answers: page, orders: page, purifiers: page });
+  return {
+    query: found.query,
+    products: found.products.hits,
+    answers: found.answers.hits,
+    orders: found.orders.hits,
+    purifiers: found.purifiers.hits,
+    total: { products: found.products.total, answers: found.answers.total, orders: found.orders.total, purifiers: found.purifiers.total },
+    suggestions: found.suggestions,
+  };
+}
+
+/** PREVIEW_SIZE of each group on /search without a group; the group asked for a page at a time. */
+export const SEARCH_PAGE_PREVIEW = 5;
+
+/** The /search page: every group's first few, or one group's page; counted in the query log. */
+export async function searchPage(query: SearchPageQuery, viewer: SearchViewer | null): Promise<SearchOutcome> {
+  const groups = ["products", "answers", "orders", "purifiers"] as const;
+  const paging = Object.fromEntries(
+    groups
+      .filter((group) => !query.group || query.group === group)
+      .map((group) => [
+        group,
+        query.group ? { limit: query.pageSize, offset: (query.page - 1) * query.pageSize } : { limit: SEARCH_PAGE_PREVIEW, offset: 0 },
+      ]),
+  );
+  const found = await runSearch(query.q, viewer, paging);
+  const total = found.products.total + found.answers.total + found.orders.total + found.purifiers.total;
+  await countSearch(query.q, total > 0);
+  return found;
+}
