@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isCalendarDay } from "@/lib/rules/calendar-day";
+import { singleLineText } from "./text";
 
 // The console overview's period, as the picker's GET form and the export calls send it
 // (docs/api.md "Console figures"). Days are the shop's calendar days (America/Chicago).
@@ -18,13 +19,16 @@ export const REPORT_PERIOD_LABELS: Readonly<Record<ReportPeriodPreset, string>> 
 /** The longest custom range: a year and a day, enough for a leap year compared with the one before. */
 export const REPORT_MAX_DAYS = 366;
 
-const day = z.string().trim().refine(isCalendarDay, "Use a YYYY-MM-DD day.");
+/** A day of the custom range, or empty (the picker's form sends its fields whether filled or not). */
+const day = singleLineText()
+  .trim()
+  .refine((value) => value === "" || isCalendarDay(value), "Use a YYYY-MM-DD day.");
 
 export const reportPeriodQuerySchema = z
   .object({
     period: z.enum(REPORT_PERIODS).default("30d"),
-    from: z.union([day, z.literal("")]).optional(),
-    to: z.union([day, z.literal("")]).optional(),
+    from: day.optional(),
+    to: day.optional(),
   })
   .refine((query) => query.period !== "custom" || (Boolean(query.from) && Boolean(query.to)), {
     message: "A custom period needs a first and a last day.",

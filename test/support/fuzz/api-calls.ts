@@ -164,6 +164,8 @@ export async function judge(call: FuzzCall, response: Response): Promise<Verdict
   if (status >= 500) return { status, problem: `answered ${status}: ${text.slice(0, 300)}` };
   if (status < 200) return { status, problem: `answered ${status}` };
   if (call.method === "OPTIONS" && status === 204 && text === "") return { status, problem: null };
+  // A download (the console's CSV exports) answers its file when it succeeds, not the envelope.
+  if (status === 200 && response.headers.get("content-type")?.startsWith("text/csv")) return { status, problem: leakIn(call, text) };
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -172,10 +174,15 @@ export async function judge(call: FuzzCall, response: Response): Promise<Verdict
   }
   if (!isEnvelope(body)) return { status, problem: `answered ${status} without the envelope: ${text.slice(0, 200)}` };
   if (body.code !== status) return { status, problem: `answered HTTP ${status} with code ${body.code}` };
+  return { status, problem: leakIn(call, text) };
+}
+
+/** What of the insides `text` names (a stack trace, SQL…), unless the caller sent it: null when nothing. */
+function leakIn(call: FuzzCall, text: string): string | null {
   // What the caller sent may come back in a message ("no product with the sku …"): that is no leak.
   const sent = `${call.query}\n${decoded(call.query)}\n${call.body ?? ""}`;
   for (const [what, pattern] of LEAKS) {
-    if (pattern.test(text) && !pattern.test(sent)) return { status, problem: `answered with ${what}: ${text.slice(0, 300)}` };
+    if (pattern.test(text) && !pattern.test(sent)) return `answered with ${what}: ${text.slice(0, 300)}`;
   }
-  return { status, problem: null };
+  return null;
 }
