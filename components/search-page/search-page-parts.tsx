@@ -3,28 +3,13 @@ import { Image } from "@/components/ui/image";
 import { ShopLink } from "@/components/ui/shop-link";
 import { formatOrderDate, ORDER_STATUS_LABELS } from "@/lib/display/order-display";
 import { formatAmount } from "@/lib/rules/money";
-import type { AnswerHit, OrderHit, ProductHit, PurifierHit, Snippet } from "@/lib/schemas/search";
+import type { AnswerHit, OrderHit, ProductHit, PurifierHit } from "@/lib/schemas/search";
+import { SnippetText } from "@/components/search/snippet-text";
 import type { OrderStatusValue } from "@/lib/schemas/order";
 
 // The parts of the /search page (app/(shop)/search): server components, no JavaScript. A snippet
 // is drawn from its segments, the matched words in <mark>: nothing from a query or the catalogue
 // is ever put into the page as markup.
-
-export function SnippetText({ snippet }: { snippet: Snippet }) {
-  return (
-    <>
-      {snippet.map((segment, index) =>
-        segment.match ? (
-          <mark key={index} className="rounded bg-brand-100 px-0.5 text-ink">
-            {segment.text}
-          </mark>
-        ) : (
-          <span key={index}>{segment.text}</span>
-        ),
-      )}
-    </>
-  );
-}
 
 const LINK = "font-semibold text-ink underline-offset-2 hover:text-brand-700 hover:underline";
 
@@ -56,7 +41,7 @@ export function AnswerResult({ hit }: { hit: AnswerHit }) {
       <p className="text-xs font-medium uppercase tracking-wider text-ink-muted">{hit.page}</p>
       <h3 className="mt-1 text-base">
         <ShopLink href={hit.href} className={LINK}>
-          {hit.title}
+          <SnippetText snippet={hit.titleSnippet} />
         </ShopLink>
       </h3>
       <p className="mt-2 text-sm leading-relaxed text-ink-soft">

@@ -1,6 +1,6 @@
 "use client";
 
-import { Fragment, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
 import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from "@headlessui/react";
 import { useRouter } from "next/navigation";
 import { useAtomValue } from "jotai";
@@ -9,10 +9,11 @@ import { searchPath } from "@/lib/config/routes";
 import { formatAmount } from "@/lib/rules/money";
 import { referralCodeAtom } from "@/lib/state/atoms";
 import { withReferral } from "@/lib/visitor/referral";
-import type { AnswerHit, OrderHit, ProductHit, PurifierHit, Snippet } from "@/lib/schemas/search";
+import type { AnswerHit, OrderHit, ProductHit, PurifierHit } from "@/lib/schemas/search";
 import { SEARCH_QUERY_MAX } from "@/lib/schemas/search";
 import { SEARCH_INPUT_CLASS, SEARCH_INPUT_ID, SEARCH_PLACEHOLDER, type ComboboxVariant } from "./search-field-styles";
 import { SearchForm } from "./search-form";
+import { SnippetText } from "./snippet-text";
 import { SEARCH_UNAVAILABLE_MESSAGE, isSearchable, useSuggestions } from "./use-suggestions";
 
 const panelBase = "z-50 overflow-y-auto rounded-xl border border-line bg-white p-2 text-left shadow-card";
@@ -25,23 +26,6 @@ const PANEL_CLASS: Record<ComboboxVariant, string> = {
 const optionClass =
   "flex min-h-11 w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-[15px] text-ink no-underline data-[focus]:bg-brand-50 data-[focus]:outline data-[focus]:outline-2 data-[focus]:-outline-offset-2 data-[focus]:outline-brand-500";
 const groupLabelClass = "px-3 pb-1 pt-3 text-xs font-semibold uppercase tracking-wider text-ink-muted first:pt-1";
-
-/** A snippet with the matched words marked: every segment is text, so nothing in it becomes markup. */
-export function SnippetText({ snippet }: { snippet: Snippet }) {
-  return (
-    <>
-      {snippet.map((segment, index) =>
-        segment.match ? (
-          <mark key={index} className="rounded-sm bg-brand-100 px-0.5 text-ink">
-            {segment.text}
-          </mark>
-        ) : (
-          <Fragment key={index}>{segment.text}</Fragment>
-        ),
-      )}
-    </>
-  );
-}
 
 function Group({ label, children }: { label: string; children: ReactNode }) {
   const id = useId();
@@ -101,7 +85,9 @@ function AnswerOption({ hit }: { hit: AnswerHit }) {
     <Option href={hit.href}>
       <span className="min-w-0 flex-1">
         <span className="block text-xs font-semibold text-brand-700">{hit.page}</span>
-        <span className="block font-medium">{hit.title}</span>
+        <span className="block font-medium">
+          <SnippetText snippet={hit.titleSnippet} />
+        </span>
         <span className="line-clamp-2 text-sm text-ink-soft">
           <SnippetText snippet={hit.snippet} />
         </span>
@@ -254,7 +240,9 @@ function SearchCombobox({ variant, query, onQueryChange, autoFocus, onSearch }: 
               {open ? suggestions.announcement : ""}
             </div>
             {showPanel ? (
-              <div className={PANEL_CLASS[variant]}>
+              // The results can scroll: the panel is a tab stop of its own, so a keyboard can scroll it
+              // too (the arrows in the field move through the options as well).
+              <div className={PANEL_CLASS[variant]} tabIndex={0} role="group" aria-label="Search suggestions">
                 {suggestions.failed ? (
                   <p className="px-3 py-2 text-sm text-ink-soft">{SEARCH_UNAVAILABLE_MESSAGE}</p>
                 ) : suggestions.searching ? (

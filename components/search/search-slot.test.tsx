@@ -66,6 +66,11 @@ function answerHit(overrides: Partial<AnswerHit> = {}): AnswerHit {
     kind: "faq",
     page: "FAQ",
     title: "How often should I change the filters?",
+    titleSnippet: [
+      { text: "How ", match: false },
+      { text: "often", match: true },
+      { text: " should I change the filters?", match: false },
+    ],
     snippet: [
       { text: "Change the ", match: false },
       { text: "filter", match: true },
@@ -272,7 +277,8 @@ describe("the search combobox", () => {
     const faq = within(groups[1] as HTMLElement).getByRole("option");
     expect(faq.textContent).toContain("FAQ");
     expect(faq.textContent).toContain("How often should I change the filters?");
-    expect([...faq.querySelectorAll("mark")].map((mark) => mark.textContent)).toEqual(["filter"]);
+    // The title's matched word and the snippet's, each marked.
+    expect([...faq.querySelectorAll("mark")].map((mark) => mark.textContent)).toEqual(["often", "filter"]);
     expect(faq.getAttribute("href")).toBe("/about/faq#how-often-filters");
 
     expect(within(groups[2] as HTMLElement).getByRole("option").textContent).toContain("#5E461C55");
@@ -295,6 +301,7 @@ describe("the search combobox", () => {
           answers: [
             answerHit({
               title: "<b>Bold</b> claims",
+              titleSnippet: [{ text: "<b>Bold</b> claims", match: false }],
               snippet: [
                 { text: "<img src=x onerror=alert(1)>", match: true },
                 { text: " and <script>alert(2)</script>", match: false },

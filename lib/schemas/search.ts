@@ -44,6 +44,8 @@ export const answerHitSchema = z.object({
   /** The page it is on ("FAQ", "Policy", "Membership", "Lenwell Care", "Repair"). */
   page: z.string(),
   title: z.string(),
+  /** The title as segments, its matched words marked (a question is often found by its title alone). */
+  titleSnippet: snippetSchema,
   snippet: snippetSchema,
   /** The page and its anchor, e.g. "/about/faq#how-often-filters". */
   href: z.string(),

@@ -127,6 +127,7 @@ interface RankedRow {
   page: string;
   href: string;
   headline: string | null;
+  titleHeadline: string | null;
   total: number;
 }
 
@@ -142,6 +143,12 @@ async function rank(
   const headline =
     kind === "answer"
       ? sql`ts_headline('english', r.body, q.allq || q.anyq, ${`StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=28, MinWords=12, ShortWord=2, MaxFragments=1`})`
+      : sql`null`;
+  // The title with every matched word marked: a question found by its title ("how often") has
+  // nothing to mark in the body's fragment.
+  const titleHeadline =
+    kind === "answer"
+      ? sql`ts_headline('english', r.title, q.allq || q.anyq, ${`StartSel=${MARK_START}, StopSel=${MARK_END}, HighlightAll=true`})`
       : sql`null`;
   // Two stages, so the costly parts run on few rows: every match is counted and scored by ts_rank,
   // the best CANDIDATES re-ranked with the title's trigram similarity, ts_headline on the page's
@@ -177,7 +184,8 @@ async function rank(
         from c order by score desc, c.key
         limit ${page.limit} offset ${page.offset}
       )
-      select r.key, r.title, r.page, r.href, r.total, ${headline} as headline from r, q order by r.score desc, r.key`,
+      select r.key, r.title, r.page, r.href, r.total, ${headline} as headline, ${titleHeadline} as "titleHeadline"
+      from r, q order by r.score desc, r.key`,
   );
   return { rows, total: rows[0]?.total ?? 0 };
 }
@@ -268,6 +276,7 @@ export async function runSearch(raw: string, viewer: SearchViewer | null, paging
           kind: row.key.startsWith("faq:") ? ("faq" as const) : ("section" as const),
           page: row.page,
           title: row.title,
+          titleSnippet: row.titleHeadline ? toSnippet(row.titleHeadline) : [{ text: row.title, match: false }],
           snippet: toSnippet(row.headline ?? ""),
           href: row.href,
         })),
