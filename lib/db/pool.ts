@@ -9,8 +9,8 @@ import { sharedLogger } from "@/lib/log/logger";
 //   transaction, is reported by node-postgres as an 'error' event; unheard, that event is an
 //   uncaught exception that ends the process. Here it is heard and logged in one line; the pool has
 //   already dropped the connection (or drops it when it is released), and opens a new one on demand.
-// - A read sent outside a transaction that failed because its connection died is sent once more,
-//   on another connection: reading twice changes nothing. A write is never repeated here, since
+// - A read sent outside a transaction that failed because its connection died is sent again, on
+//   another connection, twice at most: reading twice changes nothing. A write is never repeated here, since
 //   whether it committed before the connection died cannot be known; its caller gets the error
 //   (the API answers 503 with Retry-After) and may retry with its own idempotency.
 // - A client checked out with `connect()` whose connection ends is given back to the pool at once
@@ -28,6 +28,9 @@ import { sharedLogger } from "@/lib/log/logger";
 const { Pool } = pg;
 
 type PoolQuery = (...args: unknown[]) => Promise<unknown>;
+
+/** How many times a read is sent when each try fails on a lost connection (pool.ts's header). */
+const READ_ATTEMPTS = 3;
 
 /** Hands `client` back to the pool (which drops it) as soon as its connection ends; release() stays safe to call once more. */
 function releaseWhenLost(client: pg.PoolClient): pg.PoolClient {
@@ -119,13 +122,16 @@ export function createPool(settings: Pick<DatabaseSettings, "url" | "poolMax" | 
   const retryingQuery: PoolQuery = async (...args) => {
     const statement = statementOf(args);
     if (statement === null || !isReadOnlyStatement(statement)) return plainQuery(...args);
-    try {
-      return await plainQuery(...args);
-    } catch (error) {
-      if (!isConnectionLoss(error) || raisedWhileConnecting(error)) throw error;
-      // Let the pool hear of the other connections that died with this one before it hands one out.
-      await new Promise((resolve) => setImmediate(resolve));
-      return plainQuery(...args);
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await plainQuery(...args);
+      } catch (error) {
+        if (attempt >= READ_ATTEMPTS || !isConnectionLoss(error) || raisedWhileConnecting(error)) throw error;
+        // Let the pool hear of the other connections that died with this one before it hands one
+        // out. When a server ends every connection at once, the next idle one may not have told
+        // the pool yet: a read under load can meet two dead connections before a live one.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     }
   };
   pool.query = retryingQuery as pg.Pool["query"];
