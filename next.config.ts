@@ -8,8 +8,22 @@ import {
   securityHeaders,
 } from "./lib/config/security-headers";
 
+// The shop's stylesheet goes into each page's head as text rather than as a file to fetch
+// (docs/decisions/0048): this loader compiles it with Tailwind and hands the layout the result.
+const INLINE_STYLESHEET_LOADER = path.resolve("scripts/build/inline-stylesheet-loader.cjs");
+
 const nextConfig: NextConfig = {
   reactStrictMode: true,
+  turbopack: {
+    rules: {
+      "*.pcss": [
+        // The server renders the sheet's text into the head; the browser's copy of the same module
+        // carries only its id (components/layout/shop-stylesheet.tsx), so the text comes once a page.
+        { condition: "browser", loaders: [{ loader: INLINE_STYLESHEET_LOADER, options: { textless: true } }], as: "*.js" },
+        { condition: { not: "browser" }, loaders: [INLINE_STYLESHEET_LOADER], as: "*.js" },
+      ],
+    },
+  },
   // A self-contained server (.next/standalone/server.js with only the node_modules it uses) for the
   // container image and for several instances on one machine (scripts/standalone.sh makes the folder
   // runnable, with scripts/serve.mjs as its server.js; `npm start` runs that on this build too).
@@ -52,6 +66,8 @@ const nextConfig: NextConfig = {
   },
   async headers() {
     return [
+      // The font's name changes with its content (lib/site/font.ts).
+      { source: "/fonts/:file*", headers: [{ key: "Cache-Control", value: "public, max-age=31536000, immutable" }] },
       // HSTS is not here: these are fixed at `next build`, and whether the site is https is known
       // only to the running server (lib/server/http/transport-security.ts sends it).
       { source: "/:path*", headers: securityHeaders() },

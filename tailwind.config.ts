@@ -1,6 +1,6 @@
 import type { Config } from "tailwindcss";
 
-// The one place for design tokens. globals.css loads this file through `@config`.
+// The one place for design tokens. app/shop.pcss loads this file through `@config`.
 export default {
   content: ["./app/**/*.{ts,tsx}", "./components/**/*.{ts,tsx}", "./lib/**/*.{ts,tsx}"],
   theme: {

@@ -1,33 +1,40 @@
 "use client";
 
-import "./globals.css";
+import tokens from "@/tailwind.config";
 
-// Replaces the root layout when it fails, so it cannot rely on the shell or its providers. Its
-// buttons keep their own classes rather than components/ui/button: every page loads this file, and
-// the shared module would come along as a copy in its chunk.
+// Replaces the root layout when it fails, so it cannot rely on the shell, its providers or the
+// stylesheet the layout puts into the head (docs/decisions/0048): the few rules it needs are its own,
+// and its colours the design tokens. Every page loads this file, so it stays small.
+const { brand, ink } = tokens.theme.extend.colors;
+const STYLE = `
+body{margin:0;min-height:100dvh;display:flex;align-items:center;justify-content:center;padding:1.5rem;
+text-align:center;color:${ink.DEFAULT};background:#fff;font-family:ui-sans-serif,system-ui,sans-serif}
+h1{font-size:1.875rem;font-weight:700;margin:0}
+p{margin:.75rem 0 0;color:${ink.soft}}
+.actions{margin-top:1.5rem;display:flex;justify-content:center;gap:.75rem;flex-wrap:wrap}
+button{height:3rem;border-radius:9999px;padding:0 1.5rem;font:inherit;font-weight:600;cursor:pointer;
+border:1px solid ${brand[600]};background:#fff;color:${brand[700]}}
+button.primary{background:${brand[600]};color:#fff}
+button.primary:hover{background:${brand[700]}}
+:focus-visible{outline:3px solid ${brand[500]};outline-offset:2px}`;
+
 export default function GlobalError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   return (
     <html lang="en">
-      <body className="flex min-h-dvh items-center justify-center bg-white p-6 text-center text-ink">
+      <head>
+        <title>Something went wrong</title>
+        <style>{STYLE}</style>
+      </head>
+      <body>
         <main>
-          <h1 className="text-3xl font-bold">Something went wrong</h1>
-          <p className="mt-3 text-ink-soft">
-            The shop could not load this page{error.digest ? ` (reference ${error.digest})` : ""}. Please try again.
-          </p>
-          <div className="mt-6 flex justify-center gap-3">
-            <button
-              type="button"
-              onClick={reset}
-              className="h-12 rounded-full bg-brand-600 px-6 font-semibold text-white hover:bg-brand-700"
-            >
+          <h1>Something went wrong</h1>
+          <p>The shop could not load this page{error.digest ? ` (reference ${error.digest})` : ""}. Please try again.</p>
+          <div className="actions">
+            <button type="button" className="primary" onClick={reset}>
               Try again
             </button>
             {/* A full page load on purpose: the app shell itself failed. */}
-            <button
-              type="button"
-              onClick={() => window.location.assign(window.location.origin)}
-              className="h-12 rounded-full border border-brand-600 px-6 font-semibold text-brand-700"
-            >
+            <button type="button" onClick={() => window.location.assign(window.location.origin)}>
               Home page
             </button>
           </div>

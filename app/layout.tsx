@@ -1,13 +1,13 @@
 import type { Metadata, Viewport } from "next";
-import localFont from "next/font/local";
 import type { ReactNode } from "react";
-import "./globals.css";
 import { env } from "@/lib/config/env";
 // Pages read through the services too (a customer with their plans): the domains are subscribed first.
 import "@/lib/server/wiring";
 import { STORE_NAME } from "@/lib/config/store";
 import { HEAD_SCRIPT } from "@/lib/site/head-script";
+import { SHOP_FONT_URL } from "@/lib/site/font";
 import { Providers } from "@/components/layout/providers";
+import { ShopStylesheet } from "@/components/layout/shop-stylesheet";
 import { TopBar } from "@/components/layout/top-bar";
 import { PlainSearchForm } from "@/components/search/search-form";
 import { Footer } from "@/components/layout/footer";
@@ -16,13 +16,6 @@ import { BackToTop } from "@/components/layout/back-to-top";
 import { RouteScrollReset } from "@/components/layout/route-scroll-reset";
 import { LoadingOverlay } from "@/components/layout/loading-overlay";
 import { Alerts, Toasts } from "@/components/layout/notices";
-
-const sans = localFont({
-  src: "./fonts/inter-latin-wght.woff2",
-  variable: "--font-sans",
-  display: "swap",
-  weight: "400 700",
-});
 
 export const metadata: Metadata = {
   metadataBase: new URL(env.SITE_URL),
@@ -38,10 +31,16 @@ export const viewport: Viewport = {
   initialScale: 1,
 };
 
+const MAIN_END_ID = "main-end";
+
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en" className={sans.variable} suppressHydrationWarning>
+    <html lang="en" suppressHydrationWarning>
       <head>
+        <ShopStylesheet />
+        {/* The first paint waits until the page's main content is parsed (docs/decisions/0048). */}
+        <link rel="expect" href={`#${MAIN_END_ID}`} blocking="render" />
+        <link rel="preload" href={SHOP_FONT_URL} as="font" type="font/woff2" crossOrigin="anonymous" />
         <script dangerouslySetInnerHTML={{ __html: HEAD_SCRIPT }} />
       </head>
       <body className="flex min-h-dvh flex-col bg-white text-ink">
@@ -59,6 +58,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
             {children}
           </main>
+          <span id={MAIN_END_ID} hidden />
           <div className="shop-chrome contents">
             <Footer email={env.SUPPORT_EMAIL} />
             <ChatButton phone={env.SUPPORT_PHONE} />

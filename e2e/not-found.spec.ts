@@ -15,7 +15,14 @@ const DESIGNED_404 = /<h1[^>]*>We can(&#x27;|')t find that page<\/h1>/;
 async function expectServerDrawn404(request: APIRequestContext, path: string) {
   const response = await request.get(path, { maxRedirects: 0 });
   expect(response.status(), path).toBe(404);
-  expect(await response.text(), `${path} without JavaScript`).toMatch(DESIGNED_404);
+  const html = await response.text();
+  expect(html, `${path} without JavaScript`).toMatch(DESIGNED_404);
+  // Its head: one robots tag, saying noindex, and a link preview that exists.
+  expect(html.match(/<meta name="robots"[^>]*>/g), `${path}: robots tags`).toEqual(['<meta name="robots" content="noindex"/>']);
+  for (const [, image] of html.matchAll(/<meta property="og:image" content="([^"]+)"/g)) {
+    const preview = await request.get(new URL(image ?? "").pathname + new URL(image ?? "").search);
+    expect(preview.status(), `${path}: its og:image ${image}`).toBe(200);
+  }
 }
 
 /** `violations`: what watchViolations reports for this page (it can watch a page once). */

@@ -51,6 +51,15 @@ test.describe("tap targets and fixed elements", () => {
     });
   }
 
+  test("the FAQ with every answer open: the links that end the answers too", async ({ page }) => {
+    await page.goto(ROUTES.faq);
+    const answers = page.locator("details");
+    expect(await answers.count()).toBeGreaterThan(10);
+    await answers.evaluateAll((all) => all.forEach((details) => details.setAttribute("open", "")));
+    await expect(page.getByRole("link", { name: "Shipping policy" })).toBeVisible();
+    expectNone({ [`${ROUTES.faq}, open`]: await tapTargetProblems(page) });
+  });
+
   test("the menus and the account menu, open", async ({ page }, testInfo) => {
     const findings: Findings = {};
     await page.goto(ROUTES.faq);

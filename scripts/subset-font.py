@@ -2,7 +2,9 @@
 """Cuts the self-hosted Inter down to what the shop draws.
 
 Usage (Debian: apt-get install python3-fonttools python3-brotli):
-    /usr/bin/python3 scripts/subset-font.py SOURCE.woff2 app/fonts/inter-latin-wght.woff2
+    /usr/bin/python3 scripts/subset-font.py SOURCE.woff2 /tmp/inter-latin-wght.woff2
+then name it public/fonts/inter-latin-wght.<first 10 hex of its sha256>.woff2, and the same in
+lib/site/font.ts and app/shop.pcss (lib/site/font.test.ts checks the three agree).
 
 SOURCE is Inter's variable latin subset (weight axis 100 to 900), as first committed:
     git show 86ee51e:app/fonts/inter-latin-wght.woff2 > /tmp/inter-source.woff2

@@ -5,9 +5,23 @@ import { productPath } from "@/lib/config/routes";
 import type { ShelfItem } from "@/lib/schemas/merchandise";
 import { Price } from "./price";
 
-/** A product tile linking to its detail page. */
-export function ProductCard({ item, badge, priority = false }: { item: ShelfItem; badge?: string; priority?: boolean }) {
+/**
+ * A product tile linking to its detail page. Its name is a heading one level below the section it
+ * sits in: h2 on a page whose only heading above is the h1 (/mart, /deals), h3 under a section's h2.
+ */
+export function ProductCard({
+  item,
+  badge,
+  priority = false,
+  headingLevel = 3,
+}: {
+  item: ShelfItem;
+  badge?: string;
+  priority?: boolean;
+  headingLevel?: 2 | 3;
+}) {
   const image = item.image[0];
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-card">
       {image ? (
@@ -25,11 +39,11 @@ export function ProductCard({ item, badge, priority = false }: { item: ShelfItem
       ) : null}
       <div className="flex flex-1 flex-col gap-2 p-5">
         <p className="text-xs font-medium uppercase tracking-wider text-ink-muted">{item.attributes}</p>
-        <h3 className="text-base font-semibold text-ink">
+        <Heading className="text-base font-semibold text-ink">
           <ShopLink href={productPath(item.skuNum)} className="after:absolute after:inset-0 group-hover:text-brand-700">
             {item.name}
           </ShopLink>
-        </h3>
+        </Heading>
         <p className="text-sm text-ink-soft">{item.subtitle}</p>
         <div className="mt-auto pt-2">
           <Price originalPrice={item.originalPrice} discountPrice={item.discountPrice} />

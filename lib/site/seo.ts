@@ -27,10 +27,12 @@ export function productPreviewImage(item: { skuNum: string; name: string }) {
   };
 }
 
-/** The 404 page's title, kept out of search results. */
+/**
+ * The 404 page's title. No robots entry: Next writes `noindex` into every answer with the 404
+ * status itself, and a second tag of ours would repeat it (e2e/not-found.spec.ts).
+ */
 export const NOT_FOUND_METADATA: Metadata = {
   title: "Page not found",
-  robots: { index: false },
 };
 
 /** Title, description, canonical URL and Open Graph/Twitter cards for one page. */

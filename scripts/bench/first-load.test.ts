@@ -17,16 +17,28 @@ describe("assetsInHtml", () => {
     expect(assetsInHtml(html)).toEqual({
       scripts: ["/_next/static/chunks/main.js", "/_next/static/chunks/page.js?v=1&x=2"],
       styles: ["/_next/static/chunks/a.css"],
+      inlineStyles: [],
     });
   });
 
   it("counts a stylesheet Next inlined by the file its <style> names", () => {
     const html = `<html><head><style data-precedence="next" data-href="/_next/static/chunks/a.css">body{margin:0}</style><style>.x{}</style></head></html>`;
-    expect(assetsInHtml(html)).toEqual({ scripts: [], styles: ["/_next/static/chunks/a.css"] });
+    expect(assetsInHtml(html)).toEqual({ scripts: [], styles: ["/_next/static/chunks/a.css"], inlineStyles: [] });
+  });
+
+  it("counts the shop's own inlined stylesheet by its text, once, and not what the payload says", () => {
+    const html = `<html><head><style data-precedence="default" data-href="shop-0123abcd">body{margin:0}a>b{color:red}</style>
+      <style data-href="shop-0123abcd">body{margin:0}a>b{color:red}</style>
+      <script>self.__next_f.push([1,"<style data-href=\\"shop-x\\">p{}</style>"])</script></head></html>`;
+    expect(assetsInHtml(html)).toEqual({
+      scripts: [],
+      styles: [],
+      inlineStyles: [{ id: "shop-0123abcd", text: "body{margin:0}a>b{color:red}" }],
+    });
   });
 
   it("finds nothing in a page without assets", () => {
-    expect(assetsInHtml("<html><body><p>Hello</p></body></html>")).toEqual({ scripts: [], styles: [] });
+    expect(assetsInHtml("<html><body><p>Hello</p></body></html>")).toEqual({ scripts: [], styles: [], inlineStyles: [] });
   });
 });
 

@@ -1,7 +1,8 @@
 // What a page's HTML makes the browser download before the page can run: its scripts (not the
 // noModule polyfills, which module-capable browsers never fetch) and its stylesheets, in gzip bytes.
-// A stylesheet inlined into the HTML (next.config.ts `inlineCss`) still counts as CSS: Next names its
-// file in the <style>'s data-href, and the file is the same bytes.
+// A stylesheet inlined into the HTML still counts as CSS: the shop's own (components/layout/
+// shop-stylesheet.tsx, its id in the <style>'s data-href) by its text, one that Next inlines
+// (`experimental.inlineCss`) by the file its data-href names, which holds the same bytes.
 // Next 16 no longer prints first-load sizes, so the benchmarks and the budget test read them here,
 // from the HTML the server actually sends.
 import { gzipSync } from "node:zlib";
@@ -23,10 +24,14 @@ export interface FirstLoad {
 
 export interface PageAssets {
   scripts: string[];
+  /** Stylesheet files, by address. */
   styles: string[];
+  /** Stylesheets whose text is in the HTML itself, by their <style>'s data-href. */
+  inlineStyles: { id: string; text: string }[];
 }
 
 const TAG = /<(script|link|style)\b([^>]*)>/gi;
+const STYLE_TEXT = /<style\b[^>]*>([\s\S]*?)<\/style>/gy;
 const ATTRIBUTE = /([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g;
 
 function attributesOf(source: string): Map<string, string> {
@@ -51,6 +56,7 @@ function decodeEntities(value: string): string {
 export function assetsInHtml(html: string): PageAssets {
   const scripts = new Set<string>();
   const styles = new Set<string>();
+  const inlineStyles = new Map<string, string>();
   // Inline scripts (the RSC payload) are data, not markup: only their opening tags are read.
   const markup = html.replace(/(<script\b[^>]*>)[\s\S]*?<\/script>/gi, "$1</script>");
   for (const match of markup.matchAll(TAG)) {
@@ -63,7 +69,11 @@ export function assetsInHtml(html: string): PageAssets {
     }
     if (tag === "style") {
       const inlined = attributes.get("data-href");
-      if (inlined) styles.add(inlined);
+      if (inlined?.startsWith("/")) styles.add(inlined);
+      else if (inlined && !inlineStyles.has(inlined)) {
+        STYLE_TEXT.lastIndex = match.index;
+        inlineStyles.set(inlined, STYLE_TEXT.exec(markup)?.[1] ?? "");
+      }
       continue;
     }
     const href = attributes.get("href");
@@ -73,7 +83,7 @@ export function assetsInHtml(html: string): PageAssets {
     if (rel.includes("stylesheet") || (rel.includes("preload") && as === "style")) styles.add(href);
     else if (rel.includes("modulepreload") || (rel.includes("preload") && as === "script")) scripts.add(href);
   }
-  return { scripts: [...scripts], styles: [...styles] };
+  return { scripts: [...scripts], styles: [...styles], inlineStyles: [...inlineStyles].map(([id, text]) => ({ id, text })) };
 }
 
 export function gzipSize(body: Uint8Array | string): number {
@@ -95,7 +105,7 @@ export async function measureFirstLoad(
   const response = await fetch(new URL(route, baseUrl), { headers: options.headers, redirect: "manual" });
   if (response.status !== 200) throw new Error(`${route} answered ${response.status}, not 200`);
   const html = await response.text();
-  const { scripts, styles } = assetsInHtml(html);
+  const { scripts, styles, inlineStyles } = assetsInHtml(html);
   const load = (address: string): Promise<Asset> => {
     const url = new URL(address, baseUrl).href;
     let asset = cache.get(url);
@@ -109,6 +119,8 @@ export async function measureFirstLoad(
     }
     return asset;
   };
-  const [js, css] = await Promise.all([Promise.all(scripts.map(load)), Promise.all(styles.map(load))]);
+  const [js, files] = await Promise.all([Promise.all(scripts.map(load)), Promise.all(styles.map(load))]);
+  const inline = inlineStyles.map(({ id, text }) => ({ url: `<style> ${id}`, bytes: Buffer.byteLength(text), gzip: gzipSize(text) }));
+  const css = [...files, ...inline];
   return { route, htmlGzip: gzipSize(html), js, css, jsGzip: sum(js), cssGzip: sum(css) };
 }

@@ -12,7 +12,7 @@ export const metadata: Metadata = {
 
 // The layout checks too, so nobody but an operator ever sees the console's navigation; each page
 // still checks for itself, since a layout is not re-rendered on every navigation.
-// data-console-frame hides the shop's chrome (app/globals.css). In CSS rather than by the path: a
+// data-console-frame hides the shop's chrome (app/shop.pcss). In CSS rather than by the path: a
 // customer who opens /admin gets the shop's 404 page, which keeps the shop's chrome; and CSS applies
 // to the server's HTML, so the chrome never flashes.
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {

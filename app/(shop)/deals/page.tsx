@@ -47,7 +47,11 @@ export default async function DealsPage() {
           <ul className="grid gap-5 sm:grid-cols-2 desk:grid-cols-4">
             {deals.map((deal) => (
               <li key={deal.merchandise.skuNum}>
-                <ProductCard item={deal.merchandise} badge={`Save ${formatUsd(deal.savingCents)} (${deal.savingPercent}%)`} />
+                <ProductCard
+                  item={deal.merchandise}
+                  headingLevel={2}
+                  badge={`Save ${formatUsd(deal.savingCents)} (${deal.savingPercent}%)`}
+                />
               </li>
             ))}
           </ul>

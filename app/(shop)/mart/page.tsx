@@ -118,7 +118,7 @@ export default async function StorePage({ searchParams }: PageProps) {
             <li key={item.skuNum} data-testid="product-card">
               {/* The first picture is the largest on a phone (one column): it loads first. Lazy
                   pictures already in view load as soon as the page is laid out. */}
-              <ProductCard item={item} priority={index === 0} />
+              <ProductCard item={item} priority={index === 0} headingLevel={2} />
             </li>
           ))}
         </ul>
