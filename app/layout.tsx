@@ -61,8 +61,11 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <span id={MAIN_END_ID} hidden />
           <div className="shop-chrome contents">
             <Footer email={env.SUPPORT_EMAIL} />
-            <ChatButton phone={env.SUPPORT_PHONE} />
-            <BackToTop />
+            {/* The floating buttons in a landmark of their own, so nothing on the page sits outside one. */}
+            <aside aria-label="Quick help">
+              <ChatButton phone={env.SUPPORT_PHONE} />
+              <BackToTop />
+            </aside>
           </div>
           <RouteScrollReset />
           <LoadingOverlay />

@@ -1,23 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { ROUTES } from "@/lib/config/routes";
 import { TEST_ADDRESS, expect, registerFreshCustomer, test } from "./fixtures";
 import { buyNowThroughApi, payThroughApi, signInAsOperator } from "./shop-api";
+import { axeViolations } from "./support/axe";
 
 // The console's overview at desktop and phone size: the operator's first page, its charts drawn on
 // the server (in the HTML before any script), each with its table, a period chosen by a plain form,
-// a download, nothing wider than the screen, and no serious accessibility problem.
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5),
-    }));
-}
+// a download, nothing wider than the screen, and no accessibility violation of any impact.
 
 test.describe("console overview", () => {
   test("opens on the figures, charts with their tables, and passes axe", async ({ page }, testInfo) => {
@@ -49,7 +37,7 @@ test.describe("console overview", () => {
 
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole("combobox", { name: "Period" }).selectOption("7d");
     await page.getByRole("button", { name: "Show" }).click();

@@ -1,5 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { CARE_SKU } from "@/lib/config/catalog";
 import { ROUTES, productPath } from "@/lib/config/routes";
@@ -15,18 +13,12 @@ import {
   signInThroughApi,
 } from "./shop-api";
 import { tapTargetProblems } from "./support/tap-targets";
+import { axeViolations } from "./support/axe";
 
 // A purifier bought elsewhere, from both sides (docs/decisions/0040): the customer adds it, reads
 // why Lenwell Care waits and sends a proof of purchase from My purifiers; the operator finds it in
 // the console's verification queue with its proof, rejects it with a reason the customer then
 // reads, and verifies a better proof, after which the plan can be bought. Desktop and phone.
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5) }));
-}
 
 const aSerial = () => `RO-${randomBytes(4).toString("hex").toUpperCase()}`;
 
@@ -44,7 +36,7 @@ test.describe("verifying a purifier bought elsewhere", () => {
     const waiting = page.getByRole("region", { name: "Awaiting verification", exact: true });
     await expect(waiting).toContainText("Lenwell Care covers purifiers we can vouch for");
     await expect(waiting).toContainText("Attach its proof of purchase: a receipt or invoice that names the purifier");
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     expect(await tapTargetProblems(page)).toEqual([]);
 
     // The care plan's page says the same, instead of a buy button the server would refuse.
@@ -70,7 +62,7 @@ test.describe("verifying a purifier bought elsewhere", () => {
     const download = await page.request.get((await sent.getAttribute("href")) ?? "");
     expect(download.headers()["content-disposition"]).toBe(`attachment; filename="proof-of-purchase-${serial}.pdf"`);
     expect(Buffer.from(await download.body())).toEqual(RECEIPT_PDF);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test("the operator rejects with a reason the customer reads, then verifies a new proof, and the plan can be bought", async ({ page }) => {
@@ -96,7 +88,7 @@ test.describe("verifying a purifier bought elsewhere", () => {
       "href",
       `/api/v1/admin/purifiers/proof?purifierId=${purifierId}`,
     );
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     expect(await tapTargetProblems(page)).toEqual([]);
 
     const reject = row.getByRole("form", { name: `Reject ${serial}` });

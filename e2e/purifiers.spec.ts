@@ -1,25 +1,13 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { ROUTES, productPath } from "@/lib/config/routes";
 import { CARE_NEEDS_PURIFIER_MESSAGE } from "@/lib/display/purifier-display";
 import { expect, registerFreshCustomer, test } from "./fixtures";
 import { tapTargetProblems } from "./support/tap-targets";
+import { axeViolations } from "./support/axe";
 
 // My purifiers as a customer uses it, on a desktop and on a phone: add a purifier bought elsewhere,
 // read its three filter stages, record a change, order a cartridge into the cart; and Lenwell Care
 // pointing a customer without a purifier to add one first.
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5),
-    }));
-}
 
 test.describe("My purifiers", () => {
   test("add a purifier, see its three filter stages, record a change and order a cartridge", async ({ page }) => {
@@ -32,13 +20,13 @@ test.describe("My purifiers", () => {
     await expect(page.getByRole("heading", { level: 1, name: "My purifiers" })).toBeVisible();
     await expect(page.getByText("No purifiers yet")).toBeVisible();
     await expect(page.getByRole("link", { name: "Buy the RO600 purifier" })).toHaveAttribute("href", productPath("LW-RO600"));
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     expect(await tapTargetProblems(page)).toEqual([]);
 
     const form = page.getByRole("form", { name: "Add a purifier" });
     await form.getByRole("button", { name: "Add purifier" }).click();
     await expect(form.getByText("Enter the serial number as printed on the label.")).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     const serial = `RO-${randomBytes(4).toString("hex").toUpperCase()}`;
     await form.getByLabel("Serial number").fill(serial.toLowerCase());
@@ -52,7 +40,7 @@ test.describe("My purifiers", () => {
     await expect(page.getByRole("progressbar", { name: "Stage 2: RO membrane cartridge" })).toBeVisible();
     await expect(page.getByRole("progressbar", { name: "Stage 3: Post-carbon taste cartridge" })).toBeVisible();
     await expect(page.getByText("Not on Lenwell Care.")).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     expect(await tapTargetProblems(page)).toEqual([]);
 
     const preFilter = page.getByRole("progressbar", { name: "Stage 1: Composite pre-filter (PP + carbon)" });

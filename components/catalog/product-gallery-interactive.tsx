@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 import useEmblaCarousel from "embla-carousel-react";
 import { EMBLA_DURATION } from "@/components/ui/carousel-config";
+import { prefersReducedMotion } from "@/lib/display/motion";
 import { ProductGalleryFrame, type ProductGalleryProps } from "./product-gallery-frame";
 
 /** The gallery with Embla: swipe or drag the large picture, or pick a thumbnail. Loaded after the page. */
@@ -19,7 +20,7 @@ export function InteractiveProductGallery({ images, label }: ProductGalleryProps
   }, [embla]);
   const select = (index: number) => {
     // Reduced motion: the picture changes at once instead of sliding across.
-    embla?.scrollTo(index, window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+    embla?.scrollTo(index, prefersReducedMotion());
   };
   return <ProductGalleryFrame images={images} label={label} selected={selected} viewportRef={viewportRef} onSelect={select} />;
 }

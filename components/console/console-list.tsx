@@ -114,7 +114,12 @@ export function EmptyNote({ children }: { children: ReactNode }) {
 const GAP = { tight: "mt-2", list: "mt-3", page: "mt-4" } as const;
 const MIN_WIDTH = { narrow: "min-w-[480px]", medium: "min-w-[560px]", wide: "min-w-[640px]" } as const;
 
-export type TableLayout = { gap?: keyof typeof GAP; minWidth?: keyof typeof MIN_WIDTH };
+export type TableLayout = {
+  gap?: keyof typeof GAP;
+  minWidth?: keyof typeof MIN_WIDTH;
+  /** The scroll region's name; a page with several tables names each (landmarks' names differ). */
+  label?: string;
+};
 
 /**
  * A console table in its scroll region: focusable and named, so a phone user can scroll it with the
@@ -124,10 +129,11 @@ export function ConsoleTable({
   columns,
   gap = "page",
   minWidth = "wide",
+  label = "Scrollable table",
   children,
 }: TableLayout & { columns: readonly ConsoleColumn[]; children: ReactNode }) {
   return (
-    <div className={`${GAP[gap]} overflow-x-auto rounded-xl border border-line`} tabIndex={0} role="region" aria-label="Scrollable table">
+    <div className={`${GAP[gap]} overflow-x-auto rounded-xl border border-line`} tabIndex={0} role="region" aria-label={label}>
       <table className={`w-full ${MIN_WIDTH[minWidth]} text-left text-sm`}>
         <thead className="bg-canvas text-ink-soft">
           <tr>

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import type { EmblaCarouselType } from "embla-carousel";
 import { useNearViewport } from "@/lib/hooks/use-near-viewport";
+import { prefersReducedMotion } from "@/lib/display/motion";
 import { EMBLA_DURATION } from "./carousel-config";
 import { CarouselFrame, type CarouselProps } from "./carousel-frame";
 
@@ -55,8 +56,9 @@ export function Carousel(props: CarouselProps) {
       {...props}
       viewportRef={viewportRef}
       canScroll={canScroll}
-      onPrevious={() => embla?.scrollPrev()}
-      onNext={() => embla?.scrollNext()}
+      // Reduced motion: the slides change at once instead of sliding across.
+      onPrevious={() => embla?.scrollPrev(prefersReducedMotion())}
+      onNext={() => embla?.scrollNext(prefersReducedMotion())}
     />
   );
 }

@@ -2,14 +2,11 @@
 // a phone the page stays scrolled where the button was). This brings it into view and moves focus
 // to it, so screen readers read it out and keyboard users continue from there.
 
+import { prefersReducedMotion } from "./motion";
+
 export interface RevealOptions {
   /** Where the element should sit: "start" for a result that replaces the form, "center" for a message by a button. */
   block?: ScrollLogicalPosition;
-}
-
-/** Whether the visitor asked for less motion: scrolling then jumps instead of gliding. */
-export function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
 /**

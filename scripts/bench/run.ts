@@ -1,6 +1,6 @@
 // `npm run bench [-- <part> …] [--no-build] [--runs N] [--duration S] [--routes /,/mart] [--cpu-slowdown X] [--strict] [--cpu-prof]`:
 // builds the shop, starts it on a database of its own, and measures. Parts: bundles, lighthouse,
-// throughput, storm, scaling, overview, search (all by default).
+// audits, throughput, storm, scaling, overview, search (all by default).
 // Results: bench-results/<date>.json and .md (and latest.*), the Markdown printed as well.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -9,6 +9,7 @@ import { PURIFIER_SKU } from "@/lib/config/store";
 import { startBareApp } from "./bare-app";
 import { bundleTable, measureRoutes } from "./bundles";
 import { measureFirstLoad } from "./first-load";
+import { auditTable, runAudits } from "./audits";
 import { lighthouseTables, runLighthouse } from "./lighthouse";
 import { describeEnvironment, failuresOf, writeReport, type Table } from "./report";
 import { addToCart, checkout, emptyCart, signIn } from "./shop-api";
@@ -19,7 +20,7 @@ import { stormRuns, stormTable } from "./storm";
 import { overviewRuns, overviewTable } from "./overview";
 import { nginxThroughput, pageHtml, shopThroughput, startNginx, throughputTable, type ShopThroughput } from "./throughput";
 
-const PARTS = ["bundles", "lighthouse", "throughput", "storm", "scaling", "overview", "search"] as const;
+const PARTS = ["bundles", "lighthouse", "audits", "throughput", "storm", "scaling", "overview", "search"] as const;
 type Part = (typeof PARTS)[number];
 
 const { values, positionals } = parseArgs({
@@ -83,7 +84,9 @@ let failure: unknown = null;
 try {
   // Scaling starts servers of its own (standalone, on PostgreSQL): the others share this shop.
   const shop =
-    parts.has("bundles") || parts.has("lighthouse") || parts.has("throughput") ? await startShop("pglite", port, shopOptions) : null;
+    parts.has("bundles") || parts.has("lighthouse") || parts.has("audits") || parts.has("throughput")
+      ? await startShop("pglite", port, shopOptions)
+      : null;
   if (shop) {
     running.push(shop);
     console.log(`Shop on ${shop.url} (embedded database)`);
@@ -119,6 +122,11 @@ try {
     } finally {
       await release(bareApp);
     }
+  }
+  if (shop && customer && parts.has("audits")) {
+    const results = await runAudits(shop.url, { cookie: customer.cookie, paymentQuery });
+    raw.audits = results;
+    tables.push(auditTable(results));
   }
   if (shop && parts.has("throughput")) {
     const pages = await pageHtml(shop.url);

@@ -45,7 +45,10 @@ export function LegendEntry({ swatch, children }: { swatch: string; children: Re
   );
 }
 
-/** A small table of figures in its own scroll region (focusable, named), with a caption. */
+/**
+ * A small table of figures in its own scroll region (focusable, named), with a caption. The region's
+ * name says it is the table, so it differs from the chart's section, named by the same title.
+ */
 export function FigureTable({
   caption,
   columns,
@@ -59,7 +62,7 @@ export function FigureTable({
   rows: readonly (readonly ReactNode[])[];
 }) {
   return (
-    <div className="max-h-96 overflow-auto rounded-lg border border-line" tabIndex={0} role="region" aria-label={caption}>
+    <div className="max-h-96 overflow-auto rounded-lg border border-line" tabIndex={0} role="region" aria-label={`${caption}: table`}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="sticky top-0 bg-canvas text-ink-soft">

@@ -47,7 +47,7 @@ export default async function SearchesPage() {
       {report.empty.length === 0 ? (
         <p className="mt-3 text-sm text-ink-soft">Every search found something.</p>
       ) : (
-        <ConsoleTable columns={columns} minWidth="narrow" gap="list">
+        <ConsoleTable columns={columns} minWidth="narrow" gap="list" label="Searches that found nothing">
           <QueryRows rows={report.empty} />
         </ConsoleTable>
       )}
@@ -56,7 +56,7 @@ export default async function SearchesPage() {
       {report.top.length === 0 ? (
         <p className="mt-3 text-sm text-ink-soft">Nobody has searched yet.</p>
       ) : (
-        <ConsoleTable columns={columns} minWidth="narrow" gap="list">
+        <ConsoleTable columns={columns} minWidth="narrow" gap="list" label="Most searched">
           <QueryRows rows={report.top} />
         </ConsoleTable>
       )}
@@ -68,7 +68,7 @@ export default async function SearchesPage() {
       {synonyms.length === 0 ? (
         <p className="mt-3 text-sm text-ink-soft">No synonyms yet.</p>
       ) : (
-        <ConsoleTable columns={["Term", "Also searches", "Remove"]} minWidth="narrow" gap="list">
+        <ConsoleTable columns={["Term", "Also searches", "Remove"]} minWidth="narrow" gap="list" label="Synonyms">
           {synonyms.map((synonym) => (
             <tr key={synonym.id}>
               <td className="px-3 py-2">{synonym.term}</td>
