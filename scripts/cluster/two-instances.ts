@@ -31,7 +31,6 @@ import {
   startInstance,
   startShippedProxy,
   waitUntilReady,
-  type Balancer,
   type ClusterDatabase,
   type Instance,
 } from "./instances";
@@ -286,7 +285,7 @@ async function main(): Promise<void> {
   const startTime = Date.now();
   await Promise.all([waitUntilReady(instances.a), waitUntilReady(instances.b)]);
   console.log(`Two instances ready on an empty database in ${((Date.now() - startTime) / 1000).toFixed(1)} s (build ${buildId}).`);
-  const nginx: Balancer = await startShippedProxy(PORTS.nginx, { dns: dns.address, instancePort: PORTS.app });
+  const nginx = await startShippedProxy(PORTS.nginx, { dns: dns.address, instancePort: PORTS.app });
   cleanups.push(() => nginx.stop());
 
   await check("0. two instances started together on one empty database: every migration and the demo seed applied once", async () => {
@@ -605,6 +604,17 @@ async function main(): Promise<void> {
     if (slow.length) problems.push(`${slow.length} took over ${SLOWEST_ALLOWED_MS} ms: ${slowest(records, since)}`);
     return problems;
   };
+  /** What explains failed requests: nginx's access lines of 5xx answers (with each upstream tried) and its last errors. */
+  const proxyEvidence = async (stopped: Instance) => {
+    const access = await readFile(nginx.accessLog, "utf8").catch(() => "");
+    const failedLines = access.split("\n").filter((line) => / 5\d\d \d+ /.test(line));
+    const shutdownLines = stopped.log.filter((line) => /Stopped listening|Shutting down|Shut down/.test(line));
+    return [
+      `nginx 5xx: ${failedLines.slice(-5).join(" | ")}`,
+      `nginx errors: ${(await nginx.errors()).slice(-5).join(" | ")}`,
+      `the stopped instance: ${shutdownLines.join(" | ")}`,
+    ];
+  };
   await check(
     `i. rolling restart of B under load through nginx: B stopped, then started again; no request fails or takes over ${SLOWEST_ALLOWED_MS / 1000} s`,
     async () => {
@@ -612,8 +622,9 @@ async function main(): Promise<void> {
       await ensureRunning("b", "B");
       const { stopAt, startedAt: loadStarted, records: load } = await pageLoad();
       const stoppingAt = Date.now();
-      instances.b.child.kill("SIGTERM");
-      const exit = await instances.b.exited;
+      const stoppedB = instances.b;
+      stoppedB.child.kill("SIGTERM");
+      const exit = await stoppedB.exited;
       const stoppedAt = Date.now();
       // A moment with A alone, then B starts: listed by the DNS at once (as a container is), it
       // refuses connections until it is ready.
@@ -633,7 +644,7 @@ async function main(): Promise<void> {
       const readyLine = instances.b.log.find((line) => line.includes("The shop is ready at"));
       if (!readyLine?.includes(instances.b.url)) problems.push(`B's log has no ready line naming ${instances.b.url}`);
       const times = `B stopping at +${((stoppingAt - loadStarted) / 1000).toFixed(1)} s, exited +${((stoppedAt - loadStarted) / 1000).toFixed(1)} s, started +${((startingAt - loadStarted) / 1000).toFixed(1)} s, ready +${((readyAt - loadStarted) / 1000).toFixed(1)} s`;
-      if (problems.length) problems.push(times, `nginx: ${(await nginx.errors()).slice(-5).join(" | ")}`);
+      if (problems.length) problems.push(times, ...(await proxyEvidence(stoppedB)));
       expect(problems.length === 0, `${problems.join("; ")} (B's last lines: ${instances.b.log.slice(-3).join(" | ")})`);
       return (
         `${records.length} requests (${statusSummary(records)}), slowest ${slowest(records, loadStarted, 1)}; ` +
@@ -651,8 +662,9 @@ async function main(): Promise<void> {
       await ensureRunning("b", "B");
       const { stopAt, startedAt: loadStarted, records: load } = await pageLoad();
       const replacedAt = Date.now();
-      instances.a.child.kill("SIGTERM");
-      await instances.a.exited;
+      const stoppedA = instances.a;
+      stoppedA.child.kill("SIGTERM");
+      await stoppedA.exited;
       // A container recreated by compose gets a new address; Docker's DNS then names that one.
       instances.a = launch("A2", HOSTS.aReplaced);
       await waitUntilReady(instances.a, 120_000);
@@ -666,7 +678,7 @@ async function main(): Promise<void> {
       if (problems.length) {
         problems.push(
           `A stopping at +${((replacedAt - loadStarted) / 1000).toFixed(1)} s, its replacement ready +${((readyAt - loadStarted) / 1000).toFixed(1)} s`,
-          `nginx: ${(await nginx.errors()).slice(-5).join(" | ")}`,
+          ...(await proxyEvidence(stoppedA)),
         );
       }
       expect(problems.length === 0, problems.join("; "));

@@ -59,6 +59,9 @@ export function requestsInFlight(): number {
  */
 export const REQUEST_ARRIVAL_GRACE_MS = 1_000;
 
+/** How long the listener stays open after SIGTERM waiting for a moment with no connection queued. */
+const QUEUE_QUIET_WAIT_MS = 2_000;
+
 /**
  * Lets Node accept the connections the kernel has completed for `servers` but Node has not taken
  * yet (its event loop was busy): closing a listener resets those, after the proxy wrote its request
@@ -66,23 +69,27 @@ export const REQUEST_ARRIVAL_GRACE_MS = 1_000;
  * accepts in the event loop's poll phase; this returns in a check phase that follows a poll phase in
  * which nothing new was accepted, and the caller closes the listeners at once.
  */
-async function acceptQueuedConnections(servers: Set<Server>): Promise<void> {
+async function acceptQueuedConnections(servers: Set<Server>): Promise<{ turns: number; accepted: number }> {
   let accepted = 0;
   const count = () => {
     accepted += 1;
   };
   for (const server of servers) server.on("connection", count);
+  const until = Date.now() + QUEUE_QUIET_WAIT_MS;
+  let turn = 0;
   try {
-    // Bounded: under a stream of new connections the listener is closed after at most 100 turns.
-    for (let turn = 0; turn < 100; turn += 1) {
+    // Bounded in time, not in turns: a turn that renders a page takes milliseconds, and under a
+    // stream of connections a bound of turns closed the listener while one was queued.
+    for (; Date.now() < until; turn += 1) {
       const before = accepted;
       await new Promise<void>((resolve) => setImmediate(resolve));
       // The first turn may not have passed a poll phase (a signal's handler runs in one).
-      if (turn > 0 && accepted === before) return;
+      if (turn > 0 && accepted === before) break;
     }
   } finally {
     for (const server of servers) server.off("connection", count);
   }
+  return { turns: turn + 1, accepted };
 }
 
 /**
@@ -93,9 +100,10 @@ async function acceptQueuedConnections(servers: Set<Server>): Promise<void> {
  * answered with `Connection: close`.
  */
 export async function drainRequests(tracked: ReturnType<typeof countRequestsInFlight>): Promise<void> {
-  await acceptQueuedConnections(tracked.servers);
+  const { turns, accepted } = await acceptQueuedConnections(tracked.servers);
   // Stops listening; Node also closes the keep-alive connections idle between two requests.
   for (const server of tracked.servers) server.close();
+  log.info({ turns, accepted }, `Stopped listening after ${turns} turn(s) of the event loop, ${accepted} connection(s) accepted meanwhile`);
   await new Promise<void>((resolve) => setTimeout(resolve, REQUEST_ARRIVAL_GRACE_MS));
   if (tracked.inFlight === 0) return;
   await new Promise<void>((resolve) => tracked.idle.add(resolve));
