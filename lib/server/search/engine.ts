@@ -25,7 +25,10 @@ const STATEMENT_TIMEOUT_MS = 2_000;
 /** Marks the matched words in ts_headline's answer: private-use characters, never in the shop's text. */
 const MARK_START = "\uE000";
 const MARK_END = "\uE001";
-/** Queries of more words than this are not matched by title similarity. */
+/**
+ * Queries of more words than this are not matched by title similarity: a long question is not a
+ * name, and its many trigrams would make the trigram index visit most titles.
+ */
 const MAX_SIMILAR_TITLE_WORDS = 3;
 /** Matches re-ranked by title similarity beyond the page asked for. */
 const CANDIDATES = 50;
@@ -58,7 +61,8 @@ async function planQuery(db: DbExecutor, clean: string): Promise<Plan> {
   const pairs = words.slice(1).map((word, index) => `${words[index]}${word}`);
   // One statement: which words (and adjacent pairs joined) the index knows; for an unknown word of
   // 3 letters or more, the closest known word, and for the last one, a word it starts. CASE keeps
-  // the trigram lookups to the words that need them.
+  // the trigram lookups to the words that need them. `offset 0` keeps "known" a lookup by the
+  // primary key per word: pulled up into the CASEs, it became a hash of every term, built per use.
   const entries = [
     ...words.map((word, index) => ({ word, pair: false, last: index === words.length - 1 })),
     ...pairs.map((word) => ({ word, pair: true, last: false })),
@@ -73,8 +77,8 @@ async function planQuery(db: DbExecutor, clean: string): Promise<Plan> {
               (select t.term from search_terms t where t.term like w.word || '%' and t.term <> w.word order by length(t.term), t.term limit 1) end as completion,
             case when k.known or w.pair or length(w.word) < 3 then null else
               (select t.term from search_terms t where t.term % w.word order by similarity(t.term, w.word) desc, t.term limit 1) end as closest
-          from jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) as w(word text, pair boolean, last boolean),
-            lateral (select exists (select 1 from search_terms t where t.term = w.word) as known) as k`,
+          from jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) as w(word text, pair boolean, last boolean)
+            cross join lateral (select exists (select 1 from search_terms t where t.term = w.word limit 1) as known offset 0) as k`,
         );
   const byWord = new Map(terms.map((row) => [row.word, row]));
   const typing = !/\s$/.test(clean);
@@ -108,17 +112,44 @@ function queries(plan: Plan): { all: SQL; any: SQL } {
   return { all: sql.join(parts, sql` || `), any: sql`to_tsquery('english', unaccent(${plan.anyWords}))` };
 }
 
-/** Whether any product, and any answer, matches one form of the query whole (by the tsvector index). */
-async function wholeMatches(db: DbExecutor, plan: Plan): Promise<{ product: boolean; answer: boolean }> {
-  if (plan.variants.length === 0) return { product: false, answer: false };
+/** How a group's results are found: see rank. */
+interface Matching {
+  /** Some document of the group matches one form of the query whole (by the tsvector index). */
+  whole: boolean;
+  /** Not whole, and some title is similar to the query as typed (by the trigram index). */
+  similarTitle: boolean;
+}
+
+/** Queries of more words than MAX_SIMILAR_TITLE_WORDS are not matched by title similarity. */
+const bySimilarTitle = (plan: Plan) => plan.words.length <= MAX_SIMILAR_TITLE_WORDS;
+
+/**
+ * How each group is matched, in one statement. Settled before ranking, so each ranking statement
+ * has one condition its index answers: a condition chosen per row ("similar title, or else any
+ * word") made the database compute the title similarity of every document of the group.
+ */
+async function matchings(db: DbExecutor, plan: Plan): Promise<Record<"product" | "answer", Matching>> {
+  const none = { whole: false, similarTitle: false };
+  if (plan.variants.length === 0) return { product: none, answer: none };
   const { all } = queries(plan);
-  const [row] = await rowsOf<{ product: boolean; answer: boolean }>(
+  const similar = (kind: "product" | "answer") =>
+    bySimilarTitle(plan) ? sql`exists (select 1 from search_documents where kind = ${kind} and ${plan.clean} <% title_norm)` : sql`false`;
+  const [row] = await rowsOf<{ product: boolean; answer: boolean; productSimilar: boolean; answerSimilar: boolean }>(
     db,
-    sql`with q as materialized (select ${all} as allq)
-      select exists (select 1 from search_documents d, q where d.kind = 'product' and d.document @@ q.allq) as product,
-        exists (select 1 from search_documents d, q where d.kind = 'answer' and d.document @@ q.allq) as answer`,
+    sql`with q as materialized (select ${all} as allq),
+      w as materialized (
+        select exists (select 1 from search_documents d, q where d.kind = 'product' and d.document @@ q.allq) as product,
+          exists (select 1 from search_documents d, q where d.kind = 'answer' and d.document @@ q.allq) as answer
+      )
+      select w.product, w.answer,
+        case when w.product then false else ${similar("product")} end as "productSimilar",
+        case when w.answer then false else ${similar("answer")} end as "answerSimilar"
+      from w`,
   );
-  return { product: row?.product ?? false, answer: row?.answer ?? false };
+  return {
+    product: { whole: row?.product ?? false, similarTitle: row?.productSimilar ?? false },
+    answer: { whole: row?.answer ?? false, similarTitle: row?.answerSimilar ?? false },
+  };
 }
 
 interface RankedRow {
@@ -136,7 +167,7 @@ async function rank(
   plan: Plan,
   kind: "product" | "answer",
   page: { limit: number; offset: number },
-  wholeMatches: boolean,
+  matching: Matching,
 ): Promise<{ rows: RankedRow[]; total: number }> {
   if (plan.anyWords.length === 0 && plan.variants.length === 0) return { rows: [], total: 0 };
   const { all, any } = queries(plan);
@@ -153,28 +184,24 @@ async function rank(
   // Two stages, so the costly parts run on few rows: every match is counted and scored by ts_rank,
   // the best CANDIDATES re-ranked with the title's trigram similarity, ts_headline on the page's
   // rows alone. When documents match the whole query, only they are results (the tsvector index
-  // alone); otherwise titles similar to the query, and then documents matching any of its words.
+  // alone); otherwise titles similar to the query (names typed short and wrong: "purifer",
+  // "ro 600"), and when there are none, documents matching any of its words.
   // q is materialized: inlined, its stable functions would run again for every row.
   const candidates = page.offset + page.limit + CANDIDATES;
-  // Title similarity is for names typed short and wrong ("purifer", "ro 600"); a long question is
-  // not a name, and its many trigrams would make the trigram index visit most titles.
-  const bySimilarTitle = plan.words.length <= MAX_SIMILAR_TITLE_WORDS;
-  const matches = wholeMatches
+  const matches = matching.whole
     ? sql`d.document @@ q.allq`
-    : bySimilarTitle
-      ? sql`(${plan.clean} <% d.title_norm or (not whole.similar and d.document @@ q.anyq))`
+    : matching.similarTitle
+      ? sql`${plan.clean} <% d.title_norm`
       : sql`d.document @@ q.anyq`;
+  const anyWeight = matching.whole || matching.similarTitle ? sql`0` : sql`0.2 * ts_rank(d.document, q.anyq)`;
   const rows = await rowsOf<RankedRow>(
     db,
     sql`with q as materialized (select ${all} as allq, ${any} as anyq),
-      whole as materialized (
-        select ${wholeMatches || !bySimilarTitle ? sql.raw(wholeMatches ? "true" : "false") : sql`exists (select 1 from search_documents where kind = ${kind} and ${plan.clean} <% title_norm)`} as similar
-      ),
       c as (
         select d.key, d.title, d.page, d.href, d.body, d.title_norm,
-          (ts_rank(d.document, q.allq) + case when whole.similar then 0 else 0.2 * ts_rank(d.document, q.anyq) end)::float8 as base,
+          (ts_rank(d.document, q.allq) + ${anyWeight})::float8 as base,
           (count(*) over ())::int as total
-        from search_documents d, q, whole
+        from search_documents d, q
         where d.kind = ${kind} and ${matches}
         order by base desc, d.key
         limit ${candidates}
@@ -263,9 +290,9 @@ export async function runSearch(raw: string, viewer: SearchViewer | null, paging
   const outcome = await inTransaction(async (tx) => {
     await tx.execute(sql.raw(`set local statement_timeout = ${STATEMENT_TIMEOUT_MS}`));
     const plan = await planQuery(tx, clean);
-    const whole = await wholeMatches(tx, plan);
-    const products = paging.products ? await rank(tx, plan, "product", paging.products, whole.product) : { rows: [], total: 0 };
-    const answers = paging.answers ? await rank(tx, plan, "answer", paging.answers, whole.answer) : { rows: [], total: 0 };
+    const matching = await matchings(tx, plan);
+    const products = paging.products ? await rank(tx, plan, "product", paging.products, matching.product) : { rows: [], total: 0 };
+    const answers = paging.answers ? await rank(tx, plan, "answer", paging.answers, matching.answer) : { rows: [], total: 0 };
     return {
       plan,
       products: { hits: await productHits(tx, products.rows, viewer), total: products.total },
