@@ -371,7 +371,7 @@ export default async function ConsoleOverview({ searchParams }: { searchParams: 
         <ChartFigure
           id="demand"
           title="Filter shipments due per week, next 12 weeks"
-          intro={`From the schedule of ${forecast.memberPurifiers} members' purifiers: each week's shipments by the day their order is made (14 days before the filter is due).`}
+          intro={`From the schedule of ${forecast.memberPurifiers} members' purifiers, while each member's benefits last: each week's shipments by the day their order is made (14 days before the filter is due).`}
           chart={
             <DemandChart
               titleId="demand-title"

@@ -1,8 +1,9 @@
 // @vitest-environment node
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import { afterEach, expect, it, vi } from "vitest";
 import { filterChanges, filterShipments, mailOutbox, memberships, orderItems, orders, purifiers, users } from "@/lib/db/schema";
+import type { MembershipRow } from "@/lib/db/schema";
 import type { UsAddress } from "@/lib/schemas/auth";
 import { deliverOrder, shipOrder } from "@/lib/server/orders";
 import { acceptsReminders, readUnsubscribeToken, reminderUnsubscribe, unsubscribeWithToken } from "@/lib/server/reminders";
@@ -16,6 +17,7 @@ import {
   skipFilterShipment,
   upcomingFilterShipments,
 } from "./index";
+import { filterDemandForecast } from "./forecast";
 
 // The filter schedule with the clock moved: each run of the jobs is given `now`, the shop's day is
 // America/Chicago's, and what a member or a non-member finds (orders, e-mails) is read back.
@@ -463,5 +465,53 @@ describeEachEngine("filters on schedule on $name", (engine) => {
       { serial: `RO6-CONSOLE-4-${RUN}`, dueOn: "2030-08-20", state: "ordered", orderStatus: "paid", customerEmail: ordered.email },
     ]);
     await expect(operatorFilterSchedule({ ...operatorRow, role: "customer" })).rejects.toMatchObject({ code: 403 });
+  });
+
+  it("forecasts a member's filters only while the benefits last, a queued plan, a renewal and a retried one carrying them on", async () => {
+    // On 2026-11-27 a purifier installed 2026-01-20 has its pre-filter overdue (ordered at once, week 0)
+    // and its post-carbon ordered 2027-01-06 (week 5). The fleet of the suite's other tests is in the
+    // forecast too, so what counts is what these purifiers add.
+    const now = noon("2026-11-27");
+    const running = { startsAt: new Date("2026-10-20T18:00:00Z"), endsAt: new Date("2026-12-20T18:00:00Z") };
+    const queued = { startsAt: running.endsAt, endsAt: new Date("2027-01-20T18:00:00Z") };
+    const plans: Record<string, (Partial<MembershipRow> & Pick<MembershipRow, "startsAt" | "endsAt">)[]> = {
+      // Ends in week 3 without renewing: the week-0 order counts, the week-5 one is never made.
+      ending: [running],
+      renewing: [{ ...running, autoRenew: true }],
+      // The renewal failed and is retried: still a member, for as long as it is.
+      pastDue: [
+        { startsAt: new Date("2026-10-20T18:00:00Z"), endsAt: new Date("2026-11-20T18:00:00Z"), status: "past_due", autoRenew: true },
+      ],
+      // Paid and queued to start when the running one ends, to 2027-01-20: past the order on 2027-01-06.
+      queued: [running, queued],
+      lapsed: [{ startsAt: new Date("2026-09-20T18:00:00Z"), endsAt: new Date("2026-10-20T18:00:00Z"), status: "expired" }],
+    };
+    const before = await filterDemandForecast(handle().db, now);
+    const written = { plans: [] as string[], purifiers: [] as string[] };
+    for (const rows of Object.values(plans)) {
+      const who = await customer();
+      for (const row of rows) {
+        const [plan] = await handle()
+          .db.insert(memberships)
+          .values({ userId: who.id, kind: "membership", sku: "LW-MEM-M", ...row })
+          .returning({ id: memberships.id });
+        if (plan) written.plans.push(plan.id);
+      }
+      written.purifiers.push(await purifier(who.id, "2026-01-20"));
+    }
+    const after = await filterDemandForecast(handle().db, now).finally(async () => {
+      // A renewing plan left in PostgreSQL's database would be charged by another suite's renewal job.
+      await handle().db.delete(memberships).where(inArray(memberships.id, written.plans));
+      await handle().db.delete(purifiers).where(inArray(purifiers.id, written.purifiers));
+    });
+
+    const added = (sku: string) => {
+      const was = before.skus.find((entry) => entry.sku === sku)?.weekly ?? [];
+      return (after.skus.find((entry) => entry.sku === sku)?.weekly ?? []).map((count, week) => count - (was[week] ?? 0));
+    };
+    const weeks = (entries: Record<number, number>) => Array.from({ length: 12 }, (_, index) => entries[index] ?? 0);
+    expect(after.memberPurifiers - before.memberPurifiers).toBe(4);
+    expect(added("LW-F1-PP")).toEqual(weeks({ 0: 4 }));
+    expect(added("LW-F3-PC")).toEqual(weeks({ 5: 3 }));
   });
 });

@@ -25,7 +25,7 @@ const purifier = (installedOn: string, more: Partial<ForecastPurifier> = {}): Fo
   installedOn,
   changes: [],
   records: [],
-  member: true,
+  member: { until: null },
   ...more,
 });
 
@@ -43,7 +43,7 @@ const FLEET: ForecastPurifier[] = [
   // Skipped: the member changes it; next due 2027-06-10, past the horizon.
   purifier("2026-06-10", { records: [record("2026-12-10", "skipped")] }),
   // Not a member: a reminder, no shipment.
-  purifier("2026-06-10", { member: false }),
+  purifier("2026-06-10", { member: null }),
   // Installed two years ago, never changed: all three stages overdue or due within the lead time (week 0).
   purifier("2024-12-01"),
 ];
@@ -97,5 +97,40 @@ describe("filter demand ahead", () => {
   it("leaves a shipment past the horizon out", () => {
     const short = forecastFilterDemand(SPECS, new Map(), FLEET, TODAY, 5);
     expect(short.skus.find((sku) => sku.sku === "LW-F3-PC")?.total).toBe(2);
+  });
+});
+
+describe("filter demand ahead of a member whose benefits end", () => {
+  // Weeks from 2026-11-27: week 1 is Dec 4–10, week 3 Dec 18–24, week 4 Dec 25–31, week 5 Jan 1–7.
+  // The plan ends in week 3 without renewing (last day of benefits Dec 20): the job makes an order
+  // only on a day its owner still has them.
+  const ENDS = "2026-12-20";
+  const fleet: ForecastPurifier[] = [
+    // Pre-filter overdue (week 0): counted; post-carbon ordered 2027-01-06 (week 5), after the end: not.
+    purifier("2026-01-20", { member: { until: ENDS } }),
+    // The same history renewing (or past due, or with a renewing plan queued): the schedule worked out
+    // for the purifier above is not cut for this one, whose week 5 counts.
+    purifier("2026-01-20", { member: { until: null } }),
+    // Ordered 2026-12-06 (week 1), the last day of the benefits: counted.
+    purifier("2025-12-20", { changes: [{ stage: 1, changedOn: "2026-06-20" }], member: { until: "2026-12-06" } }),
+    // The same, the benefits ending the day before: not.
+    purifier("2025-12-20", { changes: [{ stage: 1, changedOn: "2026-06-20" }], member: { until: "2026-12-05" } }),
+    // Postponed to 2027-01-09, so ordered 2026-12-26 (week 4): after the end, not counted.
+    purifier("2026-06-10", { records: [record("2026-12-10", "postponed", "2027-01-09")], member: { until: ENDS } }),
+    // A queued plan carries the benefits past the horizon: the postponed order counts (week 4).
+    purifier("2026-06-10", { records: [record("2026-12-10", "postponed", "2027-01-09")], member: { until: "2027-06-30" } }),
+  ];
+  const forecast = forecastFilterDemand(SPECS, new Map(), fleet, TODAY);
+  const weekly = (sku: string) => forecast.skus.find((entry) => entry.sku === sku)?.weekly;
+  const weeks = (entries: Record<number, number>) => Array.from({ length: 12 }, (_, index) => entries[index] ?? 0);
+
+  it("counts a shipment whose order day comes by the last day of the benefits, and none after it", () => {
+    expect(weekly("LW-F1-PP")).toEqual(weeks({ 0: 2, 1: 1, 4: 1 }));
+    expect(weekly("LW-F3-PC")).toEqual(weeks({ 1: 1, 5: 1 }));
+    expect(weekly("LW-F2-RO")).toEqual(weeks({}));
+  });
+
+  it("still counts each of them among the purifiers of members now", () => {
+    expect(forecast.memberPurifiers).toBe(6);
   });
 });

@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import type { DbExecutor } from "@/lib/db/client";
 import { filterShipments } from "@/lib/db/schema";
 import { filterStageSpecs, productsBySku } from "@/lib/server/catalog/lookups";
-import { memberIdsAt } from "@/lib/server/memberships/member-rule";
+import { memberBenefitsUntil } from "@/lib/server/memberships/member-rule";
 import { cancelledOrders } from "@/lib/server/orders/lookups";
 import { everyFilterChange, findPurifiers } from "@/lib/server/purifiers/lookups";
 import { storeDate } from "@/lib/server/shipping/dates";
@@ -17,8 +17,10 @@ import { plannedShipments, type ShipmentRecord } from "./plan";
 // before the date the member postponed it to. A shipment already ordered has taken its stock, and a
 // skipped one never will, so neither counts; one whose order day has passed is made at the job's next
 // run, so it counts in the first week. Non-members' purifiers get a reminder, not a shipment: they
-// are not in the shop's demand. Each stage's life is 6 months or more, so a stage ships at most once
-// in a horizon of 12 weeks.
+// are not in the shop's demand. The job ships only while the owner has the member's benefits, so a
+// member whose plan does not renew counts up to the last day of the periods paid for (a plan queued
+// after the running one included), judged by the shipment's order day, when the job would make it.
+// Each stage's life is 6 months or more, so a stage ships at most once in a horizon of 12 weeks.
 
 /** How many weeks the console looks ahead. */
 export const FORECAST_WEEKS = 12;
@@ -27,8 +29,11 @@ export interface ForecastPurifier {
   installedOn: string;
   changes: readonly FilterChangeRecord[];
   records: readonly ShipmentRecord[];
-  /** Whether its owner has the member's benefits now (filters on schedule). */
-  member: boolean;
+  /**
+   * Its owner's member's benefits (filters on schedule): null when they have none now, else the last
+   * shop day they keep them, `until: null` when no end is known (a plan renews, or its renewal is retried).
+   */
+  member: { until: string | null } | null;
 }
 
 export interface ForecastWeek {
@@ -55,7 +60,7 @@ export interface FilterForecast {
   today: string;
   weeks: ForecastWeek[];
   skus: ForecastSku[];
-  /** Purifiers of members the forecast counted. */
+  /** Purifiers whose owner is a member now (one whose benefits end counts only until then). */
   memberPurifiers: number;
 }
 
@@ -70,7 +75,7 @@ export function forecastFilterDemand(
   const weekly = new Map(ordered.map((spec) => [spec.sku, Array.from({ length: weeks }, () => 0)]));
   // Purifiers installed the same day with nothing recorded since have the same schedule: it is
   // worked out once per distinct history (a fleet of 5,000 has a few hundred), not once per purifier.
-  const due = new Map<string, { sku: string; week: number }[]>();
+  const due = new Map<string, { sku: string; week: number; orderOn: string }[]>();
   const dueOf = (purifier: ForecastPurifier) => {
     const key = JSON.stringify([purifier.installedOn, purifier.changes, purifier.records]);
     const known = due.get(key);
@@ -79,7 +84,7 @@ export function forecastFilterDemand(
       .filter((shipment) => !shipment.record || shipment.record.status === "postponed")
       .flatMap((shipment) => {
         const week = Math.max(0, Math.floor(daysBetween(today, shipment.orderOn) / 7));
-        return week < weeks ? shipment.stages.map((stage) => ({ sku: stage.sku, week })) : [];
+        return week < weeks ? shipment.stages.map((stage) => ({ sku: stage.sku, week, orderOn: shipment.orderOn })) : [];
       });
     due.set(key, found);
     return found;
@@ -88,7 +93,9 @@ export function forecastFilterDemand(
   for (const purifier of fleet) {
     if (!purifier.member) continue;
     memberPurifiers += 1;
-    for (const { sku, week } of dueOf(purifier)) {
+    const until = purifier.member.until;
+    for (const { sku, week, orderOn } of dueOf(purifier)) {
+      if (until !== null && orderOn > until) continue;
       const counts = weekly.get(sku);
       if (counts) counts[week] = (counts[week] ?? 0) + 1;
     }
@@ -122,14 +129,14 @@ export function forecastFilterDemand(
 
 /**
  * The forecast from the database at `now`: every purifier on the schedule, its changes and shipment
- * decisions, who is a member, the stock. Whole tables read once each and grouped here, not looked up
- * by lists of ids: the fleet is every purifier the shop knows (a shipment whose order was cancelled
- * counts as skipped, as in data.ts).
+ * decisions, who is a member and until when, the stock. Whole tables read once each and grouped
+ * here, not looked up by lists of ids: the fleet is every purifier the shop knows (a shipment whose
+ * order was cancelled counts as skipped, as in data.ts).
  */
 export async function filterDemandForecast(db: DbExecutor, now: Date, weeks = FORECAST_WEEKS): Promise<FilterForecast> {
   const today = storeDate(now);
   const specs = await filterStageSpecs(db);
-  const [owned, changes, shipped, members, products] = await Promise.all([
+  const [owned, changes, shipped, memberUntil, products] = await Promise.all([
     findPurifiers(db),
     everyFilterChange(db),
     db
@@ -143,7 +150,7 @@ export async function filterDemandForecast(db: DbExecutor, now: Date, weeks = FO
         orderCancelled: sql<boolean>`coalesce(${filterShipments.orderId} in (${cancelledOrders(db)}), false)`,
       })
       .from(filterShipments),
-    memberIdsAt(db, now),
+    memberBenefitsUntil(db, now),
     productsBySku(
       db,
       specs.map((spec) => spec.sku),
@@ -161,7 +168,7 @@ export async function filterDemandForecast(db: DbExecutor, now: Date, weeks = FO
     installedOn: purifier.installedOn,
     changes: changesOf.get(purifier.id) ?? [],
     records: recordsOf.get(purifier.id) ?? [],
-    member: members.has(purifier.userId),
+    member: memberUntil.has(purifier.userId) ? { until: memberUntil.get(purifier.userId) ?? null } : null,
   }));
   return forecastFilterDemand(specs, stock, fleet, today, weeks);
 }
