@@ -39,7 +39,7 @@ const WORDS = [
 ];
 
 /** Generated products (listed, in stock) and answers, written straight into the seeded database before the shop starts. */
-export async function addGeneratedCatalogue(databaseUrl: string): Promise<void> {
+async function addGeneratedCatalogue(databaseUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
