@@ -35,12 +35,6 @@ export async function activeMembers(db: DbExecutor, userIds: readonly string[], 
   return new Set(rows.map((row) => row.userId));
 }
 
-/** Everyone with the member's benefits at `now`, by the rule above. */
-export async function memberIdsAt(db: DbExecutor, now: Date): Promise<Set<string>> {
-  const rows = await db.selectDistinct({ userId: memberships.userId }).from(memberships).where(memberBenefitsAt(now));
-  return new Set(rows.map((row) => row.userId));
-}
-
 /**
  * Everyone with the member's benefits at `now`, each with the last shop day (America/Chicago) they
  * keep them as far as the plan rows say today: null, for no end, when a plan they hold now renews
