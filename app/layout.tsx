@@ -9,7 +9,6 @@ import { SHOP_FONT_URL } from "@/lib/site/font";
 import { Providers } from "@/components/layout/providers";
 import { ShopStylesheet } from "@/components/layout/shop-stylesheet";
 import { TopBar } from "@/components/layout/top-bar";
-import { PlainSearchForm } from "@/components/search/search-form";
 import { Footer } from "@/components/layout/footer";
 import { ChatButton } from "@/components/layout/chat-button";
 import { BackToTop } from "@/components/layout/back-to-top";
@@ -53,7 +52,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <Providers>
           {/* display: contents, so the bar stays sticky and the footer a flex item of the body. */}
           <div className="shop-chrome contents">
-            <TopBar search={<PlainSearchForm variant="bar" />} menuSearch={<PlainSearchForm variant="menu" />} />
+            <TopBar />
           </div>
           <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
             {children}

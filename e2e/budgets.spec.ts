@@ -1,6 +1,7 @@
-import { BENCH_PAGES, CSS_BUDGET, JS_ABOVE_BARE_BUDGET, KB } from "@/scripts/bench/budgets";
+import { BENCH_PAGES, CSS_BUDGET, JS_ABOVE_BARE_BUDGET, KB, PRODUCT_ROUTE } from "@/scripts/bench/budgets";
 import { measureRoutes } from "@/scripts/bench/bundles";
 import { PURIFIER_SKU } from "@/lib/config/store";
+import { PUBLIC_PAGES } from "@/lib/config/routes";
 import { expect, registerFreshCustomer, test } from "./fixtures";
 import { buyNowThroughApi } from "./shop-api";
 
@@ -45,5 +46,19 @@ test("each browse page fetches at most one picture at high priority, and only on
     const urgent = [...fromHead, ...fromHeader];
     expect(urgent.length, `${route}: ${urgent.join(", ")}`).toBeLessThanOrEqual(1);
     for (const url of urgent) expect(html, `${route} preloads ${url} without showing it`).toContain(`src="${url}"`);
+  }
+});
+
+// A Suspense boundary that is not complete when the shell is sent comes later in the stream, and
+// React's script then moves it into place: on a phone that relaid the whole page out just before
+// its first paint (the top bar's search field did so on every page). Every page arrives whole;
+// the streaming markers are React's own (a pending boundary's template and the script that fills it).
+test("every page's HTML arrives whole, with no part streamed in after the first paint's shell", async ({ request }, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop", "The HTML is the same at every screen size");
+  const routes = new Set([...PUBLIC_PAGES.map((publicPage) => publicPage.path), PRODUCT_ROUTE, "/search?q=filter", "/mart/detail/NOPE"]);
+  for (const route of routes) {
+    const html = await (await request.get(route)).text();
+    const streamed = [...html.matchAll(/<template id="(B:\d+)"/g)].map((match) => match[1]);
+    expect(streamed, `${route} streams ${streamed.join(", ")} after its shell`).toEqual([]);
   }
 });

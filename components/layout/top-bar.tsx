@@ -1,6 +1,6 @@
 "use client";
 
-import { Suspense, lazy, type ReactNode } from "react";
+import { Suspense, lazy } from "react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { ShopLink } from "@/components/ui/shop-link";
@@ -178,11 +178,8 @@ function SalesButtons() {
   );
 }
 
-/**
- * The bar at the top of every page. `search` and `menuSearch`: the plain search forms of the bar
- * (desktop) and of the phone menu, drawn by the server; the combobox takes over on first focus.
- */
-export function TopBar({ search, menuSearch }: { search?: ReactNode; menuSearch?: ReactNode }) {
+/** The bar at the top of every page. */
+export function TopBar() {
   const pathname = usePathname();
   const ctaPage = TOP_BAR_CTA_PATHS.includes(pathname);
   const showSales = useScrollPast(UI.topBarCtaThreshold, ctaPage);
@@ -220,7 +217,7 @@ export function TopBar({ search, menuSearch }: { search?: ReactNode; menuSearch?
         </nav>
 
         <div className="ml-auto hidden min-w-0 pl-2 desk:block">
-          <SearchSlot variant="bar">{search}</SearchSlot>
+          <SearchSlot variant="bar" />
         </div>
 
         <div className="ml-auto flex items-center gap-1 desk:ml-2">
@@ -233,7 +230,7 @@ export function TopBar({ search, menuSearch }: { search?: ReactNode; menuSearch?
             </>
           )}
           <MobileMenu
-            search={<SearchSlot variant="menu">{menuSearch}</SearchSlot>}
+            search={<SearchSlot variant="menu" />}
             dealsLink={
               <Suspense fallback={null}>
                 <DealsLink className="block rounded-lg px-3 py-2.5 text-base font-medium text-ink hover:bg-brand-50" />

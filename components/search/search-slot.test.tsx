@@ -2,7 +2,6 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AnswerHit, ProductHit, SuggestResult } from "@/lib/schemas/search";
-import { PlainSearchForm } from "./search-form";
 import { SearchSlot } from "./search-slot";
 import { SEARCH_UNAVAILABLE_MESSAGE } from "./use-suggestions";
 
@@ -106,13 +105,9 @@ function ok(data: SuggestResult) {
   return { code: 200, data, errmsg: "" };
 }
 
-/** The field as the layout draws it: the server's plain form in the slot that hands it to the combobox. */
+/** The field as the top bar draws it: the plain form, which the combobox replaces. */
 function renderField(variant: "bar" | "menu" = "bar") {
-  render(
-    <SearchSlot variant={variant}>
-      <PlainSearchForm variant={variant} />
-    </SearchSlot>,
-  );
+  render(<SearchSlot variant={variant} />);
 }
 
 /** The field in a page, taken over by the combobox on its first focus (the code loads for real). */
