@@ -15,9 +15,12 @@ interface FrameProps {
   hint?: ReactNode;
 }
 
-/** The look of every text-like control; red while it holds an error. */
+/**
+ * The look of every text-like control; red while it holds an error. Focus draws the shop's ring
+ * (app/shop.pcss) besides the brand border: a border that only changes colour is too faint to find.
+ */
 function controlClass(error: string | undefined): string {
-  return `rounded-xl border bg-white px-4 text-base text-ink outline-none focus-visible:border-brand-500 ${error ? "border-red-500" : "border-line"}`;
+  return `rounded-xl border bg-white px-4 text-base text-ink focus-visible:border-brand-500 ${error ? "border-red-500" : "border-line"}`;
 }
 
 /** A label, the control, an optional hint and the error right under it, announced with the control. */

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useState, type CSSProperties } from "react";
+import { useCallback, useEffect, useState, type CSSProperties } from "react";
 import { useRouter } from "next/navigation";
 import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -223,7 +223,25 @@ function CartDrawerPanel() {
 }
 
 /** The drawer loads on demand, with the data cache it shares with the rest of the page. */
+/**
+ * Gives focus back to whatever had it when the drawer opened (the cart button, Add to cart) once
+ * the drawer is gone. Headless UI does so for a dialog that stays mounted, but this one unmounts as
+ * it closes, and on touch screens focus was then left on the page itself, so a keyboard user
+ * started again from the top.
+ */
+function useFocusBackOnClose() {
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
+  useEffect(
+    () => () => {
+      const lost = !document.activeElement || document.activeElement === document.body;
+      if (lost && opener?.isConnected) opener.focus();
+    },
+    [opener],
+  );
+}
+
 export function CartDrawer() {
+  useFocusBackOnClose();
   return (
     <QueryProvider>
       <CartDrawerPanel />

@@ -19,7 +19,8 @@ import { QuantityStepper } from "@/components/ui/quantity-stepper";
 import { ShopLink } from "@/components/ui/shop-link";
 import { TAP_TARGET } from "@/components/ui/tap-target";
 
-const actionSize = "inline-flex h-12 items-center justify-center px-6 disabled:cursor-not-allowed disabled:opacity-50";
+const actionSize =
+  "inline-flex h-12 items-center justify-center px-6 disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-wait aria-disabled:opacity-50";
 const STOCK_TONE = { in_stock: "text-leaf-700", low: "text-amber-700", out: "text-red-700" } as const;
 
 type Ownership = "unknown" | "owner" | "awaiting" | "rejected" | "none";
@@ -104,6 +105,8 @@ export function BuyBox({
   const soldOut = state.kind === "out";
 
   async function run(action: PurchaseAction) {
+    // Busy: the buttons only say so (aria-disabled), so a second press is ignored here.
+    if (busy !== null) return;
     const intent = { action, skuNum, quantity: onePerCustomer ? 1 : Math.min(quantity, max) };
     if (!signedIn) {
       // Carried out once they have logged in or registered and come back here (lib/visitor/purchase-intent.ts).
@@ -174,10 +177,18 @@ export function BuyBox({
         </div>
       )}
       <ButtonRow>
-        <Button variant="secondary" onClick={() => void run("cart")} disabled={soldOut || busy !== null} className={actionSize}>
+        {/* While busy the buttons are aria-disabled, not disabled: a disabled button loses the keyboard
+            focus to the page, and the cart drawer then had no button to give it back to. */}
+        <Button
+          variant="secondary"
+          onClick={() => void run("cart")}
+          disabled={soldOut}
+          aria-disabled={busy !== null || undefined}
+          className={actionSize}
+        >
           {busy === "cart" ? "Adding…" : "Add to cart"}
         </Button>
-        <Button onClick={() => void run("buy")} disabled={soldOut || busy !== null} className={actionSize}>
+        <Button onClick={() => void run("buy")} disabled={soldOut} aria-disabled={busy !== null || undefined} className={actionSize}>
           {busy === "buy" ? "One moment…" : "Buy now"}
         </Button>
       </ButtonRow>

@@ -47,7 +47,7 @@ export function CancelOrderButton({ order }: { order: Order }) {
           name="reason"
           rows={3}
           maxLength={500}
-          className="rounded-xl border border-line bg-white px-4 py-3 text-base text-ink outline-none focus-visible:border-brand-500"
+          className="rounded-xl border border-line bg-white px-4 py-3 text-base text-ink focus-visible:border-brand-500"
         />
       </div>
     </CancelDialog>

@@ -31,8 +31,10 @@ export function productPreviewImage(item: { skuNum: string; name: string }) {
  * The 404 page's title. No robots entry: Next writes `noindex` into every answer with the 404
  * status itself, and a second tag of ours would repeat it (e2e/not-found.spec.ts).
  */
+export const NOT_FOUND_TITLE = "Page not found";
+
 export const NOT_FOUND_METADATA: Metadata = {
-  title: "Page not found",
+  title: NOT_FOUND_TITLE,
 };
 
 /** Title, description, canonical URL and Open Graph/Twitter cards for one page. */

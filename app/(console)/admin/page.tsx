@@ -14,7 +14,8 @@ import type { SearchParams } from "@/lib/schemas/paging";
 import { requireOperatorPage } from "@/lib/server/auth/operator";
 import { operatorOverview } from "@/lib/server/reports/overview";
 
-export const metadata: Metadata = { title: "Overview" };
+// Absolute: the layout's "· Operator console" template names the pages under it, not its own page.
+export const metadata: Metadata = { title: { absolute: "Overview · Operator console" } };
 
 // The console's first page: how the business went in a period, beside the period before it, and
 // the filters the schedule will need. Rendered on the server for each request and each operator

@@ -1,10 +1,13 @@
 import "server-only";
 import type { ComponentType, ReactNode } from "react";
+import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import type { z } from "zod";
 import { consoleListQuery, type SearchParams } from "@/lib/schemas/paging";
 import { requireOperatorPage } from "@/lib/server/auth/operator";
 import { findById } from "@/lib/server/base/find-by-id";
+import { STORE_NAME } from "@/lib/config/store";
+import { NOT_FOUND_TITLE } from "@/lib/site/seo";
 import { ConsoleRecord, type TimelineEvent } from "@/components/console/console-history";
 import {
   ConsoleListPage,
@@ -132,5 +135,20 @@ export function consoleRecordPage<Param extends string, Status, Item extends Rea
         {sections}
       </ConsoleRecord>
     );
+  };
+}
+
+/**
+ * A record page's title, or the 404 page's when the address names no record: that page is the
+ * shop's, so its title is the shop's too rather than the console's template.
+ */
+export function consoleRecordMetadata<Param extends string, Item>(
+  { param, get }: Pick<RecordSource<Param, Item>, "param" | "get">,
+  title: string,
+) {
+  return async function generateMetadata({ params }: { params: Promise<Readonly<Record<Param, string>>> }): Promise<Metadata> {
+    const operator = await requireOperatorPage();
+    const record = await findById((await params)[param], (id) => get(operator, id));
+    return { title: record ? title : { absolute: `${NOT_FOUND_TITLE} | ${STORE_NAME}` } };
   };
 }

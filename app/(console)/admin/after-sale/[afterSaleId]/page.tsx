@@ -1,7 +1,6 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { HistorySection } from "@/components/console/console-history";
-import { consoleRecordPage, type RecordView } from "../../_parts/console-pages";
+import { consoleRecordMetadata, consoleRecordPage, type RecordView } from "../../_parts/console-pages";
 import { AfterSaleActions } from "@/components/console/after-sale-actions";
 import { AfterSaleStatusBadge } from "@/components/after-sale/after-sale-status-badge";
 import { RepairTerms } from "@/components/after-sale/repair-terms";
@@ -13,7 +12,7 @@ import type { OperatorAfterSale } from "@/lib/schemas/after-sale";
 import { operatorGetAfterSale } from "@/lib/server/after-sale";
 import { operatorAfterSaleEvents } from "@/lib/server/after-sale/operator-events";
 
-export const metadata: Metadata = { title: "After-sale request" };
+export const generateMetadata = consoleRecordMetadata({ param: "afterSaleId", get: operatorGetAfterSale }, "After-sale request");
 
 /** The request's own sections: what is asked and why, where it stands, and a repair's terms. */
 function RequestSections({ request }: { request: OperatorAfterSale }) {

@@ -1,6 +1,5 @@
-import type { Metadata } from "next";
 import { HistorySection } from "@/components/console/console-history";
-import { consoleRecordPage, type RecordView } from "../../_parts/console-pages";
+import { consoleRecordMetadata, consoleRecordPage, type RecordView } from "../../_parts/console-pages";
 import { OrderActions, RetryRefundButton } from "@/components/console/order-actions";
 import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import { ROUTES } from "@/lib/config/routes";
@@ -10,7 +9,7 @@ import type { OperatorOrder } from "@/lib/schemas/operator-order";
 import { operatorGetOrder, operatorOrderEvents } from "@/lib/server/orders";
 import { PostalAddress } from "@/components/orders/postal-address";
 
-export const metadata: Metadata = { title: "Order" };
+export const generateMetadata = consoleRecordMetadata({ param: "orderId", get: operatorGetOrder }, "Order");
 
 const REFUND_STATUS_WORDS = {
   pending: "on its way",

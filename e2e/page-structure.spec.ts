@@ -1,0 +1,84 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { SHOP_ROUTES } from "./support/page-routes";
+
+// What a screen-reader user moves by on every kind of page: the headings (one h1, no level skipped
+// on the way down), the landmarks (one main; the shop's banner and footer, or the console's frame,
+// which has neither; every navigation named when there are several) and the title in the tab.
+
+interface Heading {
+  level: number;
+  text: string;
+}
+
+/** The headings a screen reader lists, in the order of the page: hidden ones left out. */
+async function headingsOf(page: Page): Promise<Heading[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('h1, h2, h3, h4, h5, h6, [role="heading"]')]
+      .filter((heading) => heading.checkVisibility({ visibilityProperty: true }) && !heading.closest('[aria-hidden="true"], [inert]'))
+      .map((heading) => ({
+        level: Number(heading.getAttribute("aria-level") ?? heading.tagName.slice(1)),
+        text: (heading.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 60),
+      })),
+  );
+}
+
+/** The accessible name of each navigation landmark shown: its aria-label, or the text it is labelled by. */
+async function navigationNames(page: Page): Promise<string[]> {
+  return page.getByRole("navigation").evaluateAll((navs) =>
+    navs.map(
+      (nav) =>
+        nav.getAttribute("aria-label") ??
+        (nav.getAttribute("aria-labelledby") ?? "")
+          .split(/\s+/)
+          .map((id) => document.getElementById(id)?.textContent?.trim() ?? "")
+          .join(" ")
+          .trim(),
+    ),
+  );
+}
+
+test.describe("page structure", () => {
+  for (const route of SHOP_ROUTES) {
+    test(`${route.name}: one h1, no skipped heading level, its landmarks and a title that names it`, async ({
+      page,
+      playwright,
+      baseURL,
+    }) => {
+      // The records some pages show (a delivered order, a return request) are made first.
+      test.slow();
+      const path = await route.open({ page, playwright, baseURL });
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(route.missing ? 404 : 200);
+      await page.waitForLoadState("load");
+
+      const headings = await headingsOf(page);
+      const outline = headings.map(({ level, text }) => `h${level} ${text}`);
+      expect(
+        headings.filter(({ level }) => level === 1),
+        outline.join("\n"),
+      ).toHaveLength(1);
+      expect(headings[0]?.level, `the first heading is the h1:\n${outline.join("\n")}`).toBe(1);
+      headings.forEach((heading, index) => {
+        const before = headings[index - 1];
+        if (before)
+          expect(heading.level, `${outline[index] ?? ""} after ${outline[index - 1] ?? ""}`).toBeLessThanOrEqual(before.level + 1);
+      });
+
+      await expect(page.getByRole("main")).toHaveCount(1);
+      const shopBar = route.frame === "shop" ? 1 : 0;
+      await expect(page.getByRole("banner"), "the top bar").toHaveCount(shopBar);
+      await expect(page.getByRole("contentinfo"), "the footer").toHaveCount(route.frame === "console" ? 0 : 1);
+      const navigations = await navigationNames(page);
+      if (navigations.length > 1) {
+        expect(
+          navigations.filter((name) => name === ""),
+          `navigations: ${JSON.stringify(navigations)}`,
+        ).toEqual([]);
+        expect(new Set(navigations).size, `navigations: ${JSON.stringify(navigations)}`).toBe(navigations.length);
+      }
+
+      await expect(page).toHaveTitle(route.title);
+    });
+  }
+});
