@@ -222,7 +222,6 @@ function CartDrawerPanel() {
   );
 }
 
-/** The drawer loads on demand, with the data cache it shares with the rest of the page. */
 /**
  * Gives focus back to whatever had it when the drawer opened (the cart button, Add to cart) once
  * the drawer is gone. Headless UI does so for a dialog that stays mounted, but this one unmounts as
@@ -240,6 +239,7 @@ function useFocusBackOnClose() {
   );
 }
 
+/** The drawer loads on demand, with the data cache it shares with the rest of the page. */
 export function CartDrawer() {
   useFocusBackOnClose();
   return (

@@ -217,4 +217,14 @@ export const SHOP_ROUTES: readonly ShopRoute[] = [
     title: NOT_FOUND_TITLE,
     missing: true,
   },
+  {
+    name: "a missing console product",
+    open: async (scene) => {
+      await asOperator(scene);
+      return consoleProductPath("LW-NOPE");
+    },
+    frame: "shop",
+    title: NOT_FOUND_TITLE,
+    missing: true,
+  },
 ];

@@ -142,6 +142,11 @@ export function consoleRecordPage<Param extends string, Status, Item extends Rea
  * A record page's title, or the 404 page's when the address names no record: that page is the
  * shop's, so its title is the shop's too rather than the console's template.
  */
+export function recordTitle(found: boolean, title: string): Metadata["title"] {
+  return found ? title : { absolute: `${NOT_FOUND_TITLE} | ${STORE_NAME}` };
+}
+
+/** recordTitle for a page whose record is found by an id in its address. */
 export function consoleRecordMetadata<Param extends string, Item>(
   { param, get }: Pick<RecordSource<Param, Item>, "param" | "get">,
   title: string,
@@ -149,6 +154,6 @@ export function consoleRecordMetadata<Param extends string, Item>(
   return async function generateMetadata({ params }: { params: Promise<Readonly<Record<Param, string>>> }): Promise<Metadata> {
     const operator = await requireOperatorPage();
     const record = await findById((await params)[param], (id) => get(operator, id));
-    return { title: record ? title : { absolute: `${NOT_FOUND_TITLE} | ${STORE_NAME}` } };
+    return { title: recordTitle(Boolean(record), title) };
   };
 }

@@ -8,8 +8,12 @@ import { ROUTES, productPath } from "@/lib/config/routes";
 import { requireOperatorPage } from "@/lib/server/auth/operator";
 import { operatorGetProduct } from "@/lib/server/catalog";
 import { TAP_TARGET } from "@/components/ui/tap-target";
+import { recordTitle } from "../../_parts/console-pages";
 
-export const metadata: Metadata = { title: "Product" };
+export async function generateMetadata({ params }: { params: Promise<{ sku: string }> }): Promise<Metadata> {
+  const operator = await requireOperatorPage();
+  return { title: recordTitle(Boolean(await operatorGetProduct(operator, (await params).sku)), "Product") };
+}
 
 const FIELD_LABELS: Readonly<Record<string, string>> = {
   originalPrice: "Price",
