@@ -1,10 +1,26 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { axeViolations } from "./support/axe";
 import { SHOP_ROUTES } from "./support/page-routes";
 
 // What a screen-reader user moves by on every kind of page: the headings (one h1, no level skipped
 // on the way down), the landmarks (one main; the shop's banner and footer, or the console's frame,
-// which has neither; every navigation named when there are several) and the title in the tab.
+// which has neither; every navigation named when there are several), the title in the tab, and
+// axe's whole rule set on each of them.
+
+/**
+ * Routes axe does not judge yet, and why. A record that is not there (an old link to an order, say)
+ * is answered by notFound() from inside its page, and Next sends that 404 as its client-rendered
+ * error shell (`<html id="__next_error__">`): the browser's copy of the inline stylesheet carries
+ * only its id (docs/decisions/0048), so the page comes unstyled and axe finds its 17 px links too
+ * small. Open defect: the shell needs the sheet, or these pages need the server's 404.
+ */
+const AXE_NOT_YET: Readonly<Record<string, string>> = {
+  "a missing order": "unstyled 404 error shell",
+  "a missing after-sale request": "unstyled 404 error shell",
+  "a missing console order": "unstyled 404 error shell",
+  "a missing console product": "unstyled 404 error shell",
+};
 
 interface Heading {
   level: number;
@@ -40,7 +56,7 @@ async function navigationNames(page: Page): Promise<string[]> {
 
 test.describe("page structure", () => {
   for (const route of SHOP_ROUTES) {
-    test(`${route.name}: one h1, no skipped heading level, its landmarks and a title that names it`, async ({
+    test(`${route.name}: one h1, no skipped heading level, its landmarks, a title that names it, and no axe violation`, async ({
       page,
       playwright,
       baseURL,
@@ -79,6 +95,9 @@ test.describe("page structure", () => {
       }
 
       await expect(page).toHaveTitle(route.title);
+      // And axe, at every impact, on the very same route: every page the list names is judged but
+      // the ones below, each with its reason.
+      if (!(route.name in AXE_NOT_YET)) expect(await axeViolations(page)).toEqual([]);
     });
   }
 });
