@@ -15,6 +15,8 @@ export const ROUTES = {
   deals: "/deals",
   /** Site search: the server-rendered results of `?q=` (the top bar's search field submits here). */
   search: "/search",
+  /** The stylesheet as a file: only for pages the browser renders alone (app/styles/shop.css). */
+  stylesheetFile: "/styles/shop.css",
   login: "/account/login",
   /**
    * Where a protected page sends a visitor whose session it did not find: remembers the page,
