@@ -53,6 +53,9 @@ test.describe("page structure", () => {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(route.missing ? 404 : 200);
       await page.waitForLoadState("load");
+      // A missing record's 404 is rendered by the browser alone, after its stylesheet has loaded:
+      // "load" can come before it is on screen.
+      await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
 
       const headings = await headingsOf(page);
       const outline = headings.map(({ level, text }) => `h${level} ${text}`);
