@@ -35,6 +35,8 @@ export async function register() {
     await openDatabaseOnStart();
     const { mailWorker } = await import("./lib/server/mail/outbox");
     mailWorker().start();
+    // Every /search page served, from the cache too, counted for the operator's Searches page.
+    const searchCounts = (await import("./lib/server/search")).countSearchPageViews();
     const [{ TIMED_JOBS }, { startScheduler, stopScheduler }] = await Promise.all([
       import("./lib/server/wiring"),
       import("./lib/server/jobs/scheduler"),
@@ -51,6 +53,7 @@ export async function register() {
         stopWork: [
           { label: "the scheduled jobs", run: stopScheduler },
           { label: "the mail worker", run: () => mailWorker().stop() },
+          { label: "the search counts", run: () => searchCounts.stop() },
         ],
         finally: [
           { label: "closing the database", run: async () => (await getDatabase()).close() },

@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { COOKIES, PLATFORM_MAX_AGE_S, REFERRAL_MAX_AGE_S } from "@/lib/config/store";
-import { isProtectedPath } from "@/lib/config/routes";
+import { ROUTES, isProtectedPath } from "@/lib/config/routes";
+import { cachedSearchPath } from "@/lib/config/search-cache";
 import { REFERRAL_PARAM, parseReferralCode } from "@/lib/visitor/referral";
 import { safeReturnPath } from "@/lib/visitor/return-path";
 import { RETURN_PATH_HEADER, redirectToLogin } from "@/lib/visitor/login-required";
@@ -59,10 +60,14 @@ export async function middleware(request: NextRequest) {
   let response: NextResponse;
   const signedOut = protectedPage && !request.cookies.get(COOKIES.token)?.value;
   const missing = !signedOut && isMissingWhateverTheData(nextUrl.pathname, nextUrl.searchParams);
+  // Without a session, search results are everyone's: rewritten to their page in the cache.
+  const cachedSearch =
+    nextUrl.pathname === ROUTES.search && !request.cookies.get(COOKIES.token)?.value ? cachedSearchPath(nextUrl.searchParams) : null;
   // Pages rendered per request get a fresh nonce; a page served from the cache brings the policy
-  // stored with it (cache-handler.mjs), and so does the 404 page an address is rewritten to.
+  // stored with it (cache-handler.mjs), and so does the 404 page or the search results page an
+  // address is rewritten to.
   const csp =
-    usesNoncePolicy(nextUrl.pathname) && !missing
+    usesNoncePolicy(nextUrl.pathname) && !missing && !cachedSearch
       ? nonceContentSecurityPolicy({
           nonce: createNonce(),
           scriptHashes: [await (headScriptHash ??= scriptHashSource(HEAD_SCRIPT))],
@@ -77,6 +82,8 @@ export async function middleware(request: NextRequest) {
     response = redirectToLogin(here, nextUrl.origin);
   } else if (missing) {
     response = NextResponse.rewrite(new URL(NOT_FOUND_REWRITE, nextUrl.origin));
+  } else if (cachedSearch) {
+    response = NextResponse.rewrite(new URL(cachedSearch, nextUrl.origin));
   } else if (csp || protectedPage) {
     const headers = new Headers(request.headers);
     // Next reads the nonce from the request's policy and writes it on its own scripts.

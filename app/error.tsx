@@ -2,34 +2,41 @@
 
 import { useEffect } from "react";
 import { ROUTES } from "@/lib/config/routes";
+import { STORE_NAME } from "@/lib/config/store";
 import { ErrorState } from "@/components/ui/error-state";
 import { Button } from "@/components/ui/button";
 import { ButtonLink } from "@/components/ui/button-link";
 
-export default function RouteError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
+// `retry`, not `reset`: a page that failed on the server (the database out of reach, say) is asked for
+// again; `reset` would only redraw the failed answer the browser already holds.
+export default function RouteError({ error, retry }: { error: Error & { digest?: string }; retry: () => void }) {
   useEffect(() => {
     console.error(error);
   }, [error]);
   return (
-    <ErrorState
-      image="error"
-      title="Something went wrong"
-      message={
-        <p>
-          This page could not be shown. Please try again; if it keeps happening, contact us
-          {error.digest ? ` and mention reference ${error.digest}` : ""}.
-        </p>
-      }
-      actions={
-        <>
-          <Button onClick={reset} className="inline-flex h-12 items-center justify-center px-6 text-base">
-            Try again
-          </Button>
-          <ButtonLink href={ROUTES.contact} variant="secondary">
-            Contact us
-          </ButtonLink>
-        </>
-      }
-    />
+    <>
+      {/* The failed page's own title would say it is there; React puts this one into the head. */}
+      <title>{`Something went wrong | ${STORE_NAME}`}</title>
+      <ErrorState
+        image="error"
+        title="Something went wrong"
+        message={
+          <p>
+            This page could not be shown. Please try again; if it keeps happening, contact us
+            {error.digest ? ` and mention reference ${error.digest}` : ""}.
+          </p>
+        }
+        actions={
+          <>
+            <Button onClick={retry} className="inline-flex h-12 items-center justify-center px-6 text-base">
+              Try again
+            </Button>
+            <ButtonLink href={ROUTES.contact} variant="secondary">
+              Contact us
+            </ButtonLink>
+          </>
+        }
+      />
+    </>
   );
 }

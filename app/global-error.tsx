@@ -18,7 +18,7 @@ button.primary{background:${brand[600]};color:#fff}
 button.primary:hover{background:${brand[700]}}
 :focus-visible{outline:3px solid ${brand[500]};outline-offset:2px}`;
 
-export default function GlobalError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
+export default function GlobalError({ error, retry }: { error: Error & { digest?: string }; retry: () => void }) {
   return (
     <html lang="en">
       <head>
@@ -30,7 +30,7 @@ export default function GlobalError({ error, reset }: { error: Error & { digest?
           <h1>Something went wrong</h1>
           <p>The shop could not load this page{error.digest ? ` (reference ${error.digest})` : ""}. Please try again.</p>
           <div className="actions">
-            <button type="button" className="primary" onClick={reset}>
+            <button type="button" className="primary" onClick={retry}>
               Try again
             </button>
             {/* A full page load on purpose: the app shell itself failed. */}

@@ -1,44 +1,12 @@
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { axeViolations } from "./support/axe";
+import { headingsOf, navigationNames, outlineProblems } from "./support/page-outline";
 import { SHOP_ROUTES } from "./support/page-routes";
 
 // What a screen-reader user moves by on every kind of page: the headings (one h1, no level skipped
 // on the way down), the landmarks (one main; the shop's banner and footer, or the console's frame,
 // which has neither; every navigation named when there are several), the title in the tab, and
 // axe's whole rule set on each of them.
-
-interface Heading {
-  level: number;
-  text: string;
-}
-
-/** The headings a screen reader lists, in the order of the page: hidden ones left out. */
-async function headingsOf(page: Page): Promise<Heading[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('h1, h2, h3, h4, h5, h6, [role="heading"]')]
-      .filter((heading) => heading.checkVisibility({ visibilityProperty: true }) && !heading.closest('[aria-hidden="true"], [inert]'))
-      .map((heading) => ({
-        level: Number(heading.getAttribute("aria-level") ?? heading.tagName.slice(1)),
-        text: (heading.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 60),
-      })),
-  );
-}
-
-/** The accessible name of each navigation landmark shown: its aria-label, or the text it is labelled by. */
-async function navigationNames(page: Page): Promise<string[]> {
-  return page.getByRole("navigation").evaluateAll((navs) =>
-    navs.map(
-      (nav) =>
-        nav.getAttribute("aria-label") ??
-        (nav.getAttribute("aria-labelledby") ?? "")
-          .split(/\s+/)
-          .map((id) => document.getElementById(id)?.textContent?.trim() ?? "")
-          .join(" ")
-          .trim(),
-    ),
-  );
-}
 
 test.describe("page structure", () => {
   for (const route of SHOP_ROUTES) {
@@ -59,16 +27,7 @@ test.describe("page structure", () => {
 
       const headings = await headingsOf(page);
       const outline = headings.map(({ level, text }) => `h${level} ${text}`);
-      expect(
-        headings.filter(({ level }) => level === 1),
-        outline.join("\n"),
-      ).toHaveLength(1);
-      expect(headings[0]?.level, `the first heading is the h1:\n${outline.join("\n")}`).toBe(1);
-      headings.forEach((heading, index) => {
-        const before = headings[index - 1];
-        if (before)
-          expect(heading.level, `${outline[index] ?? ""} after ${outline[index - 1] ?? ""}`).toBeLessThanOrEqual(before.level + 1);
-      });
+      expect(outlineProblems(headings), outline.join("\n")).toEqual([]);
 
       await expect(page.getByRole("main")).toHaveCount(1);
       const shopBar = route.frame === "shop" ? 1 : 0;

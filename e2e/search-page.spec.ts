@@ -1,5 +1,6 @@
-import { ROUTES } from "@/lib/config/routes";
-import { expect, test } from "./fixtures";
+import { ROUTES, searchPath } from "@/lib/config/routes";
+import { expect, registerFreshCustomer, test } from "./fixtures";
+import { withOperator } from "./shop-api";
 
 // The /search page without JavaScript: a plain GET form, grouped results, the no-results page.
 test.describe("the search page", () => {
@@ -39,5 +40,70 @@ test.describe("the search page", () => {
     await page.goto(`${ROUTES.search}?q=filter`);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/search$/);
+  });
+});
+
+// Without a session, /search?q=… is everyone's page: rewritten to its cached form (lib/config/search-cache.ts),
+// rendered once, then served from the cache with a policy made of its own scripts' hashes.
+test.describe("search results for a visitor without a session", () => {
+  // That its scripts run under that policy: security-headers.spec.ts.
+  test("come from the cache with the page's own policy", async ({ page, request }, testInfo) => {
+    // A query of this run's own, so its first answer renders it, with what a path would read otherwise.
+    const query = `ro membrane café a/b?c#d%e ${testInfo.project.name} ${Date.now().toString(36)}`;
+    const answers = [await request.get(searchPath(query)), await request.get(searchPath(query))];
+    expect(answers.map((answer) => answer.status())).toEqual([200, 200]);
+    expect(answers.map((answer) => answer.headers()["x-nextjs-cache"])).toEqual(["MISS", "HIT"]);
+    for (const answer of answers) {
+      const policy = answer.headers()["content-security-policy"] ?? "";
+      expect(policy).toContain("'sha256-");
+      expect(policy).not.toContain("'nonce-");
+      expect(await answer.text()).toContain('<link rel="canonical" href="http://127.0.0.1');
+    }
+
+    // The page shows the query as it was typed.
+    await page.goto(searchPath(query));
+    await expect(page.locator("main").getByLabel("Search the shop")).toHaveValue(query);
+    await page.goto(searchPath("replacement filter"));
+    await expect(
+      page
+        .getByRole("region", { name: /Products/ })
+        .getByRole("link")
+        .first(),
+    ).toBeVisible();
+  });
+
+  test("follow the operator's price change at once", async ({ page, playwright, baseURL }, testInfo) => {
+    // One project changes the price (the first-year filter set: no other test reads it) and puts it back.
+    test.skip(testInfo.project.name !== "desktop", "changes the catalogue: one project only");
+    const sku = "LW-FSET-Y1";
+    const query = "first-year filter set";
+    const priceShown = async () => {
+      await page.goto(searchPath(query));
+      return page
+        .getByRole("region", { name: /Products/ })
+        .getByRole("listitem")
+        .filter({ hasText: "First-year filter set" })
+        .first();
+    };
+    const before = (await (await priceShown()).textContent())?.match(/\$(\d+\.\d{2})/)?.[1] ?? "";
+    expect(before).toMatch(/^\d+\.\d{2}$/);
+    const after = (Number(before) - 1.37).toFixed(2);
+    await withOperator(playwright, baseURL, async (operator) => {
+      await operator("catalogue/update", { sku, discountPrice: after });
+      try {
+        await expect(await priceShown()).toContainText(`$${after}`);
+      } finally {
+        await operator("catalogue/update", { sku, discountPrice: before });
+      }
+    });
+    await expect(await priceShown()).toContainText(`$${before}`);
+  });
+
+  test("are a signed-in customer's own: rendered per request, with a nonce", async ({ page }) => {
+    await registerFreshCustomer(page);
+    const answer = await page.request.get(searchPath("replacement filter"));
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()["x-nextjs-cache"]).toBeUndefined();
+    expect(answer.headers()["content-security-policy"]).toContain("'nonce-");
   });
 });

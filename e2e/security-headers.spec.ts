@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { APIResponse, Page, Response } from "@playwright/test";
 import { GOOGLE_CALLBACK_PATH } from "@/lib/config/oidc";
-import { ROUTES, orderPath, paymentPath, productPath } from "@/lib/config/routes";
+import { ROUTES, orderPath, paymentPath, productPath, searchPath } from "@/lib/config/routes";
 import { API_CONTENT_SECURITY_POLICY, usesNoncePolicy } from "@/lib/config/security-headers";
 import { PURIFIER_SKU } from "@/lib/config/store";
 import { DEMO_CUSTOMER, TEST_ADDRESS, expect, openAccountMenu, registerFreshCustomer, signInWithCart, test } from "./fixtures";
@@ -239,6 +239,8 @@ test.describe("pages run under their policy", () => {
     { kind: "the contact page, prerendered", path: ROUTES.contact },
     { kind: "the about page, prerendered", path: ROUTES.aboutUs },
     { kind: "the FAQ, rendered per request", path: ROUTES.faq },
+    { kind: "search results, from the cache", path: searchPath("replacement filter") },
+    { kind: "search results with a page size of their own, rendered per request", path: `${searchPath("filter")}&pageSize=20` },
     { kind: "the 404 page", path: "/no-such-page", status: 404 },
     { kind: "an unknown store shelf (the 404 page)", path: `${ROUTES.store}?category=kitchen`, status: 404 },
   ];

@@ -55,7 +55,10 @@ export function PlainSearchInput({ variant, ...props }: PlainSearchInputProps) {
   );
 }
 
-/** The plain search form as the server draws it. */
+/**
+ * The plain search form: a GET to /search that works before (or without) the combobox's code. The top
+ * bar's slot draws it until the field is first focused; the 404 page keeps it.
+ */
 export function PlainSearchForm({ variant }: { variant: SearchFieldVariant }) {
   return (
     <SearchForm variant={variant}>

@@ -63,11 +63,14 @@ export const LOW_STOCK_THRESHOLD = 10;
  * Each product's stock has a tag of its own (stockTagPrefix + sku), revalidated after every
  * committed order, cancel or expiry that moves it; its shorter limit bounds the moves that happen
  * where Next has no cache to reach (the background expiry sweep, another app instance).
+ * anyStockTag goes with every such move, whichever product: for what shows many products' stock
+ * and cannot know which in advance (a cached search results page).
  */
 export const CATALOGUE_CACHE = {
   tag: "catalogue",
   revalidateSeconds: 3600,
   stockTagPrefix: "stock:",
+  anyStockTag: "stock-any",
   stockRevalidateSeconds: 60,
 } as const;
 

@@ -11,6 +11,8 @@ export interface ShopServer {
   engine: Engine;
   url: string;
   outbox: string;
+  /** PostgreSQL only: the shop's own database, for a test that reads it or takes it away. */
+  databaseUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -121,5 +123,5 @@ export async function startShop(engine: Engine, port: number, options: ShopOptio
     await stop();
     throw error;
   }
-  return { engine, url, outbox, stop };
+  return { engine, url, outbox, databaseUrl: env.DATABASE_URL || undefined, stop };
 }

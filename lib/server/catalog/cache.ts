@@ -91,7 +91,7 @@ export function stockMovedAfterCommit(tx: Transaction, skuNums: Iterable<string>
 }
 
 function stockMoved(skuNums: readonly string[]): void {
-  const tags = skuNums.map(stockTag);
+  const tags = [...skuNums.map(stockTag), CATALOGUE_CACHE.anyStockTag];
   try {
     for (const tag of tags) revalidateTag(tag, { expire: 0 });
   } catch {

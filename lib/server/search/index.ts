@@ -1,15 +1,17 @@
 import "server-only";
+import { unstable_cache } from "next/cache";
+import { CATALOGUE_CACHE } from "@/lib/config/catalog";
 import type { SearchPageQuery, SuggestQuery, SuggestResult } from "@/lib/schemas/search";
 import { findSessionByToken } from "@/lib/server/auth/session";
 import { searchThrottle } from "@/lib/server/rate-limit/search-throttle";
 import { runSearch, type SearchOutcome, type SearchViewer } from "./engine";
-import { countSearch } from "./query-log";
+import { SEARCH_RESULTS_TAG } from "./results-tag";
 
 // Site search: the predictive call (GET /api/v1/c/search/suggest), the /search page, and the
 // operator's query log and synonyms. docs/api.md "Search".
 
 export { type SearchOutcome, type SearchViewer, type GroupPage } from "./engine";
-export { operatorSearchReport, QUERY_LOG_DAYS, type QueryCount } from "./query-log";
+export { countSearchPageViews, operatorSearchReport, QUERY_LOG_DAYS, type QueryCount } from "./query-log";
 export { operatorAddSynonym, operatorListSynonyms, operatorRemoveSynonym, type Synonym } from "./synonyms";
 export { normaliseQuery, isPrivateQuery } from "./normalise";
 
@@ -38,7 +40,7 @@ export async function suggest(query: SuggestQuery, viewer: SearchViewer | null, 
 /** PREVIEW_SIZE of each group on /search without a group; the group asked for a page at a time. */
 export const SEARCH_PAGE_PREVIEW = 5;
 
-/** The /search page: every group's first few, or one group's page; counted in the query log. */
+/** The /search page for `viewer`: every group's first few, or one group's page. */
 export async function searchPage(query: SearchPageQuery, viewer: SearchViewer | null): Promise<SearchOutcome> {
   const groups = ["products", "answers", "orders", "purifiers"] as const;
   const paging = Object.fromEntries(
@@ -49,8 +51,17 @@ export async function searchPage(query: SearchPageQuery, viewer: SearchViewer | 
         query.group ? { limit: query.pageSize, offset: (query.page - 1) * query.pageSize } : { limit: SEARCH_PAGE_PREVIEW, offset: 0 },
       ]),
   );
-  const found = await runSearch(query.q, viewer, paging);
-  const total = found.products.total + found.answers.total + found.orders.total + found.purifiers.total;
-  await countSearch(query.q, total > 0);
-  return found;
+  return runSearch(query.q, viewer, paging);
 }
+
+/**
+ * The /search page as anyone but a signed-in customer sees it: the same for all, so cached, and the
+ * page drawing it with it (ISR). Its tags expire it with what it shows: the catalogue (an operator's
+ * edit, which the index follows in its transaction), any product's stock ("in stock" on each hit),
+ * and the operator's synonyms (SEARCH_RESULTS_TAG). Queries are counted from the requests, not here
+ * (countSearchPageViews): a page served from the cache runs no code.
+ */
+export const publicSearchPage = unstable_cache(async (query: SearchPageQuery) => searchPage(query, null), ["search", "public-page"], {
+  tags: [CATALOGUE_CACHE.tag, CATALOGUE_CACHE.anyStockTag, SEARCH_RESULTS_TAG],
+  revalidate: CATALOGUE_CACHE.revalidateSeconds,
+});

@@ -1,14 +1,22 @@
 import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
+import { revalidateTag } from "next/cache";
 import { getDb, type DbExecutor } from "@/lib/db/client";
 import { searchSynonyms } from "@/lib/db/schema/search";
 import type { UserRow } from "@/lib/db/schema/users";
 import { assertOperator } from "@/lib/server/auth/roles";
 import { AppError } from "@/lib/server/base/errors";
 import { normaliseQuery } from "./normalise";
+import { SEARCH_RESULTS_TAG } from "./results-tag";
 
 // What visitors type and what the shop calls it: "ro" also searches "reverse osmosis". The
-// operator keeps the list (the console's Searches page); a search reads it as it is then.
+// operator keeps the list (the console's Searches page); a search reads it as it is then, and the
+// cached results pages are expired with every change.
+
+/** The results pages served from the cache were made with the old list. */
+function synonymsChanged(): void {
+  revalidateTag(SEARCH_RESULTS_TAG, { expire: 0 });
+}
 
 export interface Synonym {
   id: string;
@@ -54,6 +62,7 @@ export async function operatorAddSynonym(actor: Pick<UserRow, "role">, input: { 
     .insert(searchSynonyms)
     .values({ term, expansion })
     .onConflictDoUpdate({ target: searchSynonyms.term, set: { expansion: sql`excluded.expansion` } });
+  synonymsChanged();
   return activeSynonyms(db);
 }
 
@@ -62,5 +71,6 @@ export async function operatorRemoveSynonym(actor: Pick<UserRow, "role">, id: st
   const db = await getDb();
   const removed = await db.delete(searchSynonyms).where(eq(searchSynonyms.id, id)).returning({ id: searchSynonyms.id });
   if (removed.length === 0) throw new AppError(404, "This synonym was not found.");
+  synonymsChanged();
   return activeSynonyms(db);
 }

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import type * as NextCache from "next/cache";
+import { revalidateTag } from "next/cache";
 import { expect, it, vi } from "vitest";
 import { purifiers } from "@/lib/db/schema";
 import { orderNumber } from "@/lib/display/order-display";
@@ -10,6 +11,7 @@ import { apiRequest, makeCustomer, makeProduct, type Customer } from "@/test/sup
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { POST as catalogueUpdate } from "../../admin/catalogue/update/route";
 import { POST as addSynonym } from "../../admin/search/synonyms/add/route";
+import { POST as removeSynonym } from "../../admin/search/synonyms/remove/route";
 import { GET as suggestRoute } from "./suggest/route";
 
 // The operator's catalogue update expires the page cache, which needs a Next request: observed instead.
@@ -112,17 +114,27 @@ describeEachEngine("site search on $name", (engine) => {
     expect((await suggestion("zephyr")).products.map((hit) => hit.skuNum)).toEqual([sku]);
   });
 
-  it("applies a synonym the operator adds", async () => {
+  it("applies a synonym the operator adds, and expires the cached results pages when it is added or removed", async () => {
     const admin = await makeCustomer(db(), { role: "admin" });
     expect((await suggestion("decanter")).products).toEqual([]);
-    dataOf(
-      await read(
+    vi.mocked(revalidateTag).mockClear();
+    const synonyms = dataOf(
+      await read<{ id: string; term: string }[]>(
         await addSynonym(
           apiRequest("POST", "/api/v1/admin/search/synonyms/add", { term: "decanter", expansion: "carafe" }, { token: admin.token }),
         ),
       ),
     );
     expect((await suggestion("decanter")).products[0]?.skuNum).toBe("LW-ACC-CARAFE");
+    expect(vi.mocked(revalidateTag).mock.calls).toEqual([["search-results", { expire: 0 }]]);
+    const added = synonyms.find((synonym) => synonym.term === "decanter");
+    dataOf(
+      await read(
+        await removeSynonym(apiRequest("POST", "/api/v1/admin/search/synonyms/remove", { id: added?.id }, { token: admin.token })),
+      ),
+    );
+    expect(vi.mocked(revalidateTag).mock.calls).toHaveLength(2);
+    expect((await suggestion("decanter")).products).toEqual([]);
     const customer = await makeCustomer(db());
     const refused = await read(
       await addSynonym(
