@@ -134,7 +134,20 @@ export const config = {
     // from the cache): their nonce. /mart also for a shelf of a category the store does not have (a
     // 404 drawn on the server).
     "/",
-    "/:page(waterpurifier|waterpurifier/subscriptionplan|lenwellcare|repair|mart|about/faq|deals|reminders/unsubscribe|search)",
+    "/:page(waterpurifier|waterpurifier/subscriptionplan|lenwellcare|repair|mart|about/faq|deals|reminders/unsubscribe)",
+    // /search, except what next.config.ts rewrites to its page in the cache (lib/config/search-cache.ts):
+    // with a session, without a query or with one a path cannot carry as it is, with a page size, an
+    // unknown group or a page that is not a number. Here the cached page's address is encoded, or
+    // the page rendered per request gets its nonce.
+    { source: "/search", has: [{ type: "cookie", key: "Token" }] },
+    { source: "/search", has: [{ type: "query", key: "pageSize" }] },
+    { source: "/search", missing: [{ type: "query", key: "q" }] },
+    {
+      source: "/search",
+      has: [{ type: "query", key: "q", value: "(?![A-Za-z0-9\\u00C0-\\u024F][A-Za-z0-9\\u00C0-\\u024F '-]{0,99}$)[\\s\\S]*" }],
+    },
+    { source: "/search", has: [{ type: "query", key: "group", value: "(?!(?:products|answers|orders|purifiers)$)[\\s\\S]*" }] },
+    { source: "/search", has: [{ type: "query", key: "page", value: "(?![1-9][0-9]{0,3}$)[\\s\\S]*" }] },
     // Any page carrying a referral code or the app marker (not the API, Next's files or /public).
     {
       source: "/((?!api/|_next/|.*\\.(?:svg|png|jpe?g|webp|avif|gif|ico|json|txt|xml|woff2?|css|js|map)$).*)",

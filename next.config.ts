@@ -7,6 +7,8 @@ import {
   FILE_SOURCES,
   securityHeaders,
 } from "./lib/config/security-headers";
+import { anonymousSearchRewrites } from "./lib/config/search-cache";
+import { COOKIES } from "./lib/config/store";
 
 // The shop's stylesheet goes into each page's head as text rather than as a file to fetch
 // (docs/decisions/0048): this loader compiles it with Tailwind and hands the layout the result.
@@ -58,6 +60,10 @@ const nextConfig: NextConfig = {
   images: {
     // Every image is ours and served from /public; nothing is fetched from another host.
     remotePatterns: [],
+  },
+  // Before the pages: /search without a session to its page in the cache (docs/decisions/0050).
+  async rewrites() {
+    return { beforeFiles: anonymousSearchRewrites(COOKIES.token), afterFiles: [], fallback: [] };
   },
   async redirects() {
     // One address per page, without the slash; query kept. Here rather than in the middleware,
