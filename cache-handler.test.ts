@@ -7,7 +7,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EXPIRE_TAGS_HOOK as SHOP_SIDE_HOOK } from "@/lib/server/catalog/cache";
+import { EXPIRE_TAGS_HOOK as SHOP_SIDE_HOOK } from "@/lib/server/page-cache/expire-tags";
 import { CACHED_PAGE_POLICY_HOOK as SHOP_SIDE_POLICY_HOOK } from "@/lib/server/http/cached-page-policy";
 import { describeIf, needsRedis, testRedisUrl } from "@/test/support/requirements";
 

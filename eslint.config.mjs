@@ -43,7 +43,8 @@ const noFeatureComponents = {
 const DOMAIN_LEVELS = [
   ["base"],
   ["log", "events"],
-  ["lifecycle", "redis", "transaction"],
+  // page-cache: expiring tags of Next's cache, for any domain whose changes pages show.
+  ["lifecycle", "redis", "transaction", "page-cache"],
   ["reminders", "shipping", "tax"],
   ["mail", "rate-limit", "ops"],
   ["auth"],

@@ -1,10 +1,9 @@
 import "server-only";
-import { revalidateTag, unstable_cache } from "next/cache";
+import { unstable_cache } from "next/cache";
 import { CATALOGUE_CACHE } from "@/lib/config/catalog";
 import type { Transaction } from "@/lib/db/client";
 import type { Merchandise, MerchandiseCategory, MerchandiseSort, ShelfItem } from "@/lib/schemas/merchandise";
-import { describeError } from "@/lib/server/base/error-log";
-import { log } from "@/lib/server/log";
+import { expireCacheTags } from "@/lib/server/page-cache/expire-tags";
 import { afterCommit } from "@/lib/server/transaction";
 import { getMerchandise, listAllMerchandise, listedSkus, productStock } from "./queries";
 
@@ -91,28 +90,9 @@ export function stockMovedAfterCommit(tx: Transaction, skuNums: Iterable<string>
 }
 
 function stockMoved(skuNums: readonly string[]): void {
-  const tags = [...skuNums.map(stockTag), CATALOGUE_CACHE.anyStockTag];
-  try {
-    for (const tag of tags) revalidateTag(tag, { expire: 0 });
-  } catch {
-    // Outside a request (the expiry timer gives stock back) Next has no cache to revalidate: the
-    // cache handler's own hook expires the tags, on every instance when the cache is shared.
-    expireTagsOutsideRequest(tags);
-  }
-}
-
-/** The key cache-handler.mjs registers its hook under (EXPIRE_TAGS_HOOK there). */
-export const EXPIRE_TAGS_HOOK: unique symbol = Symbol.for("lenwell.cache.expire-tags");
-
-function expireTagsOutsideRequest(tags: string[]): void {
-  const hook = (globalThis as { [EXPIRE_TAGS_HOOK]?: (tags: string[]) => Promise<void> })[EXPIRE_TAGS_HOOK];
-  // No hook: this process has not served a cached request yet (the hook comes with its first cache
-  // object), so the stock's revalidate time bounds what a page shows.
-  if (!hook) return;
-  hook(tags).catch((error: unknown) => {
-    // The page shows the old count for at most CATALOGUE_CACHE.stockRevalidateSeconds.
-    log.error({ tags, error: describeError(error) }, `Revalidating the stock of ${tags.join(", ")} failed: ${describeError(error)}`);
-  });
+  // Outside a request (the expiry timer gives stock back) the cache handler's hook does it; should
+  // that fail, a page shows the old count for at most CATALOGUE_CACHE.stockRevalidateSeconds.
+  expireCacheTags([...skuNums.map(stockTag), CATALOGUE_CACHE.anyStockTag], `the stock of ${skuNums.join(", ")}`);
 }
 
 /** Listed products of one category in the operator's order. */

@@ -1,11 +1,11 @@
 import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
-import { revalidateTag } from "next/cache";
 import { getDb, type DbExecutor } from "@/lib/db/client";
 import { searchSynonyms } from "@/lib/db/schema/search";
 import type { UserRow } from "@/lib/db/schema/users";
 import { assertOperator } from "@/lib/server/auth/roles";
 import { AppError } from "@/lib/server/base/errors";
+import { expireCacheTags } from "@/lib/server/page-cache/expire-tags";
 import { normaliseQuery } from "./normalise";
 import { SEARCH_RESULTS_TAG } from "./results-tag";
 
@@ -15,7 +15,7 @@ import { SEARCH_RESULTS_TAG } from "./results-tag";
 
 /** The results pages served from the cache were made with the old list. */
 function synonymsChanged(): void {
-  revalidateTag(SEARCH_RESULTS_TAG, { expire: 0 });
+  expireCacheTags([SEARCH_RESULTS_TAG], "the search results after a synonym change");
 }
 
 export interface Synonym {
