@@ -116,7 +116,10 @@ describeEachEngine("site search on $name", (engine) => {
 
   it("applies a synonym the operator adds, and expires the cached results pages when it is added or removed", async () => {
     const admin = await makeCustomer(db(), { role: "admin" });
-    expect((await suggestion("decanter")).products).toEqual([]);
+    // Other files' test products (T-<hex> skus) share this database and may resemble the word, so
+    // the check is on the product the synonym leads to, not on an empty list.
+    const carafeFor = async (q: string) => (await suggestion(q)).products.some((hit) => hit.skuNum === "LW-ACC-CARAFE");
+    expect(await carafeFor("decanter")).toBe(false);
     vi.mocked(revalidateTag).mockClear();
     const synonyms = dataOf(
       await read<{ id: string; term: string }[]>(
@@ -125,7 +128,7 @@ describeEachEngine("site search on $name", (engine) => {
         ),
       ),
     );
-    expect((await suggestion("decanter")).products[0]?.skuNum).toBe("LW-ACC-CARAFE");
+    expect(await carafeFor("decanter")).toBe(true);
     expect(vi.mocked(revalidateTag).mock.calls).toEqual([["search-results", { expire: 0 }]]);
     const added = synonyms.find((synonym) => synonym.term === "decanter");
     dataOf(
@@ -134,7 +137,7 @@ describeEachEngine("site search on $name", (engine) => {
       ),
     );
     expect(vi.mocked(revalidateTag).mock.calls).toHaveLength(2);
-    expect((await suggestion("decanter")).products).toEqual([]);
+    expect(await carafeFor("decanter")).toBe(false);
     const customer = await makeCustomer(db());
     const refused = await read(
       await addSynonym(
