@@ -9,6 +9,7 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPIRE_TAGS_HOOK as SHOP_SIDE_HOOK } from "@/lib/server/page-cache/expire-tags";
 import { CACHED_PAGE_POLICY_HOOK as SHOP_SIDE_POLICY_HOOK } from "@/lib/server/http/cached-page-policy";
+import { CACHED_PAGE_STYLESHEET_HOOK as SHOP_SIDE_STYLESHEET_HOOK } from "@/lib/server/http/cached-page-stylesheet";
 import { describeIf, needsRedis, testRedisUrl } from "@/test/support/requirements";
 
 // The cache handler is loaded by the started server, outside the bundle: each case loads it the same
@@ -24,7 +25,7 @@ interface Outcome {
 /** Loads cache-handler.mjs in a new Node process with `env`, runs `script` (which sets `result`) and returns it. */
 async function inProcess(env: Record<string, string>, script: string): Promise<Outcome> {
   const source = `
-    const { default: Cache, EXPIRE_TAGS_HOOK, CACHED_PAGE_POLICY_HOOK } = await import(${JSON.stringify(path.resolve("cache-handler.mjs"))});
+    const { default: Cache, EXPIRE_TAGS_HOOK, CACHED_PAGE_POLICY_HOOK, CACHED_PAGE_STYLESHEET_HOOK } = await import(${JSON.stringify(path.resolve("cache-handler.mjs"))});
     const context = { serverDistDir: process.env.SERVER_DIST_DIR, dev: false, fs: undefined };
     const result = { cache: Cache.name };
     ${script}
@@ -143,6 +144,23 @@ describe("a page's Content-Security-Policy, stored with it", () => {
     expect(Symbol.for(String(outcome.key))).toBe(SHOP_SIDE_POLICY_HOOK);
   });
 
+  it("is computed after the page's stylesheet is cut, and the cut page is what is served", async () => {
+    const outcome = await inProcess(
+      { SERVER_DIST_DIR: distDir },
+      `${PROVIDE_POLICY}
+       globalThis[CACHED_PAGE_STYLESHEET_HOOK] = (html) => "<style>cut</style>" + html;
+       const cache = new Cache({ ...context, maxMemoryCacheSize: 1e6 });
+       await cache.set("/mart/detail/LW-RO600", ${PAGE}, ${PAGE_WRITE});
+       const served = (await cache.get("/mart/detail/LW-RO600", ${PAGE_READ}))?.value;
+       result.html = served?.html ?? null;
+       result.policy = served?.headers?.["content-security-policy"] ?? null;
+       result.key = CACHED_PAGE_STYLESHEET_HOOK.description;`,
+    );
+    expect(outcome.html).toBe("<style>cut</style><script>self.__next_f.push([0])</script>");
+    expect(outcome.policy).toBe("script-src 'self' policy-of-58");
+    expect(Symbol.for(String(outcome.key))).toBe(SHOP_SIDE_STYLESHEET_HOOK);
+  });
+
   it("runs no inline script of a page cached while no policy was provided, rather than none at all", async () => {
     const outcome = await inProcess(
       { SERVER_DIST_DIR: distDir },
@@ -179,8 +197,13 @@ describeIf(needsRedis, "the shared cache on Redis", () => {
     redis.disconnect();
   });
 
-  // Waits for the client to connect: the handler skips the cache, rightly, until Redis is ready.
-  const ready = `await new Promise((resolve) => setTimeout(resolve, 500));`;
+  // Waits for the handler's client to connect: the handler skips the cache, rightly, until Redis is
+  // ready. The first cache object starts that connection; a second client's connecting to the same
+  // server tells when it has had time to (a fixed wait was too short on a busy machine).
+  const ready = `new Cache(context);
+    const probe = new (await import("ioredis")).Redis(process.env.REDIS_URL, { lazyConnect: true });
+    await probe.connect(); await probe.ping(); probe.disconnect();
+    await new Promise((resolve) => setTimeout(resolve, 200));`;
 
   it("serves what one instance cached to another, and forgets it on every instance when its tag is revalidated", async () => {
     const env = { SERVER_DIST_DIR: distDir, REDIS_URL: redisUrl };

@@ -38,7 +38,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<v
   });
 }
 
-async function waitUntilUp(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+async function waitUntilUp(url: string, child: ChildProcess, timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The shop exited with ${child.exitCode} before it answered`);
@@ -101,10 +101,11 @@ export async function startShop(engine: Engine, port: number, options: ShopOptio
       throw error;
     }
   }
-  // Idle connections kept 65 s, as `npm start` keeps them (docs/decisions/0019): with Node's 5 s a
-  // request sent on a socket the server is closing is reset (the storm's customer met one such reset).
-  const args = ["start", "-H", "127.0.0.1", "-p", String(port), "--keepAliveTimeout", "65000"];
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "node_modules/next/dist/bin/next", ...args], {
+  // The shop's own server, what `npm start` and the image run (scripts/serve.mjs): it keeps idle
+  // connections 65 s (docs/decisions/0019; with Node's 5 s a request sent on a socket the server is
+  // closing is reset, as the storm's customer once met) and opens its port once the shop is ready.
+  const args = ["scripts/serve.mjs", "-H", "127.0.0.1", "-p", String(port)];
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...args], {
     env,
     stdio: ["ignore", "ignore", "inherit"],
   });

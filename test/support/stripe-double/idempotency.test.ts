@@ -7,8 +7,9 @@ let double: StripeDouble;
 let stripe: Stripe;
 
 beforeAll(async () => {
-  // Requests take a moment, so concurrent ones really overlap.
-  double = await startStripeDouble({ latencyMs: 60 });
+  // Requests take a moment, so concurrent ones really overlap: long enough that requests sent
+  // together still overlap on a machine busy with other suites (60 ms did not, in one CI run).
+  double = await startStripeDouble({ latencyMs: 400 });
   stripe = new Stripe(double.secretKey, { host: double.host, port: double.port, protocol: "http", maxNetworkRetries: 0 });
 });
 afterAll(() => double.close());
