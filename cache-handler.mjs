@@ -58,13 +58,6 @@ export const EXPIRE_TAGS_HOOK = Symbol.for("lenwell.cache.expire-tags");
 export const CACHED_PAGE_POLICY_HOOK = Symbol.for("lenwell.csp.cached-page-policy");
 
 /**
- * Where the shop's code (lib/server/http/cached-page-stylesheet.ts, provided by instrumentation.ts)
- * leaves the function that cuts a cached page's inline stylesheet to the rules its HTML uses.
- * Without it a page keeps the whole sheet, which is right, only larger.
- */
-export const CACHED_PAGE_STYLESHEET_HOOK = Symbol.for("lenwell.page.cached-page-stylesheet");
-
-/**
  * Should the hook be missing in a started server (a bug), a cached page gets a policy that runs none
  * of its inline scripts: the page shows without its scripts, instead of being served with no policy.
  */
@@ -74,15 +67,12 @@ const NO_INLINE_SCRIPTS = "default-src 'self'; script-src 'self'; object-src 'no
 const BUILDING = process.env.NEXT_PHASE === "phase-production-build";
 
 /**
- * Readies a rendered page for the cache: its stylesheet cut to what it uses, then its
- * Content-Security-Policy stored with it, among the headers Next sends with every answer it serves
- * from this entry. Written into the entry's own headers object: Next answers the request that
- * rendered the page from that same object, so the first answer carries the policy too.
+ * Stores the page's Content-Security-Policy with it, among the headers Next sends with every answer
+ * it serves from this entry. Written into the entry's own headers object: Next answers the request
+ * that rendered the page from that same object, so the first answer carries the policy too.
  */
-function preparePage(value) {
+function withPagePolicy(value) {
   if (BUILDING || value?.kind !== "APP_PAGE" || typeof value.html !== "string") return;
-  const cutStylesheet = globalThis[CACHED_PAGE_STYLESHEET_HOOK];
-  if (typeof cutStylesheet === "function") value.html = cutStylesheet(value.html);
   const policyOf = globalThis[CACHED_PAGE_POLICY_HOOK];
   if (typeof policyOf !== "function")
     report("error", "Page cache: no page policy was provided; the page is cached without its inline scripts");
@@ -114,7 +104,7 @@ class StartTimeCache extends FileSystemCache {
 
   /** @type {FileSystemCache["set"]} */
   async set(key, value, ctx) {
-    preparePage(value);
+    withPagePolicy(value);
     return super.set(key, value, ctx);
   }
 }
@@ -196,7 +186,7 @@ class SharedRedisCache {
   }
 
   async set(key, value, ctx) {
-    preparePage(value);
+    withPagePolicy(value);
     try {
       await (await this.handler).set(key, value, ctx);
     } catch (error) {

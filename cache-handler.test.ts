@@ -9,7 +9,6 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPIRE_TAGS_HOOK as SHOP_SIDE_HOOK } from "@/lib/server/page-cache/expire-tags";
 import { CACHED_PAGE_POLICY_HOOK as SHOP_SIDE_POLICY_HOOK } from "@/lib/server/http/cached-page-policy";
-import { CACHED_PAGE_STYLESHEET_HOOK as SHOP_SIDE_STYLESHEET_HOOK } from "@/lib/server/http/cached-page-stylesheet";
 import { describeIf, needsRedis, testRedisUrl } from "@/test/support/requirements";
 
 // The cache handler is loaded by the started server, outside the bundle: each case loads it the same
@@ -25,7 +24,7 @@ interface Outcome {
 /** Loads cache-handler.mjs in a new Node process with `env`, runs `script` (which sets `result`) and returns it. */
 async function inProcess(env: Record<string, string>, script: string): Promise<Outcome> {
   const source = `
-    const { default: Cache, EXPIRE_TAGS_HOOK, CACHED_PAGE_POLICY_HOOK, CACHED_PAGE_STYLESHEET_HOOK } = await import(${JSON.stringify(path.resolve("cache-handler.mjs"))});
+    const { default: Cache, EXPIRE_TAGS_HOOK, CACHED_PAGE_POLICY_HOOK } = await import(${JSON.stringify(path.resolve("cache-handler.mjs"))});
     const context = { serverDistDir: process.env.SERVER_DIST_DIR, dev: false, fs: undefined };
     const result = { cache: Cache.name };
     ${script}
@@ -142,23 +141,6 @@ describe("a page's Content-Security-Policy, stored with it", () => {
     expect(outcome.rendered).toEqual(expected);
     expect(outcome.served).toEqual(expected);
     expect(Symbol.for(String(outcome.key))).toBe(SHOP_SIDE_POLICY_HOOK);
-  });
-
-  it("is computed after the page's stylesheet is cut, and the cut page is what is served", async () => {
-    const outcome = await inProcess(
-      { SERVER_DIST_DIR: distDir },
-      `${PROVIDE_POLICY}
-       globalThis[CACHED_PAGE_STYLESHEET_HOOK] = (html) => "<style>cut</style>" + html;
-       const cache = new Cache({ ...context, maxMemoryCacheSize: 1e6 });
-       await cache.set("/mart/detail/LW-RO600", ${PAGE}, ${PAGE_WRITE});
-       const served = (await cache.get("/mart/detail/LW-RO600", ${PAGE_READ}))?.value;
-       result.html = served?.html ?? null;
-       result.policy = served?.headers?.["content-security-policy"] ?? null;
-       result.key = CACHED_PAGE_STYLESHEET_HOOK.description;`,
-    );
-    expect(outcome.html).toBe("<style>cut</style><script>self.__next_f.push([0])</script>");
-    expect(outcome.policy).toBe("script-src 'self' policy-of-58");
-    expect(Symbol.for(String(outcome.key))).toBe(SHOP_SIDE_STYLESHEET_HOOK);
   });
 
   it("runs no inline script of a page cached while no policy was provided, rather than none at all", async () => {
