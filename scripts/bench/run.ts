@@ -15,7 +15,7 @@ import { describeEnvironment, failuresOf, writeReport, type Table } from "./repo
 import { addToCart, checkout, emptyCart, signIn } from "./shop-api";
 import { scalingRuns, scalingTable } from "./scaling";
 import { searchBench, searchTable } from "./search";
-import { startShop } from "./shop-server";
+import { startShop, type ShopOptions } from "./shop-server";
 import { stormRuns, stormTable } from "./storm";
 import { overviewRuns, overviewTable } from "./overview";
 import { nginxThroughput, pageHtml, shopThroughput, startNginx, throughputTable, type ShopThroughput } from "./throughput";
@@ -54,7 +54,11 @@ if (cpuSlowdown !== undefined && !(cpuSlowdown >= 1)) {
   process.exit(2);
 }
 // V8 CPU profiles of the shops the run starts, written when each stops (open them in Chrome's DevTools).
-const shopOptions = values["cpu-prof"] ? { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${path.resolve("bench-results", "profiles")}`] } : {};
+// The figures are the shop's own server's, what `npm start` runs (docs/decisions/0051).
+const shopOptions: ShopOptions = {
+  server: "shop",
+  ...(values["cpu-prof"] ? { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${path.resolve("bench-results", "profiles")}`] } : {}),
+};
 
 if (!values["no-build"]) {
   console.log("Building the shop (skip with --no-build)…");

@@ -126,7 +126,7 @@ export interface SearchBench {
 }
 
 export async function searchBench(port: number, durationS: number, running: { stop(): Promise<void> }[]): Promise<SearchBench> {
-  const shop: ShopServer = await startShop("postgres", port, { prepare: addGeneratedCatalogue });
+  const shop: ShopServer = await startShop("postgres", port, { prepare: addGeneratedCatalogue, server: "shop" });
   running.push(shop);
   console.log(`Shop on ${shop.url} (PostgreSQL, ${GENERATED_PRODUCTS} generated products, ${GENERATED_ANSWERS} generated answers)`);
   // The first search indexes the catalogue (once per process): not measured.
