@@ -118,21 +118,25 @@ function PurifierOption({ hit }: { hit: PurifierHit }) {
 }
 
 /**
- * What the plain field holds as the combobox takes its place. Read while the combobox first renders
- * (in the transition that loaded it), when the plain field is still the one on the page.
+ * Whether the visitor is in the plain field as the combobox takes its place. Read while the combobox
+ * first renders (in the transition that loaded it), when the plain field is still the one on the page.
  */
-function readPlainField(variant: ComboboxVariant): { query: string; focused: boolean } {
-  const input = document.getElementById(SEARCH_INPUT_ID[variant]);
-  if (!(input instanceof HTMLInputElement)) return { query: "", focused: false };
-  return { query: input.value, focused: document.activeElement === input };
+function plainFieldFocused(variant: ComboboxVariant): boolean {
+  return document.activeElement?.id === SEARCH_INPUT_ID[variant];
+}
+
+interface SearchBoxProps {
+  variant: ComboboxVariant;
+  /** What the visitor has typed, kept by the slot across the plain field and the combobox. */
+  query: string;
+  onQueryChange: (query: string) => void;
 }
 
 /** The search form once JavaScript runs: the combobox, and the results page opened in the app. */
-export function SearchBox({ variant }: { variant: ComboboxVariant }) {
+export function SearchBox({ variant, query, onQueryChange }: SearchBoxProps) {
   const router = useRouter();
   const code = useAtomValue(referralCodeAtom);
-  const [plain] = useState(() => readPlainField(variant));
-  const [query, setQuery] = useState(plain.query);
+  const [focused] = useState(() => plainFieldFocused(variant));
 
   function search(text: string) {
     // Nothing typed: the field stays as it is rather than opening an empty results page.
@@ -147,7 +151,7 @@ export function SearchBox({ variant }: { variant: ComboboxVariant }) {
 
   return (
     <SearchForm variant={variant} onSubmit={onSubmit}>
-      <SearchCombobox variant={variant} query={query} onQueryChange={setQuery} autoFocus={plain.focused} onSearch={search} />
+      <SearchCombobox variant={variant} query={query} onQueryChange={onQueryChange} autoFocus={focused} onSearch={search} />
     </SearchForm>
   );
 }

@@ -1,4 +1,4 @@
-import type { ComponentProps, FormEventHandler, ReactNode } from "react";
+import type { ComponentProps, FormEventHandler, ReactNode, Ref } from "react";
 import { SearchIcon } from "@/components/ui/icons";
 import { ROUTES } from "@/lib/config/routes";
 import {
@@ -59,10 +59,10 @@ export function PlainSearchInput({ variant, ...props }: PlainSearchInputProps) {
  * The plain search form: a GET to /search that works before (or without) the combobox's code. The top
  * bar's slot draws it until the field is first focused; the 404 page keeps it.
  */
-export function PlainSearchForm({ variant }: { variant: SearchFieldVariant }) {
+export function PlainSearchForm({ variant, inputRef }: { variant: SearchFieldVariant; inputRef?: Ref<HTMLInputElement> }) {
   return (
     <SearchForm variant={variant}>
-      <PlainSearchInput variant={variant} />
+      <PlainSearchInput variant={variant} ref={inputRef} />
     </SearchForm>
   );
 }

@@ -1,10 +1,29 @@
 // @vitest-environment jsdom
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AnswerHit, ProductHit, SuggestResult } from "@/lib/schemas/search";
 import { SearchSlot } from "./search-slot";
 import { SEARCH_UNAVAILABLE_MESSAGE } from "./use-suggestions";
+import type * as UseSuggestions from "./use-suggestions";
 
+/** A key to press as soon as the combobox's next render gives the page a turn. */
+let keyDuringRender: (() => void) | null = null;
+vi.mock("./use-suggestions", async (original) => {
+  const actual = await original<typeof UseSuggestions>();
+  return {
+    ...actual,
+    useSuggestions: (query: string) => {
+      if (keyDuringRender) {
+        setTimeout(keyDuringRender, 0);
+        keyDuringRender = null;
+        // The render takes a phone's time, so React gives the page a turn before it goes on.
+        const until = performance.now() + 20;
+        while (performance.now() < until);
+      }
+      return actual.useSuggestions(query);
+    },
+  };
+});
 const navigation = vi.hoisted(() => ({ push: vi.fn<(href: string) => void>() }));
 
 vi.mock("next/navigation", () => ({
@@ -184,6 +203,29 @@ describe("the search field before JavaScript takes over", () => {
     expect(input).toHaveProperty("value", "ro");
     expect(input).toHaveProperty("name", "q");
     expect(document.activeElement).toBe(input);
+  });
+  it("keeps a key the visitor presses while React is still drawing the combobox", async () => {
+    await import("./search-box");
+    renderField("bar");
+    const plain = screen.getByRole("searchbox", { name: "Search the shop" });
+    // Typed before the page's code ran.
+    (plain as HTMLInputElement).value = "how";
+    // As in a browser, React draws the combobox in slices and the page gets turns between them: a
+    // key pressed then goes to the plain field, still on the page.
+    const actEnvironment = Reflect.get(globalThis, "IS_REACT_ACT_ENVIRONMENT");
+    Reflect.set(globalThis, "IS_REACT_ACT_ENVIRONMENT", false);
+    keyDuringRender = () => {
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
+      setValue?.call(plain, "how often");
+      plain.dispatchEvent(new Event("input", { bubbles: true }));
+    };
+    try {
+      plain.focus();
+      await waitFor(() => expect(screen.getByRole("combobox", { name: "Search the shop" })).toHaveProperty("value", "how often"), LOAD);
+    } finally {
+      keyDuringRender = null;
+      Reflect.set(globalThis, "IS_REACT_ACT_ENVIRONMENT", actEnvironment);
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { lazy, startTransition, useState } from "react";
+import { lazy, startTransition, useRef, useState } from "react";
 import type { ComboboxVariant } from "./search-field-styles";
 import { PlainSearchForm } from "./search-form";
 
@@ -17,15 +17,28 @@ const SearchBox = lazy(() => import("./search-box").then((module) => ({ default:
  * loads the combobox, which then takes its place with what was typed and the focus.
  */
 export function SearchSlot({ variant }: { variant: ComboboxVariant }) {
-  const plain = <PlainSearchForm variant={variant} />;
+  const plainField = useRef<HTMLInputElement>(null);
+  // What the visitor has typed, one state for both fields. React may yield between drawing the
+  // combobox and putting it on the page; keys pressed meanwhile reach the plain field, and its
+  // events bring them here, so the combobox shows them. (Read from the plain field as the combobox
+  // first rendered, they were lost.)
+  const [query, setQuery] = useState("");
   const [active, setActive] = useState(false);
-  // In a transition, React keeps the plain field on screen (focused, still taking keys) while the
-  // code loads, rather than a Suspense fallback that would take the focus away.
-  const activate = () => startTransition(() => setActive(true));
+  const activate = () => {
+    // Until the combobox is on the page (text typed before hydration included).
+    if (plainField.current) setQuery(plainField.current.value);
+    // In a transition, React keeps the plain field on screen (focused, still taking keys) while the
+    // code loads, rather than a Suspense fallback that would take the focus away.
+    startTransition(() => setActive(true));
+  };
   return (
     // A field focused before the page hydrated missed its focus event: a tap or a key then does it.
-    <div onFocus={activate} onPointerDown={activate} onInput={activate}>
-      {active ? <SearchBox variant={variant} /> : plain}
+    <div onFocus={activate} onPointerDown={activate} onChange={activate}>
+      {active ? (
+        <SearchBox variant={variant} query={query} onQueryChange={setQuery} />
+      ) : (
+        <PlainSearchForm variant={variant} inputRef={plainField} />
+      )}
     </div>
   );
 }
