@@ -7,9 +7,10 @@ import { SearchBody } from "../../../../_parts/search-body";
 type PageProps = { params: Promise<{ q: string; group: string; page: string }> };
 
 // /search for a visitor without a session: next.config.ts (a plain query) or the middleware (any
-// other) rewrites /search?q=…&group=…&page=… here (lib/config/search-cache.ts), so the page is rendered once per query and served from the cache
-// until the catalogue, any stock or the synonyms change (publicSearchPage's tags). The address the
-// visitor sees, and the one this page names as canonical, stay /search?q=….
+// other) rewrites /search?q=…&group=…&page=… here (lib/config/search-cache.ts), so the page is
+// rendered once per query and served from the cache until the catalogue, any stock or the synonyms
+// change (publicSearchPage's tags). The address the visitor sees, and the one this page names as
+// canonical, stay /search?q=….
 
 export function generateStaticParams(): { q: string; group: string; page: string }[] {
   return [];
