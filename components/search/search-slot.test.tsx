@@ -24,6 +24,7 @@ vi.mock("./use-suggestions", async (original) => {
     },
   };
 });
+
 const navigation = vi.hoisted(() => ({ push: vi.fn<(href: string) => void>() }));
 
 vi.mock("next/navigation", () => ({
@@ -204,6 +205,7 @@ describe("the search field before JavaScript takes over", () => {
     expect(input).toHaveProperty("name", "q");
     expect(document.activeElement).toBe(input);
   });
+
   it("keeps a key the visitor presses while React is still drawing the combobox", async () => {
     await import("./search-box");
     renderField("bar");
