@@ -1,18 +1,17 @@
 "use client";
 
-import { useEffect, useTransition } from "react";
+import { useEffect } from "react";
 import { ROUTES } from "@/lib/config/routes";
 import { STORE_NAME } from "@/lib/config/store";
 import { ErrorState } from "@/components/ui/error-state";
 import { Button } from "@/components/ui/button";
 import { ButtonLink } from "@/components/ui/button-link";
+import { useRetry } from "@/lib/hooks/use-retry";
 
 // `retry`, not `reset`: a page that failed on the server (the database out of reach, say) is asked for
 // again; `reset` would only redraw the failed answer the browser already holds.
 export default function RouteError({ error, retry }: { error: Error & { digest?: string }; retry: () => void }) {
-  // Asking again takes as long as the page does: the button says so meanwhile, and keeps the focus
-  // (a disabled button would drop it) while ignoring further presses.
-  const [retrying, startRetry] = useTransition();
+  const tryAgain = useRetry(retry);
   useEffect(() => {
     console.error(error);
   }, [error]);
@@ -31,14 +30,8 @@ export default function RouteError({ error, retry }: { error: Error & { digest?:
         }
         actions={
           <>
-            <Button
-              onClick={() => {
-                if (!retrying) startRetry(retry);
-              }}
-              aria-disabled={retrying}
-              className="inline-flex h-12 items-center justify-center px-6 text-base aria-disabled:opacity-70"
-            >
-              {retrying ? "Trying again…" : "Try again"}
+            <Button {...tryAgain.props} className="inline-flex h-12 items-center justify-center px-6 text-base aria-disabled:opacity-70">
+              {tryAgain.label}
             </Button>
             <ButtonLink href={ROUTES.contact} variant="secondary">
               Contact us

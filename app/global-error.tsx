@@ -1,5 +1,6 @@
 "use client";
 
+import { useRetry } from "@/lib/hooks/use-retry";
 import tokens from "@/tailwind.config";
 
 // Replaces the root layout when it fails, so it cannot rely on the shell, its providers or the
@@ -16,9 +17,11 @@ button{height:3rem;border-radius:9999px;padding:0 1.5rem;font:inherit;font-weigh
 border:1px solid ${brand[600]};background:#fff;color:${brand[700]}}
 button.primary{background:${brand[600]};color:#fff}
 button.primary:hover{background:${brand[700]}}
+button[aria-disabled=true]{opacity:.7;cursor:progress}
 :focus-visible{outline:3px solid ${brand[500]};outline-offset:2px}`;
 
 export default function GlobalError({ error, retry }: { error: Error & { digest?: string }; retry: () => void }) {
+  const tryAgain = useRetry(retry);
   return (
     <html lang="en">
       <head>
@@ -30,8 +33,8 @@ export default function GlobalError({ error, retry }: { error: Error & { digest?
           <h1>Something went wrong</h1>
           <p>The shop could not load this page{error.digest ? ` (reference ${error.digest})` : ""}. Please try again.</p>
           <div className="actions">
-            <button type="button" className="primary" onClick={retry}>
-              Try again
+            <button type="button" className="primary" {...tryAgain.props}>
+              {tryAgain.label}
             </button>
             {/* A full page load on purpose: the app shell itself failed. */}
             <button type="button" onClick={() => window.location.assign(window.location.origin)}>

@@ -1,6 +1,16 @@
 "use client";
 
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  type RefObject,
+} from "react";
 import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from "@headlessui/react";
 import { useRouter } from "next/navigation";
 import { useAtomValue } from "jotai";
@@ -117,26 +127,22 @@ function PurifierOption({ hit }: { hit: PurifierHit }) {
   );
 }
 
-/**
- * Whether the visitor is in the plain field as the combobox takes its place. Read while the combobox
- * first renders (in the transition that loaded it), when the plain field is still the one on the page.
- */
-function plainFieldFocused(variant: ComboboxVariant): boolean {
-  return document.activeElement?.id === SEARCH_INPUT_ID[variant];
-}
-
 interface SearchBoxProps {
   variant: ComboboxVariant;
   /** What the visitor has typed, kept by the slot across the plain field and the combobox. */
   query: string;
   onQueryChange: (query: string) => void;
+  /** The plain field the combobox replaces. */
+  plainField: RefObject<HTMLInputElement | null>;
 }
 
 /** The search form once JavaScript runs: the combobox, and the results page opened in the app. */
-export function SearchBox({ variant, query, onQueryChange }: SearchBoxProps) {
+export function SearchBox({ variant, query, onQueryChange, plainField }: SearchBoxProps) {
   const router = useRouter();
   const code = useAtomValue(referralCodeAtom);
-  const [focused] = useState(() => plainFieldFocused(variant));
+  // Whether the visitor is in the plain field, read as the combobox first renders (in the transition
+  // that loaded it), while the plain field is still the one on the page.
+  const [focused] = useState(() => plainField.current !== null && document.activeElement === plainField.current);
 
   function search(text: string) {
     // Nothing typed: the field stays as it is rather than opening an empty results page.

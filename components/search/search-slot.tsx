@@ -35,7 +35,7 @@ export function SearchSlot({ variant }: { variant: ComboboxVariant }) {
     // A field focused before the page hydrated missed its focus event: a tap or a key then does it.
     <div onFocus={activate} onPointerDown={activate} onChange={activate}>
       {active ? (
-        <SearchBox variant={variant} query={query} onQueryChange={setQuery} />
+        <SearchBox variant={variant} query={query} onQueryChange={setQuery} plainField={plainField} />
       ) : (
         <PlainSearchForm variant={variant} inputRef={plainField} />
       )}
