@@ -12,13 +12,14 @@ import { searchOwnPurifiers } from "@/lib/server/purifiers";
 import { inTransaction } from "@/lib/server/transaction";
 import { ensureIndexed, rowsOf } from "./documents";
 import { normaliseQuery, orderNumberPrefix, queryWords, serialPart } from "./normalise";
-import { activeSynonyms, expandSynonyms } from "./synonyms";
+import { expandSynonyms, synonymsJson, type Synonym } from "./synonyms";
 
 // The search itself (docs/decisions/0045-site-search-in-postgresql.md). A query becomes a plan:
 // the words as typed, each unknown word corrected to the closest word of the index (trigram
 // similarity), words typed apart that the index holds together ("ro 600"), the synonyms applied,
 // and the last word completed as a prefix. Every variant is a websearch_to_tsquery, OR-ed; a
-// document must match one of them whole, or, only when no document does, any of its words.
+// document must match one of them whole, or, only when no document does, all its words but one, or
+// any of them (levels).
 
 /** No search statement runs longer than this: bounded input already bounds the work; this bounds the time. */
 const STATEMENT_TIMEOUT_MS = 2_000;
@@ -30,6 +31,12 @@ const MARK_END = "\uE001";
  * name, and its many trigrams would make the trigram index visit most titles.
  */
 const MAX_SIMILAR_TITLE_WORDS = 3;
+/**
+ * Up to this many words, a query none of whose forms a document matches whole is tried with one
+ * word left out before any word is enough: "ceramic filter model 42" finds the few products with
+ * three of them before the thousands with "model".
+ */
+const MAX_MOST_WORDS = 6;
 /** Matches re-ranked by title similarity beyond the page asked for. */
 const CANDIDATES = 50;
 
@@ -44,9 +51,13 @@ export interface Plan {
   variants: string[];
   /** to_tsquery input over letters and digits only: any word, the last as a prefix. */
   anyWords: string;
+  /** to_tsquery input: every word typed but one, for each word left out, OR-ed (3 to MAX_MOST_WORDS words). */
+  mostWords: string | null;
   /** "w1 & w2 & w3:*" when the last word completes to a word of the index. */
   prefix: string | null;
   words: string[];
+  /** Every word typed is a word of the index. */
+  allWordsKnown: boolean;
 }
 
 interface TermRow {
@@ -56,30 +67,39 @@ interface TermRow {
   closest: string | null;
 }
 
-async function planQuery(db: DbExecutor, clean: string): Promise<Plan> {
+/**
+ * Reads what the plan needs in one statement: which words (and adjacent pairs joined) the index
+ * knows; for an unknown word of 3 letters or more, the closest known word, and for the last one, a
+ * word it starts; and the operator's synonyms. It also bounds every later statement of the search's
+ * transaction (set_config, local to it): one round trip fewer than a SET of its own, and this one is
+ * bounded by the query's length. CASE keeps the trigram lookups to the words that need them.
+ * `offset 0` keeps "known" a lookup by the primary key per word: pulled up into the CASEs, it became
+ * a hash of every term, built per use.
+ */
+async function readPlanInputs(db: DbExecutor, entries: { word: string; pair: boolean; last: boolean }[]) {
+  const [row] = await rowsOf<{ terms: TermRow[]; synonyms: Synonym[] }>(
+    db,
+    sql`select set_config('statement_timeout', ${String(STATEMENT_TIMEOUT_MS)}, true),
+      (select coalesce(jsonb_agg(jsonb_build_object('word', w.word, 'known', k.known,
+        'completion', case when k.known or w.pair or length(w.word) < 3 or not w.last then null else
+          (select t.term from search_terms t where t.term like w.word || '%' and t.term <> w.word order by length(t.term), t.term limit 1) end,
+        'closest', case when k.known or w.pair or length(w.word) < 3 then null else
+          (select t.term from search_terms t where t.term % w.word order by similarity(t.term, w.word) desc, t.term limit 1) end)), '[]'::jsonb)
+        from jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) as w(word text, pair boolean, last boolean)
+          cross join lateral (select exists (select 1 from search_terms t where t.term = w.word limit 1) as known offset 0) as k) as terms,
+      (${synonymsJson()}) as synonyms`,
+  );
+  return { terms: row?.terms ?? [], synonyms: row?.synonyms ?? [] };
+}
+
+export async function planQuery(db: DbExecutor, clean: string): Promise<Plan> {
   const words = queryWords(clean);
   const pairs = words.slice(1).map((word, index) => `${words[index]}${word}`);
-  // One statement: which words (and adjacent pairs joined) the index knows; for an unknown word of
-  // 3 letters or more, the closest known word, and for the last one, a word it starts. CASE keeps
-  // the trigram lookups to the words that need them. `offset 0` keeps "known" a lookup by the
-  // primary key per word: pulled up into the CASEs, it became a hash of every term, built per use.
   const entries = [
     ...words.map((word, index) => ({ word, pair: false, last: index === words.length - 1 })),
     ...pairs.map((word) => ({ word, pair: true, last: false })),
   ];
-  const terms =
-    entries.length === 0
-      ? []
-      : await rowsOf<TermRow>(
-          db,
-          sql`select w.word, k.known,
-            case when k.known or w.pair or length(w.word) < 3 or not w.last then null else
-              (select t.term from search_terms t where t.term like w.word || '%' and t.term <> w.word order by length(t.term), t.term limit 1) end as completion,
-            case when k.known or w.pair or length(w.word) < 3 then null else
-              (select t.term from search_terms t where t.term % w.word order by similarity(t.term, w.word) desc, t.term limit 1) end as closest
-          from jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) as w(word text, pair boolean, last boolean)
-            cross join lateral (select exists (select 1 from search_terms t where t.term = w.word limit 1) as known offset 0) as k`,
-        );
+  const { terms, synonyms } = await readPlanInputs(db, entries);
   const byWord = new Map(terms.map((row) => [row.word, row]));
   const typing = !/\s$/.test(clean);
   const corrected = words.map((word, index) => {
@@ -92,7 +112,6 @@ async function planQuery(db: DbExecutor, clean: string): Promise<Plan> {
   for (let index = pairs.length - 1; index >= 0; index -= 1) {
     if (byWord.get(pairs[index] ?? "")?.known) joined.splice(index, 2, pairs[index] ?? "");
   }
-  const synonyms = await activeSynonyms(db);
   const correctedText = corrected.join(" ");
   const variants = new Set([clean, correctedText, joined.join(" ")]);
   for (const text of [...variants]) for (const expanded of expandSynonyms(text, synonyms)) variants.add(expanded);
@@ -102,8 +121,22 @@ async function planQuery(db: DbExecutor, clean: string): Promise<Plan> {
   const prefix = completes ? [...corrected.slice(0, -1), `${last}:*`].join(" & ") : null;
   const anyWords = new Set(corrected.filter((word) => word.length > 1));
   for (const text of variants) for (const word of queryWords(text)) if (word.length > 1 && word !== last) anyWords.add(word);
-  const anyList = [...anyWords].map((word) => (completes && word === last ? `${word}:*` : word));
-  return { clean, variants: [...variants].filter((text) => text.length > 0), anyWords: anyList.join(" | "), prefix, words };
+  const asTyped = (word: string) => (completes && word === last ? `${word}:*` : word);
+  const anyList = [...anyWords].map(asTyped);
+  const typed = [...new Set(corrected.filter((word) => word.length > 1))].map(asTyped);
+  const mostWords =
+    typed.length >= 3 && typed.length <= MAX_MOST_WORDS
+      ? typed.map((_, left) => `(${typed.filter((__, index) => index !== left).join(" & ")})`).join(" | ")
+      : null;
+  return {
+    clean,
+    variants: [...variants].filter((text) => text.length > 0),
+    anyWords: anyList.join(" | "),
+    mostWords,
+    prefix,
+    words,
+    allWordsKnown: words.every((word) => byWord.get(word)?.known === true),
+  };
 }
 
 function queries(plan: Plan): { all: SQL; any: SQL } {
@@ -112,47 +145,18 @@ function queries(plan: Plan): { all: SQL; any: SQL } {
   return { all: sql.join(parts, sql` || `), any: sql`to_tsquery('english', unaccent(${plan.anyWords}))` };
 }
 
-/** How a group's results are found: see rank. */
-interface Matching {
-  /** Some document of the group matches one form of the query whole (by the tsvector index). */
-  whole: boolean;
-  /** Not whole, and some title is similar to the query as typed (by the trigram index). */
-  similarTitle: boolean;
-}
-
-/** Queries of more words than MAX_SIMILAR_TITLE_WORDS are not matched by title similarity. */
-const bySimilarTitle = (plan: Plan) => plan.words.length <= MAX_SIMILAR_TITLE_WORDS;
-
 /**
- * How each group is matched, in one statement. Settled before ranking, so each ranking statement
- * has one condition its index answers: a condition chosen per row ("similar title, or else any
- * word") made the database compute the title similarity of every document of the group.
+ * Title similarity is for a name typed short or wrong: not for queries of more words than
+ * MAX_SIMILAR_TITLE_WORDS, nor for one whose every word the index holds, whose titles the words
+ * already find (the similarity of every title holding a common word, "glass", is the costliest
+ * scan a search can make).
  */
-async function matchings(db: DbExecutor, plan: Plan): Promise<Record<"product" | "answer", Matching>> {
-  const none = { whole: false, similarTitle: false };
-  if (plan.variants.length === 0) return { product: none, answer: none };
-  const { all } = queries(plan);
-  const similar = (kind: "product" | "answer") =>
-    bySimilarTitle(plan) ? sql`exists (select 1 from search_documents where kind = ${kind} and ${plan.clean} <% title_norm)` : sql`false`;
-  const [row] = await rowsOf<{ product: boolean; answer: boolean; productSimilar: boolean; answerSimilar: boolean }>(
-    db,
-    sql`with q as materialized (select ${all} as allq),
-      w as materialized (
-        select exists (select 1 from search_documents d, q where d.kind = 'product' and d.document @@ q.allq) as product,
-          exists (select 1 from search_documents d, q where d.kind = 'answer' and d.document @@ q.allq) as answer
-      )
-      select w.product, w.answer,
-        case when w.product then false else ${similar("product")} end as "productSimilar",
-        case when w.answer then false else ${similar("answer")} end as "answerSimilar"
-      from w`,
-  );
-  return {
-    product: { whole: row?.product ?? false, similarTitle: row?.productSimilar ?? false },
-    answer: { whole: row?.answer ?? false, similarTitle: row?.answerSimilar ?? false },
-  };
-}
+const bySimilarTitle = (plan: Plan) => plan.words.length <= MAX_SIMILAR_TITLE_WORDS && !plan.allWordsKnown;
+
+type Kind = "product" | "answer";
 
 interface RankedRow {
+  kind: Kind;
   key: string;
   title: string;
   page: string;
@@ -162,59 +166,93 @@ interface RankedRow {
   total: number;
 }
 
-async function rank(
-  db: DbExecutor,
-  plan: Plan,
-  kind: "product" | "answer",
-  page: { limit: number; offset: number },
-  matching: Matching,
-): Promise<{ rows: RankedRow[]; total: number }> {
-  if (plan.anyWords.length === 0 && plan.variants.length === 0) return { rows: [], total: 0 };
-  const { all, any } = queries(plan);
-  const headline =
-    kind === "answer"
-      ? sql`ts_headline('english', r.body, q.allq || q.anyq, ${`StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=28, MinWords=12, ShortWord=2, MaxFragments=1`})`
-      : sql`null`;
-  // The title with every matched word marked: a question found by its title ("how often") has
-  // nothing to mark in the body's fragment.
-  const titleHeadline =
-    kind === "answer"
-      ? sql`ts_headline('english', r.title, q.allq || q.anyq, ${`StartSel=${MARK_START}, StopSel=${MARK_END}, HighlightAll=true`})`
-      : sql`null`;
-  // Two stages, so the costly parts run on few rows: every match is counted and scored by ts_rank,
-  // the best CANDIDATES re-ranked with the title's trigram similarity, ts_headline on the page's
-  // rows alone. When documents match the whole query, only they are results (the tsvector index
-  // alone); otherwise titles similar to the query (names typed short and wrong: "purifer",
-  // "ro 600"), and when there are none, documents matching any of its words.
-  // q is materialized: inlined, its stable functions would run again for every row.
-  const candidates = page.offset + page.limit + CANDIDATES;
-  const matches = matching.whole
-    ? sql`d.document @@ q.allq`
-    : matching.similarTitle
-      ? sql`${plan.clean} <% d.title_norm`
-      : sql`d.document @@ q.anyq`;
-  const anyWeight = matching.whole || matching.similarTitle ? sql`0` : sql`0.2 * ts_rank(d.document, q.anyq)`;
-  const rows = await rowsOf<RankedRow>(
-    db,
-    sql`with q as materialized (select ${all} as allq, ${any} as anyq),
-      c as (
-        select d.key, d.title, d.page, d.href, d.body, d.title_norm,
+interface PageRequest {
+  limit: number;
+  offset: number;
+}
+
+/**
+ * How a kind's documents are matched, in order: those matching one form of the query whole (the
+ * tsvector index); when none does, titles similar to the query as typed (the trigram index: names
+ * typed short and wrong, "purifer", "ro 600"); when none is, documents matching all its words but
+ * one (mostWords); when none does, documents matching any of its words.
+ * Each level is a scan of its own with one condition its index answers, run only when the levels
+ * before it found nothing (a pseudo-constant `not exists`, which the database checks once, before
+ * the scan): a condition chosen per row made it compute the title similarity of every document.
+ * Every match of the level is counted and scored by ts_rank; the best CANDIDATES go on.
+ */
+function levels(plan: Plan, kind: Kind, candidates: number): { name: string; body: SQL }[] {
+  const found: { name: string; body: SQL }[] = [];
+  const level = (name: string, condition: SQL, anyWeight: SQL) => {
+    const earlier = found.map((previous) => sql`not exists (select 1 from ${sql.raw(previous.name)}) and `);
+    found.push({
+      name,
+      body: sql`select d.key, d.title, d.page, d.href, d.body, d.title_norm,
           (ts_rank(d.document, q.allq) + ${anyWeight})::float8 as base,
           (count(*) over ())::int as total
         from search_documents d, q
-        where d.kind = ${kind} and ${matches}
+        where ${sql.join(earlier, sql``)}d.kind = ${kind} and ${condition}
         order by base desc, d.key
-        limit ${candidates}
-      ),
-      r as (
-        select c.*, (c.base + 0.5 * word_similarity(${plan.clean}, c.title_norm))::float8 as score
-        from c order by score desc, c.key
-        limit ${page.limit} offset ${page.offset}
-      )
-      select r.key, r.title, r.page, r.href, r.total, ${headline} as headline, ${titleHeadline} as "titleHeadline"
-      from r, q order by r.score desc, r.key`,
+        limit ${candidates}`,
+    });
+  };
+  level(`${kind}_whole`, sql`d.document @@ q.allq`, sql`0`);
+  if (bySimilarTitle(plan)) level(`${kind}_similar`, sql`${plan.clean} <% d.title_norm`, sql`0`);
+  if (plan.mostWords) {
+    level(`${kind}_most`, sql`d.document @@ to_tsquery('english', unaccent(${plan.mostWords}))`, sql`0.2 * ts_rank(d.document, q.anyq)`);
+  }
+  level(`${kind}_any`, sql`d.document @@ q.anyq`, sql`0.2 * ts_rank(d.document, q.anyq)`);
+  return found;
+}
+
+/**
+ * Each kind asked for, ranked and paged, in one statement (one round trip for every group): its
+ * levels' candidates re-ranked with the title's trigram similarity, ts_headline on the page's rows
+ * alone. q is materialized: inlined, its stable functions would run again for every row.
+ */
+async function rank(
+  db: DbExecutor,
+  plan: Plan,
+  pages: Partial<Record<Kind, PageRequest>>,
+): Promise<Record<Kind, { rows: RankedRow[]; total: number }>> {
+  const none = { rows: [], total: 0 };
+  const asked = (["product", "answer"] as const).flatMap((kind) => {
+    const page = pages[kind];
+    return page ? [{ kind, page }] : [];
+  });
+  if (plan.variants.length === 0 || asked.length === 0) return { product: none, answer: none };
+  const { all, any } = queries(plan);
+  const ctes: SQL[] = [sql`q as materialized (select ${all} as allq, ${any} as anyq)`];
+  const ranked: SQL[] = [];
+  for (const { kind, page } of asked) {
+    const kindLevels = levels(plan, kind, page.offset + page.limit + CANDIDATES);
+    for (const { name, body } of kindLevels) ctes.push(sql`${sql.raw(name)} as (${body})`);
+    const union = sql.join(
+      kindLevels.map(({ name }) => sql`select * from ${sql.raw(name)}`),
+      sql` union all `,
+    );
+    ctes.push(sql`${sql.raw(`${kind}_page`)} as (
+      select ${kind}::text as kind, c.*, (c.base + 0.5 * word_similarity(${plan.clean}, c.title_norm))::float8 as score
+      from (${union}) c order by score desc, c.key
+      limit ${page.limit} offset ${page.offset})`);
+    ranked.push(sql`select * from ${sql.raw(`${kind}_page`)}`);
+  }
+  // The title with every matched word marked: a question found by its title ("how often") has
+  // nothing to mark in the body's fragment.
+  const rows = await rowsOf<RankedRow>(
+    db,
+    sql`with ${sql.join(ctes, sql`, `)}
+      select r.kind, r.key, r.title, r.page, r.href, r.total,
+        case when r.kind = 'answer' then ts_headline('english', r.body, q.allq || q.anyq, ${`StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=28, MinWords=12, ShortWord=2, MaxFragments=1`}) end as headline,
+        case when r.kind = 'answer' then ts_headline('english', r.title, q.allq || q.anyq, ${`StartSel=${MARK_START}, StopSel=${MARK_END}, HighlightAll=true`}) end as "titleHeadline"
+      from (${sql.join(ranked, sql` union all `)}) r, q
+      order by r.kind, r.score desc, r.key`,
   );
-  return { rows, total: rows[0]?.total ?? 0 };
+  const of = (kind: Kind) => {
+    const kindRows = rows.filter((row) => row.kind === kind);
+    return { rows: kindRows, total: kindRows[0]?.total ?? 0 };
+  };
+  return { product: of("product"), answer: of("answer") };
 }
 
 /** ts_headline's answer as segments: the words between the marks are the matched ones. */
@@ -288,11 +326,8 @@ export async function runSearch(raw: string, viewer: SearchViewer | null, paging
   const clean = normaliseQuery(raw);
   const none = { hits: [], total: 0 };
   const outcome = await inTransaction(async (tx) => {
-    await tx.execute(sql.raw(`set local statement_timeout = ${STATEMENT_TIMEOUT_MS}`));
     const plan = await planQuery(tx, clean);
-    const matching = await matchings(tx, plan);
-    const products = paging.products ? await rank(tx, plan, "product", paging.products, matching.product) : { rows: [], total: 0 };
-    const answers = paging.answers ? await rank(tx, plan, "answer", paging.answers, matching.answer) : { rows: [], total: 0 };
+    const { product: products, answer: answers } = await rank(tx, plan, { product: paging.products, answer: paging.answers });
     return {
       plan,
       products: { hits: await productHits(tx, products.rows, viewer), total: products.total },

@@ -1,5 +1,5 @@
 import "server-only";
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, sql, type SQL } from "drizzle-orm";
 import { getDb, type DbExecutor } from "@/lib/db/client";
 import { searchSynonyms } from "@/lib/db/schema/search";
 import type { UserRow } from "@/lib/db/schema/users";
@@ -29,6 +29,14 @@ export async function activeSynonyms(db: DbExecutor): Promise<Synonym[]> {
     .select({ id: searchSynonyms.id, term: searchSynonyms.term, expansion: searchSynonyms.expansion })
     .from(searchSynonyms)
     .orderBy(asc(searchSynonyms.term));
+}
+
+/**
+ * The list as one jsonb value ([{ id, term, expansion }] in the order of activeSynonyms), for a
+ * statement that reads it beside other things: the search's plan reads it in its one statement.
+ */
+export function synonymsJson(): SQL {
+  return sql`select coalesce(jsonb_agg(jsonb_build_object('id', ${searchSynonyms.id}, 'term', ${searchSynonyms.term}, 'expansion', ${searchSynonyms.expansion}) order by ${searchSynonyms.term}), '[]'::jsonb) from ${searchSynonyms}`;
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
