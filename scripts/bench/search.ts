@@ -210,7 +210,7 @@ export function searchTable(result: SearchBench, durationS: number): Table {
     notes: [
       "p50 and p95 of the predictive call are per query, one after another on one connection, measured by the client (HTTP included).",
       `Slowest queries (median): ${result.slowest.map((entry) => `"${entry.query}" ${entry.medianMs.toFixed(1)} ms`).join(", ")}.`,
-      `The /search page's budget is the product page's: at least ${Math.round(SEARCH_BUDGET.pageShareOfNginx * 100)} % of nginx serving the same HTML (${Math.round(result.searchPageNginx.requestsPerSecond)} req/s in this run). The product page is served from Next's cache; /search renders and searches per request.`,
+      `The /search page's budget is the product page's: at least ${Math.round(SEARCH_BUDGET.pageShareOfNginx * 100)} % of nginx serving the same HTML (${Math.round(result.searchPageNginx.requestsPerSecond)} req/s in this run). Both are served from Next's cache: the product page, and /search for a visitor without a session (docs/decisions/0050).`,
     ],
   };
 }
