@@ -47,12 +47,13 @@ export async function loginWithPassword(input: LoginInput, meta: SessionMeta, { 
 
   // Counted (and, under a flood, made to prove its work) before anything is read or hashed.
   const attempt = await loginThrottle().begin({ email: typed, device: trusted, link, ip: meta.ip, proof });
-  if (user === undefined) user = await findUserByEmail(typed);
   if (attempt === STEP_UP_REQUIRED) {
-    // The password is not checked, so the answer is the same whether it was right.
-    if (user) await offerSignInLink(user);
+    // The password is not checked, so the answer is the same whether it was right. The account is
+    // read only when a link may be mailed now: a flood of refused guesses reads nothing.
+    await offerSignInLink(typed, user);
     throw new AppError(403, SIGN_IN_LINK_NEEDED);
   }
+  if (user === undefined) user = await findUserByEmail(typed);
   const valid = await verifyPassword(user?.passwordHash ?? null, input.password, attempt.vouched ? "vouched" : "anonymous");
   if (!user || !valid) {
     await attempt.failed();

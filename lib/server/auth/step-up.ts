@@ -9,6 +9,7 @@ import { queueMail } from "@/lib/server/mail/outbox";
 import { loginThrottle } from "@/lib/server/rate-limit/login-throttle";
 import { inTransaction } from "@/lib/server/transaction";
 import { signValue, verifySignedValue } from "@/lib/server/base/signed";
+import { findUserByEmail } from "./users";
 
 // Step-up for an account under attack: after too many wrong passwords from browsers it does not
 // trust, a password is checked only together with a sign-in link mailed to the account. The link
@@ -31,10 +32,16 @@ export function signInLinkBucket(token: string, userId: string): string | null {
   return `${userId}:${payload.id}`;
 }
 
-/** Mails the owner a sign-in link, unless one went out so recently that the one they have still works. */
-export async function offerSignInLink(user: Pick<UserRow, "id" | "email">): Promise<void> {
-  const ttlSeconds = await loginThrottle().linkMailTtl(user.email);
+/**
+ * Mails the account of `email` a sign-in link, unless one went out so recently that the one its
+ * owner has still works, or no account has that address. `account`: the account if already read
+ * (null: none has the address); otherwise it is read only once a link may go.
+ */
+export async function offerSignInLink(email: string, account?: Pick<UserRow, "id" | "email"> | null): Promise<void> {
+  const ttlSeconds = await loginThrottle().linkMailTtl(email);
   if (ttlSeconds === null) return;
+  const user = account === undefined ? await findUserByEmail(email) : account;
+  if (!user) return;
   const query = new URLSearchParams({ [EMAIL_LINK_PARAM]: linkToken(user.id, ttlSeconds) });
   const link = `${env.SITE_URL}${ROUTES.login}?${query.toString()}`;
   await inTransaction(async (tx) => {

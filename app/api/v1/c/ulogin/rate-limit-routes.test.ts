@@ -28,6 +28,8 @@ import { log } from "@/lib/server/log";
 
 const PASSWORD = "blue heron 7731";
 const WRONG = "not the password";
+/** Wrong passwords sent at once to one account: more than it has checked, fewer than ask for a proof of work. */
+const BURST = 30;
 const outbox = path.resolve(".data/outbox");
 
 function post(url: string, body: unknown, headers: Record<string, string> = {}) {
@@ -185,16 +187,23 @@ describeEachEngine("login rate limits on $name", (engine) => {
 
   it("checks ten wrong passwords sent at once to one account, and mails its owner a way in instead of locking them out", async () => {
     useClock();
+    // A minute on, so the shop-wide count of failures from the tests before is behind: the burst
+    // stays under the proof-of-work threshold. Solving puzzles here would take this process's CPU
+    // from the server under test (both are this process), not from an attacker's machines.
+    advance(120);
     const owner = await newAccount();
-    const burst = await Promise.all(Array.from({ length: 60 }, () => attempt(owner.email, WRONG)));
-    expect(burst.filter((seen) => seen.status === 401)).toHaveLength(LOGIN_LIMITS.checkedFailures);
-    const stepUps = burst.filter((seen) => seen.status === 403);
-    expect(stepUps).toHaveLength(60 - LOGIN_LIMITS.checkedFailures);
-    expect(stepUps[0]?.errmsg).toBe(SIGN_IN_LINK_NEEDED);
+    const burst = await Promise.all(Array.from({ length: BURST }, () => attempt(owner.email, WRONG)));
+    // Every answer's status at once, so a failure shows what came instead.
+    expect(burst.map((seen) => `${seen.status} ${seen.errmsg}`).sort()).toEqual(
+      [
+        ...Array<string>(LOGIN_LIMITS.checkedFailures).fill(`401 ${burst.find((seen) => seen.status === 401)?.errmsg}`),
+        ...Array<string>(BURST - LOGIN_LIMITS.checkedFailures).fill(`403 ${SIGN_IN_LINK_NEEDED}`),
+      ].sort(),
+    );
     // The right password alone is not checked now either, so the answer tells nothing.
     expect(await attempt(owner.email, PASSWORD)).toMatchObject({ status: 403, errmsg: SIGN_IN_LINK_NEEDED, retryAfter: null });
 
-    // Fifty refusals sent the owner one e-mail; its link and the password get in at once.
+    // Twenty refusals sent the owner one e-mail; its link and the password get in at once.
     const link = await signInLinkIn(owner.email);
     expect(await mailsTo(owner.email)).toBe(1);
     expect((await attempt(owner.email, PASSWORD, {}, link)).status).toBe(200);
