@@ -40,7 +40,9 @@ async function search(page: Page, field: Field, text: string): Promise<Locator> 
   await expect(field.input).toHaveValue(text);
   const results = page.getByRole("listbox", { name: "Search results" });
   await expect(results.getByRole("option", { name: `See all results for “${text}”` })).toBeVisible();
-  await expect(page.getByRole("status").filter({ hasText: /\d+ results?|No results for/ })).toHaveCount(1);
+  // The combobox's own count, one of it: the /search page announces its own count too, outside the bar.
+  const bar = page.locator(field.within ?? "header").first();
+  await expect(bar.getByRole("status").filter({ hasText: /\d+ results?|No results for/ })).toHaveCount(1);
   return results;
 }
 
