@@ -1,11 +1,12 @@
 import "server-only";
-import { asc, eq, sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { getDb, type DbExecutor } from "@/lib/db/client";
 import { searchSynonyms } from "@/lib/db/schema/search";
 import type { UserRow } from "@/lib/db/schema/users";
 import { assertOperator } from "@/lib/server/auth/roles";
 import { AppError } from "@/lib/server/base/errors";
 import { expireCacheTags } from "@/lib/server/page-cache/expire-tags";
+import { rowsOf } from "./documents";
 import { normaliseQuery } from "./normalise";
 import { SEARCH_RESULTS_TAG } from "./results-tag";
 
@@ -24,19 +25,18 @@ export interface Synonym {
   expansion: string;
 }
 
-export async function activeSynonyms(db: DbExecutor): Promise<Synonym[]> {
-  return db
-    .select({ id: searchSynonyms.id, term: searchSynonyms.term, expansion: searchSynonyms.expansion })
-    .from(searchSynonyms)
-    .orderBy(asc(searchSynonyms.term));
-}
-
 /**
- * The list as one jsonb value ([{ id, term, expansion }] in the order of activeSynonyms), for a
- * statement that reads it beside other things: the search's plan reads it in its one statement.
+ * The list as one jsonb value ([{ id, term, expansion }], by term), for a statement that reads it
+ * beside other things: the search's plan reads it in its one statement.
  */
 export function synonymsJson(): SQL {
   return sql`select coalesce(jsonb_agg(jsonb_build_object('id', ${searchSynonyms.id}, 'term', ${searchSynonyms.term}, 'expansion', ${searchSynonyms.expansion}) order by ${searchSynonyms.term}), '[]'::jsonb) from ${searchSynonyms}`;
+}
+
+/** The list on its own: the same statement, so the console and a search read it alike. */
+export async function activeSynonyms(db: DbExecutor): Promise<Synonym[]> {
+  const [row] = await rowsOf<{ list: Synonym[] }>(db, sql`select (${synonymsJson()}) as list`);
+  return row?.list ?? [];
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
