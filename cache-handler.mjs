@@ -80,6 +80,13 @@ function withPagePolicy(value) {
   value.headers["content-security-policy"] = typeof policyOf === "function" ? policyOf(value.html) : NO_INLINE_SCRIPTS;
 }
 
+/**
+ * Where scripts/serve.mjs leaves the front of this cache (scripts/front-cache.mjs), which answers
+ * cached pages without Next: told here that the cache is this process's own, and of every expiry.
+ * cache-handler.test.ts checks that both sides name the same key.
+ */
+export const FRONT_CACHE_HOOK = Symbol.for("lenwell.cache.front");
+
 /** Entries older than this process were written by the build. */
 const STARTED_AT = Date.now();
 /** Rendered pages and route handlers (robots.txt); data fetches and images keep the base behaviour. */
@@ -92,6 +99,17 @@ class StartTimeCache extends FileSystemCache {
     // The tags manifest of Next's cache is one per process, whichever instance of this class
     // updates it; expiring a tag needs nothing of this instance.
     globalThis[EXPIRE_TAGS_HOOK] ??= (/** @type {string[]} */ tags) => this.revalidateTag(tags, { expire: 0 });
+    // This cache is the process's own: an expiry here is every expiry (not so with Redis, below).
+    if (!BUILDING) globalThis[FRONT_CACHE_HOOK]?.useLocally();
+  }
+
+  /** @type {FileSystemCache["revalidateTag"]} */
+  async revalidateTag(...args) {
+    try {
+      return await super.revalidateTag(...args);
+    } finally {
+      globalThis[FRONT_CACHE_HOOK]?.expire();
+    }
   }
 
   /** @type {FileSystemCache["get"]} */

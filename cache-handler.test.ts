@@ -9,6 +9,8 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPIRE_TAGS_HOOK as SHOP_SIDE_HOOK } from "@/lib/server/page-cache/expire-tags";
 import { CACHED_PAGE_POLICY_HOOK as SHOP_SIDE_POLICY_HOOK } from "@/lib/server/http/cached-page-policy";
+import { FRONT_CACHE_HOOK as SHOP_SIDE_FRONT_HOOK } from "@/lib/server/page-cache/front-cache";
+import { FRONT_CACHE_HOOK as SERVER_SIDE_FRONT_HOOK } from "@/scripts/front-cache.mjs";
 import { describeIf, needsRedis, testRedisUrl } from "@/test/support/requirements";
 
 // The cache handler is loaded by the started server, outside the bundle: each case loads it the same
@@ -24,7 +26,7 @@ interface Outcome {
 /** Loads cache-handler.mjs in a new Node process with `env`, runs `script` (which sets `result`) and returns it. */
 async function inProcess(env: Record<string, string>, script: string): Promise<Outcome> {
   const source = `
-    const { default: Cache, EXPIRE_TAGS_HOOK, CACHED_PAGE_POLICY_HOOK } = await import(${JSON.stringify(path.resolve("cache-handler.mjs"))});
+    const { default: Cache, EXPIRE_TAGS_HOOK, CACHED_PAGE_POLICY_HOOK, FRONT_CACHE_HOOK } = await import(${JSON.stringify(path.resolve("cache-handler.mjs"))});
     const context = { serverDistDir: process.env.SERVER_DIST_DIR, dev: false, fs: undefined };
     const result = { cache: Cache.name };
     ${script}
@@ -75,6 +77,33 @@ describe("which cache a process uses", () => {
     );
     expect(outcome.hook).toBe("function");
     expect(Symbol.for(String(outcome.key))).toBe(SHOP_SIDE_HOOK);
+  });
+
+  // What scripts/serve.mjs leaves under the hook (scripts/front-cache.mjs), counting what it is told.
+  const FRONT = `const told = { local: 0, expired: 0 };
+    globalThis[FRONT_CACHE_HOOK] = { useLocally: () => { told.local += 1; }, expire: () => { told.expired += 1; } };`;
+
+  it("tells the server's front of the cache that the cache is the process's own, and of every expiry", async () => {
+    const outcome = await inProcess(
+      { SERVER_DIST_DIR: distDir },
+      `${FRONT} const cache = new Cache(context);
+       result.local = told.local;
+       await cache.revalidateTag(["stock:1001"], { expire: 0 });
+       await globalThis[EXPIRE_TAGS_HOOK](["catalog"]);
+       result.expired = told.expired;
+       result.key = FRONT_CACHE_HOOK.description;`,
+    );
+    expect(outcome).toMatchObject({ local: 1, expired: 2 });
+    expect(Symbol.for(String(outcome.key))).toBe(SHOP_SIDE_FRONT_HOOK);
+    expect(SERVER_SIDE_FRONT_HOOK).toBe(SHOP_SIDE_FRONT_HOOK);
+  });
+
+  it("never tells the front that a shared cache is its own: another instance's expiry would not reach it", async () => {
+    const outcome = await inProcess(
+      { SERVER_DIST_DIR: distDir, REDIS_URL: "redis://127.0.0.1:1" },
+      `${FRONT} new Cache(context); result.local = told.local;`,
+    );
+    expect(outcome).toEqual({ cache: "SharedRedisCache", local: 0 });
   });
 
   it("renders without a cache, and without an error, while Redis cannot be reached", async () => {

@@ -14,17 +14,27 @@ export async function register() {
       process.exit(1);
     }
     // Before anything else is served: every request gets its X-Request-Id and its log lines, and
-    // HSTS when the shop is https only; a page put into the cache gets its policy (cache-handler.mjs).
-    const [{ log }, { trackRequests }, { sendStrictTransportSecurity }, { HTTPS_ONLY }, { provideCachedPagePolicy }] = await Promise.all([
+    // HSTS when the shop is https only; a page put into the cache gets its policy (cache-handler.mjs),
+    // and the server's front of that cache learns which requests are a customer's own.
+    const [
+      { log },
+      { trackRequests },
+      { sendStrictTransportSecurity },
+      { HTTPS_ONLY },
+      { provideCachedPagePolicy },
+      { configureFrontCache },
+    ] = await Promise.all([
       import("./lib/server/log"),
       import("./lib/server/log/request-tracking"),
       import("./lib/server/http/transport-security"),
       import("./lib/config/transport"),
       import("./lib/server/http/cached-page-policy"),
+      import("./lib/server/page-cache/front-cache"),
     ]);
     trackRequests(log);
     sendStrictTransportSecurity(HTTPS_ONLY);
     provideCachedPagePolicy();
+    configureFrontCache();
     const { env } = await import("./lib/config/env");
     if (env.OTEL_EXPORTER_OTLP_ENDPOINT) {
       // Only here: without a collector no tracing code is even loaded.

@@ -86,10 +86,11 @@ export default defineConfig<ShopTestOptions>({
   ],
   webServer: [
     {
-      // A fresh embedded database for every run, in a folder no other process uses. Connections are
-      // kept as long as `npm start` keeps them (docs/decisions/0019-idle-connections-65-s.md), longer than any test: with Node's
-      // 5 s, a request sent on a socket the server was closing failed the test with ECONNRESET.
-      command: `rm -rf .data/pglite-e2e .data/outbox-e2e && npx next start -H 127.0.0.1 -p ${port} --keepAliveTimeout 65000`,
+      // A fresh embedded database for every run, in a folder no other process uses. The server is
+      // the one `npm start` and the image run (scripts/serve.mjs, with its front of the page cache),
+      // which keeps idle connections 65 s (docs/decisions/0019-idle-connections-65-s.md), longer than
+      // any test: with Node's 5 s, a request sent on a socket the server was closing failed the test with ECONNRESET.
+      command: `rm -rf .data/pglite-e2e .data/outbox-e2e && node scripts/serve.mjs -H 127.0.0.1 -p ${port}`,
       url: baseURL,
       reuseExistingServer: !ci,
       timeout: 120_000,
@@ -120,7 +121,7 @@ export default defineConfig<ShopTestOptions>({
     },
     {
       // Its own embedded database; the outbox is shared, as each test's customer has an address of its own.
-      command: `rm -rf .data/pglite-e2e-stripe && npx next start -H 127.0.0.1 -p ${stripeShopPort} --keepAliveTimeout 65000`,
+      command: `rm -rf .data/pglite-e2e-stripe && node scripts/serve.mjs -H 127.0.0.1 -p ${stripeShopPort}`,
       url: stripeShop,
       reuseExistingServer: !ci,
       timeout: 120_000,

@@ -24,6 +24,7 @@ import { createRequire } from "node:module";
 import { hostname as machineName } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { FRONT_CACHE_HOOK, FrontCache, shopResponse } from "./front-cache.mjs";
 
 const startedAt = Date.now();
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -71,9 +72,14 @@ const require = createRequire(path.join(dir, "package.json"));
 require("next");
 const { getRequestHandlers } = require("next/dist/server/lib/start-server");
 
+// Cached pages answered again without Next (front-cache.mjs); the app and the cache handler find it here.
+const front = new FrontCache();
+globalThis[FRONT_CACHE_HOOK] = front;
+
 let handlers;
 async function handle(request, response) {
   try {
+    if (front.answer(request, response)) return;
     await handlers.requestHandler(request, response);
   } catch (error) {
     // What Next's own server does with a request its handler threw on.
@@ -83,24 +89,7 @@ async function handle(request, response) {
   }
 }
 
-/** Below this a joined write costs less than a second one. */
-const SEPARATE_BODY_CHARS = 16_384;
-
-/**
- * Node's answer, with one change: a long text body is written after the headers rather than joined
- * to them. Next sends a page from its cache as one string (send-payload.js: `res.end(html)`, through
- * its compression wrapper, which has already composed the headers), and Node, for a first write
- * with the headers still unwritten, makes one new string of the two and encodes that: for a ~100 KB
- * page about ten times the cost of writing the page's own string, a millisecond an answer on these
- * machines, most of what serving a cached page costs (docs/decisions/0051). `_headerSent` (not
- * `headersSent`, which turns true once the headers are composed) is Node's own mark of that write.
- */
-class ShopResponse extends http.ServerResponse {
-  end(chunk, encoding, callback) {
-    if (typeof chunk === "string" && chunk.length > SEPARATE_BODY_CHARS && !this._headerSent) this.flushHeaders();
-    return super.end(chunk, encoding, callback);
-  }
-}
+const ShopResponse = shopResponse(front);
 const server = http.createServer({ ServerResponse: ShopResponse }, handle);
 server.keepAliveTimeout = keepAliveTimeout;
 server.on("upgrade", (request, socket, head) => {

@@ -18,4 +18,6 @@ cp -R .next/static "$standalone/.next/static"
 # The shop's own server in place of the one Next wrote: it opens the port only once the database is
 # migrated, /api/ready answers 200 and the first pages are rendered (scripts/serve.mjs says why).
 cp scripts/serve.mjs "$standalone/server.js"
+# What it imports beside it: the front of the page cache (docs/decisions/0052).
+cp scripts/front-cache.mjs "$standalone/front-cache.mjs"
 echo "Standalone server ready: node $standalone/server.js"
