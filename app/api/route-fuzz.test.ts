@@ -22,6 +22,10 @@ import { log } from "@/lib/server/log";
 // (FUZZ_RUNS=60 is about 5,000 calls per engine) and FUZZ_SEED picks another seed; the summary line
 // prints the 5xx count either way.
 
+// Next's data cache (what a visitor without a session is shown by search) needs a running server:
+// its stand-in here, so those calls are fuzzed through the cache as they run in the shop.
+vi.mock("next/cache", async () => (await import("@/test/support/next-data-cache")).nextCacheModule);
+
 const settings = fuzzSettings;
 
 const routes = apiRoutesOf(await loadRouteExports());

@@ -78,6 +78,15 @@ function benchQueries(): string[] {
   ];
 }
 
+/** One predictive call as the combobox makes it, timed by the client (HTTP included). */
+async function timedSuggest(url: string, q: string): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(`${url}/api/v1/c/search/suggest?q=${encodeURIComponent(q)}`);
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`suggest ${q}: ${response.status}`);
+  return performance.now() - started;
+}
+
 async function perQueryLatencies(url: string, durationS: number): Promise<{ sorted: number[]; byQuery: Map<string, number[]> }> {
   const queries = benchQueries();
   const latencies: number[] = [];
@@ -85,11 +94,7 @@ async function perQueryLatencies(url: string, durationS: number): Promise<{ sort
   const end = Date.now() + durationS * 1000;
   for (let index = 0; Date.now() < end; index += 1) {
     const q = queries[index % queries.length] ?? "filter";
-    const started = performance.now();
-    const response = await fetch(`${url}/api/v1/c/search/suggest?q=${encodeURIComponent(q)}`);
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(`suggest ${q}: ${response.status}`);
-    const took = performance.now() - started;
+    const took = await timedSuggest(url, q);
     latencies.push(took);
     byQuery.set(q, [...(byQuery.get(q) ?? []), took]);
   }
@@ -115,6 +120,9 @@ const percentile = (sorted: readonly number[], share: number) =>
 
 export interface SearchBench {
   queries: number;
+  /** Each query the first time it is asked: nothing cached, the search itself. */
+  firstAskedP50Ms: number;
+  firstAskedP95Ms: number;
   p50Ms: number;
   p95Ms: number;
   slowest: { query: string; medianMs: number }[];
@@ -129,9 +137,14 @@ export async function searchBench(port: number, durationS: number, running: { st
   const shop: ShopServer = await startShop("postgres", port, { prepare: addGeneratedCatalogue, server: "shop" });
   running.push(shop);
   console.log(`Shop on ${shop.url} (PostgreSQL, ${GENERATED_PRODUCTS} generated products, ${GENERATED_ANSWERS} generated answers)`);
-  // The first search indexes the catalogue (once per process): not measured.
-  await fetch(`${shop.url}/api/v1/c/search/suggest?q=filter`);
-  await perQueryLatencies(shop.url, 2);
+  // The first search indexes the catalogue (once per process), and the code warms up, on words the
+  // measured queries do not use alone: not measured.
+  const queries = benchQueries();
+  for (const word of ["filter", ...WORDS].filter((word) => !queries.includes(word))) await timedSuggest(shop.url, word);
+  // Each query once, before anything has cached its answer: the search itself, every time.
+  const firstAsked: number[] = [];
+  for (const q of queries) firstAsked.push(await timedSuggest(shop.url, q));
+  firstAsked.sort((a, b) => a - b);
   const { sorted: latencies, byQuery } = await perQueryLatencies(shop.url, durationS);
   const suggestTen = await load({ url: `${shop.url}/api/v1/c/search/suggest?q=replacement%20filter`, connections: 10, durationS });
   const searchPage = await load({ url: `${shop.url}/search?q=replacement+filter`, connections: 10, durationS });
@@ -148,6 +161,8 @@ export async function searchBench(port: number, durationS: number, running: { st
   return {
     searchPageNginx,
     queries: latencies.length,
+    firstAskedP50Ms: percentile(firstAsked, 0.5),
+    firstAskedP95Ms: percentile(firstAsked, 0.95),
     p50Ms: percentile(latencies, 0.5),
     p95Ms: percentile(latencies, 0.95),
     slowest: slowest(byQuery, 5),
@@ -175,6 +190,10 @@ export function searchTable(result: SearchBench, durationS: number): Table {
     title: `Site search on PostgreSQL (${GENERATED_PRODUCTS} generated products and ${GENERATED_ANSWERS} answers besides the demo catalogue, ${durationS} s each)`,
     columns: ["Measured", "Requests/s", "p50", "p95 / p99", "Failed"],
     rows: [
+      {
+        label: `GET /search/suggest, 1 connection, each of the ${benchQueries().length} queries the first time it is asked (nothing cached)`,
+        cells: [null, ms(result.firstAskedP50Ms), ms(result.firstAskedP95Ms), "0"],
+      },
       {
         label: `GET /search/suggest, 1 connection, ${result.queries} queries of ${benchQueries().length} kinds`,
         cells: [null, ms(result.p50Ms, SEARCH_BUDGET.suggestP50Ms), ms(result.p95Ms, SEARCH_BUDGET.suggestP95Ms), "0"],
@@ -208,7 +227,7 @@ export function searchTable(result: SearchBench, durationS: number): Table {
       },
     ],
     notes: [
-      "p50 and p95 of the predictive call are per query, one after another on one connection, measured by the client (HTTP included).",
+      "p50 and p95 of the predictive call are per query, one after another on one connection, measured by the client (HTTP included). A visitor without a session is answered from Next's cache once anyone has asked the same words (until the catalogue, a stock or the synonyms change): the first row is the search itself, the second what visitors asking the bench's queries over and over meet.",
       `Slowest queries (median): ${result.slowest.map((entry) => `"${entry.query}" ${entry.medianMs.toFixed(1)} ms`).join(", ")}.`,
       `The /search page's budget is the product page's: at least ${Math.round(SEARCH_BUDGET.pageShareOfNginx * 100)} % of nginx serving the same HTML (${Math.round(result.searchPageNginx.requestsPerSecond)} req/s in this run). Both are served from Next's cache: the product page, and /search for a visitor without a session (docs/decisions/0050).`,
     ],

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, expect, it, vi } from "vitest";
 import { CATALOGUE_CACHE } from "@/lib/config/catalog";
 import { products } from "@/lib/db/schema/products";
+import { nextDataCache as nextCache } from "@/test/support/next-data-cache";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { AppError } from "@/lib/server/base/errors";
 import { inTransaction } from "@/lib/server/transaction";
@@ -19,31 +20,7 @@ import {
   updateMerchandise,
 } from "./index";
 
-// Next's data cache needs a running server; this stand-in keeps its contract (entries keyed by the
-// key parts and arguments, dropped by revalidateTag for any of their tags), so the test checks what
-// the catalogue caches, under which tag, and which changes expire it.
-const nextCache = vi.hoisted(() => {
-  const entries = new Map<string, { value: unknown; tags: readonly string[] }>();
-  const revalidations: { tag: string; profile: unknown }[] = [];
-  return { entries, revalidations };
-});
-
-vi.mock("next/cache", () => ({
-  unstable_cache:
-    <A extends unknown[], R>(fn: (...args: A) => Promise<R>, keyParts: string[], options: { tags: string[] }) =>
-    async (...args: A): Promise<R> => {
-      const key = JSON.stringify([keyParts, args]);
-      const hit = nextCache.entries.get(key);
-      if (hit) return structuredClone(hit.value) as R;
-      const value = await fn(...args);
-      nextCache.entries.set(key, { value: structuredClone(value), tags: options.tags });
-      return value;
-    },
-  revalidateTag: (tag: string, profile: unknown) => {
-    nextCache.revalidations.push({ tag, profile });
-    for (const [key, entry] of nextCache.entries) if (entry.tags.includes(tag)) nextCache.entries.delete(key);
-  },
-}));
+vi.mock("next/cache", async () => (await import("@/test/support/next-data-cache")).nextCacheModule);
 
 const admin = { role: "admin" } as const;
 const customer = { role: "customer" } as const;
@@ -52,8 +29,7 @@ describeEachEngine("catalogue cache and operator updates on $name", (engine) => 
   const handle = databaseForSuite(engine);
 
   beforeEach(() => {
-    nextCache.entries.clear();
-    nextCache.revalidations.length = 0;
+    nextCache.clear();
   });
 
   async function addProduct() {

@@ -1,11 +1,10 @@
 // @vitest-environment node
-import type * as NextCache from "next/cache";
-import { revalidateTag } from "next/cache";
-import { expect, it, vi } from "vitest";
+import { beforeEach, expect, it, vi } from "vitest";
 import { purifiers } from "@/lib/db/schema";
 import { orderNumber } from "@/lib/display/order-display";
 import { suggestResultSchema, type SuggestResult } from "@/lib/schemas/search";
 import { dataOf, read } from "@/test/support/answer";
+import { nextDataCache } from "@/test/support/next-data-cache";
 import { orderOf } from "@/test/support/money";
 import { apiRequest, makeCustomer, makeProduct, type Customer } from "@/test/support/shop";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
@@ -14,11 +13,13 @@ import { POST as addSynonym } from "../../admin/search/synonyms/add/route";
 import { POST as removeSynonym } from "../../admin/search/synonyms/remove/route";
 import { GET as suggestRoute } from "./suggest/route";
 
-// The operator's catalogue update expires the page cache, which needs a Next request: observed instead.
-vi.mock("next/cache", async (importOriginal) => ({ ...(await importOriginal<typeof NextCache>()), revalidateTag: vi.fn() }));
+// Answers for visitors without a session come from Next's data cache, here its stand-in: an
+// operator's change must expire what they were shown.
+vi.mock("next/cache", async () => (await import("@/test/support/next-data-cache")).nextCacheModule);
 
 describeEachEngine("site search on $name", (engine) => {
   const db = databaseForSuite(engine);
+  beforeEach(() => nextDataCache.clear());
 
   // Text encodeURIComponent refuses (an unpaired surrogate) goes as bytes a client could send all the same.
   const encoded = (q: string) =>
@@ -39,6 +40,18 @@ describeEachEngine("site search on $name", (engine) => {
     expect(faq.orders).toEqual([]);
     expect(faq.purifiers).toEqual([]);
     expect(faq.total.products).toBeGreaterThanOrEqual(faq.products.length);
+  });
+
+  it("answers a visitor without a session from the cache for the same words, and a signed-in customer never", async () => {
+    const first = await suggestion("Replacement   FILTER");
+    expect(nextDataCache.entries.size).toBe(1);
+    expect(await suggestion("replacement filter")).toEqual(first);
+    expect(nextDataCache.entries.size).toBe(1);
+    const customer = await makeCustomer(db());
+    expect((await suggestion("replacement filter", customer)).products.map((hit) => hit.skuNum)).toEqual(
+      first.products.map((hit) => hit.skuNum),
+    );
+    expect(nextDataCache.entries.size).toBe(1);
   });
 
   it("suggests the closest known words when nothing matches", async () => {
@@ -120,7 +133,7 @@ describeEachEngine("site search on $name", (engine) => {
     // the check is on the product the synonym leads to, not on an empty list.
     const carafeFor = async (q: string) => (await suggestion(q)).products.some((hit) => hit.skuNum === "LW-ACC-CARAFE");
     expect(await carafeFor("decanter")).toBe(false);
-    vi.mocked(revalidateTag).mockClear();
+    nextDataCache.revalidations.length = 0;
     const synonyms = dataOf(
       await read<{ id: string; term: string }[]>(
         await addSynonym(
@@ -129,14 +142,14 @@ describeEachEngine("site search on $name", (engine) => {
       ),
     );
     expect(await carafeFor("decanter")).toBe(true);
-    expect(vi.mocked(revalidateTag).mock.calls).toEqual([["search-results", { expire: 0 }]]);
+    expect(nextDataCache.revalidations).toEqual([{ tag: "search-results", profile: { expire: 0 } }]);
     const added = synonyms.find((synonym) => synonym.term === "decanter");
     dataOf(
       await read(
         await removeSynonym(apiRequest("POST", "/api/v1/admin/search/synonyms/remove", { id: added?.id }, { token: admin.token })),
       ),
     );
-    expect(vi.mocked(revalidateTag).mock.calls).toHaveLength(2);
+    expect(nextDataCache.revalidations).toHaveLength(2);
     expect(await carafeFor("decanter")).toBe(false);
     const customer = await makeCustomer(db());
     const refused = await read(
