@@ -153,7 +153,11 @@ async function warmUp(origin) {
 }
 
 try {
-  handlers = await getRequestHandlers({ dir, port, hostname, isDev: false, server, keepAliveTimeout });
+  // No hostname for Next: given one, its router addresses itself by it while the middleware builds
+  // its rewrites on "localhost", so every rewrite (a 404, cached search results) looks like another
+  // origin's and is proxied over HTTP back to this process. Without, both say "localhost"; the
+  // address listened on is this file's business (e2e/rewrites.spec.ts).
+  handlers = await getRequestHandlers({ dir, port, isDev: false, server, keepAliveTimeout });
 } catch (error) {
   log("fatal", `The shop cannot start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.exit(1);
