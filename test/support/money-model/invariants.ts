@@ -35,6 +35,11 @@ const COUNTED = sql`('pending', 'succeeded')`;
 const TOOK_MONEY = ["succeeded", "partially_refunded", "refunded", "duplicate_refunded"];
 /** The e-mails that confirm a paid order: the order confirmation, or a renewal's receipt. */
 const CONFIRMATION_SUBJECTS = [`Your ${STORE_NAME} order is confirmed`, `Receipt: your ${STORE_NAME} membership is renewed`];
+/** Order events that e-mail the customer, and the template of that e-mail (lib/server/mail/lanes.ts). */
+const ORDER_EVENT_MAILS: readonly (readonly [event: string, template: string])[] = [
+  ["shipped", "order-shipped"],
+  ["cancelled", "order-cancelled"],
+];
 
 function list(values: readonly string[]): SQL {
   return sql.join(
@@ -505,6 +510,26 @@ async function mail(world: World, users: SQL): Promise<string[]> {
       problems.push(
         `${label(world, row.id)} (${row.was_paid ? "paid" : "never paid"}) has ${row.confirmations} confirmation e-mails, not ${expected}`,
       );
+    }
+  }
+  // Each event of an order that tells its customer has exactly one e-mail naming the order's number,
+  // and an order without the event has none (an expiry is recorded as "expired" and mails nobody).
+  const perEvent = await query<{ id: string; event: string; events: number; mails: number }>(
+    world,
+    sql`select o.id, e.event,
+          (select count(*) from order_events oe where oe.order_id = o.id and oe.type = e.event)::int as events,
+          (select count(*) from mail_outbox m where m.recipient = u.email and m.template = e.template
+             and strpos(m.body, '#' || upper(substr(replace(o.id::text, '-', ''), 1, 8))) > 0)::int as mails
+        from orders o join users u on u.id = o.user_id
+        cross join (values ${sql.join(
+          ORDER_EVENT_MAILS.map(([event, template]) => sql`(${event}, ${template})`),
+          sql`, `,
+        )}) as e(event, template)
+        where o.user_id in (${users})`,
+  );
+  for (const row of perEvent) {
+    if (row.mails !== row.events) {
+      problems.push(`${label(world, row.id)} has ${row.events} "${row.event}" event(s) but ${row.mails} such e-mail(s) naming it`);
     }
   }
   return problems;
