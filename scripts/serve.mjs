@@ -83,7 +83,11 @@ async function handle(request, response) {
     await handlers.requestHandler(request, response);
   } catch (error) {
     // What Next's own server does with a request its handler threw on.
-    log("error", `Failed to handle request for ${request.url}: ${error instanceof Error ? error.message : String(error)}`);
+    // The path alone: a query string can carry a sign-in link's token.
+    log(
+      "error",
+      `Failed to handle request for ${(request.url ?? "").split("?")[0]}: ${error instanceof Error ? error.message : String(error)}`,
+    );
     if (!response.headersSent) response.statusCode = 500;
     response.end("Internal Server Error");
   }
