@@ -143,8 +143,9 @@ export async function receiveAfterSale(user: UserRow, afterSaleId: string): Prom
 /**
  * received → completed. Return and refund give back the request's refundAmount unless the operator
  * states less; exchange and repair refund nothing unless the operator states an amount (say, a repair
- * that could not be done). The refund goes through the payment provider in the same transaction and
- * lands on the order (refunded amount, timeline) as well as on the request.
+ * that could not be done). The refund comes out of the line's share in the refund ledger (never a
+ * plan's or a service's line), is sent to the provider once the transaction commits, and lands on the
+ * order (refunded amount, timeline) as well as on the request.
  */
 export async function completeAfterSale(user: UserRow, body: CompleteAfterSaleBody): Promise<OperatorAfterSale> {
   assertOperator(user);

@@ -135,8 +135,10 @@ export async function editOrder(userId: string, edit: OrderEdit): Promise<Order>
 
 /**
  * Cancels an order before shipment, in one transaction: a pending one simply releases its stock; a
- * paid one is refunded in full through the payment provider first (if the refund fails, nothing
- * changes). Shipped or later: 409, the after-sale service handles returns.
+ * paid one has its goods and shipping refunded in full and each plan line by its plan's own rule,
+ * recorded in the refund ledger and sent to the provider once the transaction commits (a refund the
+ * provider refuses stays open for the operator to send again; the cancel stands). Shipped or later:
+ * 409, the after-sale service handles returns.
  */
 export async function cancelOrder(userId: string, orderId: string, reason: string | null): Promise<Order> {
   await sweepExpiredOrders({ userId });

@@ -15,9 +15,11 @@ import { recordSavedCard } from "./saved-methods";
 import { InvalidCardError, type BrowserAction, type ChargeResult, type PaymentProvider, type PaymentSource } from "./provider";
 import { paymentProvider } from "./select";
 
-// One submit charges once. The orders service locks the order row for the whole attempt (see
-// payOrder in lib/server/orders/payment.ts), so attempts on one order (a double click, a retry after
-// a timeout, two tabs) run one after the other; the attempt is
+// One submit charges once. The orders service records each attempt under the order's row lock in a
+// short transaction, calls the provider once that commits (never inside a transaction), and applies
+// its answer under the lock again (see payOrder in lib/server/orders/payment.ts): a second submit (a
+// double click, a retry after a timeout, two tabs) finds the attempt open and asks about it instead
+// of starting another. The attempt is
 // recorded under the customer's idempotency key before the provider is called, so a replayed key
 // finds it and answers its result instead of charging again; the provider gets a key derived from
 // it, so even a charge whose recording was lost is not repeated; and the partial unique index
