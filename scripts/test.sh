@@ -63,6 +63,8 @@ step "End-to-end tests (Chromium, desktop 1280x800 and phone 390x844)"
 npm run --silent test:e2e
 step "Kill -9 under load: the server killed mid-checkout and mid-payment, invariants checked"
 npm run --silent chaos:kill
+step "Cold start: an empty embedded database created, migrated and seeded before the port opens"
+npm run --silent test:cold-start
 step "Two instances behind nginx on PostgreSQL and Redis (the standalone build)"
 npm run --silent test:cluster
 step "Container image"
