@@ -126,10 +126,13 @@ function notAbove(domain) {
   const above = DOMAIN_LEVELS.slice(level)
     .flat()
     .filter((other) => other !== domain);
-  return {
-    group: above.flatMap((other) => [`@/lib/server/${other}`, `@/lib/server/${other}/*`]),
-    message: `lib/server/${domain} may import only domains below it (eslint.config.mjs DOMAIN_LEVELS); to make a higher one react, announce an event (lib/server/events).`,
-  };
+  if (above.length === 0) return [];
+  const message = `lib/server/${domain} may import only domains below it (eslint.config.mjs DOMAIN_LEVELS); to make a higher one react, announce an event (lib/server/events).`;
+  return [
+    { group: above.flatMap((other) => [`@/lib/server/${other}`, `@/lib/server/${other}/*`]), message },
+    // The same reached by a relative path ("../orders/status", "../../server/orders").
+    { regex: `^(?:\\.\\./)+(?:(?:lib/)?server/)?(?:${above.join("|")})(?:/|$)`, message },
+  ];
 }
 const sendMailDirectly = {
   name: "@/lib/server/mail/transport",
@@ -191,7 +194,7 @@ export default defineConfig([
   ...DOMAIN_LEVELS.flat().map((domain) =>
     layer(
       [`lib/server/${domain}/**`],
-      [noBrowserClient, noTestSupport, noComponents, notAbove(domain), ...notOwned(domain)].filter(
+      [noBrowserClient, noTestSupport, noComponents, ...notAbove(domain), ...notOwned(domain)].filter(
         (pattern) => pattern.group?.length !== 0,
       ),
       domain === "mail" ? [] : [sendMailDirectly],
@@ -239,13 +242,28 @@ export default defineConfig([
   },
   {
     // No module reaches itself through others: a circle has no bottom to read or test it from.
-    files: ["**/*.ts", "**/*.tsx", "**/*.mts"],
+    files: ["**/*.ts", "**/*.tsx", "**/*.mts", "**/*.mjs"],
     plugins: { "import-x": importX },
     settings: {
       ...importX.flatConfigs.typescript.settings,
       "import-x/resolver-next": [createTypeScriptImportResolver({ project: "tsconfig.json" })],
     },
     rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
+  },
+  {
+    // An index file names what its folder offers and holds nothing itself: the code is in a module
+    // named for what it does, which the index re-exports.
+    files: ["**/index.ts", "**/index.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        noProcessEnv,
+        {
+          selector: "Program > :not(ExportNamedDeclaration[source], ExportAllDeclaration, ImportDeclaration[specifiers.length=0])",
+          message: "An index.ts only re-exports (export … from): move this code into a module named for what it does.",
+        },
+      ],
+    },
   },
   {
     // The one img of the shop (components/ui/image.tsx explains why not next/image).
