@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { STORE_NAME } from "@/lib/config/store";
 import type { PlanKind } from "@/lib/db/schema";
+import { orderNumber } from "@/lib/display/order-display";
 import type { InvariantName } from "./settings";
 import { knownStatus, reachable } from "./transitions";
 import {
@@ -514,22 +515,31 @@ async function mail(world: World, users: SQL): Promise<string[]> {
   }
   // Each event of an order that tells its customer has exactly one e-mail naming the order's number,
   // and an order without the event has none (an expiry is recorded as "expired" and mails nobody).
-  const perEvent = await query<{ id: string; event: string; events: number; mails: number }>(
+  const events = await query<{ id: string; email: string; type: string; count: number }>(
     world,
-    sql`select o.id, e.event,
-          (select count(*) from order_events oe where oe.order_id = o.id and oe.type = e.event)::int as events,
-          (select count(*) from mail_outbox m where m.recipient = u.email and m.template = e.template
-             and strpos(m.body, '#' || upper(substr(replace(o.id::text, '-', ''), 1, 8))) > 0)::int as mails
-        from orders o join users u on u.id = o.user_id
-        cross join (values ${sql.join(
-          ORDER_EVENT_MAILS.map(([event, template]) => sql`(${event}, ${template})`),
-          sql`, `,
-        )}) as e(event, template)
-        where o.user_id in (${users})`,
+    sql`select o.id, u.email, e.type, count(*)::int as count from order_events e
+          join orders o on o.id = e.order_id join users u on u.id = o.user_id
+        where o.user_id in (${users}) and e.type in (${list(ORDER_EVENT_MAILS.map(([event]) => event))})
+        group by o.id, u.email, e.type`,
   );
-  for (const row of perEvent) {
-    if (row.mails !== row.events) {
-      problems.push(`${label(world, row.id)} has ${row.events} "${row.event}" event(s) but ${row.mails} such e-mail(s) naming it`);
+  const sent = await query<{ recipient: string; template: string; body: string }>(
+    world,
+    sql`select recipient, template, body from mail_outbox
+        where recipient in (${emails}) and template in (${list(ORDER_EVENT_MAILS.map(([, template]) => template))})`,
+  );
+  const orders = await query<{ id: string; email: string }>(
+    world,
+    sql`select o.id, u.email from orders o join users u on u.id = o.user_id where o.user_id in (${users})`,
+  );
+  for (const order of orders) {
+    for (const [event, template] of ORDER_EVENT_MAILS) {
+      const happened = events.find((row) => row.id === order.id && row.type === event)?.count ?? 0;
+      const mails = sent.filter(
+        (mail) => mail.recipient === order.email && mail.template === template && mail.body.includes(`#${orderNumber(order.id)}`),
+      ).length;
+      if (mails !== happened) {
+        problems.push(`${label(world, order.id)} has ${happened} "${event}" event(s) but ${mails} such e-mail(s) naming it`);
+      }
     }
   }
   return problems;
