@@ -128,3 +128,42 @@ describe("the compose stack's secrets", () => {
     });
   });
 });
+
+// The proxy compose runs (the two-instance test runs the same file on Debian's HAProxy): a stopping
+// instance must serve on until HAProxy's checks have taken it out of rotation, or connections
+// HAProxy opens meanwhile are reset under requests it cannot resend (docs/decisions/0054).
+describe("the compose stack's proxy", () => {
+  const haproxy = readFileSync(path.join("deploy", "haproxy", "haproxy.cfg"), "utf8");
+  const app = serviceEnvironment("app");
+  /** A setting's default as compose writes it (`${NAME:-default}`). */
+  const composeDefault = (name: string) => Number(/^\$\{[A-Z_]+:-([^}]*)\}$/.exec(app.get(name) ?? "")?.[1]);
+  /** An HAProxy time in ms ("500ms", "1s"). */
+  const ms = (time: string | undefined) => (time?.endsWith("ms") ? Number.parseInt(time, 10) : Number.parseInt(time ?? "", 10) * 1000);
+
+  it("is the shipped HAProxy file, mounted where the official image reads it", () => {
+    expect(compose).toMatch(/^ {4}image: haproxy:\d+\.\d+$/m);
+    expect(compose).toContain("./deploy/haproxy/haproxy.cfg:/usr/local/etc/haproxy/haproxy.cfg:ro");
+  });
+
+  it("takes an instance out of rotation within the drain delay compose gives a stopping instance", () => {
+    const server = /^ {4}server-template app \d+ app:3000 (.*)$/m.exec(haproxy)?.[1] ?? "";
+    const inter = ms(/\binter (\S+)/.exec(server)?.[1]);
+    const fall = Number(/\bfall (\d+)/.exec(server)?.[1]);
+    const checkTimeout = ms(/^ {4}timeout check (\S+)$/m.exec(haproxy)?.[1]);
+    const detectionMs = fall * inter + checkTimeout;
+    expect(detectionMs).toBeGreaterThan(0);
+    const drainMs = composeDefault("SHUTDOWN_DRAIN_SECONDS") * 1000;
+    expect(drainMs, `drain ${drainMs} ms, HAProxy's detection up to ${detectionMs} ms`).toBeGreaterThan(detectionMs);
+    expect(drainMs).toBeLessThan(composeDefault("SHUTDOWN_TIMEOUT_SECONDS") * 1000);
+    expect(haproxy).toMatch(/^ {4}http-check send meth GET uri \/api\/ready /m);
+    expect(haproxy).toMatch(/^ {4}http-check expect status 200$/m);
+  });
+
+  it("retries only connections that failed, and logs paths without their query strings (sign-in tokens)", () => {
+    expect([...haproxy.matchAll(/^ {4}retry-on (.*)$/gm)].map((match) => match[1])).toEqual(["conn-failure"]);
+    const format = /^ {4}log-format "(.*)"$/m.exec(haproxy)?.[1] ?? "";
+    expect(format).toContain("%HP");
+    // %r is the whole request line and %HU the URI, both with the query string.
+    expect(format).not.toMatch(/%r\b|%HU|%HQ|%\{[^}]*\}r/);
+  });
+});

@@ -60,6 +60,7 @@ export async function register() {
       ]);
       installGracefulShutdown({
         timeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
+        drainSeconds: env.SHUTDOWN_DRAIN_SECONDS,
         stopWork: [
           { label: "the scheduled jobs", run: stopScheduler },
           { label: "the mail worker", run: () => mailWorker().stop() },

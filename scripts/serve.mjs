@@ -13,7 +13,7 @@
 //      first visitors do not pay for loading their code;
 //   3. the port is opened and one line says the shop is ready, with its address.
 // Until then a connection to the port is refused, which a proxy retries on another instance at once
-// (deploy/nginx: proxy_next_upstream error), POSTs too, since nothing was sent.
+// (deploy/haproxy: retry-on conn-failure), POSTs too, since nothing was sent.
 //
 // Settings: PORT (3000), HOSTNAME (standalone: 0.0.0.0, as Next's server; `npm start`: every
 // interface, as `next start`, since a shell's HOSTNAME is the machine's name), KEEP_ALIVE_TIMEOUT

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every test of the shop: format, lint, types, unit tests, production build, end-to-end in Chromium,
-# the server killed with SIGKILL under load, and two instances behind nginx on PostgreSQL and Redis
+# the server killed with SIGKILL under load, and two instances behind HAProxy on PostgreSQL and Redis
 # (plus the container image, where its base image is at hand).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,15 +33,16 @@ if [ ! -x "$CHROMIUM_PATH" ]; then
   fi
 fi
 
-# The two-instance test puts nginx in front of the shop.
-if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
+# The two-instance test puts the shipped HAProxy configuration in front of the shop (Debian's
+# haproxy, run in the foreground by the test; the package's own service is not needed).
+if ! command -v haproxy >/dev/null 2>&1 && [ ! -x /usr/sbin/haproxy ]; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
-    step "Installing Debian's nginx-light for the two-instance test"
+    step "Installing Debian's haproxy for the two-instance test"
     apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy >/dev/null
   else
-    echo "nginx is needed for the two-instance test and is not installed." >&2
-    echo "Install it with: sudo apt-get install -y nginx-light" >&2
+    echo "HAProxy is needed for the two-instance test and is not installed." >&2
+    echo "Install it with: sudo apt-get install -y haproxy" >&2
     exit 1
   fi
 fi
@@ -65,7 +66,7 @@ step "Kill -9 under load: the server killed mid-checkout and mid-payment, invari
 npm run --silent chaos:kill
 step "Cold start: an empty embedded database created, migrated and seeded before the port opens"
 npm run --silent test:cold-start
-step "Two instances behind nginx on PostgreSQL and Redis (the standalone build)"
+step "Two instances behind HAProxy on PostgreSQL and Redis (the standalone build)"
 npm run --silent test:cluster
 step "Container image"
 bash scripts/docker-build.sh

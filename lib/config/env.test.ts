@@ -89,6 +89,18 @@ describe("Stripe.js release", () => {
   });
 });
 
+describe("shutdown drain delay", () => {
+  it("closes at once by default (a lone server has no proxy to wait for), and takes seconds with a fraction", () => {
+    expect(parseServerEnv({}).SHUTDOWN_DRAIN_SECONDS).toBe(0);
+    expect(parseServerEnv({ SHUTDOWN_DRAIN_SECONDS: "2.5" }).SHUTDOWN_DRAIN_SECONDS).toBe(2.5);
+  });
+
+  it("refuses a delay the shutdown timeout would cut short", () => {
+    expect(() => parseServerEnv({ SHUTDOWN_DRAIN_SECONDS: "10", SHUTDOWN_TIMEOUT_SECONDS: "10" })).toThrow(/SHUTDOWN_DRAIN_SECONDS/);
+    expect(() => parseServerEnv({ SHUTDOWN_DRAIN_SECONDS: "-1" })).toThrow(/SHUTDOWN_DRAIN_SECONDS/);
+  });
+});
+
 describe("trusted proxy addresses", () => {
   it("believes a proxy on this machine by default (empty is unset)", () => {
     expect(parseServerEnv({}).TRUSTED_PROXY_ADDRESSES).toEqual(["127.0.0.0/8", "::1"]);

@@ -24,6 +24,22 @@ function stripeMode(key: string | undefined): string | undefined {
 }
 
 /**
+ * The drain delay is spent within the shutdown's timeout: one at least as long would have the
+ * instance exit 1 (killed mid-drain) on every stop.
+ */
+function checkShutdownDrain(
+  settings: { SHUTDOWN_DRAIN_SECONDS: number; SHUTDOWN_TIMEOUT_SECONDS: number },
+  context: z.RefinementCtx,
+): void {
+  if (settings.SHUTDOWN_DRAIN_SECONDS < settings.SHUTDOWN_TIMEOUT_SECONDS) return;
+  context.addIssue({
+    code: "custom",
+    path: ["SHUTDOWN_DRAIN_SECONDS"],
+    message: `must be less than SHUTDOWN_TIMEOUT_SECONDS (${settings.SHUTDOWN_TIMEOUT_SECONDS}), within which the drain runs`,
+  });
+}
+
+/**
  * With PAYMENT_PROVIDER=stripe the server refuses to start unless all three keys are there and of
  * the right kind, and the secret and publishable keys are of the same mode: a live page confirming
  * against a test account (or the other way round) fails every payment.
@@ -158,6 +174,15 @@ const envSchema = z
      * it exits anyway. Keep it below the orchestrator's own grace period (compose: stop_grace_period).
      */
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
+    /**
+     * How long a stopping instance keeps listening and serving (every answer with Connection: close)
+     * before it closes its port: longer than the proxy in front takes to see /api/ready answer 503
+     * and stop sending here (the shipped HAProxy: about 2 s; compose sets 3). Closing sooner resets
+     * connections the proxy opened meanwhile, after it wrote a request it cannot resend (a POST).
+     * 0 (default): a lone server with no proxy in front closes at once, as nobody is told to leave.
+     * Counts within SHUTDOWN_TIMEOUT_SECONDS.
+     */
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(60).default(0),
     /** The least severe log line written (lib/server/log): one JSON object a line on stdout. */
     LOG_LEVEL: z.preprocess((value) => value || undefined, logLevelSchema),
     /**
@@ -174,7 +199,8 @@ const envSchema = z
     /** The service name the traces carry. */
     OTEL_SERVICE_NAME: z.preprocess((value) => value || undefined, z.string().min(1).max(100).default("lenwell-shop")),
   })
-  .superRefine(checkStripeKeys);
+  .superRefine(checkStripeKeys)
+  .superRefine(checkShutdownDrain);
 
 export type ServerEnv = z.infer<typeof envSchema>;
 

@@ -25,7 +25,7 @@ export function isVouched(verification: PurifierVerification): verification is V
   return (VOUCHED_VERIFICATIONS as readonly PurifierVerification[]).includes(verification);
 }
 
-/** A proof of purchase: at most this many bytes (a phone photo of a receipt fits; nginx allows a little more). */
+/** A proof of purchase: at most this many bytes (a phone photo of a receipt fits; the shipped proxy allows a little more). */
 export const PROOF_MAX_BYTES = 5 * 1024 * 1024;
 
 /** "5 MB", for the pages and messages. */

@@ -211,7 +211,7 @@ export function scalingTable(runs: ScalingRun[], durationS: number): Table {
       };
     }),
     notes: [
-      "Each run starts its instances (node .next/standalone/server.js) on a fresh PostgreSQL database and a flushed Redis db, behind nginx without upstream keepalive, as deploy/nginx/default.conf (without its per-address limits, which one benchmark client would meet first).",
+      "Each run starts its instances (node .next/standalone/server.js) on a fresh PostgreSQL database and a flushed Redis db, behind the bench's own nginx round-robin (scripts/cluster/instances.ts: startBalancer; the shipped proxy is HAProxy, deploy/haproxy/haproxy.cfg): a new connection per request as the shipped proxy makes, without its per-address limits, which one benchmark client would meet first, nor its health checks.",
       "CPU per request: utime + stime of the instance processes (from /proc) over the measured seconds, divided by the requests answered. Unlike requests/s (autocannon, nginx, PostgreSQL and the instances share the machine's cores) it does not depend on the core count; it does rise when the instances compete for busy cores, and with anything else the machine runs meanwhile.",
       `Before the measurements, every path runs for ${SCALING_WARM_UP_S} s per instance (V8 compiles each instance's hot paths separately); then each measurement has its own ${WARM_UP_S} s warm-up.`,
       "Cart adds go round the listed goods (purifier, filters, accessories); checkout is the customer's buy-now order of one unit (stock raised first so none runs out).",

@@ -1,10 +1,11 @@
 // Several production instances of the shop on one machine, as a deployment runs them: the standalone
-// server (`node .next/standalone/server.js`) on one PostgreSQL database and one Redis, behind nginx
-// round-robin. Shared by the two-instance test (two-instances.ts) and the scaling benchmark.
+// server (`node .next/standalone/server.js`) on one PostgreSQL database and one Redis, behind a
+// balancer: the shipped HAProxy for the two-instance test (two-instances.ts), nginx round-robin for
+// the scaling benchmark.
 import { spawn, spawnSync, execFileSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, open, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Redis } from "ioredis";
 import { postgresAdminQuery } from "../bench/shop-server";
@@ -102,11 +103,11 @@ export function clusterEnv(options: { databaseUrl: string; siteUrl: string; auth
     REDIS_URL: CLUSTER_REDIS_URL,
     AUTH_SECRET: options.authSecret ?? randomBytes(32).toString("hex"),
     SITE_URL: options.siteUrl,
-    // nginx in front appends the caller's address to X-Forwarded-For; it connects from 127.0.0.1.
+    // The proxy in front appends the caller's address to X-Forwarded-For; it connects from 127.0.0.1.
     TRUSTED_PROXY_HOPS: "1",
     TRUSTED_PROXY_ADDRESSES: "127.0.0.1",
     SEED_DEMO_DATA: "true",
-    // Above nginx's own idle time, as in production.
+    // Above the proxy's own wait for an answer (60 s), as in production.
     KEEP_ALIVE_TIMEOUT: "65000",
   };
 }
@@ -207,7 +208,7 @@ export function nginxBinary(): string {
 
 export interface Balancer {
   url: string;
-  /** nginx's error log lines at level warn or worse, for a failed check to show. */
+  /** The balancer's (nginx's) error log lines at level warn or worse, for a failed check to show. */
   errors(): Promise<string[]>;
   stop(): Promise<void>;
 }
@@ -249,8 +250,8 @@ function tempPaths(dir: string): string {
   return ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((kind) => `  ${kind}_temp_path ${path.join(dir, kind)};`).join("\n");
 }
 
-/** deploy/nginx/default.conf, the proxy compose ships. */
-export const SHIPPED_PROXY_CONFIG = path.resolve("deploy", "nginx", "default.conf");
+/** deploy/haproxy/haproxy.cfg, the proxy compose ships. */
+export const SHIPPED_PROXY_CONFIG = path.resolve("deploy", "haproxy", "haproxy.cfg");
 
 /** `text` with `from` replaced by `to`, which must occur exactly once (the shipped file changed shape otherwise). */
 function replaceOnce(text: string, from: string, to: string): string {
@@ -263,53 +264,89 @@ function replaceOnce(text: string, from: string, to: string): string {
 
 /**
  * The shipped proxy configuration with only what differs on this machine replaced: the resolver
- * (Docker's DNS → the test's stand-in), the instances' port, the address nginx listens on, and the
- * access log's file. Everything else (limits, retries, timeouts, headers) is the shipped file's.
+ * (Docker's DNS → the test's stand-in), the instances' port and the address HAProxy listens on.
+ * Everything else (health checks, limits, retries, timeouts, headers, the log line) is the shipped
+ * file's; its log goes to standard output, as in the container, which the test keeps in a file.
  */
-export async function shippedProxyConfig(options: { port: number; dns: string; instancePort: number; accessLog: string }): Promise<string> {
+export async function shippedProxyConfig(options: { port: number; dns: string; instancePort: number }): Promise<string> {
   let text = await readFile(SHIPPED_PROXY_CONFIG, "utf8");
-  text = replaceOnce(text, "resolver 127.0.0.11 ", `resolver ${options.dns} `);
-  text = replaceOnce(text, "set $shop_instances app:3000;", `set $shop_instances app:${options.instancePort};`);
-  text = replaceOnce(text, "listen 80;", `listen 127.0.0.1:${options.port};`);
-  text = replaceOnce(text, "access_log /var/log/nginx/access.log shop", `access_log ${options.accessLog} shop`);
+  text = replaceOnce(text, "nameserver docker 127.0.0.11:53", `nameserver docker ${options.dns}`);
+  text = replaceOnce(text, " app:3000 check ", ` app:${options.instancePort} check `);
+  text = replaceOnce(text, "bind :8080", `bind 127.0.0.1:${options.port}`);
   return text;
 }
 
-/**
- * nginx as compose runs it: the official image's main settings around the shipped
- * deploy/nginx/default.conf (shippedProxyConfig), finding the instances through `dns`.
- */
-export async function startShippedProxy(
-  port: number,
-  options: { dns: string; instancePort: number },
-): Promise<Balancer & { accessLog: string }> {
-  const dir = path.resolve(".data", `cluster-nginx-${port}`);
-  await rm(dir, { recursive: true, force: true });
-  await mkdir(dir, { recursive: true });
-  const accessLog = path.join(dir, "access.log");
-  await writeFile(path.join(dir, "default.conf"), await shippedProxyConfig({ port, accessLog, ...options }));
-  // The official image's nginx.conf, but for its paths: workers for every core, its client keepalive.
-  await writeFile(
-    path.join(dir, "nginx.conf"),
-    `daemon off;
-worker_processes auto;
-pid ${path.join(dir, "nginx.pid")};
-error_log ${path.join(dir, "error.log")} notice;
-events { worker_connections 4096; }
-http {
-${tempPaths(dir)}
-  keepalive_timeout 65;
-  include ${path.join(dir, "default.conf")};
+export function haproxyBinary(): string {
+  for (const candidate of ["/usr/sbin/haproxy", "haproxy"]) {
+    try {
+      execFileSync(candidate, ["-v"], { stdio: "ignore" });
+      return candidate;
+    } catch {
+      // Try the next one.
+    }
+  }
+  throw new Error("HAProxy is needed: sudo apt-get install -y haproxy");
 }
-`,
-  );
-  return { ...(await runNginx(dir, port)), accessLog };
+
+export interface ShippedProxy {
+  url: string;
+  /** HAProxy's standard output: one line per request, and each instance's going up or down. */
+  accessLog: string;
+  /** Its warnings and alerts (standard error), for a failed check to show. */
+  errors(): Promise<string[]>;
+  stop(): Promise<void>;
 }
 
 /**
- * nginx round-robin over `upstreams` (ports on loopback), for the scaling benchmark: the shipped
- * proxy's headers, retries and timeouts (deploy/nginx/default.conf) without its per-address limits,
- * which one benchmark client on one address would meet first. No upstream keepalive, as there.
+ * HAProxy as compose runs it (the shipped deploy/haproxy/haproxy.cfg, shippedProxyConfig) in the
+ * foreground (-db), finding the instances through `dns`. Resolves once it sends /api/ready to a
+ * ready instance: until its first answer from the DNS and its first checks, it has no instance to
+ * send to and answers 503 itself.
+ */
+export async function startShippedProxy(port: number, options: { dns: string; instancePort: number }): Promise<ShippedProxy> {
+  const dir = path.resolve(".data", `cluster-haproxy-${port}`);
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  const file = (name: string) => path.join(dir, name);
+  await writeFile(file("haproxy.cfg"), await shippedProxyConfig({ port, ...options }));
+  const [stdout, stderr] = await Promise.all([open(file("access.log"), "a"), open(file("error.log"), "a")]);
+  const child = spawn(haproxyBinary(), ["-db", "-f", file("haproxy.cfg")], { stdio: ["ignore", stdout.fd, stderr.fd] });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`HAProxy exited with ${child.exitCode}; see ${file("error.log")}`);
+    const ready = await fetch(`${url}/api/ready`).then(
+      (answer) => answer.status === 200,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline) throw new Error(`HAProxy sent /api/ready to no ready instance within 20 s; see ${dir}`);
+    await sleep(200);
+  }
+  return {
+    url,
+    accessLog: file("access.log"),
+    errors: async () =>
+      (await readFile(file("error.log"), "utf8").catch(() => "")).split("\n").filter((line) => /\[(WARNING|ALERT|NOTICE)\]/.test(line)),
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGTERM");
+        await exited;
+      }
+      await Promise.all([stdout.close(), stderr.close()]);
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * nginx round-robin over `upstreams` (ports on loopback): the scaling benchmark's own balancer, not
+ * the shipped proxy (HAProxy, deploy/haproxy/haproxy.cfg). Like it, a new connection per request
+ * (no upstream keepalive), a refused connection tried on the next instance and the app's headers;
+ * without per-address limits, which one benchmark client on one address would meet first, and
+ * without health checks, which a benchmark that stops no instance does not need. Kept on nginx so
+ * its figures compare with the earlier runs'.
  */
 export async function startBalancer(port: number, upstreams: number[]): Promise<Balancer> {
   const dir = path.resolve(".data", `cluster-nginx-${port}`);

@@ -1,12 +1,12 @@
 // A stand-in for Docker's embedded DNS, for the two-instance test: it answers every A question with
 // the addresses of the instances whose "container" runs now, as Docker answers a service's name
 // with the addresses of its running replicas. An instance is listed from the moment its process is
-// started (before it listens, as a container is) until its process has exited. Only what nginx's
-// resolver asks is understood: one A question per query; anything else gets an empty answer.
+// started (before it listens, as a container is) until its process has exited. Only what HAProxy's
+// resolvers ask is understood: one A question per query; anything else gets an empty answer.
 import { createSocket, type Socket } from "node:dgram";
 
 export interface ServiceDns {
-  /** The address nginx's `resolver` points at (host:port). */
+  /** The address HAProxy's `nameserver` points at (host:port). */
   address: string;
   /** Lists `ip` while `running` has not settled (a process's exit). */
   listWhile(ip: string, running: Promise<unknown>): void;
@@ -46,7 +46,7 @@ function answer(query: Buffer, addresses: string[]): Buffer {
     record.writeUInt16BE(0xc00c, 0);
     record.writeUInt16BE(TYPE_A, 2);
     record.writeUInt16BE(CLASS_IN, 4);
-    // TTL 0: how long nginx keeps it is its `resolver … valid=` (the shipped 2 s).
+    // TTL 0: when HAProxy asks again is its `hold valid` (the shipped 2 s).
     record.writeUInt32BE(0, 6);
     record.writeUInt16BE(4, 10);
     ip.split(".").forEach((part, index) => record.writeUInt8(Number(part), 12 + index));

@@ -1,12 +1,13 @@
 // Two production instances of the shop (the standalone server) on one fresh PostgreSQL database and
-// one Redis, behind the shipped nginx configuration (deploy/nginx/default.conf): what must hold when
-// the shop runs on more than one process, and when one is restarted or replaced. Each instance
-// listens on an address of its own (127.0.2.x, as a container has one), all on one port, and nginx
-// finds them through a stand-in for Docker's DNS (service-dns.ts). Uses the build `npm run build`
+// one Redis, behind the shipped HAProxy configuration (deploy/haproxy/haproxy.cfg, run with Debian's
+// haproxy in the foreground): what must hold when the shop runs on more than one process, and when
+// one is restarted or replaced. Each instance listens on an address of its own (127.0.2.x, as a
+// container has one), all on one port, and HAProxy finds them through a stand-in for Docker's DNS
+// (service-dns.ts) and checks each one's /api/ready. Uses the build `npm run build`
 // made; prints each check with its figures; exits non-zero on any failed check. Cleans up
 // everything it started (also on failure or Ctrl-C) and drops its database.
 //
-//   npm run build && npm run test:cluster   (ports from CLUSTER_PORT, default 3500: nginx; +1 the
+//   npm run build && npm run test:cluster   (ports from CLUSTER_PORT, default 3500: HAProxy; +1 the
 //                                            instances; +3 SMTP; +4 the DNS stand-in, UDP)
 //   CLUSTER_CHECKS=i,j,k npm run test:cluster   runs only the checks named (0 and the set-up always run)
 import { spawn } from "node:child_process";
@@ -38,7 +39,7 @@ import { startServiceDns, type ServiceDns } from "./service-dns";
 import { closeVisitors, send, summarise, type Answer } from "./visitors";
 
 const BASE_PORT = Number(process.env.CLUSTER_PORT || 3500);
-const PORTS = { nginx: BASE_PORT, app: BASE_PORT + 1, smtp: BASE_PORT + 3, dns: BASE_PORT + 4 };
+const PORTS = { proxy: BASE_PORT, app: BASE_PORT + 1, smtp: BASE_PORT + 3, dns: BASE_PORT + 4 };
 /** Each instance's address: a container's own. A replaced instance comes back at another one. */
 const HOSTS = { a: "127.0.2.1", b: "127.0.2.2", aReplaced: "127.0.2.3" };
 /** Where visitors come from: one address each, since the proxy counts requests per address. */
@@ -58,6 +59,11 @@ const ONLY = new Set(
 );
 /** Seconds an instance has to finish its requests after SIGTERM (the lead's lib/server/lifecycle reads it). */
 const SHUTDOWN_TIMEOUT_SECONDS = 10;
+/**
+ * Seconds a stopping instance serves on before it closes its port: compose's, more than HAProxy
+ * takes to see /api/ready answer 503 (fall 2 × inter 500 ms + a check's timeout of 1 s).
+ */
+const SHUTDOWN_DRAIN_SECONDS = 3;
 /** The shortest the setting allows: an unpaid order expires a minute after checkout. */
 const ORDER_PAYMENT_TTL_MINUTES = 1;
 /** Each instance sweeps expired orders once a minute (ORDER_EXPIRY_SWEEP_MS), so expiry shows within TTL + 1 minute. */
@@ -148,7 +154,7 @@ interface LoadRecord {
 }
 
 /**
- * WORKERS customers buying through nginx (and, with `pages`, reading the product page between) until
+ * WORKERS customers buying through the proxy (and, with `pages`, reading the product page between) until
  * `until()`, each from an address of its own and at most one request per VISITOR_PACE_MS: visitors,
  * each under the proxy's per-address limits.
  */
@@ -261,12 +267,13 @@ async function main(): Promise<void> {
   const db = new pg.Pool({ connectionString: database.url, max: 2 });
   cleanups.push(() => db.end());
 
-  const nginxUrl = `http://127.0.0.1:${PORTS.nginx}`;
+  const proxyUrl = `http://127.0.0.1:${PORTS.proxy}`;
   const env = {
-    ...clusterEnv({ databaseUrl: database.url, siteUrl: nginxUrl }),
+    ...clusterEnv({ databaseUrl: database.url, siteUrl: proxyUrl }),
     SMTP_URL: smtp.url,
     ORDER_PAYMENT_TTL_MINUTES: String(ORDER_PAYMENT_TTL_MINUTES),
     SHUTDOWN_TIMEOUT_SECONDS: String(SHUTDOWN_TIMEOUT_SECONDS),
+    SHUTDOWN_DRAIN_SECONDS: String(SHUTDOWN_DRAIN_SECONDS),
   };
   const dns: ServiceDns = await startServiceDns(PORTS.dns);
   cleanups.push(() => dns.close());
@@ -285,8 +292,8 @@ async function main(): Promise<void> {
   const startTime = Date.now();
   await Promise.all([waitUntilReady(instances.a), waitUntilReady(instances.b)]);
   console.log(`Two instances ready on an empty database in ${((Date.now() - startTime) / 1000).toFixed(1)} s (build ${buildId}).`);
-  const nginx = await startShippedProxy(PORTS.nginx, { dns: dns.address, instancePort: PORTS.app });
-  cleanups.push(() => nginx.stop());
+  const proxy = await startShippedProxy(PORTS.proxy, { dns: dns.address, instancePort: PORTS.app });
+  cleanups.push(() => proxy.stop());
 
   await check("0. two instances started together on one empty database: every migration and the demo seed applied once", async () => {
     const journal = JSON.parse(await readFile(path.resolve("lib", "db", "migrations", "meta", "_journal.json"), "utf8")) as {
@@ -309,8 +316,8 @@ async function main(): Promise<void> {
     return `${migrations.count} of ${journal.entries.length} migrations recorded once each; ${seeded.users} demo accounts, ${seeded.products} products`;
   });
 
-  const operator = await signIn(nginxUrl, "admin");
-  const products = await listedProducts(nginxUrl);
+  const operator = await signIn(proxyUrl, "admin");
+  const products = await listedProducts(proxyUrl);
   // Goods only: plans and services refuse repeated orders of their own accord.
   const goods = new Set(DEMO_CATALOGUE.filter((entry) => ["filter", "accessory"].includes(entry.category)).map((entry) => entry.skuNum));
   const others = products.map((product) => product.skuNum).filter((sku) => goods.has(sku));
@@ -343,7 +350,7 @@ async function main(): Promise<void> {
   };
 
   await check("e. an outbox message (registration code e-mail) is sent once by two mail workers", async () => {
-    const sent = await post(nginxUrl, "/api/v1/c/ulogin/send/code", { email: expiring.email, purpose: "register" });
+    const sent = await post(proxyUrl, "/api/v1/c/ulogin/send/code", { email: expiring.email, purpose: "register" });
     expect(sent.status === 200, `send/code answered ${sent.status}`);
     const deadline = Date.now() + 20_000;
     while (smtp.to(expiring.email).length === 0 && Date.now() < deadline) await sleep(200);
@@ -511,7 +518,7 @@ async function main(): Promise<void> {
     },
   );
 
-  const customers = await Promise.all(Array.from({ length: WORKERS }, () => signIn(nginxUrl, "customer")));
+  const customers = await Promise.all(Array.from({ length: WORKERS }, () => signIn(proxyUrl, "customer")));
   await call(customers[0] as Session, "POST", "/api/v1/c/ulogin/save", { defaultAddress: ADDRESS });
 
   /** Starts the instance `key` again as `name` if an earlier check left it stopped, and waits until it is ready. */
@@ -520,21 +527,21 @@ async function main(): Promise<void> {
     instances[key] = launch(name, HOSTS[key]);
     await waitUntilReady(instances[key]);
   };
-  /** Customers buying and reading pages through nginx, already 2 s under way; it ends once `stopAt.time` has passed. */
+  /** Customers buying and reading pages through HAProxy, already 2 s under way; it ends once `stopAt.time` has passed. */
   const pageLoad = async () => {
     const stopAt = { time: Number.POSITIVE_INFINITY };
     const startedAt = Date.now();
-    const records = underLoad(nginxUrl, customers, loadSkus, () => Date.now() > stopAt.time, { pages: true });
+    const records = underLoad(proxyUrl, customers, loadSkus, () => Date.now() > stopAt.time, { pages: true });
     await sleep(2_000);
     return { stopAt, startedAt, records };
   };
 
   await check(
-    `f. SIGKILL to A while ${WORKERS} customers check out through nginx: no acknowledged order lost, B goes on serving`,
+    `f. SIGKILL to A while ${WORKERS} customers check out through HAProxy: no acknowledged order lost, B goes on serving`,
     async () => {
       let killedAt = Number.POSITIVE_INFINITY;
       const stopAt = { time: Number.POSITIVE_INFINITY };
-      const load = underLoad(nginxUrl, customers, loadSkus, () => Date.now() > stopAt.time);
+      const load = underLoad(proxyUrl, customers, loadSkus, () => Date.now() > stopAt.time);
       await sleep(3_000);
       instances.a.child.kill("SIGKILL");
       await instances.a.exited;
@@ -559,7 +566,7 @@ async function main(): Promise<void> {
   // A again, for the next checks (f killed it).
   await ensureRunning("a", "A");
 
-  await check(`g. SIGTERM to B under load through nginx: no failed request, B exits 0 within ${SHUTDOWN_TIMEOUT_SECONDS} s`, async () => {
+  await check(`g. SIGTERM to B under load through HAProxy: no failed request, B exits 0 within ${SHUTDOWN_TIMEOUT_SECONDS} s`, async () => {
     const { stopAt, records: load } = await pageLoad();
     const signalledAt = Date.now();
     instances.b.child.kill("SIGTERM");
@@ -604,19 +611,23 @@ async function main(): Promise<void> {
     if (slow.length) problems.push(`${slow.length} took over ${SLOWEST_ALLOWED_MS} ms: ${slowest(records, since)}`);
     return problems;
   };
-  /** What explains failed requests: nginx's access lines of 5xx answers (with each upstream tried) and its last errors. */
+  /**
+   * What explains failed requests: HAProxy's log lines of 5xx answers (with the instance, retries
+   * and termination state), its last warnings (each instance going down or up, or changing its
+   * address, is one), and the stopped instance's shutdown lines.
+   */
   const proxyEvidence = async (stopped: Instance) => {
-    const access = await readFile(nginx.accessLog, "utf8").catch(() => "");
+    const access = await readFile(proxy.accessLog, "utf8").catch(() => "");
     const failedLines = access.split("\n").filter((line) => / 5\d\d \d+ /.test(line));
-    const shutdownLines = stopped.log.filter((line) => /Stopped listening|Shutting down|Shut down/.test(line));
+    const shutdownLines = stopped.log.filter((line) => /Serving \d+ ms more|Stopped listening|Shutting down|Shut down/.test(line));
     return [
-      `nginx 5xx: ${failedLines.slice(-5).join(" | ")}`,
-      `nginx errors: ${(await nginx.errors()).slice(-5).join(" | ")}`,
+      `HAProxy 5xx: ${failedLines.slice(-5).join(" | ")}`,
+      `HAProxy warnings: ${(await proxy.errors()).slice(-8).join(" | ")}`,
       `the stopped instance: ${shutdownLines.join(" | ")}`,
     ];
   };
   await check(
-    `i. rolling restart of B under load through nginx: B stopped, then started again; no request fails or takes over ${SLOWEST_ALLOWED_MS / 1000} s`,
+    `i. rolling restart of B under load through HAProxy: B stopped, then started again; no request fails or takes over ${SLOWEST_ALLOWED_MS / 1000} s`,
     async () => {
       // g stopped B: it comes back first, so the restart begins with both instances serving.
       await ensureRunning("b", "B");
@@ -633,14 +644,14 @@ async function main(): Promise<void> {
       instances.b = launch("B", HOSTS.b);
       await waitUntilReady(instances.b, 120_000);
       const readyAt = Date.now();
-      // More than the proxy's DNS answer is kept (2 s): every nginx worker has sent to the new B.
+      // More than the proxy's DNS answer is kept (2 s) and its checks take: HAProxy has sent to the new B.
       await sleep(4_000);
       stopAt.time = Date.now();
       const records = await load;
       const problems = restartProblems(records, loadStarted);
       if (exit.code !== 0) problems.push(`B exited with ${exit.code ?? exit.signal} on SIGTERM`);
       const servedByNewB = instances.b.served();
-      if (servedByNewB === 0) problems.push("the new B answered no request through nginx");
+      if (servedByNewB === 0) problems.push("the new B answered no request through HAProxy");
       const readyLine = instances.b.log.find((line) => line.includes("The shop is ready at"));
       if (!readyLine?.includes(instances.b.url)) problems.push(`B's log has no ready line naming ${instances.b.url}`);
       const times = `B stopping at +${((stoppingAt - loadStarted) / 1000).toFixed(1)} s, exited +${((stoppedAt - loadStarted) / 1000).toFixed(1)} s, started +${((startingAt - loadStarted) / 1000).toFixed(1)} s, ready +${((readyAt - loadStarted) / 1000).toFixed(1)} s`;
@@ -657,7 +668,7 @@ async function main(): Promise<void> {
   );
 
   await check(
-    `j. A replaced by an instance at another address under load: nginx follows it without a reload; no request fails or takes over ${SLOWEST_ALLOWED_MS / 1000} s`,
+    `j. A replaced by an instance at another address under load: HAProxy follows it without a reload; no request fails or takes over ${SLOWEST_ALLOWED_MS / 1000} s`,
     async () => {
       await ensureRunning("b", "B");
       const { stopAt, startedAt: loadStarted, records: load } = await pageLoad();
@@ -674,7 +685,7 @@ async function main(): Promise<void> {
       const records = await load;
       const problems = restartProblems(records, loadStarted);
       const servedByNewA = instances.a.served();
-      if (servedByNewA === 0) problems.push(`the new instance at ${HOSTS.aReplaced} answered no request through nginx`);
+      if (servedByNewA === 0) problems.push(`the new instance at ${HOSTS.aReplaced} answered no request through HAProxy`);
       if (problems.length) {
         problems.push(
           `A stopping at +${((replacedAt - loadStarted) / 1000).toFixed(1)} s, its replacement ready +${((readyAt - loadStarted) / 1000).toFixed(1)} s`,
@@ -685,7 +696,7 @@ async function main(): Promise<void> {
       return (
         `${records.length} requests (${statusSummary(records)}), slowest ${slowest(records, loadStarted, 1)}; ` +
         `A stopped and its replacement ready ${((readyAt - replacedAt) / 1000).toFixed(1)} s later; ` +
-        `the DNS names ${dns.listed().join(" and ")}; ${servedByNewA} requests answered at ${HOSTS.aReplaced}, no reload of nginx`
+        `the DNS names ${dns.listed().join(" and ")}; ${servedByNewA} requests answered at ${HOSTS.aReplaced}, no reload of HAProxy`
       );
     },
   );
@@ -693,7 +704,7 @@ async function main(): Promise<void> {
   await check(
     "k. a flood of cheap calls from one address (100 connections) leaves other visitors' product page at least half its throughput",
     async () => {
-      const productUrl = new URL(`/mart/detail/${PURIFIER_SKU}`, nginxUrl).href;
+      const productUrl = new URL(`/mart/detail/${PURIFIER_SKU}`, proxyUrl).href;
       /** CROWD visitors, each from its own address, reading the product page back to back for `seconds`. */
       const crowd = async (seconds: number) => {
         const answers: Answer[] = [];
@@ -708,7 +719,7 @@ async function main(): Promise<void> {
       };
       await crowd(2);
       const alone = await crowd(MEASURE_S);
-      const flood = floodFrom(FLOODER_ADDRESS, new URL("/api/v1/c/merchandise/list?pageSize=100", nginxUrl).href, MEASURE_S + 3);
+      const flood = floodFrom(FLOODER_ADDRESS, new URL("/api/v1/c/merchandise/list?pageSize=100", proxyUrl).href, MEASURE_S + 3);
       await sleep(1_500);
       const during = await crowd(MEASURE_S);
       const flooded = await flood;

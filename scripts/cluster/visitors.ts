@@ -1,4 +1,4 @@
-// Visitors of the two-instance test as nginx sees them: each from an address of its own on this
+// Visitors of the two-instance test as the proxy sees them: each from an address of its own on this
 // machine (any 127/8 address is the loopback's), since the shipped proxy counts requests per client
 // address. Node's http client, whose connections can be bound to a local address (fetch's cannot
 // without a dispatcher of the undici package, which the project does not depend on).

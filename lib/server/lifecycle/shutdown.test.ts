@@ -8,7 +8,7 @@ import { countRequestsInFlight, drainRequests, REQUEST_ARRIVAL_GRACE_MS } from "
 import { markShuttingDown } from "./state";
 
 // A plain Node http server stands in for `next start`, which serves through the same module. A proxy
-// that opens one connection per request (the shipped nginx) may have its connection accepted just
+// that opens one connection per request (the shipped HAProxy) may have its connection accepted just
 // before SIGTERM and write its request just after: that request must be answered, not cut.
 
 const server = createServer((request, response) => {
@@ -112,4 +112,40 @@ it("answers a request on a connection the kernel queued but Node had not accepte
   expect(error).toBeUndefined();
   expect(text).toMatch(/^HTTP\/1\.1 200 OK/);
   expect(text).toContain("answered POST");
+});
+
+// The shipped HAProxy sees /api/ready answer 503 only at its next checks (about 2 s at worst) and
+// sends new requests here until then: for the drain delay the listener stays open and answers each,
+// closing the connection after it, and only then closes.
+it("keeps listening and answering, with Connection: close, for the drain delay, then refuses connections", async () => {
+  const drainingServer = createServer((request, response) => {
+    request.resume();
+    request.on("end", () => response.end(`answered ${request.method ?? ""}`));
+  });
+  await new Promise<void>((resolve) => drainingServer.listen(0, "127.0.0.1", resolve));
+  const tracked = countRequestsInFlight();
+  tracked.servers.add(drainingServer);
+  const { port } = drainingServer.address() as AddressInfo;
+  markShuttingDown();
+
+  const drainDelayMs = 800;
+  let drainedAt: number | undefined;
+  const startedAt = Date.now();
+  const drained = drainRequests(tracked, drainDelayMs).then(() => (drainedAt = Date.now()));
+  // A new connection after the signal, half-way through the delay, as the proxy opens one per request.
+  await sleep(drainDelayMs / 2);
+  const answer = await fetch(`http://127.0.0.1:${port}/during-drain`, { method: "POST", body: "{}" });
+  expect(answer.status).toBe(200);
+  expect(answer.headers.get("connection")).toBe("close");
+  expect(await answer.text()).toBe("answered POST");
+  expect(drainedAt).toBeUndefined();
+
+  await drained;
+  expect((drainedAt ?? 0) - startedAt).toBeGreaterThanOrEqual(drainDelayMs);
+  const late = connect(port, "127.0.0.1");
+  const refused = await new Promise<NodeJS.ErrnoException | null>((resolve) => {
+    late.once("error", resolve);
+    late.once("connect", () => resolve(null));
+  });
+  expect(refused?.code).toBe("ECONNREFUSED");
 });

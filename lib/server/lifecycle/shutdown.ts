@@ -9,11 +9,15 @@ import { isShuttingDown, markShuttingDown } from "./state";
 // Graceful shutdown of a production instance. On SIGTERM (an orchestrator stopping or replacing it)
 // or SIGINT, the instance:
 //   1. says it is not ready (/api/ready answers 503), so a load balancer sends its work elsewhere;
-//   2. stops accepting connections and answers what is in flight, and what arrives on connections
+//   2. keeps listening and serving for the drain delay (SHUTDOWN_DRAIN_SECONDS), every answer with
+//      `Connection: close`: the proxy's health check needs that long to see the 503, and sends
+//      here meanwhile; a closed port would reset connections it opened after writing a request it
+//      cannot resend (a POST), where an open one answers them;
+//   3. stops accepting connections and answers what is in flight, and what arrives on connections
 //      already accepted, with `Connection: close`, so no connection is cut under a request;
-//   3. stops its job timers and the mail worker, letting the jobs they hold finish;
-//   4. waits for the requests in flight to be answered;
-//   5. closes the database and exits 0; or, past the timeout, exits 1 naming what was left.
+//   4. stops its job timers and the mail worker, letting the jobs they hold finish;
+//   5. waits for the requests in flight to be answered;
+//   6. closes the database and exits 0; or, past the timeout, exits 1 naming what was left.
 // Next's own signal handler closes the server and exits without waiting for the jobs, so it is
 // replaced. Requests are counted from Node's own HTTP diagnostics channels, which see every request
 // the process serves (pages, API, files), not only those that reach the shop's code.
@@ -93,13 +97,18 @@ async function acceptQueuedConnections(servers: Set<Server>): Promise<{ turns: n
 }
 
 /**
- * Stops listening, then waits until every request is answered. The count is of requests, so a
- * connection accepted a moment before whose request has not been read yet is not in it: exiting at
- * a count of 0 cut that request, and a proxy cannot retry a POST elsewhere (the two-instance test
- * met a 502 so). Requests get a moment to arrive on the connections already accepted; each is then
- * answered with `Connection: close`.
+ * Serves on for `drainDelayMs` (the proxy stops sending meanwhile), then stops listening and waits
+ * until every request is answered. The count is of requests, so a connection accepted a moment
+ * before whose request has not been read yet is not in it: exiting at a count of 0 cut that
+ * request, and a proxy cannot retry a POST elsewhere (the two-instance test met a 502 so). Requests
+ * get a moment to arrive on the connections already accepted; each is then answered with
+ * `Connection: close`.
  */
-export async function drainRequests(tracked: ReturnType<typeof countRequestsInFlight>): Promise<void> {
+export async function drainRequests(tracked: ReturnType<typeof countRequestsInFlight>, drainDelayMs = 0): Promise<void> {
+  if (drainDelayMs > 0) {
+    log.info({ drainDelayMs }, `Serving ${drainDelayMs} ms more, until the proxy has seen /api/ready answer 503`);
+    await new Promise<void>((resolve) => setTimeout(resolve, drainDelayMs));
+  }
   const { turns, accepted } = await acceptQueuedConnections(tracked.servers);
   // Stops listening; Node also closes the keep-alive connections idle between two requests.
   for (const server of tracked.servers) server.close();
@@ -113,7 +122,13 @@ export async function drainRequests(tracked: ReturnType<typeof countRequestsInFl
  * Installs the handler of SIGTERM and SIGINT: `steps` (stopping the jobs, closing the database) run
  * while requests drain, the database step last. Call once, from instrumentation, in production.
  */
-export function installGracefulShutdown(options: { timeoutSeconds: number; stopWork: ShutdownStep[]; finally: ShutdownStep[] }): void {
+export function installGracefulShutdown(options: {
+  timeoutSeconds: number;
+  /** Seconds the listener stays open after the signal (SHUTDOWN_DRAIN_SECONDS); within timeoutSeconds. */
+  drainSeconds: number;
+  stopWork: ShutdownStep[];
+  finally: ShutdownStep[];
+}): void {
   const tracked = countRequestsInFlight();
   // Next registered its own handlers before instrumentation ran; they would exit mid-job.
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
@@ -138,7 +153,10 @@ export function installGracefulShutdown(options: { timeoutSeconds: number; stopW
         pending.delete(step.label);
       }
     };
-    const work = Promise.all([drainRequests(tracked).then(() => pending.delete("requests in flight")), ...options.stopWork.map(runStep)]);
+    const work = Promise.all([
+      drainRequests(tracked, options.drainSeconds * 1000).then(() => pending.delete("requests in flight")),
+      ...options.stopWork.map(runStep),
+    ]);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timedOut = new Promise<true>((resolve) => {
       timer = setTimeout(() => resolve(true), options.timeoutSeconds * 1000);

@@ -16,8 +16,9 @@ import { requestContext } from "@/lib/log/request-context";
 
 export const REQUEST_ID_HEADER = "X-Request-Id";
 
-// What nginx's $request_id and the usual tracing ids look like; anything else (too long, spaces,
-// control characters a log viewer would render) is replaced rather than repeated.
+// What a proxy's request id (the shipped HAProxy's UUID, nginx's $request_id) and the usual tracing
+// ids look like; anything else (too long, spaces, control characters a log viewer would render) is
+// replaced rather than repeated.
 const WELL_FORMED_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** The id a request goes by: the caller's X-Request-Id when well formed, else a new UUID. */
