@@ -1,18 +1,29 @@
+"use client";
+
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { formatAmount } from "@/lib/rules/money";
+import { TestBankDialog } from "./test-bank-dialog";
 
-/** A payment waiting for the bank's check: the check can run here, or the customer pays another way below. */
+/**
+ * A payment waiting for the bank's check: the check can run here, or the customer pays another way
+ * below. In Test mode (`onTestAnswer`) the check opens as a dialog that stands in for the bank.
+ */
 export function BankCheckPanel({
   total,
   busy,
   paying,
   onConfirm,
+  onTestAnswer,
 }: {
   total: string;
   busy: boolean;
   paying: boolean;
   onConfirm: () => void;
+  /** Test mode: the customer passes or fails the check in the dialog; null with a real bank. */
+  onTestAnswer: ((passed: boolean) => void) | null;
 }) {
+  const [testBankOpen, setTestBankOpen] = useState(false);
   return (
     <section aria-labelledby="bank-check-title" data-testid="bank-check" className="rounded-2xl border border-brand-600 bg-brand-50 p-5">
       <h2 id="bank-check-title" className="text-xl font-semibold text-ink">
@@ -24,12 +35,24 @@ export function BankCheckPanel({
       </p>
       <Button
         type="button"
-        onClick={onConfirm}
+        onClick={onTestAnswer ? () => setTestBankOpen(true) : onConfirm}
         disabled={busy}
+        aria-haspopup={onTestAnswer ? "dialog" : undefined}
         className="mt-4 h-12 px-6 text-base disabled:cursor-not-allowed disabled:bg-brand-300"
       >
         {paying ? "Confirming…" : "Confirm with your bank"}
       </Button>
+      {onTestAnswer ? (
+        <TestBankDialog
+          open={testBankOpen}
+          total={total}
+          onClose={() => setTestBankOpen(false)}
+          onAnswer={(passed) => {
+            setTestBankOpen(false);
+            onTestAnswer(passed);
+          }}
+        />
+      ) : null}
     </section>
   );
 }

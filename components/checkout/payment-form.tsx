@@ -30,6 +30,8 @@ interface PaymentFormProps {
    * not let through without them): the page offers to do it here, or to pay another way instead.
    */
   bankCheck?: ProviderAction | null;
+  /** Test mode's sandbox gateway: the page stands in for the bank, and the customer passes or fails its check. */
+  testBank?: boolean;
 }
 
 /** The payment page: the address and shipping option (when something ships), the card and Pay, and the order's totals. */
@@ -40,8 +42,9 @@ export function PaymentForm({
   keepsCardForRenewals = false,
   providerFields = null,
   bankCheck = null,
+  testBank = false,
 }: PaymentFormProps) {
-  const form = usePaymentForm({ initialOrder, defaultAddress, savedCards, providerFields, bankCheck });
+  const form = usePaymentForm({ initialOrder, defaultAddress, savedCards, providerFields, bankCheck, testBank });
   const { order } = form;
 
   if (order.paymentReceived) return <PaidPanel order={order} reveal={!initialOrder.paymentReceived} />;
@@ -50,7 +53,13 @@ export function PaymentForm({
     <div className="grid gap-8 desk:grid-cols-[3fr_2fr]">
       <div className="flex flex-col gap-8">
         {form.offersBankCheck ? (
-          <BankCheckPanel total={order.total} busy={form.busy} paying={form.paying} onConfirm={() => void form.onConfirmWithBank()} />
+          <BankCheckPanel
+            total={order.total}
+            busy={form.busy}
+            paying={form.paying}
+            onConfirm={() => void form.onConfirmWithBank()}
+            onTestAnswer={form.testBank ? (passed) => void form.onTestBankAnswer(passed) : null}
+          />
         ) : null}
         {form.ships ? (
           <>

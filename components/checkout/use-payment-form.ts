@@ -8,6 +8,7 @@ import { formatAmount } from "@/lib/rules/money";
 import type { ProviderFields } from "@/lib/rules/provider-fields";
 import { sameAddress } from "@/lib/rules/same-address";
 import type { UsAddress } from "@/lib/schemas/auth";
+import type { PaymentResult } from "@/lib/api/payments";
 import type { Order, SavedPaymentMethod, ShippingMethodValue } from "@/lib/schemas/order";
 import { addressErrorsOf, type AddressErrors } from "./address-errors";
 import { cardPaymentOf } from "./card-entry";
@@ -26,6 +27,8 @@ interface PaymentFormOptions {
   savedCards: readonly SavedPaymentMethod[];
   providerFields: ProviderFields | null;
   bankCheck: ProviderAction | null;
+  /** Test mode: no bank is asked, so the page stands in for it and the customer passes or fails its check. */
+  testBank: boolean;
 }
 
 /**
@@ -33,7 +36,7 @@ interface PaymentFormOptions {
  * option, pays (with a saved card, the shop's card fields or the provider's) and runs the bank's
  * check, keeping the order as the server last answered it. The page's parts only show its state.
  */
-export function usePaymentForm({ initialOrder, defaultAddress, savedCards, providerFields, bankCheck }: PaymentFormOptions) {
+export function usePaymentForm({ initialOrder, defaultAddress, savedCards, providerFields, bankCheck, testBank }: PaymentFormOptions) {
   const [state, dispatch] = useReducer(paymentReducer, initialOrder, (order) => initialPaymentState(order, bankCheck));
   const [method, setMethod] = useState<string>(savedCards.find((card) => card.isDefault)?.id ?? savedCards[0]?.id ?? NEW_CARD);
   const attemptKey = useRef<string | null>(null);
@@ -140,9 +143,23 @@ export function usePaymentForm({ initialOrder, defaultAddress, savedCards, provi
   /** "Confirm with your bank": the waiting payment's check runs here, then the shop reads how it ended. */
   async function onConfirmWithBank() {
     if (busy || !waitingCheck || !providerFields) return;
+    const fields = providerFields;
+    await settleBankCheck(() => confirmWithProvider(order.orderId, fields, waitingCheck, null));
+  }
+
+  /** Test mode: the customer's answer in the dialog standing in for the bank, which the shop then applies. */
+  async function onTestBankAnswer(passed: boolean) {
+    if (busy || !waitingCheck || !testBank) return;
+    await settleBankCheck(async () => {
+      const { answerBankCheck } = await import("./payment-actions");
+      return answerBankCheck({ orderId: order.orderId, passed });
+    });
+  }
+
+  async function settleBankCheck(check: () => Promise<PaymentResult>) {
     dispatch({ type: "bankCheckStarted" });
     try {
-      const settled = await confirmWithProvider(order.orderId, providerFields, waitingCheck, null);
+      const settled = await check();
       applyOrder(settled.order, ++latestChange.current);
       // Offered again only while the bank still waits; after a failed check, Pay is the way on.
       const stillWaiting = settled.status === "requires_action" && settled.action?.kind === "authenticate" ? settled.action : null;
@@ -213,6 +230,10 @@ export function usePaymentForm({ initialOrder, defaultAddress, savedCards, provi
           ? await confirmWithProvider(order.orderId, providerFields, result.action, typedIntoProvider)
           : result;
       applyOrder(settled.order, ++latestChange.current);
+      // Test mode's bank asks for its check: the page offers it, standing in for the bank.
+      if (testBank && settled.status === "requires_action" && settled.action?.kind === "authenticate") {
+        dispatch({ type: "bankCheckAnswered", waitingCheck: settled.action });
+      }
       if (settled.status !== "paid") dispatch({ type: "payAnswered", message: settled.message ?? NOT_PAID });
     } catch (error) {
       if (!outcomeUnknown(error)) attemptKey.current = null;
@@ -227,7 +248,8 @@ export function usePaymentForm({ initialOrder, defaultAddress, savedCards, provi
     busy,
     ships,
     offerDefault,
-    offersBankCheck: waitingCheck !== null && providerFields !== null && order.canPay,
+    offersBankCheck: waitingCheck !== null && (providerFields !== null || testBank) && order.canPay,
+    testBank,
     method,
     onMethod: setMethod,
     addressForm,
@@ -235,6 +257,7 @@ export function usePaymentForm({ initialOrder, defaultAddress, savedCards, provi
     onAddressEdit: scheduleQuote,
     onShippingChange,
     onConfirmWithBank,
+    onTestBankAnswer,
     onPay,
   };
 }

@@ -189,6 +189,9 @@ export const paymentResultSchema = z.object({
 
 export const paymentCheckBodySchema = z.strictObject({ orderId: orderIdField });
 
+/** Test mode's bank check: the customer's page, standing in for the bank, passes or fails it. */
+export const bankCheckBodySchema = z.strictObject({ orderId: orderIdField, passed: z.boolean() });
+
 export const savedPaymentMethodSchema = z.object({
   id: z.string(),
   brand: z.string(),

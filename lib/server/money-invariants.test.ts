@@ -22,7 +22,7 @@ describeEachEngine("money that cannot leak, on $name", (engine) => {
   it(
     "keeps refunds within what was paid, the provider's record, stock, plans, statuses and e-mails right after every step",
     async () => {
-      const stats: RunStats = { histories: 0, steps: 0, refusals: 0 };
+      const stats: RunStats = { histories: 0, steps: 0, refusals: 0, bankChecks: { passed: 0, failed: 0 } };
       const started = performance.now();
       const deadline = started + settings.timeLimitMs;
       let timedOut = 0;
@@ -59,6 +59,7 @@ describeEachEngine("money that cannot leak, on $name", (engine) => {
           `Money model on ${engine.name}: ${passed} ${passed === 1 ? "history" : "histories"} passed` +
             ` (seed ${settings.seed}, up to ${settings.maxCommands} steps each${timedOut > 0 ? `, ${timedOut} skipped at the time limit` : ""}),` +
             ` ${stats.histories} run in all with shrinking, ${stats.steps} steps, ${stats.refusals} refused,` +
+            ` bank checks ${stats.bankChecks.passed} passed and ${stats.bankChecks.failed} failed,` +
             ` ${((performance.now() - started) / 1000).toFixed(1)} s.`,
           ...(settings.skip.size > 0 ? [`Invariants left out: ${[...settings.skip].join(", ")}.`] : []),
           ...(settings.leaveOut.size > 0 ? [`Steps left out: ${[...settings.leaveOut].join(", ")}.`] : []),

@@ -11,8 +11,24 @@ import { createdAt } from "./columns";
 
 // "decline_off_session": pays while the customer is at the checkout (and is saved) but is declined
 // when charged without them (a renewal), like a card whose bank wants the holder present.
-export const TEST_CARD_OUTCOMES = ["succeed", "decline", "insufficient_funds", "processing_error", "decline_off_session"] as const;
+// "authenticate": the bank asks for its check (3-D Secure) on every charge with the holder present,
+// and lets a charge without them (a renewal of the card once kept) through, like Stripe's
+// 4000 0025 0000 3155; the sandbox stands in for the bank (answerBankCheck).
+export const TEST_CARD_OUTCOMES = [
+  "succeed",
+  "decline",
+  "insufficient_funds",
+  "processing_error",
+  "decline_off_session",
+  "authenticate",
+] as const;
 export type SandboxCardOutcome = (typeof TEST_CARD_OUTCOMES)[number];
+
+/**
+ * A charge's state. "requires_action": it waits on the bank's check; it moves once, to "succeeded"
+ * or "failed" as the bank answers, or to "canceled" when the shop stops it first.
+ */
+export const TEST_CHARGE_STATUSES = ["succeeded", "failed", "requires_action", "canceled"] as const;
 
 export const testProviderCards = pgTable("test_provider_cards", {
   ref: text("ref").primaryKey(),
@@ -32,7 +48,7 @@ export const testProviderCharges = pgTable(
     ref: text("ref").primaryKey(),
     /** The caller's idempotency key: the same key always answers with this charge. */
     idempotencyKey: text("idempotency_key").notNull().unique(),
-    status: text("status", { enum: ["succeeded", "failed"] }).notNull(),
+    status: text("status", { enum: TEST_CHARGE_STATUSES }).notNull(),
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull(),
     refundedCents: integer("refunded_cents").notNull().default(0),

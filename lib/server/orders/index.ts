@@ -16,6 +16,7 @@ export {
 export { sweepExpiredOrders } from "./expiry";
 export { customerActor, nextStepTime, operatorActor, recordEvent, SYSTEM_ACTOR, type EventActor, type OrderEventType } from "./events";
 export { afterSaleCompletedNote, paymentNote, refundNote } from "./event-notes";
+export { answerBankCheck } from "./bank-check";
 export {
   applyPaymentEvent,
   checkOrderPayment,

@@ -15,7 +15,7 @@ export type {
   NewCard,
 } from "./provider";
 export { InvalidCardError, RefundRefusedError } from "./provider";
-export { paymentProvider, providerCardFields, testCardsShown } from "./select";
+export { bankCheckInPage, paymentProvider, providerCardFields, sandboxGateway, testCardsShown } from "./select";
 export {
   answerOfPayment,
   askProvider,

@@ -131,6 +131,10 @@ export const PAYMENT_MESSAGES = {
   setupInShopFields: "Cards are typed into this shop's own card fields. Reload the page and try again.",
   cardRenews: "Your membership renews on this card. Choose another card for the renewals first, then remove it.",
   noAttempt: "No payment has been made for this order yet.",
+  /** The Test mode bank's check (payment/bank-check) asked of an order with no payment waiting on it. */
+  noBankCheck: "No payment of this order is waiting for your bank's check. Reload the page to see how the payment stands.",
+  /** payment/bank-check with a real provider: its banks answer on their own pages. */
+  bankCheckTestOnly: "Only Test mode answers for the bank here: with this payment provider your bank's own page does.",
   interrupted: "This payment was interrupted before your bank answered, and nothing was charged. Press Pay to try again.",
   inFlight: "Your payment is on its way to your bank. This page updates as soon as it answers.",
   noWebhooks: "This shop's payment provider sends no webhooks.",

@@ -25,9 +25,15 @@ export const SANDBOX_CARDS: readonly SandboxCard[] = [
     outcome: "decline_off_session",
     description: "Succeeds at checkout; declined when a membership renews",
   },
+  {
+    number: "4000002500003155",
+    brand: "Visa",
+    outcome: "authenticate",
+    description: "Asks for your bank's 3-D Secure check at checkout (Test mode lets you pass or fail it); renewals succeed",
+  },
 ];
 
-export const OUTCOME_MESSAGES: Readonly<Record<Exclude<SandboxCardOutcome, "succeed">, string>> = {
+export const OUTCOME_MESSAGES: Readonly<Record<Exclude<SandboxCardOutcome, "succeed" | "authenticate">, string>> = {
   decline: "Your card was declined.",
   insufficient_funds: "Your card has insufficient funds.",
   processing_error: "The payment could not be processed. Please try again.",

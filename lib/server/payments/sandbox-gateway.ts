@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbExecutor } from "@/lib/db/client";
 import { testProviderCards, testProviderCharges, testProviderRefunds } from "@/lib/db/schema";
 import {
@@ -20,6 +20,9 @@ import { PAYMENT_MESSAGES } from "./messages";
 import { CARD_MESSAGES, OUTCOME_MESSAGES, findSandboxCard, isExpired, passesLuhn } from "./sandbox-cards";
 
 export const SANDBOX_PROVIDER_NAME = "test";
+
+/** The failure code of a charge whose bank check failed (Stripe's words for it). */
+const AUTHENTICATION_FAILED = "payment_intent_authentication_failure";
 
 function reference(prefix: string): string {
   return `${prefix}_${randomBytes(12).toString("base64url")}`;
@@ -53,10 +56,28 @@ function toChargeResult(row: ChargeRow, kept: CardRow | null): ChargeResult {
     amountCents: row.amountCents,
     card: { brand: row.brand, last4: row.last4, expMonth: row.expMonth, expYear: row.expYear },
     failureMessage: row.failureMessage,
-    // Every answer is final at once: there is never anything left to do in the browser.
-    action: null,
+    // Only the bank's check is ever left to do in the browser; the shop's page stands in for the
+    // bank (answerBankCheck), so the handle is the charge's own reference.
+    action: row.status === "requires_action" ? { kind: "authenticate", clientSecret: row.ref } : null,
     savedCard: row.status === "succeeded" && kept ? savedCardOf(kept) : null,
   };
+}
+
+/** The bank's answer to a charge waiting on its check (answerBankCheck). */
+export type BankCheckAnswer =
+  /** The charge moved, or had already moved the same way (a retried call). */
+  | { kind: "answered"; result: ChargeResult }
+  /** The charge no longer waits: answered the other way, or stopped by the shop. */
+  | { kind: "not_waiting"; result: ChargeResult };
+
+/** The sandbox gateway, with the bank's side of its check (3-D Secure), which only it can play. */
+export interface SandboxGateway extends PaymentProvider {
+  /**
+   * The bank's check of a charge waiting on it, passed or failed: the charge moves once, from
+   * "requires_action" to "succeeded" or "failed" (a conditional update, so two answers at once
+   * move it once). The same answer again finds it moved and answers the same; nothing else moves.
+   */
+  answerBankCheck(providerRef: string, passed: boolean): Promise<BankCheckAnswer>;
 }
 
 /**
@@ -65,7 +86,7 @@ function toChargeResult(row: ChargeRow, kept: CardRow | null): ChargeResult {
  * is one, so a payment the shop rolls back leaves no charge behind (and PGlite's single
  * connection is never asked for a second one while a transaction holds it).
  */
-export function createSandboxGateway(db: DbExecutor, now: () => Date = () => new Date()): PaymentProvider {
+export function createSandboxGateway(db: DbExecutor, now: () => Date = () => new Date()): SandboxGateway {
   async function findCharge(idempotencyKey: string) {
     const [row] = await db.select().from(testProviderCharges).where(eq(testProviderCharges.idempotencyKey, idempotencyKey)).limit(1);
     return row ?? null;
@@ -90,7 +111,10 @@ export function createSandboxGateway(db: DbExecutor, now: () => Date = () => new
     return kept;
   }
 
-  /** `offSession`: nobody is at the screen, so a "decline_off_session" card is declined. */
+  /**
+   * `offSession`: nobody is at the screen, so a "decline_off_session" card is declined, and an
+   * "authenticate" card goes through without the bank's check (it was kept with the holder present).
+   */
   async function charge(request: Omit<ChargeRequest, "orderId" | "paymentId">, offSession: boolean): Promise<ChargeResult> {
     if (!Number.isInteger(request.amountCents) || request.amountCents <= 0)
       throw new Error("A charge needs a positive whole amount of cents");
@@ -123,20 +147,32 @@ export function createSandboxGateway(db: DbExecutor, now: () => Date = () => new
       throw new Error("The sandbox gateway takes the card as typed into the shop's fields");
     }
 
-    const outcome = card.outcome === "decline_off_session" ? (offSession ? "decline" : "succeed") : card.outcome;
-    const failed = outcome !== "succeed";
-    // A card typed at a successful checkout is kept when asked (a saved card is kept already).
+    const outcome =
+      card.outcome === "decline_off_session"
+        ? offSession
+          ? "decline"
+          : "succeed"
+        : card.outcome === "authenticate"
+          ? offSession
+            ? "succeed"
+            : "authenticate"
+          : card.outcome;
+    const waits = outcome === "authenticate";
+    const failed = outcome !== "succeed" && !waits;
+    // A card typed at a successful checkout is kept when asked (a saved card is kept already). One
+    // waiting on the bank's check is kept now, and named to the shop (savedCard) only once it passes.
     if (!failed && request.saveCard && request.source.kind === "card") cardRef = (await keepCard(card)).ref;
     const [inserted] = await db
       .insert(testProviderCharges)
       .values({
         ref: reference("tp_ch"),
         idempotencyKey: request.idempotencyKey,
-        status: failed ? "failed" : "succeeded",
+        status: waits ? "requires_action" : failed ? "failed" : "succeeded",
         amountCents: request.amountCents,
         currency: request.currency,
         failureCode: failed ? card.outcome : null,
-        failureMessage: outcome === "succeed" ? null : OUTCOME_MESSAGES[outcome],
+        failureMessage:
+          outcome === "succeed" ? null : outcome === "authenticate" ? PAYMENT_MESSAGES.authenticate : OUTCOME_MESSAGES[outcome],
         cardRef,
         brand: card.brand,
         last4: card.last4,
@@ -178,8 +214,33 @@ export function createSandboxGateway(db: DbExecutor, now: () => Date = () => new
 
     retrieve,
 
-    // Its charges end the moment they are made: there is never one left to stop.
-    cancel: retrieve,
+    // Only a charge waiting on the bank's check can be stopped; any other has ended already.
+    async cancel(providerRef: string): Promise<ChargeResult> {
+      await db
+        .update(testProviderCharges)
+        .set({ status: "canceled", failureMessage: PAYMENT_MESSAGES.canceled })
+        .where(and(eq(testProviderCharges.ref, providerRef), eq(testProviderCharges.status, "requires_action")));
+      return retrieve(providerRef);
+    },
+
+    async answerBankCheck(providerRef: string, passed: boolean): Promise<BankCheckAnswer> {
+      const status = passed ? "succeeded" : "failed";
+      const [moved] = await db
+        .update(testProviderCharges)
+        .set(
+          passed
+            ? { status, failureCode: null, failureMessage: null }
+            : { status, failureCode: AUTHENTICATION_FAILED, failureMessage: PAYMENT_MESSAGES.cardRefused[AUTHENTICATION_FAILED] },
+        )
+        .where(and(eq(testProviderCharges.ref, providerRef), eq(testProviderCharges.status, "requires_action")))
+        .returning();
+      if (moved) return { kind: "answered", result: await answer(moved) };
+      const [row] = await db.select().from(testProviderCharges).where(eq(testProviderCharges.ref, providerRef)).limit(1);
+      if (!row) throw new Error(`The sandbox gateway has no charge ${providerRef}`);
+      // Answered the same way before (a retried call): the same answer, nothing moved again.
+      const same = row.status === status && (passed || row.failureCode === AUTHENTICATION_FAILED);
+      return { kind: same ? "answered" : "not_waiting", result: await answer(row) };
+    },
 
     async findCharge(_paymentId: string, idempotencyKey: string): Promise<ChargeResult | null> {
       const row = await findCharge(idempotencyKey);

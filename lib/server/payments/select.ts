@@ -5,7 +5,7 @@ import type { ProviderFields } from "@/lib/rules/provider-fields";
 import type { PaymentProvider } from "./provider";
 import { STRIPE_TEST_CARDS, createStripeProvider } from "./stripe-provider";
 import { SANDBOX_CARDS } from "./sandbox-cards";
-import { createSandboxGateway } from "./sandbox-gateway";
+import { createSandboxGateway, type SandboxGateway } from "./sandbox-gateway";
 
 let stripe: PaymentProvider | undefined;
 
@@ -25,6 +25,19 @@ export function paymentProvider(db: DbExecutor): PaymentProvider {
         apiUrl: env.STRIPE_API_URL,
       }));
   }
+}
+
+/**
+ * The sandbox gateway when it is the provider (Test mode), for the bank's side of its check, which
+ * the customer's page plays; null with any other provider (their banks answer for themselves).
+ */
+export function sandboxGateway(db: DbExecutor): SandboxGateway | null {
+  return env.PAYMENT_PROVIDER === "test" ? createSandboxGateway(db) : null;
+}
+
+/** Whether the payment page stands in for the bank's check (Test mode's sandbox gateway). */
+export function bankCheckInPage(): boolean {
+  return env.PAYMENT_PROVIDER === "test";
 }
 
 /**

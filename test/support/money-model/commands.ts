@@ -7,6 +7,7 @@ import { centsToAmount } from "@/lib/rules/money";
 import { addToCart } from "@/lib/server/cart";
 import {
   operatorCancelOrder,
+  answerBankCheck,
   cancelOrder,
   checkOrderPayment,
   deliverOrder,
@@ -167,9 +168,14 @@ const SUCCESS_CARD = Math.max(
   SANDBOX_CARDS.findIndex((card) => card.outcome === "succeed"),
 );
 
+/** The card the bank checks (3-D Secure) before it pays, when the gateway has one; -1 otherwise. */
+const BANK_CHECK_CARD = SANDBOX_CARDS.findIndex((card) => card.outcome === "authenticate");
+
 const cardChoice: fc.Arbitrary<CardChoice> = fc.oneof(
   { arbitrary: fc.constant<CardChoice>({ kind: "typed", card: SUCCESS_CARD }), weight: 5 },
   { arbitrary: fc.nat({ max: SANDBOX_CARDS.length - 1 }).map((card): CardChoice => ({ kind: "typed", card })), weight: 4 },
+  // Chosen on its own too, so that short histories reach the bank's check and what follows it.
+  ...(BANK_CHECK_CARD < 0 ? [] : [{ arbitrary: fc.constant<CardChoice>({ kind: "typed", card: BANK_CHECK_CARD }), weight: 2 }]),
   { arbitrary: fc.constant<CardChoice>({ kind: "saved" }), weight: 1 },
 );
 
@@ -316,6 +322,44 @@ const checkPaymentCommand = fc.record({ who, index }).map(
         note.target = orderTarget(world, order);
         const answer = await checkOrderPayment(await userRow(world, customer), order.id, world.now);
         return answer.status;
+      },
+    ),
+);
+
+/** The customer passes or fails the bank's check of the order's waiting payment (the page's Test mode dialog). */
+async function bankCheck(world: World, customer: ModelCustomer, order: ModelOrder, passed: boolean): Promise<string> {
+  const answer = await answerBankCheck(await userRow(world, customer), order.id, passed, world.now);
+  world.stats.bankChecks[passed ? "passed" : "failed"] += 1;
+  return `${answer.status}${answer.message ? `: ${answer.message}` : ""}`;
+}
+
+/** The customer's orders whose payment waits on the bank's check. */
+async function ordersAwaitingBankCheck(world: World, customer: ModelCustomer): Promise<ModelOrder[]> {
+  const waiting = new Set(
+    rowsOf<{ order_id: string }>(
+      await world.handle.db.execute(
+        sql`select order_id from payments where user_id = ${customer.id} and status = 'requires_action' and provider = 'test'`,
+      ),
+    ).map((row) => row.order_id),
+  );
+  return ordersOf(world, customer, null).filter((order) => waiting.has(order.id));
+}
+
+// The bank's side of the check (3-D Secure), which the sandbox gateway lets the customer's page
+// play in Test mode: passed, the order is paid; failed, Pay is the way on. The shop then applies
+// the outcome as check-payment does. Aimed anywhere too: nothing waiting, or another customer's order,
+// is refused.
+const bankCheckCommand = fc.record({ who, aim, index, passed: fc.boolean() }).map(
+  (p) =>
+    new Step(
+      `${p.who === 0 ? "ada" : "bo"}'s bank check (3-D Secure) ${p.passed ? "passes" : "fails"}`,
+      (world) => world.orders.length > 0,
+      async (world, note) => {
+        const customer = customerOf(world, p.who);
+        const order = aimAt(await ordersAwaitingBankCheck(world, customer), world.orders, p.aim, p.index);
+        if (!order) return "no order";
+        note.target = orderTarget(world, order);
+        return bankCheck(world, customer, order, p.passed);
       },
     ),
 );
@@ -703,6 +747,7 @@ const customerGoesOnCommand = fc
     who,
     index,
     pay: payParams,
+    bankPasses: fc.oneof({ arbitrary: fc.constant(true), weight: 3 }, { arbitrary: fc.constant(false), weight: 2 }),
     afterSale: afterSaleParams,
     product: productKey,
     alongside: productKey,
@@ -711,7 +756,7 @@ const customerGoesOnCommand = fc
   .map(
     (p) =>
       new Step(
-        `${p.who === 0 ? "ada" : "bo"} goes on: pays an open order with ${cardWords(p.pay.card)}, sends goods back, asks for a ${p.afterSale.type}, or with nothing open buys ${p.quantity} × ${p.product}${p.alongside === p.product ? " now" : ` and 1 × ${p.alongside} through the cart`}`,
+        `${p.who === 0 ? "ada" : "bo"} goes on: pays an open order with ${cardWords(p.pay.card)} (or ${p.bankPasses ? "passes" : "fails"} the bank's check it waits on), sends goods back, asks for a ${p.afterSale.type}, or with nothing open buys ${p.quantity} × ${p.product}${p.alongside === p.product ? " now" : ` and 1 × ${p.alongside} through the cart`}`,
         () => true,
         async (world, note) => {
           const customer = customerOf(world, p.who);
@@ -720,6 +765,11 @@ const customerGoesOnCommand = fc
           const choice = p.index % choices;
           const order = unpaid[choice];
           if (order) {
+            // A payment waiting on the bank's check is finished there, as the page's panel offers.
+            if ((await ordersAwaitingBankCheck(world, customer)).includes(order)) {
+              note.target = `bank check of ${orderTarget(world, order)}`;
+              return bankCheck(world, customer, order, p.bankPasses);
+            }
             note.target = `pays ${orderTarget(world, order)}`;
             return pay(world, customer, order, await paymentBody(world, customer, order, p.pay));
           }
@@ -1012,6 +1062,7 @@ const STEPS: Readonly<Record<StepName, { arbitrary: fc.Arbitrary<Step>; weight: 
   "buy-now": { arbitrary: buyNowCommand, weight: 5 },
   pay: { arbitrary: payCommand, weight: 4 },
   "check-payment": { arbitrary: checkPaymentCommand, weight: 1 },
+  "bank-check": { arbitrary: bankCheckCommand, weight: 1 },
   "cancel-order": { arbitrary: cancelOrderCommand, weight: 2 },
   "edit-order": { arbitrary: editOrderCommand, weight: 2 },
   "apply-after-sale": { arbitrary: applyAfterSaleCommand, weight: 2 },
@@ -1056,7 +1107,8 @@ export function stepsNotOffered(): string[] {
     );
   }
   if (!carePlanCancel) missing.push("care plan cancel: cancelCarePlan is not exported by lib/server/memberships");
-  // A card the bank checks (3-D Secure) is paid by "pays" with that card and "check-payment" after it.
+  // A card the bank checks (3-D Secure) is paid by "pays" with that card, answered by "bank-check",
+  // and "check-payment" after it.
   if (!SANDBOX_CARDS.some((card) => /3-?D Secure|authenticat/i.test(card.description))) {
     missing.push("3-D Secure passed or failed: the sandbox gateway has no card that asks for the bank's check (SANDBOX_CARDS)");
   }

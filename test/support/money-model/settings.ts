@@ -18,6 +18,7 @@ export const STEP_NAMES = [
   "buy-now",
   "pay",
   "check-payment",
+  "bank-check",
   "cancel-order",
   "edit-order",
   "apply-after-sale",

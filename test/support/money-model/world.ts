@@ -98,6 +98,8 @@ export interface RunStats {
   histories: number;
   steps: number;
   refusals: number;
+  /** Bank checks (3-D Secure) the shop took an answer to: passed, and failed. */
+  bankChecks: { passed: number; failed: number };
 }
 
 export interface World {

@@ -10,7 +10,7 @@ import type { Order } from "@/lib/schemas/order";
 import { requireCustomerPage } from "@/lib/server/auth/page-session";
 import { findById } from "@/lib/server/base/find-by-id";
 import { getOrderForCustomer, isClosed } from "@/lib/server/orders";
-import { bankCheckOf, listSavedPaymentMethods, providerCardFields, testCardsShown } from "@/lib/server/payments";
+import { bankCheckOf, bankCheckInPage, listSavedPaymentMethods, providerCardFields, testCardsShown } from "@/lib/server/payments";
 import { orderHasMembership } from "@/lib/server/memberships";
 
 export const metadata: Metadata = {
@@ -53,7 +53,8 @@ export default async function PaymentPage({ searchParams }: { searchParams: Prom
   const closed = isClosed(order.status);
   const savedCards = closed ? [] : await listSavedPaymentMethods(user.id);
   const testCards = testCardsShown();
-  // A payment waiting on the bank's check (a renewal the bank refused off-session): the page offers it.
+  // A payment waiting on the bank's check (a renewal the bank refused off-session, a card that asks
+  // for 3-D Secure): the page offers it.
   const bankCheck = order.canPay ? await bankCheckOf(order.orderId) : null;
 
   return (
@@ -73,6 +74,7 @@ export default async function PaymentPage({ searchParams }: { searchParams: Prom
               keepsCardForRenewals={await orderHasMembership(order.orderId)}
               providerFields={providerCardFields()}
               bankCheck={bankCheck}
+              testBank={bankCheckInPage()}
             />
           </>
         )}
