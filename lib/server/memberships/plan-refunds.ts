@@ -181,11 +181,18 @@ export async function endPlansRefunded(
       ),
     )
     .for("update");
+  // One e-mail per kind of plan the refund ended: two care plans bought in one order end together,
+  // and two identical e-mails would read as a mistake.
+  const endedBySku = new Map<string, { plan: (typeof rows)[number]; count: number }>();
   for (const row of rows) {
     const endsAt = row.endsAt > now ? new Date(Math.max(now.getTime(), row.startsAt.getTime() + 1)) : row.endsAt;
     await moveMembership(tx, row.id, "cancelled", { endsAt, autoRenew: false, cancelledAt: now, nextRenewalAttemptAt: null });
-    const holder = await planMailFactsOf(tx, row);
-    if (holder) await queueMail(tx, planEndedByRefundMail(holder, how));
+    const ended = endedBySku.get(row.sku);
+    endedBySku.set(row.sku, { plan: row, count: (ended?.count ?? 0) + 1 });
+  }
+  for (const { plan, count } of endedBySku.values()) {
+    const holder = await planMailFactsOf(tx, plan);
+    if (holder) await queueMail(tx, planEndedByRefundMail(holder, how, count));
   }
 }
 

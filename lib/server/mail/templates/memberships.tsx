@@ -228,19 +228,23 @@ export function careCancelledMail(
 
 /**
  * A plan's payment went back outside the shop (refunded from the payment provider's dashboard, or
- * taken back by the cardholder's bank): the plan ends with it.
+ * taken back by the cardholder's bank): the plan ends with it. `count` plans of this kind ended
+ * together (two care plans of one order): one e-mail says so for all of them.
  */
-export function planEndedByRefundMail(facts: PlanMailFacts, how: "refund" | "dispute"): MailDraft {
+export function planEndedByRefundMail(facts: PlanMailFacts, how: "refund" | "dispute", count = 1): MailDraft {
+  const plans = count > 1 ? `${count} ${facts.planName} plans` : facts.planName;
+  const ended = count > 1 ? "they have ended today" : "the plan has ended today";
   const why =
     how === "refund"
-      ? `The payment for your ${facts.planName} was refunded to your card, so the plan has ended today.`
-      : `Your bank took back the payment for your ${facts.planName} (a dispute), so the plan has ended today.`;
+      ? `The payment for your ${plans} was refunded to your card, so ${ended}.`
+      : `Your bank took back the payment for your ${plans} (a dispute), so ${ended}.`;
+  const title = `Your ${plans} ${count > 1 ? "have" : "has"} ended`;
   return {
     template: "plan-ended-by-refund",
     to: facts.to,
-    subject: `Your ${facts.planName} has ended`,
+    subject: title,
     content: (
-      <MailLayout preview={`Your ${facts.planName} has ended`} heading="Your plan has ended">
+      <MailLayout preview={title} heading={count > 1 ? "Your plans have ended" : "Your plan has ended"}>
         <Paragraph>{hello(facts.name)}</Paragraph>
         <Paragraph>{why} Nothing more will be charged for it.</Paragraph>
         <Paragraph>If this is not what you expected, reply to this e-mail or contact us, and we will sort it out.</Paragraph>

@@ -5,7 +5,9 @@ import type { User } from "@/lib/schemas/user";
 import { applyPaymentEvent } from "@/lib/server/orders";
 import { mailsTo } from "@/test/support/after-sale";
 import { dataOf, read } from "@/test/support/answer";
+import { verifiedPurifier } from "@/test/support/purifiers";
 import {
+  CARE,
   chargeOf,
   customerOrder,
   expectLedgerMatchesOrder,
@@ -14,6 +16,7 @@ import {
   paidOrderOf,
   PEN,
   planOf,
+  plansOf,
   PORTLAND,
   YEARLY,
 } from "@/test/support/money";
@@ -93,6 +96,29 @@ describeEachEngine("provider refunds and disputes on $name", (engine) => {
       );
       expect(cancel.status).toBe(409);
       expect(cancel.body.errmsg).toBe("Your membership is already cancelled.");
+    },
+    MONEY_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "a dashboard refund of an order of two care plans ends both and tells their holder once",
+    async () => {
+      const admin = await makeCustomer(db(), { role: "admin" });
+      const who = await makeCustomer(db(), { address: PORTLAND });
+      await verifiedPurifier(who, admin);
+      await verifiedPurifier(who, admin);
+      const orderId = await paidOrderOf(who, [{ sku: CARE, quantity: 2 }]);
+      const { providerRef, amountCents } = await chargeOf(db(), orderId);
+      await applyPaymentEvent({ id: eventId(), type: "charge.refunded", kind: "refund", providerRef, refundedCents: amountCents });
+
+      const plans = await plansOf(db(), who.id, CARE);
+      expect(plans.map((plan) => plan.status)).toEqual(["cancelled", "cancelled"]);
+      const ended = (await mailsTo(who.email)).filter((mail) => / ended$/.test(mail.subject));
+      expect(ended.map((mail) => mail.subject)).toEqual(["Your 2 Lenwell Care, 2-year protection plans have ended"]);
+      expect(ended[0]?.text).toContain(
+        "The payment for your 2 Lenwell Care, 2-year protection plans was refunded to your card, so they have ended today.",
+      );
+      await expectLedgerMatchesOrder(db(), orderId);
     },
     MONEY_TEST_TIMEOUT_MS,
   );
