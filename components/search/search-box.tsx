@@ -1,29 +1,17 @@
 "use client";
 
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type FormEvent,
-  type KeyboardEvent,
-  type MouseEvent,
-  type ReactNode,
-  type RefObject,
-} from "react";
-import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from "@headlessui/react";
+import { useState, type FormEvent, type RefObject } from "react";
+import { Combobox, ComboboxInput, ComboboxOptions } from "@headlessui/react";
 import { useRouter } from "next/navigation";
 import { useAtomValue } from "jotai";
-import { Image } from "@/components/ui/image";
 import { searchPath } from "@/lib/config/routes";
-import { formatAmount } from "@/lib/rules/money";
 import { referralCodeAtom } from "@/lib/state/atoms";
 import { withReferral } from "@/lib/visitor/referral";
-import type { AnswerHit, OrderHit, ProductHit, PurifierHit } from "@/lib/schemas/search";
 import { SEARCH_QUERY_MAX } from "@/lib/schemas/search";
 import { SEARCH_INPUT_CLASS, SEARCH_INPUT_ID, SEARCH_PLACEHOLDER, type ComboboxVariant } from "./search-field-styles";
 import { SearchForm } from "./search-form";
-import { SnippetText } from "./snippet-text";
+import { AnswerOption, Group, Option, OrderOption, ProductOption, PurifierOption } from "./search-options";
+import { useSearchBox, type SearchBoxOptions } from "./use-search-box";
 import { SEARCH_UNAVAILABLE_MESSAGE, isSearchable, useSuggestions } from "./use-suggestions";
 
 const panelBase = "z-50 overflow-y-auto rounded-xl border border-line bg-white p-2 text-left shadow-card";
@@ -32,100 +20,6 @@ const PANEL_CLASS: Record<ComboboxVariant, string> = {
   bar: `${panelBase} absolute right-0 top-full mt-2 max-h-[70vh] w-[28rem] max-w-[calc(100vw-2rem)]`,
   menu: `${panelBase} mt-2`,
 };
-
-const optionClass =
-  "flex min-h-11 w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-[15px] text-ink no-underline data-[focus]:bg-brand-50 data-[focus]:outline data-[focus]:outline-2 data-[focus]:-outline-offset-2 data-[focus]:outline-brand-500";
-const groupLabelClass = "px-3 pb-1 pt-3 text-xs font-semibold uppercase tracking-wider text-ink-muted first:pt-1";
-
-function Group({ label, children }: { label: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <div role="group" aria-labelledby={id}>
-      <div id={id} className={groupLabelClass}>
-        {label}
-      </div>
-      {children}
-    </div>
-  );
-}
-
-/**
- * One result: a real link (a middle click or a long press opens it in a new tab), chosen with the
- * keyboard or a plain click through the combobox, which navigates in the page.
- */
-function Option({ href, children }: { href: string; children: ReactNode }) {
-  function onClick(event: MouseEvent<HTMLAnchorElement>) {
-    // The combobox has already chosen it (on mouse down); a new tab or window is the browser's.
-    if (event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey) event.preventDefault();
-  }
-  function onMouseDown(event: MouseEvent<HTMLAnchorElement>) {
-    // Handled before the combobox's own: a modified click is not a choice in this page.
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) event.preventDefault();
-  }
-  return (
-    <ComboboxOption as="a" value={href} href={href} onClick={onClick} onMouseDown={onMouseDown} className={optionClass}>
-      {children}
-    </ComboboxOption>
-  );
-}
-
-function ProductOption({ hit }: { hit: ProductHit }) {
-  return (
-    <Option href={hit.href}>
-      {hit.picture ? (
-        // The name beside it says what it is.
-        <Image src={hit.picture} alt="" width={40} height={40} className="h-10 w-10 shrink-0 rounded-md bg-canvas object-contain" />
-      ) : (
-        <span aria-hidden="true" className="h-10 w-10 shrink-0 rounded-md bg-canvas" />
-      )}
-      <span className="min-w-0 flex-1">
-        <span className="block truncate font-medium">{hit.name}</span>
-        <span className="flex flex-wrap gap-x-2 text-sm text-ink-soft">
-          <span>{formatAmount(hit.price)}</span>
-          {hit.memberPrice ? <span className="font-medium text-brand-700">Member {formatAmount(hit.memberPrice)}</span> : null}
-          <span className={hit.inStock ? "text-leaf-700" : "text-ink-muted"}>{hit.inStock ? "In stock" : "Out of stock"}</span>
-        </span>
-      </span>
-    </Option>
-  );
-}
-
-function AnswerOption({ hit }: { hit: AnswerHit }) {
-  return (
-    <Option href={hit.href}>
-      <span className="min-w-0 flex-1">
-        <span className="block text-xs font-semibold text-brand-700">{hit.page}</span>
-        <span className="block font-medium">
-          <SnippetText snippet={hit.titleSnippet} />
-        </span>
-        <span className="line-clamp-2 text-sm text-ink-soft">
-          <SnippetText snippet={hit.snippet} />
-        </span>
-      </span>
-    </Option>
-  );
-}
-
-function OrderOption({ hit }: { hit: OrderHit }) {
-  return (
-    <Option href={hit.href}>
-      <span className="min-w-0 flex-1">
-        <span className="font-medium">{hit.shortNumber}</span> <span className="text-ink-soft">{hit.summary}</span>
-        <span className="block text-sm text-ink-muted">{hit.status}</span>
-      </span>
-    </Option>
-  );
-}
-
-function PurifierOption({ hit }: { hit: PurifierHit }) {
-  return (
-    <Option href={hit.href}>
-      <span className="min-w-0 flex-1">
-        <span className="font-medium">{hit.serial}</span> <span className="text-ink-soft">{hit.model}</span>
-      </span>
-    </Option>
-  );
-}
 
 interface SearchBoxProps {
   variant: ComboboxVariant;
@@ -162,13 +56,8 @@ export function SearchBox({ variant, query, onQueryChange, plainField }: SearchB
   );
 }
 
-interface SearchComboboxProps {
+interface SearchComboboxProps extends SearchBoxOptions {
   variant: ComboboxVariant;
-  query: string;
-  onQueryChange: (query: string) => void;
-  autoFocus: boolean;
-  /** Opens the results page for `query` (Enter with no option chosen, as the form does). */
-  onSearch: (query: string) => void;
 }
 
 /**
@@ -177,53 +66,16 @@ interface SearchComboboxProps {
  * the results page and the first arrow down reaches the first result.
  */
 function SearchCombobox({ variant, query, onQueryChange, autoFocus, onSearch }: SearchComboboxProps) {
-  const router = useRouter();
-  const code = useAtomValue(referralCodeAtom);
-  const inputRef = useRef<HTMLInputElement>(null);
-  // What the combobox last drew, for the key handler that runs before its own.
-  const stateRef = useRef({ open: false, activeIndex: null as number | null });
-  // Headless UI chooses the active option on Tab; moving on with Tab should not leave the page.
-  const lastKeyRef = useRef<string | null>(null);
+  const { inputRef, remember, choose, onKeyDown, onMouseDown } = useSearchBox({ query, onQueryChange, autoFocus, onSearch });
   const suggestions = useSuggestions(query);
   const term = query.trim();
-
-  useEffect(() => {
-    // The plain field's caret was at the end of what was typed; the new input keeps it there.
-    const input = inputRef.current;
-    if (autoFocus && input) input.setSelectionRange(input.value.length, input.value.length);
-  }, [autoFocus]);
-
-  function choose(href: string | null) {
-    if (href === null) return;
-    if (lastKeyRef.current === "Tab") return;
-    router.push(withReferral(href, code));
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    lastKeyRef.current = event.key;
-    const { open, activeIndex } = stateRef.current;
-    if (event.key === "Enter" && open && activeIndex === null) {
-      // The combobox closes its list and keeps the form from sending; the results page opens here.
-      onSearch(query);
-    } else if (event.key === "Escape") {
-      // A menu around the field (the phone menu) closes on Escape only once the field is empty. Its
-      // listener is on the document, where React's own are: only stopImmediatePropagation stops it.
-      if (open) event.nativeEvent.stopImmediatePropagation();
-      else if (query !== "") {
-        event.preventDefault();
-        event.nativeEvent.stopImmediatePropagation();
-        onQueryChange("");
-      }
-    }
-  }
-
   const result = suggestions.result;
   const allHref = searchPath(query);
 
   return (
     <Combobox<string | null> value={null} onChange={choose} immediate>
       {({ open, activeIndex }) => {
-        stateRef.current = { open, activeIndex };
+        remember({ open, activeIndex });
         const showPanel = open && isSearchable(term);
         return (
           <>
@@ -236,9 +88,7 @@ function SearchCombobox({ variant, query, onQueryChange, autoFocus, onSearch }: 
               displayValue={() => query}
               onChange={(event) => onQueryChange(event.target.value)}
               onKeyDown={onKeyDown}
-              onMouseDown={() => {
-                lastKeyRef.current = null;
-              }}
+              onMouseDown={onMouseDown}
               autoFocus={autoFocus}
               maxLength={SEARCH_QUERY_MAX}
               placeholder={SEARCH_PLACEHOLDER}

@@ -1,18 +1,19 @@
 import type { Metadata } from "next";
+import type { ReactNode } from "react";
 import { connection } from "next/server";
 import { Button } from "@/components/ui/button";
 import { ChartFigure, FigureTable, LegendEntry } from "@/components/console/overview/chart-figure";
 import { DEMAND_SWATCHES, DemandChart } from "@/components/console/overview/demand-chart";
 import { FunnelChart } from "@/components/console/overview/funnel-chart";
 import { RevenueChart } from "@/components/console/overview/revenue-chart";
-import { changeText, StatCard, StatGrid } from "@/components/console/overview/stat-card";
+import { compared, StatCards } from "@/components/console/overview/stat-card";
 import { ROUTES } from "@/lib/config/routes";
 import { formatUsd } from "@/lib/rules/money";
 import { REPORT_EXPORTS, reportExportPath } from "@/lib/config/report-exports";
 import { REPORT_PERIOD_LABELS, REPORT_PERIODS, reportPeriodQuerySchema, type ReportPeriodQuery } from "@/lib/schemas/reports";
 import type { SearchParams } from "@/lib/schemas/paging";
 import { requireOperatorPage } from "@/lib/server/auth/operator";
-import { operatorOverview } from "@/lib/server/reports/overview";
+import { operatorOverview, type SalesFigures } from "@/lib/server/reports/overview";
 
 // Absolute: the layout's "· Operator console" template names the pages under it, not its own page.
 export const metadata: Metadata = { title: { absolute: "Overview · Operator console" } };
@@ -27,6 +28,17 @@ const AFTER_SALE_STATUS_LABELS: Readonly<Record<string, string>> = {
   returning: "On its way back",
   received: "Received",
 };
+
+/** The sales cards in their order, each figure beside the period before's. */
+const SALES_STATS: readonly { label: string; key: keyof SalesFigures; format?: (value: number) => string }[] = [
+  { label: "Net revenue", key: "netCents", format: formatUsd },
+  { label: "Gross sales", key: "grossCents", format: formatUsd },
+  { label: "Refunds", key: "refundCents", format: formatUsd },
+  { label: "Orders", key: "orders" },
+  { label: "Average order", key: "averageOrderCents", format: formatUsd },
+  { label: "Tax collected", key: "taxCents", format: formatUsd },
+  { label: "Shipping charged", key: "shippingCents", format: formatUsd },
+];
 
 const STEP_LABELS = { cartsStarted: "Carts started", checkouts: "Checkouts", paid: "Paid orders" } as const;
 
@@ -46,6 +58,18 @@ function single(value: string | string[] | undefined): string | undefined {
 function hours(value: number | null): string {
   if (value === null) return "–";
   return value < 48 ? `${Math.round(value * 10) / 10} h` : `${Math.round((value / 24) * 10) / 10} days`;
+}
+
+/** A part of the overview: its landmark is named by its heading, so the two ids are written once, here. */
+function Section({ id, title, className = "mt-10", children }: { id: string; title: string; className?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-title`} className={className}>
+      <h2 id={`${id}-title`} className="text-xl font-semibold text-ink">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
 }
 
 export default async function ConsoleOverview({ searchParams }: { searchParams: Promise<SearchParams> }) {
@@ -126,49 +150,8 @@ export default async function ConsoleOverview({ searchParams }: { searchParams: 
         ))}
       </nav>
 
-      <section aria-labelledby="sales-title" className="mt-8">
-        <h2 id="sales-title" className="text-xl font-semibold text-ink">
-          Sales
-        </h2>
-        <StatGrid>
-          <StatCard
-            label="Net revenue"
-            value={formatUsd(now.netCents)}
-            before={formatUsd(before.netCents)}
-            change={changeText(now.netCents, before.netCents)}
-          />
-          <StatCard
-            label="Gross sales"
-            value={formatUsd(now.grossCents)}
-            before={formatUsd(before.grossCents)}
-            change={changeText(now.grossCents, before.grossCents)}
-          />
-          <StatCard
-            label="Refunds"
-            value={formatUsd(now.refundCents)}
-            before={formatUsd(before.refundCents)}
-            change={changeText(now.refundCents, before.refundCents)}
-          />
-          <StatCard label="Orders" value={now.orders} before={before.orders} change={changeText(now.orders, before.orders)} />
-          <StatCard
-            label="Average order"
-            value={formatUsd(now.averageOrderCents)}
-            before={formatUsd(before.averageOrderCents)}
-            change={changeText(now.averageOrderCents, before.averageOrderCents)}
-          />
-          <StatCard
-            label="Tax collected"
-            value={formatUsd(now.taxCents)}
-            before={formatUsd(before.taxCents)}
-            change={changeText(now.taxCents, before.taxCents)}
-          />
-          <StatCard
-            label="Shipping charged"
-            value={formatUsd(now.shippingCents)}
-            before={formatUsd(before.shippingCents)}
-            change={changeText(now.shippingCents, before.shippingCents)}
-          />
-        </StatGrid>
+      <Section id="sales" title="Sales" className="mt-8">
+        <StatCards stats={SALES_STATS.map(({ label, key, format }) => compared(label, now[key], before[key], format))} />
         <ChartFigure
           id="revenue"
           title={`Net revenue and orders per ${period.bucket}`}
@@ -206,12 +189,9 @@ export default async function ConsoleOverview({ searchParams }: { searchParams: 
             />
           </div>
         )}
-      </section>
+      </Section>
 
-      <section aria-labelledby="funnel-title" className="mt-10">
-        <h2 id="funnel-title" className="text-xl font-semibold text-ink">
-          Funnel
-        </h2>
+      <Section id="funnel" title="Funnel">
         <ChartFigure
           id="funnel-chart"
           title="Carts started, checkouts and paid orders"
@@ -227,50 +207,21 @@ export default async function ConsoleOverview({ searchParams }: { searchParams: 
           }
           table={<FigureTable caption="Funnel steps" columns={["Step", "Count", "Before", "Of the step before"]} rows={stepRows} />}
         />
-      </section>
+      </Section>
 
-      <section aria-labelledby="members-title" className="mt-10">
-        <h2 id="members-title" className="text-xl font-semibold text-ink">
-          Membership
-        </h2>
-        <StatGrid>
-          <StatCard
-            label="Active members"
-            value={members.activeMembers}
-            before={members.activeMembersAtStart}
-            change={changeText(members.activeMembers, members.activeMembersAtStart)}
-          />
-          <StatCard
-            label="Monthly recurring revenue"
-            value={formatUsd(members.mrrCents)}
-            before={formatUsd(members.mrrAtStartCents)}
-            change={changeText(members.mrrCents, members.mrrAtStartCents)}
-          />
-          <StatCard
-            label="New members"
-            value={members.newMembers}
-            before={membership.previous.newMembers}
-            change={changeText(members.newMembers, membership.previous.newMembers)}
-          />
-          <StatCard
-            label="Cancelled"
-            value={members.cancelled}
-            before={membership.previous.cancelled}
-            change={changeText(members.cancelled, membership.previous.cancelled)}
-          />
-          <StatCard
-            label="Lapsed"
-            value={members.lapsed}
-            before={membership.previous.lapsed}
-            change={changeText(members.lapsed, membership.previous.lapsed)}
-          />
-          <StatCard label="Churn" value={share(members.churn)} before={share(membership.previous.churn)} />
-          <StatCard
-            label="Renewals due in 30 days"
-            value={`${members.renewalsDue.count} · ${formatUsd(members.renewalsDue.amountCents)}`}
-          />
-          <StatCard label="Lenwell Care plans active" value={members.carePlansActive} />
-        </StatGrid>
+      <Section id="members" title="Membership">
+        <StatCards
+          stats={[
+            compared("Active members", members.activeMembers, members.activeMembersAtStart),
+            compared("Monthly recurring revenue", members.mrrCents, members.mrrAtStartCents, formatUsd),
+            compared("New members", members.newMembers, membership.previous.newMembers),
+            compared("Cancelled", members.cancelled, membership.previous.cancelled),
+            compared("Lapsed", members.lapsed, membership.previous.lapsed),
+            { label: "Churn", value: share(members.churn), before: share(membership.previous.churn) },
+            { label: "Renewals due in 30 days", value: `${members.renewalsDue.count} · ${formatUsd(members.renewalsDue.amountCents)}` },
+            { label: "Lenwell Care plans active", value: members.carePlansActive },
+          ]}
+        />
         <h3 className="mt-6 text-base font-semibold text-ink">Renewals stuck</h3>
         {members.awaitingBank.length + members.failing.length === 0 ? (
           <p className="mt-2 text-sm text-ink-soft">No renewal waits on the bank or fails.</p>
@@ -298,35 +249,25 @@ export default async function ConsoleOverview({ searchParams }: { searchParams: 
             </p>
           </div>
         )}
-      </section>
+      </Section>
 
-      <section aria-labelledby="after-sale-title" className="mt-10">
-        <h2 id="after-sale-title" className="text-xl font-semibold text-ink">
-          After-sale
-        </h2>
-        <StatGrid>
-          <StatCard
-            label="Requests made"
-            value={afterSale.current.requested}
-            before={afterSale.previous.requested}
-            change={changeText(afterSale.current.requested, afterSale.previous.requested)}
-          />
-          <StatCard
-            label="Median time to first decision"
-            value={hours(afterSale.current.medianHoursToDecision)}
-            before={hours(afterSale.previous.medianHoursToDecision)}
-          />
-          <StatCard
-            label="Refunds issued"
-            value={`${now.afterSaleRefunds} · ${formatUsd(now.afterSaleRefundCents)}`}
-            before={`${before.afterSaleRefunds} · ${formatUsd(before.afterSaleRefundCents)}`}
-          />
-          <StatCard
-            label="Repairs under Lenwell Care"
-            value={afterSale.current.coveredRepairs}
-            before={afterSale.previous.coveredRepairs}
-          />
-        </StatGrid>
+      <Section id="after-sale" title="After-sale">
+        <StatCards
+          stats={[
+            compared("Requests made", afterSale.current.requested, afterSale.previous.requested),
+            {
+              label: "Median time to first decision",
+              value: hours(afterSale.current.medianHoursToDecision),
+              before: hours(afterSale.previous.medianHoursToDecision),
+            },
+            {
+              label: "Refunds issued",
+              value: `${now.afterSaleRefunds} · ${formatUsd(now.afterSaleRefundCents)}`,
+              before: `${before.afterSaleRefunds} · ${formatUsd(before.afterSaleRefundCents)}`,
+            },
+            { label: "Repairs under Lenwell Care", value: afterSale.current.coveredRepairs, before: afterSale.previous.coveredRepairs },
+          ]}
+        />
         <h3 className="mt-6 text-base font-semibold text-ink">Open requests now</h3>
         {afterSale.current.open.length === 0 ? (
           <p className="mt-2 text-sm text-ink-soft">No request is open.</p>
@@ -346,12 +287,9 @@ export default async function ConsoleOverview({ searchParams }: { searchParams: 
             />
           </div>
         )}
-      </section>
+      </Section>
 
-      <section aria-labelledby="referrals-title" className="mt-10">
-        <h2 id="referrals-title" className="text-xl font-semibold text-ink">
-          Referral codes
-        </h2>
+      <Section id="referrals" title="Referral codes">
         {overview.referrals.length === 0 ? (
           <p className="mt-2 text-sm text-ink-soft">No order paid in this period came through a referral code.</p>
         ) : (
@@ -363,12 +301,9 @@ export default async function ConsoleOverview({ searchParams }: { searchParams: 
             />
           </div>
         )}
-      </section>
+      </Section>
 
-      <section aria-labelledby="filters-title" className="mt-10">
-        <h2 id="filters-title" className="text-xl font-semibold text-ink">
-          Filter demand ahead
-        </h2>
+      <Section id="filters" title="Filter demand ahead">
         <ChartFigure
           id="demand"
           title="Filter shipments due per week, next 12 weeks"
@@ -406,7 +341,7 @@ export default async function ConsoleOverview({ searchParams }: { searchParams: 
             rows={forecast.weeks.map((week, index) => [week.from, ...forecast.skus.map((sku) => sku.weekly[index] ?? 0)])}
           />
         </div>
-      </section>
+      </Section>
     </div>
   );
 }

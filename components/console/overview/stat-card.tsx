@@ -10,7 +10,20 @@ export function changeText(current: number, previous: number): string {
   return `${percent >= 0 ? "up" : "down"} ${Math.abs(percent)}%`;
 }
 
-export function StatCard({ label, value, before, change }: { label: string; value: ReactNode; before?: ReactNode; change?: string }) {
+/** What one card shows: a figure, and optionally what it was in the period before and the change. */
+export interface Stat {
+  label: string;
+  value: ReactNode;
+  before?: ReactNode;
+  change?: string;
+}
+
+/** A figure beside the period before it, both read the same way (as dollars, say), with the change between them. */
+export function compared(label: string, current: number, previous: number, format: (value: number) => ReactNode = (value) => value): Stat {
+  return { label, value: format(current), before: format(previous), change: changeText(current, previous) };
+}
+
+export function StatCard({ label, value, before, change }: Stat) {
   return (
     <div className="min-w-0 rounded-xl border border-line bg-white p-3 desk:p-4">
       <dt className="text-sm text-ink-soft">{label}</dt>
@@ -27,4 +40,15 @@ export function StatCard({ label, value, before, change }: { label: string; valu
 
 export function StatGrid({ children }: { children: ReactNode }) {
   return <dl className="mt-4 grid grid-cols-2 gap-3 desk:grid-cols-4">{children}</dl>;
+}
+
+/** A section's figures as a list, so the page names each card once rather than repeating its markup. */
+export function StatCards({ stats }: { stats: readonly Stat[] }) {
+  return (
+    <StatGrid>
+      {stats.map((stat) => (
+        <StatCard key={stat.label} {...stat} />
+      ))}
+    </StatGrid>
+  );
 }

@@ -94,7 +94,7 @@ function changedFields(before: ProductRow, after: ProductRow): { field: string; 
   return pairs.filter(([, from, to]) => from !== to).map(([field, fromValue, toValue]) => ({ field, fromValue, toValue }));
 }
 
-function toAdminProduct(row: ProductRow): OperatorProduct {
+function toOperatorProduct(row: ProductRow): OperatorProduct {
   return {
     sku: row.sku,
     name: row.name,
@@ -113,7 +113,7 @@ export async function operatorListProducts(actor: Pick<UserRow, "role">): Promis
   assertOperator(actor);
   const db = await getDb();
   const rows = await db.select().from(products).orderBy(asc(products.category), asc(products.sortOrder), asc(products.sku));
-  return rows.map(toAdminProduct);
+  return rows.map(toOperatorProduct);
 }
 
 /** One product with its change record, newest first; null for an unknown sku. */
@@ -135,7 +135,7 @@ export async function operatorGetProduct(
     changes.map((change) => change.actorUserId),
   );
   return {
-    product: toAdminProduct(row),
+    product: toOperatorProduct(row),
     changes: changes.map((change) => ({
       field: change.field,
       from: change.fromValue,
