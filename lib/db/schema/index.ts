@@ -8,7 +8,7 @@ export * from "./cart-items";
 export * from "./orders";
 export * from "./payments";
 export * from "./memberships";
-export * from "./test-provider";
+export * from "./sandbox-gateway";
 export * from "./product-changes";
 export * from "./after-sale";
 export * from "./mail-outbox";

@@ -11,7 +11,7 @@ import {
   payments,
   products,
   savedPaymentMethods,
-  testProviderCharges,
+  sandboxCharges,
   users,
 } from "@/lib/db/schema";
 import { operatorCancelOrder } from "@/lib/server/orders";
@@ -179,7 +179,7 @@ describeEachEngine("membership renewals and cancels on $name", (engine) => {
       await Promise.all([runRenewals(moment), runRenewals(moment)]);
       expect((await row(membershipId)).endsAt.toISOString()).toBe("2029-07-15T10:00:00.000Z");
       expect(await ordersOf(who.id)).toHaveLength(2);
-      const charges = await db().db.select().from(testProviderCharges).where(eq(testProviderCharges.amountCents, 1290));
+      const charges = await db().db.select().from(sandboxCharges).where(eq(sandboxCharges.amountCents, 1290));
       expect(charges.filter((charge) => charge.idempotencyKey.startsWith(`renewal:${membershipId}`))).toHaveLength(1);
       expect((await mailsTo(who.email)).filter((mail) => mail.subject.startsWith("Receipt"))).toHaveLength(1);
     },
@@ -280,7 +280,7 @@ describeEachEngine("membership renewals and cancels on $name", (engine) => {
       expect(rows.filter((item) => item.autoRenew)).toMatchObject([{ orderId: added.orderId }]);
       await runRenewals(new Date(at(end).getTime() + DAY));
       expect(await row(membershipId)).toMatchObject({ status: "expired", renewalAttempts: 1 });
-      const retried = await db().db.select().from(testProviderCharges).where(eq(testProviderCharges.failureCode, "decline_off_session"));
+      const retried = await db().db.select().from(sandboxCharges).where(eq(sandboxCharges.failureCode, "decline_off_session"));
       expect(retried.filter((charge) => charge.idempotencyKey.startsWith(`renewal:${membershipId}`))).toHaveLength(1);
     },
     JOB_TEST_TIMEOUT_MS,

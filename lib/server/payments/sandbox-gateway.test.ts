@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { testProviderCards, testProviderCharges } from "@/lib/db/schema";
+import { sandboxCards, sandboxCharges } from "@/lib/db/schema";
 import { databaseForSuite, describeOnPglite } from "@/test/support/test-engines";
 import { InvalidCardError, RefundRefusedError, type NewCard } from "./provider";
 import { createSandboxGateway } from "./sandbox-gateway";
@@ -66,7 +66,7 @@ describeOnPglite("test payment provider on pglite", (engine) => {
     const first = await charge("4242424242424242", key);
     const second = await charge("4242424242424242", key);
     expect(second.providerRef).toBe(first.providerRef);
-    expect(await db().db.select().from(testProviderCharges).where(eq(testProviderCharges.idempotencyKey, key))).toHaveLength(1);
+    expect(await db().db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, key))).toHaveLength(1);
     await expect(charge("4242424242424242", key, 9999)).rejects.toThrow(/different charge parameters/);
   });
 
@@ -79,7 +79,7 @@ describeOnPglite("test payment provider on pglite", (engine) => {
       RefundRefusedError,
     );
     await provider().refund({ providerRef, amountCents: 400, idempotencyKey: uniqueKey("re") });
-    const [row] = await db().db.select().from(testProviderCharges).where(eq(testProviderCharges.ref, providerRef));
+    const [row] = await db().db.select().from(sandboxCharges).where(eq(sandboxCharges.ref, providerRef));
     expect(row?.refundedCents).toBe(1000);
     const declined = await charge("4000000000000002");
     await expect(
@@ -90,7 +90,7 @@ describeOnPglite("test payment provider on pglite", (engine) => {
   it("saves a card as its behaviour, brand, last four and expiry, and charges it later", async () => {
     const saved = await provider().saveCard(card("4000 0000 0000 0002"));
     expect(saved).toMatchObject({ brand: "Visa", last4: "0002", expMonth: 8, expYear: 2027 });
-    const [row] = await db().db.select().from(testProviderCards).where(eq(testProviderCards.ref, saved.reference));
+    const [row] = await db().db.select().from(sandboxCards).where(eq(sandboxCards.ref, saved.reference));
     expect(JSON.stringify(row)).not.toContain("4000000000000002");
     const result = await provider().charge({
       amountCents: 100,
@@ -160,7 +160,7 @@ describeOnPglite("test payment provider on pglite", (engine) => {
         kind: "not_waiting",
         result: { status: "failed" },
       });
-      const [row] = await db().db.select().from(testProviderCharges).where(eq(testProviderCharges.ref, waiting.providerRef));
+      const [row] = await db().db.select().from(sandboxCharges).where(eq(sandboxCharges.ref, waiting.providerRef));
       expect(row).toMatchObject({ status: "failed", failureCode: "payment_intent_authentication_failure" });
     });
 

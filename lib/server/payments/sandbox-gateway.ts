@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { DbExecutor } from "@/lib/db/client";
-import { testProviderCards, testProviderCharges, testProviderRefunds } from "@/lib/db/schema";
+import { sandboxCards, sandboxCharges, sandboxRefunds } from "@/lib/db/schema";
 import {
   InvalidCardError,
   RefundRefusedError,
@@ -41,8 +41,8 @@ function validateCard(card: NewCard, now: Date) {
   return { outcome: testCard.outcome, brand: testCard.brand, last4: digits.slice(-4), expMonth: card.expMonth, expYear: card.expYear };
 }
 
-type ChargeRow = typeof testProviderCharges.$inferSelect;
-type CardRow = typeof testProviderCards.$inferSelect;
+type ChargeRow = typeof sandboxCharges.$inferSelect;
+type CardRow = typeof sandboxCards.$inferSelect;
 
 function savedCardOf(card: CardRow): SavedCard {
   return { reference: card.ref, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear };
@@ -88,13 +88,13 @@ export interface SandboxGateway extends PaymentProvider {
  */
 export function createSandboxGateway(db: DbExecutor, now: () => Date = () => new Date()): SandboxGateway {
   async function findCharge(idempotencyKey: string) {
-    const [row] = await db.select().from(testProviderCharges).where(eq(testProviderCharges.idempotencyKey, idempotencyKey)).limit(1);
+    const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, idempotencyKey)).limit(1);
     return row ?? null;
   }
 
   async function findCard(ref: string | null): Promise<CardRow | null> {
     if (!ref) return null;
-    const [card] = await db.select().from(testProviderCards).where(eq(testProviderCards.ref, ref)).limit(1);
+    const [card] = await db.select().from(sandboxCards).where(eq(sandboxCards.ref, ref)).limit(1);
     return card ?? null;
   }
 
@@ -104,7 +104,7 @@ export function createSandboxGateway(db: DbExecutor, now: () => Date = () => new
 
   async function keepCard(card: ReturnType<typeof validateCard>): Promise<CardRow> {
     const [kept] = await db
-      .insert(testProviderCards)
+      .insert(sandboxCards)
       .values({ ref: reference("tp_card"), ...card })
       .returning();
     if (!kept) throw new Error("The sandbox gateway's card insert returned no row");
@@ -127,7 +127,7 @@ export function createSandboxGateway(db: DbExecutor, now: () => Date = () => new
     }
 
     let card: {
-      outcome: (typeof testProviderCards.$inferSelect)["outcome"];
+      outcome: (typeof sandboxCards.$inferSelect)["outcome"];
       brand: string;
       last4: string;
       expMonth: number;
@@ -163,7 +163,7 @@ export function createSandboxGateway(db: DbExecutor, now: () => Date = () => new
     // waiting on the bank's check is kept now, and named to the shop (savedCard) only once it passes.
     if (!failed && request.saveCard && request.source.kind === "card") cardRef = (await keepCard(card)).ref;
     const [inserted] = await db
-      .insert(testProviderCharges)
+      .insert(sandboxCharges)
       .values({
         ref: reference("tp_ch"),
         idempotencyKey: request.idempotencyKey,
@@ -179,7 +179,7 @@ export function createSandboxGateway(db: DbExecutor, now: () => Date = () => new
         expMonth: card.expMonth,
         expYear: card.expYear,
       })
-      .onConflictDoNothing({ target: testProviderCharges.idempotencyKey })
+      .onConflictDoNothing({ target: sandboxCharges.idempotencyKey })
       .returning();
     if (inserted) return answer(inserted);
     // Another call with the same key got there first: its answer is ours.
@@ -189,7 +189,7 @@ export function createSandboxGateway(db: DbExecutor, now: () => Date = () => new
   }
 
   async function retrieve(providerRef: string): Promise<ChargeResult> {
-    const [row] = await db.select().from(testProviderCharges).where(eq(testProviderCharges.ref, providerRef)).limit(1);
+    const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.ref, providerRef)).limit(1);
     if (!row) throw new Error(`The sandbox gateway has no charge ${providerRef}`);
     return answer(row);
   }
@@ -217,25 +217,25 @@ export function createSandboxGateway(db: DbExecutor, now: () => Date = () => new
     // Only a charge waiting on the bank's check can be stopped; any other has ended already.
     async cancel(providerRef: string): Promise<ChargeResult> {
       await db
-        .update(testProviderCharges)
+        .update(sandboxCharges)
         .set({ status: "canceled", failureMessage: PAYMENT_MESSAGES.canceled })
-        .where(and(eq(testProviderCharges.ref, providerRef), eq(testProviderCharges.status, "requires_action")));
+        .where(and(eq(sandboxCharges.ref, providerRef), eq(sandboxCharges.status, "requires_action")));
       return retrieve(providerRef);
     },
 
     async answerBankCheck(providerRef: string, passed: boolean): Promise<BankCheckAnswer> {
       const status = passed ? "succeeded" : "failed";
       const [moved] = await db
-        .update(testProviderCharges)
+        .update(sandboxCharges)
         .set(
           passed
             ? { status, failureCode: null, failureMessage: null }
             : { status, failureCode: AUTHENTICATION_FAILED, failureMessage: PAYMENT_MESSAGES.cardRefused[AUTHENTICATION_FAILED] },
         )
-        .where(and(eq(testProviderCharges.ref, providerRef), eq(testProviderCharges.status, "requires_action")))
+        .where(and(eq(sandboxCharges.ref, providerRef), eq(sandboxCharges.status, "requires_action")))
         .returning();
       if (moved) return { kind: "answered", result: await answer(moved) };
-      const [row] = await db.select().from(testProviderCharges).where(eq(testProviderCharges.ref, providerRef)).limit(1);
+      const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.ref, providerRef)).limit(1);
       if (!row) throw new Error(`The sandbox gateway has no charge ${providerRef}`);
       // Answered the same way before (a retried call): the same answer, nothing moved again.
       const same = row.status === status && (passed || row.failureCode === AUTHENTICATION_FAILED);
@@ -252,26 +252,22 @@ export function createSandboxGateway(db: DbExecutor, now: () => Date = () => new
     },
 
     async refund(request: RefundRequest): Promise<RefundResult> {
-      const [earlier] = await db
-        .select()
-        .from(testProviderRefunds)
-        .where(eq(testProviderRefunds.idempotencyKey, request.idempotencyKey))
-        .limit(1);
+      const [earlier] = await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, request.idempotencyKey)).limit(1);
       if (earlier) return { refundRef: earlier.ref, amountCents: earlier.amountCents, status: "succeeded", failureMessage: null };
       if (!Number.isInteger(request.amountCents) || request.amountCents <= 0)
         throw new RefundRefusedError("amount_invalid", PAYMENT_MESSAGES.refundRefused.amount_invalid);
       // The conditional update is the check: two refunds at once can never exceed the charge.
       const [charge] = await db
-        .update(testProviderCharges)
-        .set({ refundedCents: sql`${testProviderCharges.refundedCents} + ${request.amountCents}` })
+        .update(sandboxCharges)
+        .set({ refundedCents: sql`${sandboxCharges.refundedCents} + ${request.amountCents}` })
         .where(
-          sql`${testProviderCharges.ref} = ${request.providerRef} and ${testProviderCharges.status} = 'succeeded'
-              and ${testProviderCharges.refundedCents} + ${request.amountCents} <= ${testProviderCharges.amountCents}`,
+          sql`${sandboxCharges.ref} = ${request.providerRef} and ${sandboxCharges.status} = 'succeeded'
+              and ${sandboxCharges.refundedCents} + ${request.amountCents} <= ${sandboxCharges.amountCents}`,
         )
-        .returning({ ref: testProviderCharges.ref });
+        .returning({ ref: sandboxCharges.ref });
       if (!charge) throw new RefundRefusedError("amount_too_large", PAYMENT_MESSAGES.refundRefused.amount_too_large);
       const refundRef = reference("tp_re");
-      await db.insert(testProviderRefunds).values({
+      await db.insert(sandboxRefunds).values({
         ref: refundRef,
         idempotencyKey: request.idempotencyKey,
         chargeRef: charge.ref,
@@ -285,7 +281,7 @@ export function createSandboxGateway(db: DbExecutor, now: () => Date = () => new
     },
 
     async removeCard(ref: string): Promise<void> {
-      await db.update(testProviderCards).set({ removedAt: now() }).where(eq(testProviderCards.ref, ref));
+      await db.update(sandboxCards).set({ removedAt: now() }).where(eq(sandboxCards.ref, ref));
     },
   };
 }

@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { testProviderCharges, testProviderRefunds } from "@/lib/db/schema";
+import { sandboxCharges, sandboxRefunds } from "@/lib/db/schema";
 import { operatorOrderSchema, type OperatorOrder } from "@/lib/schemas/operator-order";
 import { applyPaymentEvent } from "@/lib/server/orders";
 import { applyAs, submitTracking } from "@/test/support/after-sale";
@@ -56,12 +56,12 @@ describeEachEngine("refunds that fail, and sending them again, on $name", (engin
    * answers every refund at once, so its books are moved here as a real provider's would be.
    */
   async function refundFailsLater(refundRef: string, providerRef: string, amountCents: number): Promise<void> {
-    const [atProvider] = await db().db.select().from(testProviderRefunds).where(eq(testProviderRefunds.ref, refundRef));
+    const [atProvider] = await db().db.select().from(sandboxRefunds).where(eq(sandboxRefunds.ref, refundRef));
     expect(atProvider?.amountCents).toBe(amountCents);
     await db()
-      .db.update(testProviderCharges)
-      .set({ refundedCents: sql`${testProviderCharges.refundedCents} - ${amountCents}` })
-      .where(eq(testProviderCharges.ref, providerRef));
+      .db.update(sandboxCharges)
+      .set({ refundedCents: sql`${sandboxCharges.refundedCents} - ${amountCents}` })
+      .where(eq(sandboxCharges.ref, providerRef));
     const event = {
       id: `evt_${randomUUID()}`,
       type: "refund.failed",
@@ -214,10 +214,7 @@ describeEachEngine("refunds that fail, and sending them again, on $name", (engin
       const orderId = await paidOrderOf(who, [{ sku: PEN, quantity: 2 }]);
       const { providerRef } = await chargeOf(db(), orderId);
       // Someone refunded the charge in the provider's dashboard and its webhook has not arrived yet.
-      await db()
-        .db.update(testProviderCharges)
-        .set({ refundedCents: testProviderCharges.amountCents })
-        .where(eq(testProviderCharges.ref, providerRef));
+      await db().db.update(sandboxCharges).set({ refundedCents: sandboxCharges.amountCents }).where(eq(sandboxCharges.ref, providerRef));
 
       const answered = await cancelAs(admin, orderId);
       const cancelled = await consoleOrder(admin, orderId);

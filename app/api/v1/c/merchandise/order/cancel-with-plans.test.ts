@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { testProviderCharges } from "@/lib/db/schema";
+import { sandboxCharges } from "@/lib/db/schema";
 import { orderSchema } from "@/lib/schemas/order";
 import type { User } from "@/lib/schemas/user";
 import { mailsTo } from "@/test/support/after-sale";
@@ -91,7 +91,7 @@ describeEachEngine("cancelling a paid order with a plan in it on $name", (engine
       await expectLedgerMatchesOrder(db(), orderId);
       const charge = await chargeOf(db(), orderId);
       expect(charge).toMatchObject({ status: "refunded", refundedCents: 15_684 });
-      const [atProvider] = await db().db.select().from(testProviderCharges).where(eq(testProviderCharges.ref, charge.providerRef));
+      const [atProvider] = await db().db.select().from(sandboxCharges).where(eq(sandboxCharges.ref, charge.providerRef));
       expect(atProvider?.refundedCents).toBe(15_684);
 
       const mail = (await mailsTo(who.email)).find((message) => message.subject === "Your Lenwell order was cancelled");

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { afterSaleRequests, testProviderCharges } from "@/lib/db/schema";
+import { afterSaleRequests, sandboxCharges } from "@/lib/db/schema";
 import { cancelMembershipResponseSchema } from "@/lib/schemas/user";
 import { applyAs, mailsTo } from "@/test/support/after-sale";
 import { dataOf, read } from "@/test/support/answer";
@@ -86,7 +86,7 @@ describeEachEngine("plan lines and after-sale on $name", (engine) => {
       ]);
       const charge = await chargeOf(db(), orderId);
       expect(charge).toMatchObject({ status: "partially_refunded", refundedCents: 12_900 });
-      const [atProvider] = await db().db.select().from(testProviderCharges).where(eq(testProviderCharges.ref, charge.providerRef));
+      const [atProvider] = await db().db.select().from(sandboxCharges).where(eq(sandboxCharges.ref, charge.providerRef));
       expect(atProvider?.refundedCents).toBe(12_900);
       const ledger = await ledgerOf(db(), orderId);
       expect(ledger.map(({ reason, status, amountCents, membershipId }) => ({ reason, status, amountCents, membershipId }))).toEqual([

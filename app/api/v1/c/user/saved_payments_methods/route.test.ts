@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { memberships, savedPaymentMethods, testProviderCards, users } from "@/lib/db/schema";
+import { memberships, savedPaymentMethods, sandboxCards, users } from "@/lib/db/schema";
 import type { SavedCardAnswer, SavedPaymentMethod } from "@/lib/schemas/order";
 import { createSession } from "@/lib/server/auth/session";
 import { dataOf, read } from "@/test/support/answer";
@@ -57,7 +57,7 @@ describeEachEngine("saved cards on the sandbox gateway on $name", (engine) => {
     expect(second.cards.map((saved) => saved.last4)).toEqual(["4242", "4444"]);
     expect(await listOf(token)).toEqual(second.cards);
     // Only the provider's reference and what the page shows are kept: never the number.
-    const rows = await db().db.select().from(testProviderCards);
+    const rows = await db().db.select().from(sandboxCards);
     expect(JSON.stringify(rows)).not.toContain("4242424242424242");
   });
 
@@ -117,8 +117,8 @@ describeEachEngine("saved cards on the sandbox gateway on $name", (engine) => {
     expect(left).toEqual([expect.objectContaining({ last4: "4444", isDefault: true, renewsMembership: true })]);
     const [kept] = await db()
       .db.select()
-      .from(testProviderCards)
-      .where(eq(testProviderCards.ref, visaRow?.providerRef ?? ""));
+      .from(sandboxCards)
+      .where(eq(sandboxCards.ref, visaRow?.providerRef ?? ""));
     expect(kept?.removedAt).toBeInstanceOf(Date);
   });
 

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { and, eq, like, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { memberships, orders, payments, savedPaymentMethods, testProviderCharges, users } from "@/lib/db/schema";
+import { memberships, orders, payments, savedPaymentMethods, sandboxCharges, users } from "@/lib/db/schema";
 import { amountToCents } from "@/lib/rules/money";
 import type { Order, SavedPaymentMethod } from "@/lib/schemas/order";
 import type { User } from "@/lib/schemas/user";
@@ -93,7 +93,7 @@ describeEachEngine("paying an order on $name", (engine) => {
     // Nothing anywhere holds the card number or the security code.
     const stored = JSON.stringify([
       await db().db.select().from(payments),
-      await db().db.select().from(testProviderCharges),
+      await db().db.select().from(sandboxCharges),
       await db().db.select().from(savedPaymentMethods),
     ]);
     expect(stored).not.toContain("4242424242424242");
@@ -400,8 +400,8 @@ describeEachEngine("paying an order on $name", (engine) => {
     expect(payment).toMatchObject({ status: "refunded", refundedCents: totalCents });
     const [charge] = await db()
       .db.select()
-      .from(testProviderCharges)
-      .where(eq(testProviderCharges.ref, payment?.providerRef ?? ""));
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.ref, payment?.providerRef ?? ""));
     expect(charge?.refundedCents).toBe(totalCents);
 
     const partialId = await order(token, "LW-ACC-TDS", 3);
@@ -503,9 +503,9 @@ describeEachEngine("paying an order on $name", (engine) => {
       expect(await chargesFor(orderId)).toHaveLength(1);
       const ledger = await db()
         .db.select()
-        .from(testProviderCharges)
+        .from(sandboxCharges)
         // The provider's key is derived from the order and this attempt's key (lib/server/payments/pay.ts).
-        .where(like(testProviderCharges.idempotencyKey, `%${orderId}%${attempt}`));
+        .where(like(sandboxCharges.idempotencyKey, `%${orderId}%${attempt}`));
       expect(ledger).toHaveLength(1);
     });
 

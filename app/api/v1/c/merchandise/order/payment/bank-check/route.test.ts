@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { payments, savedPaymentMethods, testProviderCharges, users } from "@/lib/db/schema";
+import { payments, savedPaymentMethods, sandboxCharges, users } from "@/lib/db/schema";
 import type { Order } from "@/lib/schemas/order";
 import { createSession } from "@/lib/server/auth/session";
 import { read } from "@/test/support/answer";
@@ -89,8 +89,8 @@ describeEachEngine("the Test mode bank check on $name", (engine) => {
     expect(payment).toMatchObject({ status: "succeeded", last4: "3155" });
     const [charge] = await db()
       .db.select()
-      .from(testProviderCharges)
-      .where(eq(testProviderCharges.ref, payment?.providerRef ?? ""));
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.ref, payment?.providerRef ?? ""));
     expect(charge?.status).toBe("succeeded");
     expect(await db().db.select().from(savedPaymentMethods).where(eq(savedPaymentMethods.userId, id))).toHaveLength(1);
     // Nothing waits any more: the same answer again, or the other, is a refusal, and nothing moves.
@@ -163,9 +163,9 @@ describeEachEngine("the Test mode bank check on $name", (engine) => {
     const refused = await answerCheck(token, { orderId, passed: true });
     expect(refused.status).toBe(409);
     const charges = await db()
-      .db.select({ status: testProviderCharges.status, last4: testProviderCharges.last4 })
-      .from(testProviderCharges)
-      .innerJoin(payments, eq(payments.providerRef, testProviderCharges.ref))
+      .db.select({ status: sandboxCharges.status, last4: sandboxCharges.last4 })
+      .from(sandboxCharges)
+      .innerJoin(payments, eq(payments.providerRef, sandboxCharges.ref))
       .where(eq(payments.orderId, orderId));
     expect(charges.map((charge) => `${charge.last4}:${charge.status}`).sort()).toEqual(["3155:canceled", "4242:succeeded"]);
   });

@@ -2,8 +2,9 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 
-// The ledger of the built-in test payment provider ("Test mode"). A real provider keeps these
-// records on its side; the test one keeps them here so that its idempotency and refunds are real
+// The ledger of the sandbox gateway, the built-in payment provider of "Test mode" (its SQL tables
+// keep their first names, test_provider_*). A real provider keeps these records on its side; the
+// sandbox keeps them here so that its idempotency and refunds are real
 // (a replayed key returns the first answer, a refund can never exceed what was charged).
 // Like every part of the shop, it never holds a card number or security code: a test card is
 // remembered by its behaviour (which outcome the documented number stands for), brand, last four
@@ -14,7 +15,7 @@ import { createdAt } from "./columns";
 // "authenticate": the bank asks for its check (3-D Secure) on every charge with the holder present,
 // and lets a charge without them (a renewal of the card once kept) through, like Stripe's
 // 4000 0025 0000 3155; the sandbox stands in for the bank (answerBankCheck).
-export const TEST_CARD_OUTCOMES = [
+export const SANDBOX_CARD_OUTCOMES = [
   "succeed",
   "decline",
   "insufficient_funds",
@@ -22,7 +23,7 @@ export const TEST_CARD_OUTCOMES = [
   "decline_off_session",
   "authenticate",
 ] as const;
-export type SandboxCardOutcome = (typeof TEST_CARD_OUTCOMES)[number];
+export type SandboxCardOutcome = (typeof SANDBOX_CARD_OUTCOMES)[number];
 
 /**
  * A charge's state. "requires_action": it waits on the bank's check; it moves once, to "succeeded"
@@ -30,9 +31,9 @@ export type SandboxCardOutcome = (typeof TEST_CARD_OUTCOMES)[number];
  */
 export const TEST_CHARGE_STATUSES = ["succeeded", "failed", "requires_action", "canceled"] as const;
 
-export const testProviderCards = pgTable("test_provider_cards", {
+export const sandboxCards = pgTable("test_provider_cards", {
   ref: text("ref").primaryKey(),
-  outcome: text("outcome", { enum: TEST_CARD_OUTCOMES }).notNull(),
+  outcome: text("outcome", { enum: SANDBOX_CARD_OUTCOMES }).notNull(),
   brand: text("brand").notNull(),
   last4: text("last4").notNull(),
   expMonth: integer("exp_month").notNull(),
@@ -42,7 +43,7 @@ export const testProviderCards = pgTable("test_provider_cards", {
   removedAt: timestamp("removed_at", { withTimezone: true }),
 });
 
-export const testProviderCharges = pgTable(
+export const sandboxCharges = pgTable(
   "test_provider_charges",
   {
     ref: text("ref").primaryKey(),
@@ -54,7 +55,7 @@ export const testProviderCharges = pgTable(
     refundedCents: integer("refunded_cents").notNull().default(0),
     failureCode: text("failure_code"),
     failureMessage: text("failure_message"),
-    cardRef: text("card_ref").references(() => testProviderCards.ref, { onDelete: "restrict" }),
+    cardRef: text("card_ref").references(() => sandboxCards.ref, { onDelete: "restrict" }),
     brand: text("brand").notNull(),
     last4: text("last4").notNull(),
     expMonth: integer("exp_month").notNull(),
@@ -66,14 +67,14 @@ export const testProviderCharges = pgTable(
   ],
 );
 
-export const testProviderRefunds = pgTable(
+export const sandboxRefunds = pgTable(
   "test_provider_refunds",
   {
     ref: text("ref").primaryKey(),
     idempotencyKey: text("idempotency_key").notNull().unique(),
     chargeRef: text("charge_ref")
       .notNull()
-      .references(() => testProviderCharges.ref, { onDelete: "restrict" }),
+      .references(() => sandboxCharges.ref, { onDelete: "restrict" }),
     amountCents: integer("amount_cents").notNull(),
     createdAt: createdAt(),
   },
