@@ -64,9 +64,10 @@ export async function register() {
         stopWork: [
           { label: "the scheduled jobs", run: stopScheduler },
           { label: "the mail worker", run: () => mailWorker().stop() },
-          { label: "the search counts", run: () => searchCounts.stop() },
         ],
         finally: [
+          // After the requests: the searches served while the instance drains are counted too.
+          { label: "the search counts", run: () => searchCounts.stop() },
           { label: "closing the database", run: async () => (await getDatabase()).close() },
           // The last spans go out before the process does.
           ...(env.OTEL_EXPORTER_OTLP_ENDPOINT
