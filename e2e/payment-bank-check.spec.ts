@@ -1,31 +1,19 @@
 import type { Page } from "@playwright/test";
 import { paymentPath } from "@/lib/config/routes";
 import { expect, registerFreshCustomer, test, TEST_ADDRESS } from "./fixtures";
+import { buyNowThroughApi } from "./shop-api";
+import { fillTestCard } from "./card-fields";
 
 // Test mode's bank check (3-D Secure): the card 4000 0025 0000 3155 asks for it, and the payment
 // page's dialog stands in for the bank, passing or failing it.
 
-async function pendingOrder(page: Page): Promise<string> {
-  const response = await page.request.post("/api/v1/c/merchandise/order/add", { data: { skuNum: "LW-F1-PP", quantity: 1 } });
-  expect(response.status()).toBe(200);
-  const body = (await response.json()) as { data: { orderId: string } };
-  return body.data.orderId;
-}
-
-async function fillCard(page: Page, number: string) {
-  await page.getByLabel("Card number").fill(number);
-  await page.getByLabel("Expiry (MM / YY)").fill(`12 / ${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, "0")}`);
-  await page.getByLabel("Security code (CVC)").fill("123");
-  await page.getByLabel("Name on the card").fill("Sam Rivers");
-}
-
 /** Pays with the card the bank checks, and opens the Test mode bank's dialog from the panel. */
 async function payAndOpenTheBank(page: Page) {
   await registerFreshCustomer(page, { address: TEST_ADDRESS });
-  const orderId = await pendingOrder(page);
+  const orderId = await buyNowThroughApi(page, "LW-F1-PP", 1);
   await page.goto(paymentPath(orderId));
   await expect(page.getByText(/4000 0025 0000 3155 — .*3-D Secure/)).toBeVisible();
-  await fillCard(page, "4000 0025 0000 3155");
+  await fillTestCard(page, "4000 0025 0000 3155");
   await page.getByRole("button", { name: /^Pay \$/ }).click();
   const panel = page.getByTestId("bank-check");
   await expect(panel.getByRole("heading", { name: "Your bank asks you to confirm this payment" })).toBeVisible();

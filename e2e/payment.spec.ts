@@ -2,23 +2,11 @@ import type { Page } from "@playwright/test";
 import { PURIFIER_SKU } from "@/lib/config/store";
 import { paymentPath } from "@/lib/config/routes";
 import { expect, registerFreshCustomer, test, TEST_ADDRESS } from "./fixtures";
+import { buyNowThroughApi } from "./shop-api";
+import { fillTestCard } from "./card-fields";
 
 // The payment page with the built-in sandbox gateway: a fresh customer buys through the API, then
 // pays in the browser with the documented test cards.
-
-async function pendingOrder(page: Page, skuNum = PURIFIER_SKU): Promise<string> {
-  const response = await page.request.post("/api/v1/c/merchandise/order/add", { data: { skuNum, quantity: 1 } });
-  expect(response.status()).toBe(200);
-  const body = (await response.json()) as { data: { orderId: string } };
-  return body.data.orderId;
-}
-
-async function fillCard(page: Page, number: string) {
-  await page.getByLabel("Card number").fill(number);
-  await page.getByLabel("Expiry (MM / YY)").fill(`12 / ${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, "0")}`);
-  await page.getByLabel("Security code (CVC)").fill("123");
-  await page.getByLabel("Name on the card").fill("Sam Rivers");
-}
 
 /** Types the address field by field, as a customer does: no Save button, the page quotes it. */
 async function typeAddress(page: Page, zip: string) {
@@ -31,7 +19,7 @@ async function typeAddress(page: Page, zip: string) {
 
 test("a customer pays a pending order with the test Visa and sees it paid", async ({ page }) => {
   await registerFreshCustomer(page, { address: TEST_ADDRESS });
-  const orderId = await pendingOrder(page);
+  const orderId = await buyNowThroughApi(page, PURIFIER_SKU, 1);
   await page.goto(paymentPath(orderId));
 
   await expect(page.getByRole("heading", { name: "Test mode" })).toBeVisible();
@@ -45,7 +33,7 @@ test("a customer pays a pending order with the test Visa and sees it paid", asyn
   await expect(total).not.toHaveText(before ?? "");
   await expect(page.getByRole("radio", { name: /Next Day/i })).toBeChecked();
 
-  await fillCard(page, "4242 4242 4242 4242");
+  await fillTestCard(page, "4242 4242 4242 4242");
   const pay = page.getByRole("button", { name: /^Pay \$/ });
   await pay.click();
   await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible();
@@ -58,10 +46,10 @@ test("a customer pays a pending order with the test Visa and sees it paid", asyn
 
 test("a declined card shows why, and a good card then pays", async ({ page }) => {
   await registerFreshCustomer(page, { address: TEST_ADDRESS });
-  const orderId = await pendingOrder(page, "LW-F1-PP");
+  const orderId = await buyNowThroughApi(page, "LW-F1-PP", 1);
   await page.goto(paymentPath(orderId));
 
-  await fillCard(page, "4000 0000 0000 0002");
+  await fillTestCard(page, "4000 0000 0000 0002");
   await page.getByRole("button", { name: /^Pay \$/ }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Your card was declined." })).toBeVisible();
   await expect(page.getByRole("button", { name: /^Pay \$/ })).toBeEnabled();
@@ -77,7 +65,7 @@ test("a declined card shows why, and a good card then pays", async ({ page }) =>
 
 test("an order of someone else is the 404 page", async ({ page }) => {
   await registerFreshCustomer(page, { address: TEST_ADDRESS });
-  const orderId = await pendingOrder(page, "LW-F1-PP");
+  const orderId = await buyNowThroughApi(page, "LW-F1-PP", 1);
   await page.context().clearCookies();
   await registerFreshCustomer(page, { address: TEST_ADDRESS });
   const response = await page.goto(paymentPath(orderId));
@@ -88,7 +76,7 @@ test("a first payment takes the typed address without a Save button, keeps it as
   page,
 }) => {
   await registerFreshCustomer(page);
-  const orderId = await pendingOrder(page, "LW-F1-PP");
+  const orderId = await buyNowThroughApi(page, "LW-F1-PP", 1);
   await page.goto(paymentPath(orderId));
   await expect(page.getByText("After the address")).toBeVisible();
   await expect(page.getByRole("button", { name: /Save address/ })).toHaveCount(0);
@@ -103,7 +91,7 @@ test("a first payment takes the typed address without a Save button, keeps it as
   const total = (await page.getByTestId("order-total").textContent()) ?? "";
   await expect(pay).toHaveText(`Pay ${total}`);
 
-  await fillCard(page, "5555 5555 5555 4444");
+  await fillTestCard(page, "5555 5555 5555 4444");
   await page.getByLabel("Save this card for next time").check();
   await pay.click();
   await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible();
@@ -113,7 +101,7 @@ test("a first payment takes the typed address without a Save button, keeps it as
   expect(((await profile.json()) as { data: { user: { defaultAddress: unknown } } }).data.user.defaultAddress).toEqual(TEST_ADDRESS);
 
   // The next order has the default address already: nothing to type, no box to tick.
-  const next = await pendingOrder(page, "LW-F1-PP");
+  const next = await buyNowThroughApi(page, "LW-F1-PP", 1);
   await page.goto(paymentPath(next));
   await expect(page.getByLabel("ZIP code")).toHaveValue(TEST_ADDRESS.zip);
   await expect(page.getByText("Sales tax (TX)")).toBeVisible();
@@ -127,10 +115,10 @@ test("a first payment takes the typed address without a Save button, keeps it as
 
 test("an incomplete address stops Pay with the error under its field, and losing nothing the customer can pay", async ({ page }) => {
   await registerFreshCustomer(page);
-  const orderId = await pendingOrder(page, "LW-F1-PP");
+  const orderId = await buyNowThroughApi(page, "LW-F1-PP", 1);
   await page.goto(paymentPath(orderId));
   await typeAddress(page, "7700");
-  await fillCard(page, "4242 4242 4242 4242");
+  await fillTestCard(page, "4242 4242 4242 4242");
   await page.getByRole("button", { name: /^Pay \$/ }).click();
   await expect(page.getByText("Enter a 5-digit ZIP code (or ZIP+4).")).toBeVisible();
   await expect(page.getByLabel("ZIP code")).toBeFocused();
@@ -147,11 +135,11 @@ test("an incomplete address stops Pay with the error under its field, and losing
 
 test("the result of paying is brought into view and announced: a decline by the button, the receipt at the top", async ({ page }) => {
   await registerFreshCustomer(page, { address: TEST_ADDRESS });
-  const orderId = await pendingOrder(page, "LW-F1-PP");
+  const orderId = await buyNowThroughApi(page, "LW-F1-PP", 1);
   await page.goto(paymentPath(orderId));
   await expect(page.getByText("Sales tax (TX)")).toBeVisible();
 
-  await fillCard(page, "4000 0000 0000 0002");
+  await fillTestCard(page, "4000 0000 0000 0002");
   await page.getByRole("button", { name: /^Pay \$/ }).click();
   const declined = page.getByRole("alert").filter({ hasText: "Your card was declined." });
   await expect(declined).toBeInViewport();
@@ -170,7 +158,7 @@ test("the result of paying is brought into view and announced: a decline by the 
 
 test("a cancelled order cannot be paid and leads back to the store", async ({ page }) => {
   await registerFreshCustomer(page, { address: TEST_ADDRESS });
-  const orderId = await pendingOrder(page, "LW-F1-PP");
+  const orderId = await buyNowThroughApi(page, "LW-F1-PP", 1);
   expect((await page.request.post("/api/v1/c/merchandise/order/cancel", { data: { orderId } })).status()).toBe(200);
   await page.goto(paymentPath(orderId));
   await expect(page.getByRole("heading", { name: "This order was cancelled" })).toBeVisible();

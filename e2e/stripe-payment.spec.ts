@@ -2,16 +2,11 @@ import type { Page } from "@playwright/test";
 import { PURIFIER_SKU } from "@/lib/config/store";
 import { paymentPath } from "@/lib/config/routes";
 import { expect, registerFreshCustomer, test, TEST_ADDRESS, typeCardIntoProviderField } from "./fixtures";
+import { buyNowThroughApi } from "./shop-api";
 
 // The payment page on Stripe (the shop started with PAYMENT_PROVIDER=stripe against the tests'
 // Stripe-shaped server, playwright.config.ts): the card is typed into Stripe's own fields, in a
 // frame of Stripe's origin, and confirmed in the browser, 3-D Secure included.
-
-async function pendingOrder(page: Page, skuNum = "LW-F1-PP"): Promise<string> {
-  const response = await page.request.post("/api/v1/c/merchandise/order/add", { data: { skuNum, quantity: 1 } });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: { orderId: string } }).data.orderId;
-}
 
 interface CapturedRequest {
   method: string;
@@ -54,7 +49,7 @@ async function orderStatus(page: Page, orderId: string): Promise<string> {
 
 test("a customer pays in Stripe's own card fields, and no request to the shop carries the card", async ({ page, baseURL }) => {
   await registerFreshCustomer(page, { address: TEST_ADDRESS });
-  const orderId = await pendingOrder(page, PURIFIER_SKU);
+  const orderId = await buyNowThroughApi(page, PURIFIER_SKU, 1);
   const sent = await captureShopRequests(page, new URL(baseURL ?? "").origin);
   await page.goto(paymentPath(orderId));
 
@@ -90,7 +85,7 @@ test("a customer pays in Stripe's own card fields, and no request to the shop ca
 
 test("the bank's 3-D Secure check opens over the page, and passing it pays the order", async ({ page }) => {
   await registerFreshCustomer(page, { address: TEST_ADDRESS });
-  const orderId = await pendingOrder(page);
+  const orderId = await buyNowThroughApi(page, "LW-F1-PP", 1);
   await page.goto(paymentPath(orderId));
   await typeCardIntoProviderField(page, "4000 0025 0000 3155");
   await page.getByRole("button", { name: /^Pay \$/ }).click();
@@ -103,7 +98,7 @@ test("the bank's 3-D Secure check opens over the page, and passing it pays the o
 
 test("a declined card or a failed bank check says why and keeps the order payable; a good card then pays", async ({ page }) => {
   await registerFreshCustomer(page, { address: TEST_ADDRESS });
-  const orderId = await pendingOrder(page);
+  const orderId = await buyNowThroughApi(page, "LW-F1-PP", 1);
   await page.goto(paymentPath(orderId));
 
   await typeCardIntoProviderField(page, "4000 0000 0000 0002");
@@ -123,14 +118,14 @@ test("a declined card or a failed bank check says why and keeps the order payabl
 
 test("a card kept with one payment pays the next order without typing it again", async ({ page }) => {
   await registerFreshCustomer(page, { address: TEST_ADDRESS });
-  const first = await pendingOrder(page);
+  const first = await buyNowThroughApi(page, "LW-F1-PP", 1);
   await page.goto(paymentPath(first));
   await typeCardIntoProviderField(page, "5555 5555 5555 4444");
   await page.getByLabel("Save this card for next time").check();
   await page.getByRole("button", { name: /^Pay \$/ }).click();
   await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible();
 
-  const second = await pendingOrder(page);
+  const second = await buyNowThroughApi(page, "LW-F1-PP", 1);
   await page.goto(paymentPath(second));
   await expect(page.getByRole("radio", { name: /Mastercard ending 4444/ })).toBeChecked();
   await page.getByRole("button", { name: /^Pay \$/ }).click();
@@ -148,7 +143,7 @@ test("only the payment page loads Stripe, and its policy names Stripe's origin f
     if (new URL(request.url()).origin === stripeOrigin) toStripe.push(new URL(request.url()).pathname);
   });
   await registerFreshCustomer(page, { address: TEST_ADDRESS });
-  const orderId = await pendingOrder(page);
+  const orderId = await buyNowThroughApi(page, "LW-F1-PP", 1);
 
   for (const path of ["/", "/waterpurifier", "/account/user", `/account/orders/${orderId}`]) {
     const response = await page.goto(path);
