@@ -2,12 +2,12 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { payments, savedPaymentMethods, sandboxCharges, users } from "@/lib/db/schema";
+import { payments, savedPaymentMethods, sandboxCharges } from "@/lib/db/schema";
 import type { Order } from "@/lib/schemas/order";
-import { createSession } from "@/lib/server/auth/session";
 import { read } from "@/test/support/answer";
+import { buyNowAs } from "@/test/support/money";
+import { apiRequest, HOUSTON, makeCustomer, type Customer } from "@/test/support/shop";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
-import { POST as addOrder } from "../../add/route";
 import { POST as pay } from "../route";
 import { POST as checkPayment } from "../check/route";
 import { POST as bankCheck } from "./route";
@@ -15,7 +15,6 @@ import { POST as bankCheck } from "./route";
 // Test mode's bank check (3-D Secure), through the real route handlers: the card 4000 0025 0000
 // 3155 waits on it, the customer's page passes or fails it, and the shop applies the outcome.
 
-const address = { fullName: "Ada Park", line1: "1200 Main St", city: "Houston", state: "TX" as const, zip: "77002" };
 const nextYear = new Date().getUTCFullYear() + 1;
 const checkedCard = { number: "4000 0025 0000 3155", expMonth: 12, expYear: nextYear, cvc: "123", name: "Ada Park" };
 const goodCard = { ...checkedCard, number: "4242 4242 4242 4242" };
@@ -30,11 +29,7 @@ interface PaymentData {
 }
 
 function post(path: string, body: unknown, token: string): Request {
-  return new Request(`http://shop.test/api/v1/c${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", token },
-    body: JSON.stringify(body),
-  });
+  return apiRequest("POST", `/api/v1/c${path}`, body, { token });
 }
 
 const key = () => randomUUID().replaceAll("-", "");
@@ -42,20 +37,10 @@ const key = () => randomUUID().replaceAll("-", "");
 describeEachEngine("the Test mode bank check on $name", (engine) => {
   const db = databaseForSuite(engine);
 
-  async function customer() {
-    const [row] = await db()
-      .db.insert(users)
-      .values({ email: `checked-${randomUUID()}@example.com`, passwordHash: "x", defaultAddress: address })
-      .returning();
-    if (!row) throw new Error("no user");
-    const { token } = await createSession(row.id, { userAgent: null, ip: null });
-    return { id: row.id, token };
-  }
+  const customer = () => makeCustomer(db(), { address: HOUSTON });
 
-  async function order(token: string): Promise<string> {
-    const answer = await read<{ orderId: string }>(
-      await addOrder(post("/merchandise/order/add", { skuNum: "LW-F1-PP", quantity: 1 }, token)),
-    );
+  async function order(who: Customer): Promise<string> {
+    const answer = await buyNowAs(who, "LW-F1-PP");
     if (!answer.body.data) throw new Error(answer.body.errmsg);
     return answer.body.data.orderId;
   }
@@ -65,8 +50,9 @@ describeEachEngine("the Test mode bank check on $name", (engine) => {
   const answerCheck = async (token: string, body: Record<string, unknown>) =>
     read<PaymentData>(await bankCheck(post("/merchandise/order/payment/bank-check", body, token)));
 
-  async function waitingOrder(token: string, extra: Record<string, unknown> = {}) {
-    const orderId = await order(token);
+  async function waitingOrder(who: Customer, extra: Record<string, unknown> = {}) {
+    const { token } = who;
+    const orderId = await order(who);
     const paid = await payWith(token, { orderId, card: checkedCard, idempotencyKey: key(), ...extra });
     expect(paid.status).toBe(200);
     expect(paid.body.data).toMatchObject({
@@ -79,8 +65,9 @@ describeEachEngine("the Test mode bank check on $name", (engine) => {
   }
 
   it("pays once the bank's check passes, keeps the card asked for, and refuses a second answer", async () => {
-    const { id, token } = await customer();
-    const orderId = await waitingOrder(token, { savePaymentMethod: true });
+    const who = await customer();
+    const { id, token } = who;
+    const orderId = await waitingOrder(who, { savePaymentMethod: true });
     const passed = await answerCheck(token, { orderId, passed: true });
     expect(passed.status).toBe(200);
     expect(passed.body.data).toMatchObject({ status: "paid", order: { status: "paid", canPay: false } });
@@ -104,8 +91,9 @@ describeEachEngine("the Test mode bank check on $name", (engine) => {
   });
 
   it("answers a failed check with the shop's words, leaves the order payable, and takes another card next", async () => {
-    const { id, token } = await customer();
-    const orderId = await waitingOrder(token, { savePaymentMethod: true });
+    const who = await customer();
+    const { id, token } = who;
+    const orderId = await waitingOrder(who, { savePaymentMethod: true });
     const failed = await answerCheck(token, { orderId, passed: false });
     expect(failed.status).toBe(200);
     expect(failed.body.data).toMatchObject({
@@ -127,7 +115,7 @@ describeEachEngine("the Test mode bank check on $name", (engine) => {
   it("refuses another customer's order as unknown, an order with nothing waiting, and a malformed body", async () => {
     const owner = await customer();
     const stranger = await customer();
-    const orderId = await waitingOrder(owner.token);
+    const orderId = await waitingOrder(owner);
     const foreign = await answerCheck(stranger.token, { orderId, passed: true });
     expect(foreign.status).toBe(404);
     expect(foreign.body.errmsg).toBe("This order does not exist.");
@@ -137,7 +125,7 @@ describeEachEngine("the Test mode bank check on $name", (engine) => {
     const [payment] = await db().db.select().from(payments).where(eq(payments.orderId, orderId));
     expect(payment?.status).toBe("requires_action");
 
-    const unpaid = await order(owner.token);
+    const unpaid = await order(owner);
     const nothing = await answerCheck(owner.token, { orderId: unpaid, passed: true });
     expect(nothing.status).toBe(409);
     expect(nothing.body.errmsg).toBe(NOTHING_WAITING);
@@ -156,8 +144,9 @@ describeEachEngine("the Test mode bank check on $name", (engine) => {
   });
 
   it("stops the waiting charge when Pay is pressed with another card, so a late pass cannot charge it", async () => {
-    const { token } = await customer();
-    const orderId = await waitingOrder(token);
+    const who = await customer();
+    const { token } = who;
+    const orderId = await waitingOrder(who);
     const good = await payWith(token, { orderId, card: goodCard, idempotencyKey: key() });
     expect(good.body.data?.status).toBe("paid");
     const refused = await answerCheck(token, { orderId, passed: true });
