@@ -4,7 +4,7 @@ import { expect, it } from "vitest";
 import { inTransaction } from "@/lib/server/transaction";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { rowsOf } from "./documents";
-import { planQuery, runSearch } from "./engine";
+import { planQuery, rankDocuments, runSearch } from "./engine";
 
 describeEachEngine("search engine on $name", (engine) => {
   databaseForSuite(engine);
@@ -42,5 +42,36 @@ describeEachEngine("search engine on $name", (engine) => {
     expect(most.products.total).toBeGreaterThan(0);
     expect(most.products.total).toBe(both.products.total);
     expect(most.products.total).toBeLessThan(either.products.total);
+  });
+
+  it("ranks through statements prepared once per connection and planned once, generically (PostgreSQL), with the same results", async () => {
+    const page = { limit: 5, offset: 0 };
+    const { first, again, statements } = await inTransaction(async (tx) => {
+      const ranked = async (query: string) => rankDocuments(tx, await planQuery(tx, query), { product: page, answer: page });
+      const found = await ranked("replacement filter");
+      await ranked("return policy");
+      await ranked("purifer");
+      return {
+        first: found,
+        again: await ranked("replacement filter"),
+        statements: await rowsOf<{ name: string; generic: number; custom: number }>(
+          tx,
+          sql`select name, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where name like 'search\_%'`,
+        ),
+      };
+    });
+    expect(first.product.total).toBeGreaterThan(0);
+    expect(again).toEqual(first);
+    if (engine.name === "postgres") {
+      // The plan's statement and at least two shapes of ranking statement ("purifer" adds the title similarity level).
+      expect(statements.filter((row) => row.name.startsWith("search_plan_"))).toHaveLength(1);
+      expect(statements.filter((row) => row.name.startsWith("search_rank_")).length).toBeGreaterThanOrEqual(2);
+      // Planned for any words: no statement was planned for the values of one call.
+      const ranking = statements.filter((row) => row.name.startsWith("search_rank_"));
+      expect(ranking.every((row) => row.custom === 0 && row.generic >= 1)).toBe(true);
+      expect(ranking.reduce((sum, row) => sum + row.generic, 0)).toBeGreaterThanOrEqual(4);
+    } else {
+      expect(statements).toEqual([]);
+    }
   });
 });

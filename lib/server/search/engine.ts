@@ -2,6 +2,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { orderPath, ROUTES } from "@/lib/config/routes";
 import type { DbExecutor } from "@/lib/db/client";
+import { preparedRows, preparedStatement, type PreparedStatement } from "@/lib/db/prepared";
 import { orderNumber } from "@/lib/display/order-display";
 import { centsToAmount } from "@/lib/rules/money";
 import type { AnswerHit, OrderHit, ProductHit, PurifierHit, SearchGroup, Snippet } from "@/lib/schemas/search";
@@ -70,25 +71,32 @@ interface TermRow {
 /**
  * Reads what the plan needs in one statement: which words (and adjacent pairs joined) the index
  * knows; for an unknown word of 3 letters or more, the closest known word, and for the last one, a
- * word it starts; and the operator's synonyms. It also bounds every later statement of the search's
- * transaction (set_config, local to it): one round trip fewer than a SET of its own, and this one is
- * bounded by the query's length. CASE keeps the trigram lookups to the words that need them.
- * `offset 0` keeps "known" a lookup by the primary key per word: pulled up into the CASEs, it became
- * a hash of every term, built per use.
+ * word it starts; and the operator's synonyms. It also sets two things for the rest of the search's
+ * transaction (set_config, local to it): one round trip fewer than a SET of its own.
+ * - Every later statement is bounded by the statement timeout; this one is bounded by the query's length.
+ * - Generic plans (docs/decisions/0056): the search's statements are prepared once per connection
+ *   (lib/db/prepared.ts), and planned once, not per call, for their plans do not depend on the
+ *   words searched (the tsqueries are computed in the statement, out of the planner's sight). Left
+ *   to choose, PostgreSQL would plan each of them five times first, for every connection.
+ * CASE keeps the trigram lookups to the words that need them. `offset 0` keeps "known" a lookup by
+ * the primary key per word: pulled up into the CASEs, it became a hash of every term, built per use.
  */
-async function readPlanInputs(db: DbExecutor, entries: { word: string; pair: boolean; last: boolean }[]) {
-  const [row] = await rowsOf<{ terms: TermRow[]; synonyms: Synonym[] }>(
-    db,
-    sql`select set_config('statement_timeout', ${String(STATEMENT_TIMEOUT_MS)}, true),
+const PLAN_INPUTS = preparedStatement(
+  "search_plan",
+  sql`select set_config('statement_timeout', ${String(STATEMENT_TIMEOUT_MS)}, true),
+      set_config('plan_cache_mode', 'force_generic_plan', true),
       (select coalesce(jsonb_agg(jsonb_build_object('word', w.word, 'known', k.known,
         'completion', case when k.known or w.pair or length(w.word) < 3 or not w.last then null else
           (select t.term from search_terms t where t.term like w.word || '%' and t.term <> w.word order by length(t.term), t.term limit 1) end,
         'closest', case when k.known or w.pair or length(w.word) < 3 then null else
           (select t.term from search_terms t where t.term % w.word order by similarity(t.term, w.word) desc, t.term limit 1) end)), '[]'::jsonb)
-        from jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) as w(word text, pair boolean, last boolean)
+        from jsonb_to_recordset(${sql.placeholder("entries")}::jsonb) as w(word text, pair boolean, last boolean)
           cross join lateral (select exists (select 1 from search_terms t where t.term = w.word limit 1) as known offset 0) as k) as terms,
       (${synonymsJson()}) as synonyms`,
-  );
+);
+
+async function readPlanInputs(db: DbExecutor, entries: { word: string; pair: boolean; last: boolean }[]) {
+  const [row] = await preparedRows<{ terms: TermRow[]; synonyms: Synonym[] }>(db, PLAN_INPUTS, { entries: JSON.stringify(entries) });
   return { terms: row?.terms ?? [], synonyms: row?.synonyms ?? [] };
 }
 
@@ -139,12 +147,6 @@ export async function planQuery(db: DbExecutor, clean: string): Promise<Plan> {
   };
 }
 
-function queries(plan: Plan): { all: SQL; any: SQL } {
-  const parts = plan.variants.map((text) => sql`websearch_to_tsquery('english', unaccent(${text}))`);
-  if (plan.prefix) parts.push(sql`to_tsquery('english', unaccent(${plan.prefix}))`);
-  return { all: sql.join(parts, sql` || `), any: sql`to_tsquery('english', unaccent(${plan.anyWords}))` };
-}
-
 /**
  * Title similarity is for a name typed short or wrong: not for queries of more words than
  * MAX_SIMILAR_TITLE_WORDS, nor for one whose every word the index holds, whose titles the words
@@ -172,6 +174,24 @@ interface PageRequest {
 }
 
 /**
+ * What the ranking statement's text depends on; everything else about a query is a value. A few
+ * dozen shapes cover every query, each built and prepared once (docs/decisions/0056).
+ */
+interface RankShape {
+  kinds: readonly Kind[];
+  variants: number;
+  prefix: boolean;
+  similar: boolean;
+  most: boolean;
+}
+
+/**
+ * A kind's name as SQL text, not a value: each kind has its own GIN indexes (partial, `where kind
+ * = …`), which the planner can use only for a condition naming the kind itself.
+ */
+const kindSql = (kind: Kind) => sql.raw(kind === "product" ? "'product'" : "'answer'");
+
+/**
  * How a kind's documents are matched, in order: those matching one form of the query whole (the
  * tsvector index); when none does, titles similar to the query as typed (the trigram index: names
  * typed short and wrong, "purifer", "ro 600"); when none is, documents matching all its words but
@@ -184,7 +204,7 @@ interface PageRequest {
  * the titles and bodies, the thousands of rows a common word matches were held for the count in a
  * temporary file ("alkaline pitcher": 28 ms, 16 without).
  */
-function levels(plan: Plan, kind: Kind, candidates: number): { name: string; body: SQL }[] {
+function levels(shape: RankShape, kind: Kind): { name: string; body: SQL }[] {
   const found: { name: string; body: SQL }[] = [];
   const level = (name: string, condition: SQL, anyWeight: SQL) => {
     const earlier = found.map((previous) => sql`not exists (select 1 from ${sql.raw(previous.name)}) and `);
@@ -193,66 +213,100 @@ function levels(plan: Plan, kind: Kind, candidates: number): { name: string; bod
       body: sql`select s.key, s.base, (count(*) over ())::int as total
         from (select d.key, (ts_rank(d.document, q.allq) + ${anyWeight})::float8 as base
           from search_documents d, q
-          where ${sql.join(earlier, sql``)}d.kind = ${kind} and ${condition}
+          where ${sql.join(earlier, sql``)}d.kind = ${kindSql(kind)} and ${condition}
           offset 0) s
         order by s.base desc, s.key
-        limit ${candidates}`,
+        limit ${sql.placeholder(`${kind}Candidates`)}`,
     });
   };
   level(`${kind}_whole`, sql`d.document @@ q.allq`, sql`0`);
-  if (bySimilarTitle(plan)) level(`${kind}_similar`, sql`${plan.clean} <% d.title_norm`, sql`0`);
-  if (plan.mostWords) {
-    level(`${kind}_most`, sql`d.document @@ to_tsquery('english', unaccent(${plan.mostWords}))`, sql`0.2 * ts_rank(d.document, q.anyq)`);
-  }
+  if (shape.similar) level(`${kind}_similar`, sql`${sql.placeholder("clean")} <% d.title_norm`, sql`0`);
+  if (shape.most) level(`${kind}_most`, sql`d.document @@ q.mostq`, sql`0.2 * ts_rank(d.document, q.anyq)`);
   level(`${kind}_any`, sql`d.document @@ q.anyq`, sql`0.2 * ts_rank(d.document, q.anyq)`);
   return found;
 }
 
 /**
- * Each kind asked for, ranked and paged, in one statement (one round trip for every group): its
- * levels' candidates re-ranked with the title's trigram similarity, ts_headline on the page's rows
- * alone. q is materialized: inlined, its stable functions would run again for every row.
+ * The ranking statement of one shape: each kind asked for, ranked and paged, in one statement (one
+ * round trip for every group): its levels' candidates re-ranked with the title's trigram
+ * similarity, ts_headline on the page's rows alone. q is materialized: inlined, its stable
+ * functions would run again for every row. The title with every matched word marked: a question
+ * found by its title ("how often") has nothing to mark in the body's fragment.
  */
-async function rank(
-  db: DbExecutor,
-  plan: Plan,
-  pages: Partial<Record<Kind, PageRequest>>,
-): Promise<Record<Kind, { rows: RankedRow[]; total: number }>> {
-  const none = { rows: [], total: 0 };
-  const asked = (["product", "answer"] as const).flatMap((kind) => {
-    const page = pages[kind];
-    return page ? [{ kind, page }] : [];
-  });
-  if (plan.variants.length === 0 || asked.length === 0) return { product: none, answer: none };
-  const { all, any } = queries(plan);
-  const ctes: SQL[] = [sql`q as materialized (select ${all} as allq, ${any} as anyq)`];
+function rankSql(shape: RankShape): SQL {
+  const parts = Array.from(
+    { length: shape.variants },
+    (_, index) => sql`websearch_to_tsquery('english', unaccent(${sql.placeholder(`variant${index}`)}))`,
+  );
+  if (shape.prefix) parts.push(sql`to_tsquery('english', unaccent(${sql.placeholder("prefix")}))`);
+  const mostq = shape.most ? sql`to_tsquery('english', unaccent(${sql.placeholder("mostWords")}))` : sql`null::tsquery`;
+  const ctes: SQL[] = [
+    sql`q as materialized (select ${sql.join(parts, sql` || `)} as allq, to_tsquery('english', unaccent(${sql.placeholder("anyWords")})) as anyq, ${mostq} as mostq)`,
+  ];
   const ranked: SQL[] = [];
-  for (const { kind, page } of asked) {
-    const kindLevels = levels(plan, kind, page.offset + page.limit + CANDIDATES);
+  for (const kind of shape.kinds) {
+    const kindLevels = levels(shape, kind);
     for (const { name, body } of kindLevels) ctes.push(sql`${sql.raw(name)} as (${body})`);
     const union = sql.join(
       kindLevels.map(({ name }) => sql`select * from ${sql.raw(name)}`),
       sql` union all `,
     );
     ctes.push(sql`${sql.raw(`${kind}_page`)} as (
-      select ${kind}::text as kind, d.key, d.title, d.page, d.href, d.body, c.total,
-        (c.base + 0.5 * word_similarity(${plan.clean}, d.title_norm))::float8 as score
-      from (${union}) c join search_documents d on d.kind = ${kind} and d.key = c.key
+      select ${kindSql(kind)}::text as kind, d.key, d.title, d.page, d.href, d.body, c.total,
+        (c.base + 0.5 * word_similarity(${sql.placeholder("clean")}, d.title_norm))::float8 as score
+      from (${union}) c join search_documents d on d.kind = ${kindSql(kind)} and d.key = c.key
       order by score desc, c.key
-      limit ${page.limit} offset ${page.offset})`);
+      limit ${sql.placeholder(`${kind}Limit`)} offset ${sql.placeholder(`${kind}Offset`)})`);
     ranked.push(sql`select * from ${sql.raw(`${kind}_page`)}`);
   }
-  // The title with every matched word marked: a question found by its title ("how often") has
-  // nothing to mark in the body's fragment.
-  const rows = await rowsOf<RankedRow>(
-    db,
-    sql`with ${sql.join(ctes, sql`, `)}
+  return sql`with ${sql.join(ctes, sql`, `)}
       select r.kind, r.key, r.title, r.page, r.href, r.total,
         case when r.kind = 'answer' then ts_headline('english', r.body, q.allq || q.anyq, ${`StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=28, MinWords=12, ShortWord=2, MaxFragments=1`}) end as headline,
         case when r.kind = 'answer' then ts_headline('english', r.title, q.allq || q.anyq, ${`StartSel=${MARK_START}, StopSel=${MARK_END}, HighlightAll=true`}) end as "titleHeadline"
       from (${sql.join(ranked, sql` union all `)}) r, q
-      order by r.kind, r.score desc, r.key`,
-  );
+      order by r.kind, r.score desc, r.key`;
+}
+
+// Per process (and per copy of this module in it): the statement of each shape met so far.
+const rankStatements = new Map<string, PreparedStatement>();
+
+function rankStatement(shape: RankShape): PreparedStatement {
+  const key = `${shape.kinds.join("+")}:${shape.variants}:${shape.prefix}:${shape.similar}:${shape.most}`;
+  let statement = rankStatements.get(key);
+  if (!statement) {
+    statement = preparedStatement("search_rank", rankSql(shape));
+    rankStatements.set(key, statement);
+  }
+  return statement;
+}
+
+/** Each kind asked for, ranked and paged: rankSql's statement for the plan's shape, with the plan's values. */
+export async function rankDocuments(
+  db: DbExecutor,
+  plan: Plan,
+  pages: Partial<Record<Kind, PageRequest>>,
+): Promise<Record<Kind, { rows: RankedRow[]; total: number }>> {
+  const none = { rows: [], total: 0 };
+  const kinds = (["product", "answer"] as const).filter((kind) => pages[kind]);
+  if (plan.variants.length === 0 || kinds.length === 0) return { product: none, answer: none };
+  const shape: RankShape = {
+    kinds,
+    variants: plan.variants.length,
+    prefix: plan.prefix !== null,
+    similar: bySimilarTitle(plan),
+    most: plan.mostWords !== null,
+  };
+  const values: Record<string, unknown> = { clean: plan.clean, anyWords: plan.anyWords, prefix: plan.prefix, mostWords: plan.mostWords };
+  for (const [index, text] of plan.variants.entries()) values[`variant${index}`] = text;
+  for (const kind of kinds) {
+    const page = pages[kind] ?? { limit: 0, offset: 0 };
+    Object.assign(values, {
+      [`${kind}Candidates`]: page.offset + page.limit + CANDIDATES,
+      [`${kind}Limit`]: page.limit,
+      [`${kind}Offset`]: page.offset,
+    });
+  }
+  const rows = await preparedRows<RankedRow>(db, rankStatement(shape), values);
   const of = (kind: Kind) => {
     const kindRows = rows.filter((row) => row.kind === kind);
     return { rows: kindRows, total: kindRows[0]?.total ?? 0 };
@@ -332,7 +386,7 @@ export async function runSearch(raw: string, viewer: SearchViewer | null, paging
   const none = { hits: [], total: 0 };
   const outcome = await inTransaction(async (tx) => {
     const plan = await planQuery(tx, clean);
-    const { product: products, answer: answers } = await rank(tx, plan, { product: paging.products, answer: paging.answers });
+    const { product: products, answer: answers } = await rankDocuments(tx, plan, { product: paging.products, answer: paging.answers });
     return {
       plan,
       products: { hits: await productHits(tx, products.rows, viewer), total: products.total },
