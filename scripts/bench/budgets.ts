@@ -124,6 +124,11 @@ export const STORM_BUDGET = {
  * product page's throughput budget (the product page itself is measured beside it, for scale).
  */
 export const SEARCH_BUDGET = {
+  /**
+   * The predictive call's p50 and p95 per query (issue 30), for the search itself (each query the
+   * first time it is asked, nothing cached) and for the same queries asked again (answered from
+   * Next's cache for a visitor without a session).
+   */
   suggestP50Ms: 10,
   suggestP95Ms: 30,
   /** The issue's "within the product page's throughput budget": the same share of nginx serving the page's HTML. */

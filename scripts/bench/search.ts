@@ -78,10 +78,19 @@ function benchQueries(): string[] {
   ];
 }
 
-/** One predictive call as the combobox makes it, timed by the client (HTTP included). */
-async function timedSuggest(url: string, q: string): Promise<number> {
+/**
+ * The page sizes (`limit`) each query is asked at once, for the search itself: Next caches a
+ * visitor's answer per query and page size, so each is a search, never a cached answer. 5 first:
+ * the combobox's. One size gave 62 calls, too few for a p95 on a machine shared with other work
+ * (its 4th slowest call); the others make the same search, with a few candidates and headlines
+ * more or less.
+ */
+const FIRST_ASKED_LIMITS = [5, 4, 6, 3, 7] as const;
+
+/** One predictive call as the combobox makes it (or with another page size), timed by the client (HTTP included). */
+async function timedSuggest(url: string, q: string, limit?: number): Promise<number> {
   const started = performance.now();
-  const response = await fetch(`${url}/api/v1/c/search/suggest?q=${encodeURIComponent(q)}`);
+  const response = await fetch(`${url}/api/v1/c/search/suggest?q=${encodeURIComponent(q)}${limit === undefined ? "" : `&limit=${limit}`}`);
   await response.arrayBuffer();
   if (!response.ok) throw new Error(`suggest ${q}: ${response.status}`);
   return performance.now() - started;
@@ -120,9 +129,11 @@ const percentile = (sorted: readonly number[], share: number) =>
 
 export interface SearchBench {
   queries: number;
-  /** Each query the first time it is asked: nothing cached, the search itself. */
+  /** Each query the first time it is asked (at each of FIRST_ASKED_LIMITS): nothing cached, the search itself. */
   firstAskedP50Ms: number;
   firstAskedP95Ms: number;
+  firstAskedCalls: number;
+  firstAskedSlowest: { query: string; medianMs: number }[];
   p50Ms: number;
   p95Ms: number;
   slowest: { query: string; medianMs: number }[];
@@ -141,9 +152,16 @@ export async function searchBench(port: number, durationS: number, running: { st
   // measured queries do not use alone: not measured.
   const queries = benchQueries();
   for (const word of ["filter", ...WORDS].filter((word) => !queries.includes(word))) await timedSuggest(shop.url, word);
-  // Each query once, before anything has cached its answer: the search itself, every time.
+  // Each query once at each page size, before anything has cached its answer: the search itself, every time.
   const firstAsked: number[] = [];
-  for (const q of queries) firstAsked.push(await timedSuggest(shop.url, q));
+  const firstAskedByQuery = new Map<string, number[]>();
+  for (const limit of FIRST_ASKED_LIMITS) {
+    for (const q of queries) {
+      const took = await timedSuggest(shop.url, q, limit);
+      firstAsked.push(took);
+      firstAskedByQuery.set(q, [...(firstAskedByQuery.get(q) ?? []), took]);
+    }
+  }
   firstAsked.sort((a, b) => a - b);
   const { sorted: latencies, byQuery } = await perQueryLatencies(shop.url, durationS);
   const suggestTen = await load({ url: `${shop.url}/api/v1/c/search/suggest?q=replacement%20filter`, connections: 10, durationS });
@@ -163,6 +181,8 @@ export async function searchBench(port: number, durationS: number, running: { st
     queries: latencies.length,
     firstAskedP50Ms: percentile(firstAsked, 0.5),
     firstAskedP95Ms: percentile(firstAsked, 0.95),
+    firstAskedCalls: firstAsked.length,
+    firstAskedSlowest: slowest(firstAskedByQuery, 5),
     p50Ms: percentile(latencies, 0.5),
     p95Ms: percentile(latencies, 0.95),
     slowest: slowest(byQuery, 5),
@@ -191,8 +211,8 @@ export function searchTable(result: SearchBench, durationS: number): Table {
     columns: ["Measured", "Requests/s", "p50", "p95 / p99", "Failed"],
     rows: [
       {
-        label: `GET /search/suggest, 1 connection, each of the ${benchQueries().length} queries the first time it is asked (nothing cached)`,
-        cells: [null, ms(result.firstAskedP50Ms), ms(result.firstAskedP95Ms), "0"],
+        label: `GET /search/suggest, 1 connection, each of the ${benchQueries().length} queries the first time it is asked (nothing cached), at ${FIRST_ASKED_LIMITS.length} page sizes: ${result.firstAskedCalls} searches`,
+        cells: [null, ms(result.firstAskedP50Ms, SEARCH_BUDGET.suggestP50Ms), ms(result.firstAskedP95Ms, SEARCH_BUDGET.suggestP95Ms), "0"],
       },
       {
         label: `GET /search/suggest, 1 connection, ${result.queries} queries of ${benchQueries().length} kinds`,
@@ -227,8 +247,9 @@ export function searchTable(result: SearchBench, durationS: number): Table {
       },
     ],
     notes: [
-      "p50 and p95 of the predictive call are per query, one after another on one connection, measured by the client (HTTP included). A visitor without a session is answered from Next's cache once anyone has asked the same words (until the catalogue, a stock or the synonyms change): the first row is the search itself, the second what visitors asking the bench's queries over and over meet.",
-      `Slowest queries (median): ${result.slowest.map((entry) => `"${entry.query}" ${entry.medianMs.toFixed(1)} ms`).join(", ")}.`,
+      `p50 and p95 of the predictive call are per query, one after another on one connection, measured by the client (HTTP included). A visitor without a session is answered from Next's cache once anyone has asked the same words (until the catalogue, a stock or the synonyms change): the first row is the search itself (each query at ${FIRST_ASKED_LIMITS.join(", ")} results a group, each a new entry of that cache), the second what visitors asking the bench's queries over and over meet. Both are held to the same budgets.`,
+      `Slowest queries the first time (median of the page sizes): ${result.firstAskedSlowest.map((entry) => `"${entry.query}" ${entry.medianMs.toFixed(1)} ms`).join(", ")}.`,
+      `Slowest queries asked again (median): ${result.slowest.map((entry) => `"${entry.query}" ${entry.medianMs.toFixed(1)} ms`).join(", ")}.`,
       `The /search page's budget is the product page's: at least ${Math.round(SEARCH_BUDGET.pageShareOfNginx * 100)} % of nginx serving the same HTML (${Math.round(result.searchPageNginx.requestsPerSecond)} req/s in this run). Both are served from Next's cache: the product page, and /search for a visitor without a session (docs/decisions/0050).`,
     ],
   };
