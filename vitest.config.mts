@@ -1,8 +1,18 @@
+import { spawnSync } from "node:child_process";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { SkipSummaryReporter } from "./test/support/skip-summary-reporter.ts";
+
+// Each test file runs in a process of its own that lives a few seconds: too short for V8's
+// optimizing compilers to repay their work. Measured on the unit tests (2 cores): the embedded
+// database's WebAssembly kept at its first tier (--liftoff-only) and JavaScript optimized only
+// where it is eight times hotter than V8's default asks (--interrupt-budget) took about a third
+// less CPU, and the suites that hash and solve puzzles in loops still get their loops optimized.
+// V8's flags are not Node's API: a Node whose V8 does not know them runs the tests without them.
+const FAST_START_FLAGS = ["--liftoff-only", "--interrupt-budget=540672"];
+const fastStartFlags = spawnSync(process.execPath, [...FAST_START_FLAGS, "-e", ""]).status === 0 ? FAST_START_FLAGS : [];
 
 export default defineConfig({
   plugins: [react()],
@@ -31,6 +41,7 @@ export default defineConfig({
     // Two workers share two cores with the database servers: a test that takes 2 s alone can take
     // more than Vitest's 5 s default when both workers are busy. A hung test still fails, later.
     testTimeout: 15_000,
+    execArgv: fastStartFlags,
     // A PostgreSQL database per worker (test/support/worker-databases.ts), made fresh here.
     globalSetup: ["./test/support/global-setup.ts"],
     // After Vitest's summary: which suites were skipped, and why (test/support/requirements.ts).

@@ -1,8 +1,7 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { makePgliteTemplate, PGLITE_TEMPLATE_KEY } from "./pglite-template";
+import { makePgliteTemplate, makeScratchFolder, PGLITE_TEMPLATE_KEY } from "./pglite-template";
 import { dropDatabase, recreateDatabase, workerDatabase } from "./worker-databases";
 
 // Before the run: the embedded template database every PGlite suite copies (pglite-template.ts),
@@ -17,15 +16,17 @@ function workerNames(project: TestProject): string[] {
 }
 
 export async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const templateFolder = await mkdtemp(path.join(tmpdir(), "lenwell-pglite-template-"));
-  const templateFile = path.join(templateFolder, "template.tar");
-  await writeFile(templateFile, Buffer.from(await (await makePgliteTemplate()).arrayBuffer()));
-  project.provide(PGLITE_TEMPLATE_KEY, templateFile);
+  // The suites' copies go beside the template, so removing this folder removes any a killed
+  // worker left behind.
+  const scratch = await makeScratchFolder();
+  const template = path.join(scratch, "template");
+  await makePgliteTemplate(template);
+  project.provide(PGLITE_TEMPLATE_KEY, template);
 
   const names = baseUrl ? workerNames(project) : [];
   for (const name of names) await recreateDatabase(baseUrl ?? "", name);
   return async () => {
     for (const name of names) await dropDatabase(baseUrl ?? "", name);
-    await rm(templateFolder, { recursive: true, force: true });
+    await rm(scratch, { recursive: true, force: true });
   };
 }

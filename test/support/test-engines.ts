@@ -1,10 +1,11 @@
-import { readFile } from "node:fs/promises";
+import { rmSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, inject } from "vitest";
 import { readDatabaseSettings } from "@/lib/config/database";
 import { openDatabase, type DatabaseHandle, type DatabaseHolder } from "@/lib/db/client";
 import { seedDatabase } from "@/lib/db/seed";
 import { mailWorker } from "@/lib/server/mail/outbox";
-import { makePgliteTemplate, PGLITE_TEMPLATE_KEY } from "./pglite-template";
+import { copyTemplate, makePgliteTemplate, makeScratchFolder, PGLITE_TEMPLATE_KEY, removeCopy } from "./pglite-template";
 import { describeIf, needsPostgres, testDatabaseUrl, type Requirement } from "./requirements";
 
 // The engines integration tests run against: embedded PGlite always (in memory, a fresh database
@@ -17,22 +18,34 @@ export interface TestEngine {
   open: () => Promise<DatabaseHandle>;
 }
 
-// Each suite starts from a copy of the files of one template database (pglite-template.ts), made
-// once per run by global-setup.ts; outside a Vitest run with that setup, once per process.
-let pgliteTemplate: Promise<Blob> | null = null;
+// Each suite opens a copy of the folder of one template database (pglite-template.ts), made once
+// per run by global-setup.ts; outside a Vitest run with that setup, once per process.
+let pgliteTemplate: Promise<string> | null = null;
 
-async function loadPgliteTemplate(): Promise<Blob> {
-  const file = inject(PGLITE_TEMPLATE_KEY) as string | undefined;
-  if (!file) return makePgliteTemplate();
-  return new Blob([await readFile(file)]);
+async function pgliteTemplateFolder(): Promise<string> {
+  const provided = inject(PGLITE_TEMPLATE_KEY) as string | undefined;
+  if (provided) return provided;
+  const scratch = await makeScratchFolder();
+  process.once("exit", () => rmSync(scratch, { recursive: true, force: true }));
+  const folder = path.join(scratch, "template");
+  await makePgliteTemplate(folder);
+  return folder;
 }
 
 const pglite: TestEngine = {
   name: "pglite",
   requirement: { missing: null, requiredOnCi: false },
   open: async () => {
-    pgliteTemplate ??= loadPgliteTemplate();
-    return openDatabase({ ...readDatabaseSettings({}), seedDemoData: false }, { inMemory: true, loadDataDir: await pgliteTemplate });
+    pgliteTemplate ??= pgliteTemplateFolder();
+    const copy = await copyTemplate(await pgliteTemplate);
+    const handle = await openDatabase({ ...readDatabaseSettings({}), pgliteDir: copy, seedDemoData: false });
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        await removeCopy(copy);
+      },
+    };
   },
 };
 

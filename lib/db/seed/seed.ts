@@ -1,5 +1,5 @@
 import { hash } from "@node-rs/argon2";
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { PASSWORD_HASH_OPTIONS } from "@/lib/config/auth";
 import * as schema from "../schema";
@@ -39,7 +39,20 @@ export async function seedDatabase(db: AnyDatabase): Promise<{ created: string[]
     .onConflictDoNothing({ target: schema.products.sku })
     .returning({ sku: schema.products.sku });
   created.push(...products.map((row) => row.sku));
+  // A password is hashed only for an account still missing: a hash is the seed's one costly step,
+  // and every restart (and every test suite) runs the seed over accounts that are already there.
+  const existing = await db
+    .select({ email: schema.users.email })
+    .from(schema.users)
+    .where(
+      inArray(
+        schema.users.email,
+        DEMO_ACCOUNTS.map((account) => account.email),
+      ),
+    );
+  const present = new Set(existing.map((row) => row.email));
   for (const account of DEMO_ACCOUNTS) {
+    if (present.has(account.email)) continue;
     const passwordHash = await hash(account.password, PASSWORD_HASH_OPTIONS);
     const rows = await db
       .insert(schema.users)

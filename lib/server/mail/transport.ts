@@ -1,7 +1,7 @@
 import "server-only";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { env } from "@/lib/config/env";
 import { SMTP_POOL, SMTP_TIMEOUTS_MS } from "@/lib/config/mail";
 
@@ -20,22 +20,36 @@ export interface OutgoingMail extends MailMessage {
   messageId: string;
 }
 
-let transporter: Transporter | null = null;
+let transporter: Promise<Transporter> | null = null;
 // Outbox file names sort in the order the messages were sent, even within one millisecond.
 let sequence = 0;
 
-function transport(): Transporter {
+// nodemailer is loaded with the first message, not with every module that can queue one: it is a
+// third of a second of every server start and of every test file that touches an order.
+async function makeTransport(): Promise<Transporter> {
+  const { default: nodemailer } = await import("nodemailer");
   // Without SMTP the message is only rendered (streamTransport) and kept in the outbox folder.
-  transporter ??= env.SMTP_URL
+  return env.SMTP_URL
     ? nodemailer.createTransport({ url: env.SMTP_URL, ...SMTP_POOL, ...SMTP_TIMEOUTS_MS })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+}
+
+function transport(): Promise<Transporter> {
+  transporter ??= makeTransport().catch((error: unknown) => {
+    transporter = null;
+    throw error;
+  });
   return transporter;
 }
 
 /** Closes the kept SMTP connection (a stopping instance); the next message opens a new one. */
 export function closeMailTransport(): void {
-  transporter?.close();
+  const closing = transporter;
   transporter = null;
+  void closing?.then(
+    (open) => open.close(),
+    () => undefined,
+  );
 }
 
 export function mailIsConfigured(): boolean {
@@ -54,7 +68,7 @@ export function outboxDir(): string {
 export async function sendMail(message: OutgoingMail): Promise<void> {
   sequence = (sequence + 1) % 1_000_000;
   const stamp = `${Date.now()}${String(sequence).padStart(6, "0")}`;
-  const info = await transport().sendMail({ from: env.MAIL_FROM, ...message });
+  const info = await (await transport()).sendMail({ from: env.MAIL_FROM, ...message });
   if (!env.SMTP_URL) {
     const raw: unknown = info.message;
     const body = Buffer.isBuffer(raw) ? raw : Buffer.from(String(raw));

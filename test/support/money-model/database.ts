@@ -23,8 +23,8 @@ interface Opened {
 
 async function open(engine: TestEngine): Promise<Opened> {
   if (engine.name === "pglite") {
-    // Seeded once, below: the seed hashes the demo accounts' passwords every time it runs.
-    const handle = await openDatabase({ ...readDatabaseSettings({}), seedDemoData: false }, { inMemory: true });
+    // A copy of the suites' template: its own database, the demo data already in it.
+    const handle = await engine.open();
     return { handle, drop: async () => {} };
   }
   if (!testDatabaseUrl) throw new Error("TEST_DATABASE_URL is not set");
