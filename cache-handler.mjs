@@ -114,6 +114,12 @@ class StartTimeCache extends FileSystemCache {
 
   /** @type {FileSystemCache["get"]} */
   async get(key, ctx) {
+    // Data-cache entries (unstable_cache: the search's answers for visitors without a session) live
+    // in Next's memory only (isrFlushToDisk: false, next.config.ts). Next's get still looks on disk
+    // for one it misses in memory, to answer null all the same: a file read that finds nothing, about
+    // a millisecond of every first search of a query (docs/decisions/0056). memoryCache is Next's own
+    // (private) LRU: cache-handler.test.ts fails if a hit stops being found there.
+    if (ctx.kind === "FETCH" && !this.flushToDisk && !FileSystemCache.memoryCache?.has(key)) return null;
     const entry = await super.get(key, ctx);
     // A miss makes Next render the page now, with this process's settings, and store it (set()).
     if (entry && RENDERED_KINDS.has(ctx.kind) && entry.lastModified < STARTED_AT) return null;

@@ -194,6 +194,23 @@ describe("a page's Content-Security-Policy, stored with it", () => {
   });
 });
 
+describe("Next's data cache (unstable_cache) without REDIS_URL", () => {
+  it("answers a miss from memory without looking on disk, where such entries are never written, and a hit from memory", async () => {
+    const outcome = await inProcess(
+      { SERVER_DIST_DIR: distDir },
+      `const reads = [];
+      const missing = async (file) => { reads.push(file); throw Object.assign(new Error("ENOENT"), { code: "ENOENT" }); };
+      const fs = { readFile: missing, stat: missing, existsSync: () => false, readFileSync: () => { throw new Error("ENOENT"); } };
+      const cache = new Cache({ ...context, fs, flushToDisk: false, maxMemoryCacheSize: 1000000, revalidatedTags: [] });
+      result.missed = await cache.get("search-miss", ${READ});
+      await cache.set("search-miss", ${ENTRY}, ${WRITE});
+      result.found = (await cache.get("search-miss", ${READ}))?.value?.data?.body ?? null;
+      result.reads = reads;`,
+    );
+    expect(outcome).toMatchObject({ missed: null, found: "12 in stock", reads: [] });
+  });
+});
+
 describeIf(needsRedis, "the shared cache on Redis", () => {
   const redisUrl = testRedisUrl ?? "";
   let redis: Redis;

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { verify } from "@node-rs/argon2";
 import { eq, getTableName, inArray, isTable } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "./client";
+import { settingsOptions, type DatabaseHandle } from "./client";
 import { migratePgliteDatabase } from "./migrate";
 import * as schema from "./schema";
 import { emailCodes, sessions, users } from "./schema";
@@ -87,6 +87,15 @@ describeEachEngine("database on $name", (engine) => {
     await expect(
       handle.db.insert(emailCodes).values({ email: uniqueEmail(), purpose: "login" as "reset", codeHash: "h", expiresAt }),
     ).rejects.toThrow();
+  });
+});
+
+describe("settingsOptions", () => {
+  it("gives each setting as libpq's `-c name=value`, a space or backslash in a value escaped", () => {
+    expect(settingsOptions({ statement_timeout: "2000", plan_cache_mode: "force_generic_plan" })).toBe(
+      "-c statement_timeout=2000 -c plan_cache_mode=force_generic_plan",
+    );
+    expect(settingsOptions({ search_path: "a b\\c" })).toBe("-c search_path=a\\ b\\\\c");
   });
 });
 

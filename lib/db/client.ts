@@ -36,7 +36,26 @@ export interface DatabaseHandle {
    * one process, so there the work simply runs.
    */
   exclusively: <T>(name: string, work: () => Promise<T>) => Promise<ExclusiveRun<T>>;
+  /**
+   * On PostgreSQL, a database for reads that need session settings of their own (the search's
+   * statement timeout and generic plans): a pool of its own whose connections are opened with
+   * `settings` (the startup packet's options), so its statements need no transaction to carry them
+   * (no BEGIN and COMMIT round trips). One pool per name, opened on first use, closed with the
+   * handle; the settings of a name are those of its first call. On PGlite, null: its one connection
+   * is everyone's, so the caller sets them in a transaction instead.
+   */
+  readsWith: (name: string, settings: Readonly<Record<string, string>>) => Database | null;
   close: () => Promise<void>;
+}
+
+/** At most this share of DATABASE_POOL_MAX for each pool of readsWith (at least 2 connections). */
+const READS_POOL_SHARE = 0.5;
+
+/** `settings` as libpq's options: `-c name=value`, spaces in a value escaped. */
+export function settingsOptions(settings: Readonly<Record<string, string>>): string {
+  return Object.entries(settings)
+    .map(([name, value]) => `-c ${name}=${value.replace(/([\\ ])/g, "\\$1")}`)
+    .join(" ");
 }
 
 /** Opens a database, applies the committed migrations and, when the settings ask for it, the demo seed. */
@@ -53,7 +72,30 @@ export async function openDatabase(
     // through an advisory lock).
     if (settings.seedDemoData) await seedDatabase(db);
     retryTransactionsThatNeverBegan(db);
-    return { db, engine: "postgres", exclusively: (name, work) => underAdvisoryLock(pool, name, work), close: () => pool.end() };
+    const readPools = new Map<string, { pool: pg.Pool; db: Database }>();
+    const readsWith = (name: string, readSettings: Readonly<Record<string, string>>): Database => {
+      let reads = readPools.get(name);
+      if (!reads) {
+        const poolMax = Math.max(2, Math.ceil(settings.poolMax * READS_POOL_SHARE));
+        const readPool = createPool(
+          { ...settings, poolMax, applicationName: `${settings.applicationName}:${name}` },
+          settingsOptions(readSettings),
+        );
+        reads = { pool: readPool, db: drizzlePg(readPool, { schema }) };
+        readPools.set(name, reads);
+      }
+      return reads.db;
+    };
+    return {
+      db,
+      engine: "postgres",
+      exclusively: (name, work) => underAdvisoryLock(pool, name, work),
+      readsWith,
+      close: async () => {
+        await Promise.all([...readPools.values()].map((reads) => reads.pool.end()));
+        await pool.end();
+      },
+    };
   }
   let client: PGlite;
   if (options.inMemory) {
@@ -66,7 +108,13 @@ export async function openDatabase(
   await migratePgliteDatabase(client);
   const db = drizzlePglite(client, { schema });
   if (settings.seedDemoData) await seedDatabase(db);
-  return { db, engine: "pglite", exclusively: async (_name, work) => ({ ran: true, value: await work() }), close: () => client.close() };
+  return {
+    db,
+    engine: "pglite",
+    exclusively: async (_name, work) => ({ ran: true, value: await work() }),
+    readsWith: () => null,
+    close: () => client.close(),
+  };
 }
 
 async function underAdvisoryLock<T>(pool: pg.Pool, name: string, work: () => Promise<T>): Promise<ExclusiveRun<T>> {

@@ -78,8 +78,13 @@ function logLostConnection(error: unknown): void {
 
 type ConnectCallback = (error: Error | undefined, client: pg.PoolClient | undefined, release: () => void) => void;
 
-export function createPool(settings: Pick<DatabaseSettings, "url" | "poolMax" | "applicationName" | "connectTimeoutMs">): pg.Pool {
+/** `options`: libpq's, sent as each connection opens (`-c statement_timeout=2000`): settings of every session of the pool. */
+export function createPool(
+  settings: Pick<DatabaseSettings, "url" | "poolMax" | "applicationName" | "connectTimeoutMs">,
+  options?: string,
+): pg.Pool {
   const pool = new Pool({
+    ...(options ? { options } : {}),
     connectionString: settings.url ?? undefined,
     max: settings.poolMax,
     application_name: settings.applicationName,

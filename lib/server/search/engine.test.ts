@@ -1,10 +1,13 @@
 // @vitest-environment node
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
+import { getDb } from "@/lib/db/client";
+import { products } from "@/lib/db/schema";
+import { centsToAmount } from "@/lib/rules/money";
 import { inTransaction } from "@/lib/server/transaction";
 import { databaseForSuite, describeEachEngine } from "@/test/support/test-engines";
 import { rowsOf } from "./documents";
-import { planQuery, rankDocuments, runSearch } from "./engine";
+import { planQuery, rankDocuments, runSearch, searchReads } from "./engine";
 
 describeEachEngine("search engine on $name", (engine) => {
   databaseForSuite(engine);
@@ -17,6 +20,56 @@ describeEachEngine("search engine on $name", (engine) => {
     expect(inside[0]?.timeout).toBe("2s");
     const after = await inTransaction((tx) => rowsOf<{ timeout: string }>(tx, sql`select current_setting('statement_timeout') as timeout`));
     expect(after[0]?.timeout).not.toBe("2s");
+  });
+
+  it("runs the search's reads under its timeout and generic plans; on PostgreSQL on connections of their own that carry them, with no transaction", async () => {
+    const settings = sql`select current_setting('statement_timeout') as timeout, current_setting('plan_cache_mode') as plans,
+      now() <> statement_timestamp() as "inTransaction"`;
+    const seen = await searchReads(async (db) => {
+      await planQuery(db, "replacement filter");
+      return rowsOf<{ timeout: string; plans: string; inTransaction: boolean }>(db, settings);
+    });
+    expect(seen[0]).toMatchObject({ timeout: "2s", plans: "force_generic_plan", inTransaction: engine.name === "pglite" });
+    if (engine.name === "postgres") {
+      // Set as the connection opened, not by the plan's statement: so for every statement on it.
+      const first = await searchReads((db) => rowsOf<{ timeout: string; plans: string }>(db, settings));
+      expect(first[0]).toMatchObject({ timeout: "2s", plans: "force_generic_plan", inTransaction: false });
+    }
+    // The shop's other statements keep the server's settings.
+    const others = await rowsOf<{ timeout: string; plans: string }>(await getDb(), settings);
+    expect(others[0]?.timeout).not.toBe("2s");
+    expect(others[0]?.plans).toBe("auto");
+  });
+
+  it("shows a product hit from the catalogue's live row: its price and stock as they are, and nothing once it is unlisted", async () => {
+    const db = await getDb();
+    const page = { products: { limit: 3, offset: 0 } };
+    const sku = (await runSearch("replacement filter", null, page)).products.hits[0]?.skuNum ?? "";
+    const [row] = await db.select().from(products).where(eq(products.sku, sku));
+    if (!row) throw new Error(`No product ${sku}`);
+    try {
+      // Straight into the table, past the catalogue's announcement: the index still holds the product as it was.
+      await db
+        .update(products)
+        .set({ stock: 0, discountPriceCents: row.discountPriceCents - 1 })
+        .where(eq(products.sku, sku));
+      const changed = (await runSearch("replacement filter", null, page)).products.hits.find((hit) => hit.skuNum === sku);
+      expect(changed).toMatchObject({
+        name: row.name,
+        category: row.category,
+        picture: row.images[0] ?? null,
+        price: centsToAmount(row.discountPriceCents - 1),
+        inStock: false,
+      });
+      await db.update(products).set({ listed: false }).where(eq(products.sku, sku));
+      const hidden = await runSearch("replacement filter", null, page);
+      expect(hidden.products.hits.map((hit) => hit.skuNum)).not.toContain(sku);
+    } finally {
+      await db
+        .update(products)
+        .set({ stock: row.stock, discountPriceCents: row.discountPriceCents, listed: row.listed })
+        .where(eq(products.sku, sku));
+    }
   });
 
   it("pages within the level a group matched at: a later page has the same total and none of the first page's results", async () => {

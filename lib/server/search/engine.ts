@@ -1,12 +1,12 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { orderPath, ROUTES } from "@/lib/config/routes";
-import type { DbExecutor } from "@/lib/db/client";
+import { getDatabase, type DbExecutor } from "@/lib/db/client";
+import type { ProductRow } from "@/lib/db/schema/products";
 import { preparedRows, preparedStatement, type PreparedStatement } from "@/lib/db/prepared";
 import { orderNumber } from "@/lib/display/order-display";
 import { centsToAmount } from "@/lib/rules/money";
 import type { AnswerHit, OrderHit, ProductHit, PurifierHit, SearchGroup, Snippet } from "@/lib/schemas/search";
-import { productsBySku } from "@/lib/server/catalog/lookups";
 import { isMemberAt } from "@/lib/server/memberships";
 import { searchOwnOrders } from "@/lib/server/orders";
 import { searchOwnPurifiers } from "@/lib/server/purifiers";
@@ -38,6 +38,25 @@ const MAX_SIMILAR_TITLE_WORDS = 3;
  * three of them before the thousands with "model".
  */
 const MAX_MOST_WORDS = 6;
+/**
+ * The session settings of the search's statements, on every connection of its pool (readsWith,
+ * lib/db/client.ts) or, on PGlite, set in its transaction by PLAN_INPUTS. Generic plans: see
+ * PLAN_INPUTS.
+ */
+const SEARCH_SETTINGS = { statement_timeout: String(STATEMENT_TIMEOUT_MS), plan_cache_mode: "force_generic_plan" } as const;
+
+/**
+ * Runs the search's reads. On PostgreSQL on a pool of their own whose connections carry
+ * SEARCH_SETTINGS, with no transaction: its BEGIN and COMMIT were two of the search's five round
+ * trips, and read committed gave each statement its own snapshot all the same (the products are
+ * read live and checked, productHits). On PGlite, whose one connection is everyone's, in a
+ * transaction, where PLAN_INPUTS sets them for its statements alone.
+ */
+export async function searchReads<T>(work: (db: DbExecutor) => Promise<T>): Promise<T> {
+  const reads = (await getDatabase()).readsWith("search", SEARCH_SETTINGS);
+  return reads ? work(reads) : inTransaction(work);
+}
+
 /** Matches re-ranked by title similarity beyond the page asked for. */
 const CANDIDATES = 50;
 
@@ -71,8 +90,10 @@ interface TermRow {
 /**
  * Reads what the plan needs in one statement: which words (and adjacent pairs joined) the index
  * knows; for an unknown word of 3 letters or more, the closest known word, and for the last one, a
- * word it starts; and the operator's synonyms. It also sets two things for the rest of the search's
- * transaction (set_config, local to it): one round trip fewer than a SET of its own.
+ * word it starts; and the operator's synonyms. On PGlite it also sets two things for the rest of
+ * the search's transaction (set_config, local to it): one round trip fewer than a SET of its own;
+ * on PostgreSQL the search's connections carry both already (searchReads), and setting them for
+ * this statement's own implicit transaction changes nothing.
  * - Every later statement is bounded by the statement timeout; this one is bounded by the query's length.
  * - Generic plans (docs/decisions/0056): the search's statements are prepared once per connection
  *   (lib/db/prepared.ts), and planned once, not per call, for their plans do not depend on the
@@ -166,6 +187,14 @@ interface RankedRow {
   headline: string | null;
   titleHeadline: string | null;
   total: number;
+  /** A product hit's product, live (the products table, joined to the page's rows): null for an answer, or a sku the catalogue no longer has. */
+  productName: string | null;
+  productCategory: ProductRow["category"] | null;
+  productImages: string[] | null;
+  discountPriceCents: number | null;
+  memberPriceCents: number | null;
+  stock: number | null;
+  listed: boolean | null;
 }
 
 interface PageRequest {
@@ -231,7 +260,9 @@ function levels(shape: RankShape, kind: Kind): { name: string; body: SQL }[] {
  * round trip for every group): its levels' candidates re-ranked with the title's trigram
  * similarity, ts_headline on the page's rows alone. q is materialized: inlined, its stable
  * functions would run again for every row. The title with every matched word marked: a question
- * found by its title ("how often") has nothing to mark in the body's fragment.
+ * found by its title ("how often") has nothing to mark in the body's fragment. A product hit's
+ * product comes with it (a join on the page's rows, by the primary key): a statement of its own was
+ * one round trip more per search (docs/decisions/0056).
  */
 function rankSql(shape: RankShape): SQL {
   const parts = Array.from(
@@ -261,9 +292,12 @@ function rankSql(shape: RankShape): SQL {
   }
   return sql`with ${sql.join(ctes, sql`, `)}
       select r.kind, r.key, r.title, r.page, r.href, r.total,
+        p.name as "productName", p.category as "productCategory", p.images as "productImages",
+        p.discount_price_cents as "discountPriceCents", p.member_price_cents as "memberPriceCents", p.stock, p.listed,
         case when r.kind = 'answer' then ts_headline('english', r.body, q.allq || q.anyq, ${`StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=28, MinWords=12, ShortWord=2, MaxFragments=1`}) end as headline,
         case when r.kind = 'answer' then ts_headline('english', r.title, q.allq || q.anyq, ${`StartSel=${MARK_START}, StopSel=${MARK_END}, HighlightAll=true`}) end as "titleHeadline"
-      from (${sql.join(ranked, sql` union all `)}) r, q
+      from (${sql.join(ranked, sql` union all `)}) r cross join q
+        left join products p on r.kind = 'product' and p.sku = r.key
       order by r.kind, r.score desc, r.key`;
 }
 
@@ -340,24 +374,20 @@ export interface SearchOutcome {
 type Paging = Partial<Record<SearchGroup, { limit: number; offset: number }>>;
 
 async function productHits(db: DbExecutor, rows: RankedRow[], viewer: SearchViewer | null): Promise<ProductHit[]> {
-  const products = await productsBySku(
-    db,
-    rows.map((row) => row.key),
-  );
-  const member = viewer ? await isMemberAt(db, viewer.userId) : false;
+  const member = viewer && rows.length > 0 ? await isMemberAt(db, viewer.userId) : false;
   return rows.flatMap((row) => {
-    const product = products.get(row.key);
-    // The index follows the catalogue in its transactions; the live row is the last word all the same.
-    if (!product?.listed) return [];
+    // The index follows the catalogue in its transactions; the live row (joined by the ranking
+    // statement) is the last word all the same.
+    if (row.listed !== true || row.productName === null || row.productCategory === null) return [];
     return [
       {
-        skuNum: product.sku,
-        name: product.name,
-        category: product.category,
-        picture: product.images[0] ?? null,
-        price: centsToAmount(product.discountPriceCents),
-        memberPrice: member && product.memberPriceCents !== null ? centsToAmount(product.memberPriceCents) : null,
-        inStock: product.stock > 0,
+        skuNum: row.key,
+        name: row.productName,
+        category: row.productCategory,
+        picture: row.productImages?.[0] ?? null,
+        price: centsToAmount(row.discountPriceCents ?? 0),
+        memberPrice: member && row.memberPriceCents !== null ? centsToAmount(row.memberPriceCents) : null,
+        inStock: (row.stock ?? 0) > 0,
         href: row.href,
       },
     ];
@@ -384,7 +414,7 @@ export async function runSearch(raw: string, viewer: SearchViewer | null, paging
   await ensureIndexed();
   const clean = normaliseQuery(raw);
   const none = { hits: [], total: 0 };
-  const outcome = await inTransaction(async (tx) => {
+  const outcome = await searchReads(async (tx) => {
     const plan = await planQuery(tx, clean);
     const { product: products, answer: answers } = await rankDocuments(tx, plan, { product: paging.products, answer: paging.answers });
     return {
@@ -407,7 +437,7 @@ export async function runSearch(raw: string, viewer: SearchViewer | null, paging
   const orders = viewer && paging.orders ? await orderHits(viewer, outcome.plan, paging.orders) : none;
   const purifiers = viewer && paging.purifiers ? await purifierHits(viewer, clean, paging.purifiers) : none;
   const nothing = outcome.products.total + outcome.answers.total + orders.total + purifiers.total === 0;
-  const suggestions = nothing ? await inTransaction((tx) => closestTerms(tx, outcome.plan)) : [];
+  const suggestions = nothing ? await searchReads((db) => closestTerms(db, outcome.plan)) : [];
   return { query: clean, products: outcome.products, answers: outcome.answers, orders, purifiers, suggestions };
 }
 
