@@ -9,17 +9,8 @@ export NEXT_TELEMETRY_DISABLED=1
 CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
 export CHROMIUM_PATH
 
-# Each step prints how long the one before it took, and the end the whole run's time, so a slow
-# step shows in CI's log.
-run_start=$SECONDS
-step_name=""
-step_start=$SECONDS
-step() {
-  if [ -n "$step_name" ]; then printf '   (%s: %d s)\n' "$step_name" $((SECONDS - step_start)); fi
-  step_name="$*"
-  step_start=$SECONDS
-  printf '\n\033[1m== %s\033[0m\n' "$*"
-}
+# step and finish: each step's time and the whole run's.
+source scripts/steps.sh
 
 if [ ! -x "$CHROMIUM_PATH" ]; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
@@ -70,5 +61,4 @@ step "Two instances behind HAProxy on PostgreSQL and Redis (the standalone build
 npm run --silent test:cluster
 step "Container image"
 bash scripts/docker-build.sh
-step "All tests passed"
-printf 'The whole run took %d min %d s.\n' $(((SECONDS - run_start) / 60)) $(((SECONDS - run_start) % 60))
+finish "All tests passed"

@@ -12,16 +12,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Each step prints how long the one before it took, and the end the whole run's time.
-run_start=$SECONDS
-step_name=""
-step_start=$SECONDS
-step() {
-  if [ -n "$step_name" ]; then printf '   (%s: %d s)\n' "$step_name" $((SECONDS - step_start)); fi
-  step_name="$*"
-  step_start=$SECONDS
-  printf '\n\033[1m== %s\033[0m\n' "$*"
-}
+# step and finish: each step's time and the whole run's.
+source scripts/steps.sh
 
 if [ ! -d node_modules ]; then
   echo "node_modules is missing: run npm install first." >&2
@@ -40,5 +32,4 @@ bash scripts/lint-and-types.sh --cache --cache-location node_modules/.cache/esli
 step "Unit tests on PGlite"
 env -u TEST_DATABASE_URL -u TEST_REDIS_URL -u CI -u DATABASE_URL -u REDIS_URL npm run --silent test:unit
 
-step "Verified: format, lint, types, unit tests (npm test adds the build, the browser, PostgreSQL and Redis)"
-printf 'The whole run took %d min %d s.\n' $(((SECONDS - run_start) / 60)) $(((SECONDS - run_start) % 60))
+finish "Verified: format, lint, types, unit tests (npm test adds the build, the browser, PostgreSQL and Redis)"
