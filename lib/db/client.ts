@@ -1,6 +1,5 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type pg from "pg";
@@ -59,10 +58,7 @@ export function settingsOptions(settings: Readonly<Record<string, string>>): str
 }
 
 /** Opens a database, applies the committed migrations and, when the settings ask for it, the demo seed. */
-export async function openDatabase(
-  settings: DatabaseSettings,
-  options: { inMemory?: boolean; /** An embedded database's files to start from (PGlite's dumpDataDir). */ loadDataDir?: Blob } = {},
-): Promise<DatabaseHandle> {
+export async function openDatabase(settings: DatabaseSettings): Promise<DatabaseHandle> {
   if (settings.engine === "postgres" && settings.url) {
     const pool = createPool(settings);
     await migratePostgresDatabase(pool);
@@ -97,14 +93,9 @@ export async function openDatabase(
       },
     };
   }
-  let client: PGlite;
-  if (options.inMemory) {
-    client = newPglite(undefined, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
-  } else {
-    // PGlite creates only the last folder of its path.
-    await mkdir(path.dirname(settings.pgliteDir), { recursive: true });
-    client = newPglite(settings.pgliteDir);
-  }
+  // PGlite creates only the last folder of its path.
+  await mkdir(path.dirname(settings.pgliteDir), { recursive: true });
+  const client = newPglite(settings.pgliteDir);
   await migratePgliteDatabase(client);
   const db = drizzlePglite(client, { schema });
   if (settings.seedDemoData) await seedDatabase(db);

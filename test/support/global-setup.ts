@@ -1,7 +1,6 @@
 import { rm } from "node:fs/promises";
-import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { makePgliteTemplate, makeScratchFolder, PGLITE_TEMPLATE_KEY } from "./pglite-template";
+import { makePgliteTemplate, PGLITE_TEMPLATE_KEY } from "./pglite-template";
 import { dropDatabase, recreateDatabase, workerDatabase } from "./worker-databases";
 
 // Before the run: the embedded template database every PGlite suite copies (pglite-template.ts),
@@ -16,11 +15,7 @@ function workerNames(project: TestProject): string[] {
 }
 
 export async function setup(project: TestProject): Promise<() => Promise<void>> {
-  // The suites' copies go beside the template, so removing this folder removes any a killed
-  // worker left behind.
-  const scratch = await makeScratchFolder();
-  const template = path.join(scratch, "template");
-  await makePgliteTemplate(template);
+  const { scratch, template } = await makePgliteTemplate();
   project.provide(PGLITE_TEMPLATE_KEY, template);
 
   const names = baseUrl ? workerNames(project) : [];

@@ -29,21 +29,22 @@ declare module "vitest" {
 
 const run = promisify(execFile);
 
-/** A new empty folder for embedded databases: in memory where the machine offers /dev/shm. */
-export function makeScratchFolder(): Promise<string> {
-  const base = existsSync("/dev/shm") ? "/dev/shm" : tmpdir();
-  return mkdtemp(path.join(base, "lenwell-pglite-"));
-}
-
-/** Makes a migrated, seeded embedded database in `folder` (which must not exist yet) and closes it. */
-export async function makePgliteTemplate(folder: string): Promise<void> {
-  const client = newPglite(folder);
+/**
+ * A migrated, seeded embedded database, closed, in a new scratch folder (in memory where the machine
+ * offers /dev/shm): `template` is its data folder; the suites' copies go beside it in `scratch`, so
+ * removing `scratch` removes any copy a killed worker left behind.
+ */
+export async function makePgliteTemplate(): Promise<{ scratch: string; template: string }> {
+  const scratch = await mkdtemp(path.join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "lenwell-pglite-"));
+  const template = path.join(scratch, "template");
+  const client = newPglite(template);
   try {
     await migratePgliteDatabase(client);
     await seedDatabase(drizzle(client, { schema }));
   } finally {
     await client.close();
   }
+  return { scratch, template };
 }
 
 /** A copy of the template's folder beside it, for one suite to open and change; removeCopy deletes it. */

@@ -1,15 +1,14 @@
 import { rmSync } from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, inject } from "vitest";
 import { readDatabaseSettings } from "@/lib/config/database";
 import { openDatabase, type DatabaseHandle, type DatabaseHolder } from "@/lib/db/client";
 import { seedDatabase } from "@/lib/db/seed";
 import { mailWorker } from "@/lib/server/mail/outbox";
-import { copyTemplate, makePgliteTemplate, makeScratchFolder, PGLITE_TEMPLATE_KEY, removeCopy } from "./pglite-template";
+import { copyTemplate, makePgliteTemplate, PGLITE_TEMPLATE_KEY, removeCopy } from "./pglite-template";
 import { describeIf, needsPostgres, testDatabaseUrl, type Requirement } from "./requirements";
 
-// The engines integration tests run against: embedded PGlite always (in memory, a fresh database
-// per suite), and PostgreSQL when TEST_DATABASE_URL names one. Without it the PostgreSQL suites are
+// The engines integration tests run against: embedded PGlite always (a fresh copy of the template
+// database per suite), and PostgreSQL when TEST_DATABASE_URL names one. Without it the PostgreSQL suites are
 // skipped with that reason in the run's summary (requirements.ts), and fail on CI.
 
 export interface TestEngine {
@@ -25,11 +24,9 @@ let pgliteTemplate: Promise<string> | null = null;
 async function pgliteTemplateFolder(): Promise<string> {
   const provided = inject(PGLITE_TEMPLATE_KEY) as string | undefined;
   if (provided) return provided;
-  const scratch = await makeScratchFolder();
+  const { scratch, template } = await makePgliteTemplate();
   process.once("exit", () => rmSync(scratch, { recursive: true, force: true }));
-  const folder = path.join(scratch, "template");
-  await makePgliteTemplate(folder);
-  return folder;
+  return template;
 }
 
 const pglite: TestEngine = {
