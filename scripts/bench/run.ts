@@ -160,7 +160,7 @@ try {
   }
   if (parts.has("search")) {
     await stopAll();
-    const result = await searchBench(port, durationS, running);
+    const result = await searchBench(port, durationS, running, shopOptions);
     await stopAll();
     raw.search = result;
     tables.push(searchTable(result, durationS));

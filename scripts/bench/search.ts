@@ -7,7 +7,7 @@ import { searchTitleSql, searchVectorSql } from "@/lib/db/search-vector";
 import { JUDGEMENTS } from "@/lib/server/search/judgements";
 import { PRODUCT_ROUTE, SEARCH_BUDGET } from "./budgets";
 import type { Figure, Table } from "./report";
-import { startShop, type ShopServer } from "./shop-server";
+import { startShop, type ShopOptions, type ShopServer } from "./shop-server";
 import { load, startNginx, type LoadResult } from "./throughput";
 
 export const GENERATED_PRODUCTS = 10_000;
@@ -144,8 +144,13 @@ export interface SearchBench {
   productPage: LoadResult;
 }
 
-export async function searchBench(port: number, durationS: number, running: { stop(): Promise<void> }[]): Promise<SearchBench> {
-  const shop: ShopServer = await startShop("postgres", port, { prepare: addGeneratedCatalogue, server: "shop" });
+export async function searchBench(
+  port: number,
+  durationS: number,
+  running: { stop(): Promise<void> }[],
+  options: ShopOptions = {},
+): Promise<SearchBench> {
+  const shop: ShopServer = await startShop("postgres", port, { ...options, prepare: addGeneratedCatalogue, server: "shop" });
   running.push(shop);
   console.log(`Shop on ${shop.url} (PostgreSQL, ${GENERATED_PRODUCTS} generated products, ${GENERATED_ANSWERS} generated answers)`);
   // The first search indexes the catalogue (once per process), and the code warms up, on words the
