@@ -7,7 +7,7 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createLogger, LOG_FLUSH_MS, REDACTED, redactSecrets } from "./logger";
+import { createLogger, isoTimeAt, LOG_FLUSH_MS, REDACTED, redactSecrets } from "./logger";
 import { requestContext } from "./request-context";
 
 /** A logger at `level` whose lines are collected, parsed, instead of written to stdout. */
@@ -28,6 +28,16 @@ describe("the server logger", () => {
     logger.warn({ orderId: 42 }, "Order 42 waits");
     expect(lines).toEqual([expect.objectContaining({ level: "warn", msg: "Order 42 waits", orderId: 42 })]);
     expect(String(lines[0]?.time)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+
+  it("writes the time as Date's ISO string would, at any millisecond, in any order", () => {
+    // Years 1970 to 9999: the range in which toISOString writes four digits.
+    const instant = fc.integer({ min: 0, max: 253_402_300_799_999 });
+    fc.assert(
+      fc.property(fc.array(instant, { minLength: 1, maxLength: 8 }), (instants) => {
+        for (const at of instants) expect(isoTimeAt(at)).toBe(new Date(at).toISOString());
+      }),
+    );
   });
 
   it("leaves out what is below its level", () => {

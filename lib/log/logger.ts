@@ -79,6 +79,20 @@ export interface LoggerOptions {
   destination?: DestinationStream;
 }
 
+/**
+ * `epochMs` as Date's toISOString() writes it, from the second's text made once a second: a Date
+ * and its string for every line cost about 4 µs here, more under Next's patched Date.
+ */
+export function isoTimeAt(epochMs: number): string {
+  const second = Math.floor(epochMs / 1000);
+  if (second !== isoSecond.second) isoSecond = { second, text: new Date(second * 1000).toISOString().slice(0, -4) };
+  return `${isoSecond.text}${String(epochMs - second * 1000).padStart(3, "0")}Z`;
+}
+
+let isoSecond = { second: Number.NaN, text: "" };
+
+const lineTime = () => `,"time":"${isoTimeAt(Date.now())}"`;
+
 /** A line waits at most this long in the buffer of standard output. */
 export const LOG_FLUSH_MS = 1000;
 
@@ -100,7 +114,7 @@ export function createLogger({ level, destination = stdoutDestination() }: Logge
     {
       level,
       formatters: { level: (label) => ({ level: label }), log: redactSecrets },
-      timestamp: pino.stdTimeFunctions.isoTime,
+      timestamp: lineTime,
       // A new object each time: pino assigns the line's own fields onto it (a requestId given
       // explicitly wins over the store's).
       mixin: () => {

@@ -1,6 +1,6 @@
 // `npm run bench [-- <part> …] [--no-build] [--runs N] [--duration S] [--routes /,/mart] [--cpu-slowdown X] [--strict] [--cpu-prof]`:
 // builds the shop, starts it on a database of its own, and measures. Parts: bundles, lighthouse,
-// audits, throughput, storm, scaling, overview, search (all by default).
+// audits, throughput, bookkeeping, storm, scaling, overview, search (all by default).
 // Results: bench-results/<date>.json and .md (and latest.*), the Markdown printed as well.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -15,12 +15,13 @@ import { describeEnvironment, failuresOf, writeReport, type Table } from "./repo
 import { addToCart, checkout, emptyCart, signIn } from "./shop-api";
 import { scalingRuns, scalingTable } from "./scaling";
 import { searchBench, searchTable } from "./search";
+import { bookkeepingRuns, bookkeepingTable } from "./bookkeeping";
 import { startShop, type ShopOptions } from "./shop-server";
 import { stormRuns, stormTable } from "./storm";
 import { overviewRuns, overviewTable } from "./overview";
 import { nginxThroughput, pageHtml, shopThroughput, startNginx, throughputTable, type ShopThroughput } from "./throughput";
 
-const PARTS = ["bundles", "lighthouse", "audits", "throughput", "storm", "scaling", "overview", "search"] as const;
+const PARTS = ["bundles", "lighthouse", "audits", "throughput", "bookkeeping", "storm", "scaling", "overview", "search"] as const;
 type Part = (typeof PARTS)[number];
 
 const { values, positionals } = parseArgs({
@@ -150,6 +151,12 @@ try {
     } finally {
       await release(nginx);
     }
+  }
+  if (parts.has("bookkeeping")) {
+    await stopAll();
+    const result = await bookkeepingRuns(port, durationS, shopOptions);
+    raw.bookkeeping = result;
+    tables.push(bookkeepingTable(result, durationS));
   }
   if (parts.has("storm")) {
     // A shop of its own, with the shipped proof-of-work thresholds and nothing counted yet.

@@ -13,6 +13,8 @@ export interface ShopServer {
   outbox: string;
   /** PostgreSQL only: the shop's own database, for a test that reads it or takes it away. */
   databaseUrl?: string;
+  /** The server's process, for the CPU it spends (/proc). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -133,5 +135,5 @@ export async function startShop(engine: Engine, port: number, options: ShopOptio
     await stop();
     throw error;
   }
-  return { engine, url, outbox, databaseUrl: env.DATABASE_URL || undefined, stop };
+  return { engine, url, outbox, databaseUrl: env.DATABASE_URL || undefined, pid: child.pid ?? 0, stop };
 }
