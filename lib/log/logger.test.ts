@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createLogger, isoTimeAt, LOG_FLUSH_MS, REDACTED, redactSecrets } from "./logger";
 import { requestContext } from "./request-context";
 
@@ -92,6 +92,18 @@ describe("the server logger", () => {
     const before = structuredClone(fields);
     createLogger({ level: "info", destination: new Writable({ write: (_chunk, _encoding, done) => done() }) }).info(fields, "x");
     expect(fields).toEqual(before);
+  });
+
+  it("does not walk the bytes of a buffer", () => {
+    const body = Buffer.alloc(1_000_000);
+    const fields = { request: { body } };
+    const keys = vi.spyOn(Object, "keys");
+    try {
+      expect(redactSecrets(fields)).toBe(fields);
+      expect(keys.mock.results.every((result) => (result.value as unknown[]).length < 10)).toBe(true);
+    } finally {
+      keys.mockRestore();
+    }
   });
 
   it("hands back a line without secrets as it is, so a request line costs no copy", () => {

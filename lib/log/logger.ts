@@ -55,7 +55,8 @@ export function redactSecrets<T>(fields: T): T {
 }
 
 function redactWithin<T>(value: T, depth: number): T {
-  if (depth === 0 || value === null || typeof value !== "object") return value;
+  // A Buffer's or typed array's keys are its bytes: nothing to look up, and many.
+  if (depth === 0 || value === null || typeof value !== "object" || ArrayBuffer.isView(value)) return value;
   const source = value as Record<string, unknown>;
   let copy: Record<string, unknown> | undefined;
   for (const key of Object.keys(source)) {
