@@ -74,13 +74,13 @@ export function bookkeepingTable({ runs, lineUs }: Bookkeeping, durationS: numbe
   const lineCostUs = logged && quiet ? (logged.cpuMsPerRequest - quiet.cpuMsPerRequest) * 1000 : null;
   return {
     title: `What a request's bookkeeping costs (${PRODUCT_ROUTE} from the front of the page cache, PGlite, 10 connections, ${durationS} s)`,
-    columns: ["Requests/s", "CPU per request", "Failed"],
+    columns: ["Server", "Requests/s", "CPU per request", "Failed"],
     rows: runs.map((run) => ({
       label:
         run.logLevel === "info" ? "LOG_LEVEL=info: a request line for every request (the default)" : "LOG_LEVEL=warn: no request lines",
       cells: [
         { value: run.requestsPerSecond, unit: "req/s" },
-        { value: run.cpuMsPerRequest, unit: "ms" },
+        { value: run.cpuMsPerRequest * 1000, unit: "µs" },
         { value: run.failed, unit: "count", outOf: run.total, budget: { limit: 0, kind: "max" } },
       ],
     })),

@@ -15,7 +15,7 @@ export interface Figure {
   value: number;
   /** "count": a number of requests or answers, shown whole and without a unit. */
   /** "×": a ratio, shown with two decimals and the sign after it ("1.24×"). */
-  unit: "KB" | "ms" | "s" | "req/s" | "score" | "count" | "" | "%" | "×";
+  unit: "KB" | "ms" | "µs" | "s" | "req/s" | "score" | "count" | "" | "%" | "×";
   budget?: Budget;
   /** A difference: shown with its sign ("+120 ms"), and so is its budget. */
   signed?: boolean;
